@@ -1,0 +1,55 @@
+"""Set up and run Parlour with nothing but python3.
+
+    python3 dev.py play [ARGS...]   create .venv if needed, install, start Parlour (main.py ARGS)
+    python3 dev.py test [ARGS...]   create .venv if needed, install with test extras, run pytest
+
+The environment is rebuilt when setup.cfg changes (its hash is stored in .venv).
+"""
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+
+ROOT = os.path.dirname(os.path.abspath(__file__))
+VENV = os.path.join(ROOT, ".venv")
+BIN = os.path.join(VENV, "Scripts" if os.name == "nt" else "bin")
+PYTHON = os.path.join(BIN, "python.exe" if os.name == "nt" else "python")
+
+
+def ensure_environment(extras: str) -> None:
+    with open(os.path.join(ROOT, "setup.cfg"), "rb") as f:
+        wanted = hashlib.sha256(f.read() + extras.encode()).hexdigest()
+    stamp = os.path.join(VENV, "parlour-installed")
+    if os.path.exists(stamp) and open(stamp).read() == wanted:
+        return
+    if not os.path.exists(PYTHON):
+        print("Creating the environment in .venv ...", flush=True)
+        try:
+            venv.create(VENV, with_pip=True)
+        except Exception as error:  # Debian without python3-venv lands here
+            sys.exit(f"Could not create a virtual environment ({error}). "
+                     "On Debian or Ubuntu: sudo apt-get install python3-venv")
+    print("Installing dependencies ...", flush=True)
+    target = f".[{extras}]" if extras else "."
+    subprocess.run([PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                    "-e", target], cwd=ROOT, check=True)
+    with open(stamp, "w") as f:
+        f.write(wanted)
+
+
+def main() -> int:
+    command, args = (sys.argv[1], sys.argv[2:]) if len(sys.argv) > 1 else ("", [])
+    if command == "play":
+        ensure_environment("")
+        return subprocess.call([PYTHON, os.path.join(ROOT, "main.py"), *args], cwd=ROOT)
+    if command == "test":
+        ensure_environment("test")
+        env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+        return subprocess.call([PYTHON, "-m", "pytest", *args], cwd=ROOT, env=env)
+    print(__doc__.strip(), file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

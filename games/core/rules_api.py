@@ -1,0 +1,77 @@
+"""The contract every pure rules module follows, and the small types they share.
+
+A rules module (games/<game>/rules.py) is pure: no pygame, no I/O, no clock, no global RNG.
+It provides:
+
+    Params                      frozen dataclass; Params.encode() -> str (no ':' or '#')
+    parse_params(text)          -> Params, RuleError on bad text
+    params_from_options(**opts) -> Params from CLI flags (size, difficulty, variant, colours),
+                                   None values mean "default"; RuleError for a bad value
+    new_desc(params, rng)       -> str; the only place randomness enters (rng: random.Random)
+    validate_desc(params, desc) -> None, RuleError with a clear message when desc is bad
+    new_game(params, desc)      -> State
+    Move                        frozen dataclass; Move.encode() -> str
+    decode_move(text)           -> Move, RuleError on bad text
+    legal_moves(state)          -> list[Move]  (empty exactly when status(state).over)
+    apply_move(state, move)     -> State, never mutates; IllegalMove if not allowed
+    status(state)               -> Status
+    score(state)                -> int (what the HUD shows)
+    current_player(state)       -> 0 or 1 for two-player games, None otherwise
+    from_text(text)             -> State; str(state) gives text that from_text reads back
+    puzzle_json(params, desc)   -> dict for `generate` ("puzzle" key)
+    solution_json(params, desc) -> JSON value or None (for `generate` and `solve`)
+
+Two-player games also provide parse_position(text) / position_text(state) in the
+command-line format of DESIGN.md section 6. Games with a computer player have ai.py with
+choose_move(state, rng, level) and, for two-player games, analyse(state) -> dict.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class GameError(ValueError):
+    """Base of every error a rules module raises on bad input."""
+
+
+class RuleError(GameError):
+    """Text that cannot be read: a malformed move, parameter string, description or position."""
+
+
+class IllegalMove(GameError):
+    """A well-formed move that the rules do not allow in this state."""
+
+
+ONGOING, WON, LOST, DRAW = "ongoing", "won", "lost", "draw"
+
+
+@dataclass(frozen=True)
+class Status:
+    outcome: str = ONGOING      # ongoing / won / lost / draw (won/lost from the solo player's view)
+    winner: int | None = None   # two-player games: 0 or 1 for a win, None otherwise
+    reason: str = ""            # a short human sentence, e.g. "White cannot move"
+
+    @property
+    def over(self) -> bool:
+        return self.outcome != ONGOING
+
+
+def parse_fields(text: str, known: dict[str, type]) -> dict:
+    """Read 'key=value,key=value' into a dict of typed values; RuleError on anything unknown."""
+    fields: dict = {}
+    if not text:
+        return fields
+    for part in text.split(","):
+        key, sep, value = part.partition("=")
+        if not sep or key not in known:
+            raise RuleError(f"unknown parameter {part!r} (expected one of {', '.join(known)})")
+        try:
+            fields[key] = known[key](value)
+        except ValueError:
+            raise RuleError(f"bad value {value!r} for parameter {key!r}") from None
+    return fields
+
+
+def encode_fields(**fields) -> str:
+    """The inverse of parse_fields: 'key=value,...' in the order given."""
+    return ",".join(f"{key}={value}" for key, value in fields.items())

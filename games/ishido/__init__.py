@@ -1,0 +1,10 @@
+"""Ishido: Place 72 stones by matching colour or symbol."""
+from games.core.registry import GameInfo, register
+
+INFO = register(GameInfo(
+    key="ishido",
+    title="Ishido",
+    blurb="Place 72 stones by matching colour or symbol",
+    players=1,
+    playable=False,  # True once scene.py plays a whole game with mouse, keyboard and gamepad
+))
