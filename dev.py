@@ -32,8 +32,10 @@ def ensure_environment(extras: str) -> None:
                      "On Debian or Ubuntu: sudo apt-get install python3-venv")
     print("Installing dependencies ...", flush=True)
     target = f".[{extras}]" if extras else "."
-    subprocess.run([PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                    "-e", target], cwd=ROOT, check=True)
+    installed = subprocess.call([PYTHON, "-m", "pip", "install", "--quiet",
+                                 "--disable-pip-version-check", "-e", target], cwd=ROOT)
+    if installed != 0:
+        sys.exit("Installing the dependencies failed (see pip's message above).")
     with open(stamp, "w") as f:
         f.write(wanted)
 
