@@ -6,5 +6,5 @@ INFO = register(GameInfo(
     title="DeducTile Reasoning",
     blurb="Order the tiles from the clues, against the clock",
     players=1,
-    playable=False,  # True once scene.py plays a whole game with mouse, keyboard and gamepad
+    playable=True,  # True once scene.py plays a whole game with mouse, keyboard and gamepad
 ))

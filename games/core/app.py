@@ -1,0 +1,189 @@
+"""The App: one window, the fixed-timestep loop, and a stack of scenes.
+
+Each frame: poll events once and route their actions to the top scene; advance the simulation
+in fixed steps from a time.perf_counter() accumulator (catch-up capped); draw once. Clock.tick
+only caps the frame rate, since it sleeps whole milliseconds.
+"""
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from games.core import input as act
+from games.core import store
+from games.core.audio import Audio
+from games.core.input import Input
+
+LOGICAL_SIZE = (1920, 1080)
+STEP = 1 / 120          # simulation step, seconds
+MAX_CATCH_UP = 0.25     # never simulate more than this per frame (after a stall)
+FPS_CAP = 120
+
+
+class Scene:
+    """A screen. Overlays set opaque = False to let the scene below show through."""
+    opaque = True
+
+    def __init__(self, app: "App"):
+        self.app = app
+
+    def handle(self, action: act.Action) -> None: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+    def on_quit(self) -> None:
+        """The app is closing: keep whatever should survive (game scenes save)."""
+
+    def on_focus_lost(self) -> None:
+        """The window lost focus: timed games pause."""
+
+    def on_pad_lost(self) -> None:
+        """A gamepad was unplugged: game scenes pause and say so."""
+
+    def demo_step(self) -> None:
+        """One move of the scripted demo player (the demo command)."""
+
+
+class App:
+    def __init__(self, windowed: bool | None = None, size=LOGICAL_SIZE):
+        self.settings, message = store.load_settings()
+        self.messages: list[str] = [message] if message else []
+        if windowed is not None:
+            self.settings["fullscreen"] = not windowed
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("Parlour")
+        pygame.key.set_repeat(320, 55)
+        self.size = size
+        self.screen = self._open_window()
+        self.input = Input()
+        self.input.start_pads()
+        self.audio = Audio(self.settings["volume"], self.settings["muted"])
+        self.stack: list[Scene] = []
+        self.running = True
+        self.focused = True
+        self.frames = 0
+        self.clock = pygame.time.Clock()
+        self._last = None
+        self._accumulator = 0.0
+
+    def _open_window(self):
+        flags = pygame.SCALED | (pygame.FULLSCREEN if self.settings["fullscreen"] else 0)
+        return pygame.display.set_mode(self.size, flags)
+
+    def toggle_fullscreen(self) -> None:
+        self.settings["fullscreen"] = not self.settings["fullscreen"]
+        try:
+            pygame.display.toggle_fullscreen()
+        except pygame.error:
+            self.screen = self._open_window()
+        self.save_settings()
+
+    def save_settings(self) -> None:
+        self.audio.volume, self.audio.muted = self.settings["volume"], self.settings["muted"]
+        try:
+            store.save_settings(self.settings)
+        except OSError as error:
+            self.messages.append(f"Settings could not be saved: {error}")
+
+    # --- the scene stack -----------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> Scene:
+        self.stack.append(scene)
+        return scene
+
+    def pop(self, scene: Scene | None = None) -> None:
+        """Remove the top scene (or the given scene and everything above it)."""
+        if scene is None:
+            if self.stack:
+                self.stack.pop()
+        elif scene in self.stack:
+            del self.stack[self.stack.index(scene):]
+        if not self.stack:
+            self.running = False
+
+    def replace(self, scene: Scene) -> Scene:
+        if self.stack:
+            self.stack.pop()
+        return self.push(scene)
+
+    def find(self, kind):
+        for scene in reversed(self.stack):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    def quit(self) -> None:
+        for scene in reversed(self.stack):
+            scene.on_quit()
+        self.running = False
+
+    # --- the loop ------------------------------------------------------------------------
+    def frame(self, dt: float | None = None) -> bool:
+        """One frame. dt=None measures real time; tests pass a fixed dt. False once quitting."""
+        was_focused = self.focused
+        for event in pygame.event.get():
+            self.dispatch(event)
+        if was_focused and not self.focused and self.top:
+            self.top.on_focus_lost()
+        if dt is None:
+            now = time.perf_counter()
+            dt = 0.0 if self._last is None else now - self._last
+            self._last = now
+        self._accumulator = min(self._accumulator + dt, MAX_CATCH_UP)
+        while self._accumulator >= STEP - 1e-9:
+            self._accumulator -= STEP
+            self.step(STEP)
+        if self.running and self.stack:
+            self.draw(self.screen)
+            pygame.display.flip()
+        self.frames += 1
+        return self.running
+
+    def step(self, dt: float) -> None:
+        for action in self.input.update(dt):
+            self.route(action)
+        if self.top:
+            self.top.update(dt)
+
+    def dispatch(self, event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
+            # Acted on after the whole batch: SDL may lose and regain focus while a window opens.
+            self.focused = event.type == pygame.WINDOWFOCUSGAINED
+            return
+        for action in self.input.translate(event):
+            self.route(action)
+
+    def route(self, action: act.Action) -> None:
+        if action.kind == act.PAD_LOST:
+            for scene in reversed(self.stack):
+                scene.on_pad_lost()
+            return
+        if self.top and action.kind != act.PAD_ADDED:
+            self.top.handle(action)
+
+    def draw(self, surface) -> None:
+        """Draw from the highest opaque scene up (overlays show the scene beneath)."""
+        start = len(self.stack) - 1
+        while start > 0 and not self.stack[start].opaque:
+            start -= 1
+        for scene in self.stack[start:]:
+            scene.draw(surface)
+
+    def run(self) -> None:
+        while self.running:
+            self.frame()
+            self.clock.tick(FPS_CAP)
+        pygame.quit()

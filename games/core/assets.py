@@ -1,0 +1,48 @@
+"""Files that ship with Parlour (fonts, sounds) found from source or from a frozen build,
+and cached fonts and rendered text."""
+from __future__ import annotations
+
+import os
+import sys
+from functools import lru_cache
+
+import pygame
+
+ROOT = getattr(sys, "_MEIPASS", os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))))
+
+
+def resource(*parts: str) -> str:
+    """The path of a shipped file, e.g. resource('fonts', 'DejaVuSans.ttf')."""
+    return os.path.join(ROOT, *parts)
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    try:
+        return pygame.font.Font(resource("fonts", name), size)
+    except (OSError, FileNotFoundError):
+        return pygame.font.Font(None, int(size * 1.3))  # pygame's own font, if ours is missing
+
+
+@lru_cache(maxsize=2048)
+def text(words: str, size: int, colour, bold: bool = False) -> pygame.Surface:
+    """Rendered, antialiased text; cached because scenes redraw the same labels every frame."""
+    return font(size, bold).render(words, True, colour)
+
+
+def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split text into lines that fit `width` pixels."""
+    face = font(size, bold)
+    lines, line = [], ""
+    for word in words.split():
+        trial = f"{line} {word}".strip()
+        if face.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines

@@ -1,0 +1,222 @@
+"""The command-line contract (DESIGN.md section 6). Commands other than the launcher print JSON
+lines on stdout and exit 0; bad input gets one clear line on stderr and exit 2."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+from dataclasses import asdict
+
+from games.core import registry
+from games.core.rules_api import GameError
+
+TWO_PLAYER_ONLY = "analyse"
+
+
+class UsageError(Exception):
+    """Bad command-line input: reported as one line, exit 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise UsageError(message)
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="main.py", description="Parlour: seven thinking games.")
+    commands = parser.add_subparsers(dest="command", parser_class=Parser)
+
+    def game_options(sub, seed=True, count=False):
+        sub.add_argument("game")
+        if seed:
+            sub.add_argument("--seed", type=int)
+        if count:
+            sub.add_argument("--count", type=int, default=1)
+        sub.add_argument("--size", type=int)
+        sub.add_argument("--difficulty")
+        sub.add_argument("--variant")
+        sub.add_argument("--colours", type=int)
+
+    play = commands.add_parser("play", help="open a game")
+    game_options(play)
+    play.add_argument("--id")
+    play.add_argument("--windowed", action="store_true")
+    generate = commands.add_parser("generate", help="print generated puzzles as JSON lines")
+    game_options(generate, count=True)
+    solve = commands.add_parser("solve", help="solve a puzzle given by its game ID")
+    solve.add_argument("game")
+    solve.add_argument("id")
+    analyse = commands.add_parser("analyse", help="analyse two-player positions")
+    analyse.add_argument("game")
+    analyse.add_argument("positions", nargs="+")
+    selfplay = commands.add_parser("selfplay", help="let the computer play whole games")
+    game_options(selfplay, count=True)
+    selfplay.add_argument("--level")
+    demo = commands.add_parser("demo", help="run the real loop headless with a scripted player")
+    demo.add_argument("game", nargs="?")
+    demo.add_argument("--frames", type=int, default=600)
+    demo.add_argument("--screenshot")
+    demo.add_argument("--also-at", type=int, nargs="*", default=[],
+                      help="frames at which to save extra screenshots (FILE-N.png)")
+    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--size", type=int)
+    demo.add_argument("--difficulty")
+    demo.add_argument("--variant")
+    demo.add_argument("--colours", type=int)
+    demo.add_argument("--every", type=int, default=45, help="frames between scripted moves")
+    bench = commands.add_parser("bench", help="print the performance figures")
+    bench.add_argument("--quick", action="store_true", help="fewer repetitions")
+    parser.add_argument("--windowed", action="store_true")
+    return parser
+
+
+def emit(obj) -> None:
+    print(json.dumps(obj), flush=True)
+
+
+def rules_for(key: str):
+    try:
+        return registry.module(key)
+    except KeyError as error:
+        raise UsageError(error.args[0]) from None
+    except ModuleNotFoundError:
+        raise UsageError(f"{key} has no rules yet") from None
+
+
+def params_for(rules, args):
+    options = {name: getattr(args, name, None) for name in ("size", "difficulty", "variant", "colours")}
+    return rules.params_from_options(**{k: v for k, v in options.items() if v is not None})
+
+
+def parse_id(key: str, text: str):
+    from games.core.session import parse_game_id
+    if not text.startswith(f"{key}:"):
+        text = f"{key}:{text}"
+    found, params, desc, seed = parse_game_id(text)
+    if desc is None:
+        desc = registry.module(key).new_desc(params, random.Random(seed))
+    return params, desc
+
+
+def cmd_generate(args) -> None:
+    rules = rules_for(args.game)
+    params = params_for(rules, args)
+    if args.count < 1:
+        raise UsageError("--count must be at least 1")
+    first = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
+    for seed in range(first, first + args.count):
+        desc = rules.new_desc(params, random.Random(seed))
+        emit({"game": args.game, "id": f"{args.game}:{params.encode()}:{desc}",
+              "params": asdict(params), "puzzle": rules.puzzle_json(params, desc),
+              "solution": rules.solution_json(params, desc)})
+
+
+def cmd_solve(args) -> None:
+    rules = rules_for(args.game)
+    params, desc = parse_id(args.game, args.id)
+    solution = rules.solution_json(params, desc)
+    if solution is None:
+        raise UsageError(f"{args.game} has no solution to print")
+    emit({"game": args.game, "id": f"{args.game}:{params.encode()}:{desc}", "solution": solution})
+
+
+def cmd_analyse(args) -> None:
+    rules = rules_for(args.game)
+    if registry.lookup(args.game).players != 2:
+        raise UsageError(f"analyse is for two-player games; {args.game} is a one-player game")
+    ai = registry.module(args.game, "ai")
+    positions = args.positions
+    if positions == ["-"]:
+        positions = [line.strip() for line in sys.stdin if line.strip()]
+    states = [(text, rules.parse_position(text)) for text in positions]  # all checked first
+    for text, state in states:
+        emit({"game": args.game, "position": text, **ai.analyse(state)})
+
+
+def cmd_selfplay(args) -> None:
+    rules = rules_for(args.game)
+    try:
+        ai = registry.module(args.game, "ai")
+    except ModuleNotFoundError:
+        raise UsageError(f"{args.game} has no computer player") from None
+    params = params_for(rules, args)
+    if args.count < 1:
+        raise UsageError("--count must be at least 1")
+    first = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
+    move_json = getattr(rules, "move_json", lambda state, move: move.encode())
+    for seed in range(first, first + args.count):
+        rng = random.Random(seed)
+        desc = rules.new_desc(params, rng)
+        state = rules.new_game(params, desc)
+        moves = []
+        while not rules.status(state).over:
+            move = ai.choose_move(state, rng, args.level)
+            moves.append(move_json(state, move))
+            state = rules.apply_move(state, move)
+        status = rules.status(state)
+        outcome = status.outcome if status.winner is None else {"outcome": status.outcome,
+                                                                "winner": status.winner}
+        emit({"game": args.game, "id": f"{args.game}:{params.encode()}:{desc}", "moves": moves,
+              "outcome": outcome, "score": rules.score(state)})
+
+
+def cmd_play(args) -> None:
+    from games.core.app import App
+    from games.core.screens import LauncherScene, scene_module
+    from games.core.session import Session
+    if args.game:
+        rules = rules_for(args.game)
+        info = registry.lookup(args.game)
+        if not info.playable:
+            raise UsageError(f"{info.title} cannot be played yet")
+        if args.id:
+            key, _, _ = args.id.partition(":")
+            session = Session.from_id(args.id if key == args.game else f"{args.game}:{args.id}")
+        else:
+            seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
+            session = Session.new(args.game, params_for(rules, args), seed)
+    app = App(windowed=True if args.windowed else None)
+    app.push(LauncherScene(app))
+    if args.game:
+        app.push(scene_module(args.game).SCENE(app, session))
+    app.run()
+
+
+def cmd_launcher(args) -> None:
+    from games.core.app import App
+    from games.core.screens import LauncherScene
+    app = App(windowed=True if args.windowed else None)
+    app.push(LauncherScene(app))
+    app.run()
+
+
+def main(argv: list[str]) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        command = args.command
+        if command in ("demo", "bench"):
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        if command is None:
+            cmd_launcher(args)
+        elif command == "demo":
+            from games.core.demo import run_demo
+            run_demo(args)
+        elif command == "bench":
+            from games.core.bench import run_bench
+            run_bench(args)
+        else:
+            {"play": cmd_play, "generate": cmd_generate, "solve": cmd_solve,
+             "analyse": cmd_analyse, "selfplay": cmd_selfplay}[command](args)
+    except UsageError as error:
+        print(f"parlour: {error}", file=sys.stderr)
+        return 2
+    except GameError as error:
+        print(f"parlour: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    return 0

@@ -1,0 +1,278 @@
+"""GameScene: what every game's scene shares. A game subclasses it and supplies the board:
+turning its own input into Moves (handle_game), animating a Change (animate), drawing
+(draw_board), and the words of its HUD and result screen.
+
+The Session holds the game; this class adds undo/redo/restart, the HUD and toolbar, sounds,
+autosave on quit, the pause and result screens, and the scripted demo player.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from games.core import input as act
+from games.core import registry, store, ui
+from games.core.app import Scene
+from games.core.rules_api import GameError
+from games.core.screens import HelpScene, PauseScene, ResultScene, score_table
+from games.core.session import Change, Session
+from games.core.tween import Tweens
+
+HUD_HEIGHT = 110
+TOOLBAR_HEIGHT = 100
+MESSAGE_SECONDS = 4.0
+
+
+class GameScene(Scene):
+    timed = False            # a running clock: pausing hides the board
+    higher_is_better = True  # for the best-scores table
+
+    def __init__(self, app, session: Session, play_options: dict | None = None):
+        super().__init__(app)
+        self.session = session
+        self.rules = session.rules
+        self.info = registry.lookup(session.key)
+        self.play_options = dict(play_options or {})
+        self.tweens = Tweens()
+        self.message, self.message_time = "", 0.0
+        self.reported = session.status.over   # the result screen was shown for this ending
+        width, height = app.size
+        self.board_rect = pygame.Rect(0, HUD_HEIGHT, width, height - HUD_HEIGHT - TOOLBAR_HEIGHT)
+        self.toolbar = ui.Menu(self._toolbar_buttons())
+
+    # --- for subclasses ------------------------------------------------------------------
+    def handle_game(self, action: act.Action) -> None:
+        """Board input: select, move the cursor, drag, and call self.play(move)."""
+
+    def cancel(self) -> bool:
+        """Drop a selection or pick-up; True if there was one (else Cancel opens the menu)."""
+        return False
+
+    def animate(self, change: Change) -> None:
+        """Start tweens for a change (change.direction is -1 on undo)."""
+
+    def draw_board(self, surface) -> None: ...
+
+    def hud_fields(self) -> list[tuple[str, str]]:
+        return [("Moves", str(self.session.moves_made)), ("Time", clock_text(self.session.elapsed))]
+
+    def extra_buttons(self) -> list[tuple[str, object]]:
+        """(label, callback) pairs added to the toolbar, e.g. ("Guess", self.guess)."""
+        return []
+
+    def hint(self) -> None:
+        self.say("No hint for this game.")
+
+    def final_score(self):
+        return self.rules.score(self.session.state)
+
+    def score_text(self, score) -> str:
+        return str(score)
+
+    def result_title(self) -> str:
+        return {"won": "You won!", "lost": "Game over", "draw": "A draw"}.get(
+            self.session.status.outcome, "")
+
+    def result_lines(self) -> list[str]:
+        return [f"Score: {self.score_text(self.final_score())}"]
+
+    def demo_move(self):
+        """The scripted player's next move (default: the game's computer player)."""
+        ai = registry.module(self.session.key, "ai")
+        return ai.choose_move(self.session.state, random.Random(self.app.frames), None)
+
+    # --- shared behaviour ----------------------------------------------------------------
+    @property
+    def state(self):
+        return self.session.state
+
+    @property
+    def over(self) -> bool:
+        return self.session.status.over
+
+    def say(self, words: str) -> None:
+        self.message, self.message_time = words, MESSAGE_SECONDS
+
+    def play(self, move) -> Change | None:
+        """Apply a move through the Session; an illegal one is explained, nothing changes."""
+        self.tweens.finish_all()
+        try:
+            change = self.session.apply(move)
+        except GameError as error:
+            self.say(str(error))
+            self.app.audio.play("wrong")
+            return None
+        self.animate(change)
+        self.after_change(change)
+        return change
+
+    def undo(self) -> None:
+        self.tweens.finish_all()
+        change = self.session.undo()
+        if change is None:
+            self.say("Nothing to undo.")
+            return
+        self.animate(change)
+        self.app.audio.play("move")
+        if not self.over:
+            self.reported = False
+
+    def redo(self) -> None:
+        self.tweens.finish_all()
+        change = self.session.redo()
+        if change is None:
+            self.say("Nothing to redo.")
+            return
+        self.animate(change)
+        self.after_change(change)
+
+    def restart(self) -> None:
+        self.tweens.finish_all()
+        change = self.session.restart()
+        if change:
+            self.animate(change)
+            self.reported = False
+            self.say("Restarted (undo brings the game back).")
+
+    def after_change(self, change: Change) -> None:
+        if self.session.status.over and not self.reported:
+            self.reported = True
+            self.game_over()
+
+    def game_over(self) -> None:
+        status = self.session.status
+        rank = None
+        if status.outcome == "won":
+            try:
+                score = self.final_score()
+                rank = store.add_score(score_table(self.session.key, self.session.params), score,
+                                       self.higher_is_better, self.score_text(score))
+            except OSError as error:
+                self.say(f"The score could not be saved: {error}")
+        self.app.audio.play("win" if status.outcome == "won" else
+                            "lose" if status.outcome == "lost" else "place")
+        store.delete_game(self.session.key)
+        self.app.push(ResultScene(self.app, self, rank))
+
+    def open_menu(self, reason: str = "") -> None:
+        self.tweens.finish_all()
+        self.app.push(PauseScene(self.app, self, reason))
+
+    def open_rules(self) -> None:
+        self.app.push(HelpScene(self.app, self.session.key))
+
+    def handle(self, action: act.Action) -> None:
+        kind = action.kind
+        if kind in (act.PRESS, act.POINT) and action.pos and \
+                action.pos[1] >= self.app.size[1] - TOOLBAR_HEIGHT:
+            if self.toolbar.handle(action) or kind == act.PRESS:
+                return
+        if kind == act.UNDO:
+            self.undo()
+        elif kind == act.REDO:
+            self.redo()
+        elif kind == act.MENU:
+            self.open_menu()
+        elif kind == act.HELP:
+            self.open_rules()
+        elif kind == act.HINT:
+            if not self.over:
+                self.hint()
+        elif kind == act.CANCEL:
+            if not self.cancel():
+                self.open_menu()
+        else:
+            self.tweens.finish_all() if kind in (act.PRESS, act.CONFIRM, act.MOVE) else None
+            self.handle_game(action)
+
+    def update(self, dt: float) -> None:
+        self.tweens.update(dt)
+        if not self.over:
+            self.session.elapsed += dt
+        self.message_time = max(0.0, self.message_time - dt)
+        self.tick(dt)
+
+    def tick(self, dt: float) -> None:
+        """Per-step game logic beyond tweens (clocks, computer moves)."""
+
+    def on_quit(self) -> None:
+        self.save()
+
+    def save(self) -> None:
+        try:
+            if self.over:
+                store.delete_game(self.session.key)
+            else:
+                data = self.session.to_json()
+                data["play"] = self.play_options
+                store.save_game(self.session.key, data)
+        except OSError as error:
+            self.app.messages.append(f"The game could not be saved: {error}")
+
+    def on_focus_lost(self) -> None:
+        if self.timed and not self.over:
+            self.open_menu("Paused: the window lost focus.")
+
+    def on_pad_lost(self) -> None:
+        if self.app.top is self:
+            self.open_menu("The gamepad was disconnected. Plug it back in, or carry on with "
+                           "the keyboard or mouse.")
+
+    def demo_step(self) -> None:
+        if self.over or self.tweens.busy:
+            return
+        move = self.demo_move()
+        if move is not None:
+            self.play(move)
+
+    # --- drawing -------------------------------------------------------------------------
+    def _toolbar_buttons(self) -> list[ui.Button]:
+        entries = [("Menu (Esc)", self.open_menu), ("Undo (U)", self.undo),
+                   ("Redo (R)", self.redo), ("Hint (H)", lambda: None if self.over else self.hint()),
+                   ("Rules (F1)", self.open_rules)] + self.extra_buttons()
+        width, height = self.app.size
+        buttons, x = [], 30
+        for words, callback in entries:
+            w = max(190, ui.assets.font(ui.SMALL, True).size(words)[0] + 50)
+            buttons.append(ui.Button((x, height - TOOLBAR_HEIGHT + 16, w, 68), words, callback,
+                                     size=ui.SMALL))
+            x += w + 16
+        return buttons
+
+    def draw(self, surface) -> None:
+        surface.fill(ui.BG)
+        self.draw_board(surface)
+        self.draw_hud(surface)
+
+    def draw_hud(self, surface) -> None:
+        width, height = self.app.size
+        pygame.draw.rect(surface, ui.BG_DEEP, (0, 0, width, HUD_HEIGHT))
+        ui.label(surface, self.info.title, (40, HUD_HEIGHT // 2), ui.HEADING, ui.TEXT, bold=True,
+                 anchor="midleft")
+        x = width - 40
+        for name, value in reversed(self.hud_fields()):
+            value_rect = ui.label(surface, value, (x, 70), 40, ui.ACCENT, bold=True,
+                                  anchor="midright")
+            name_rect = ui.label(surface, name, (value_rect.right, 26), ui.SMALL, ui.MUTED,
+                                 anchor="midright")
+            x = min(value_rect.left, name_rect.left) - 60
+        pygame.draw.rect(surface, ui.BG_DEEP, (0, height - TOOLBAR_HEIGHT, width, TOOLBAR_HEIGHT))
+        pointer = pygame.mouse.get_pos()
+        for button in self.toolbar.widgets:
+            button.draw(surface, button.rect.collidepoint(pointer))
+        words = self.message if self.message_time > 0 else self.status_line()
+        if words:
+            ui.label(surface, words, (width - 40, height - TOOLBAR_HEIGHT // 2), ui.SMALL + 2,
+                     ui.TEXT, anchor="midright")
+
+    def status_line(self) -> str:
+        status = self.session.status
+        return status.reason if status.over else ""
+
+
+def clock_text(seconds: float) -> str:
+    """m:ss, rounding up, so a countdown shows 0:00 only when time has really run out."""
+    seconds = math.ceil(seconds) if seconds > 0 else 0
+    return f"{seconds // 60}:{seconds % 60:02d}"

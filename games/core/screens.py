@@ -1,0 +1,520 @@
+"""The screens around the games: launcher, game setup, settings, rules, pause, result, and the
+"making a puzzle" screen that keeps the window alive while a generator works."""
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass
+
+import pygame
+
+from games.core import input as act
+from games.core import registry, store, ui
+from games.core.app import Scene
+from games.core.rules_api import GameError
+from games.core.session import Session
+
+
+@dataclass(frozen=True)
+class Option:
+    """A choice on a game's setup screen. target 'params' feeds rules.params_from_options;
+    'play' is handed to the scene (who plays, computer level, ...)."""
+    key: str
+    label: str
+    choices: tuple          # ((value, shown text), ...)
+    default: object
+    target: str = "params"
+
+
+def score_table(key: str, params) -> str:
+    """Best scores are kept per game and parameters (size, difficulty, rule set...)."""
+    return f"{key}/{params.encode()}"
+
+
+def params_kwargs(options, choices: dict) -> dict:
+    """The keyword arguments for rules.params_from_options from the chosen option values;
+    an option's value may be a dict of several of them (e.g. difficulty and size together)."""
+    kwargs = {}
+    for option in options:
+        if option.target == "params" and option.key in choices:
+            value = choices[option.key]
+            kwargs.update(value if isinstance(value, dict) else {option.key: value})
+    return kwargs
+
+
+def scene_module(key: str):
+    return registry.module(key, "scene")
+
+
+def start_new_game(app, key: str, choices: dict, replace_scene: Scene | None = None) -> None:
+    """Make a game in a worker thread (a slow generator never freezes the window), then show it."""
+    module = scene_module(key)
+    rules = registry.module(key)
+    play_choices = {o.key: choices[o.key] for o in module.OPTIONS
+                    if o.target == "play" and o.key in choices}
+    params = rules.params_from_options(**params_kwargs(module.OPTIONS, choices))
+    seed = random.SystemRandom().randrange(2 ** 31)
+
+    def show(session):
+        if replace_scene is not None:
+            app.pop(replace_scene)
+        app.push(module.SCENE(app, session, play_choices))
+
+    app.push(LoadingScene(app, lambda: Session.new(key, params, seed), show))
+
+
+def resume_saved_game(app, key: str) -> bool:
+    def rebuild(data):
+        play = data.get("play", {}) if isinstance(data, dict) else {}
+        if not isinstance(play, dict):
+            raise TypeError("the save's play options are not an object")
+        return Session.from_json(data), play
+    loaded, message = store.load_game(key, rebuild)
+    if message:
+        app.messages.append(message)
+    if loaded is None:
+        return False
+    session, play = loaded
+    app.push(scene_module(key).SCENE(app, session, play))
+    return True
+
+
+class LoadingScene(Scene):
+    """Runs job() in a thread; shows progress after 0.1 s; then calls done(result)."""
+    opaque = False
+
+    def __init__(self, app, job, done):
+        super().__init__(app)
+        self.done, self.result, self.error, self.age = done, None, None, 0.0
+        self.thread = threading.Thread(target=self._work, args=(job,), daemon=True)
+        self.thread.start()
+
+    def _work(self, job):
+        try:
+            self.result = job()
+        except GameError as error:
+            self.error = str(error)
+
+    def wait(self) -> None:
+        """Tests and the demo: block until the job is finished."""
+        self.thread.join()
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+        if self.thread.is_alive():
+            return
+        self.app.pop(self)
+        if self.error:
+            self.app.messages.append(self.error)
+        else:
+            self.done(self.result)
+
+    def draw(self, surface) -> None:
+        if self.age < 0.1:
+            return
+        width, height = self.app.size
+        shade = pygame.Surface((width, height), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        dots = "." * (1 + int(self.age * 3) % 3)
+        ui.label(surface, f"Making a puzzle{dots}", (width // 2, height // 2), ui.HEADING,
+                 ui.TEXT, bold=True, anchor="center")
+
+
+class Card(ui.Widget):
+    def __init__(self, rect, info, picture, saved: bool, on_click):
+        super().__init__(rect)
+        self.info, self.picture, self.saved, self.on_click = info, picture, saved, on_click
+
+    def activate(self) -> None:
+        self.on_click()
+
+    def draw(self, surface, focused: bool) -> None:
+        ui.panel(surface, self.rect, ui.PANEL_HI if focused else ui.PANEL, radius=22,
+                 border=ui.LINE, width=2)
+        surface.blit(self.picture, (self.rect.left + 20, self.rect.top + 20))
+        y = self.rect.top + 40 + self.picture.get_height()
+        ui.label(surface, self.info.title, (self.rect.left + 24, y), 36, ui.TEXT, bold=True)
+        ui.paragraph(surface, self.info.blurb, pygame.Rect(self.rect.left + 24, y + 50,
+                     self.rect.width - 48, 80), ui.SMALL, ui.MUTED)
+        if self.saved:
+            tag = pygame.Rect(0, 0, 150, 44)
+            tag.topright = (self.rect.right - 24, y - 2)
+            ui.panel(surface, tag, ui.ACCENT, radius=12)
+            ui.label(surface, "Resume", tag.center, ui.SMALL, ui.BG_DEEP, bold=True,
+                     anchor="center")
+        if focused:
+            ui.focus_ring(surface, self.rect, 26)
+
+
+class LauncherScene(Scene):
+    CARD = (560, 440)
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.pictures: dict[str, pygame.Surface] = {}
+        self.message_time = 6.0
+        self.build()
+
+    def build(self) -> None:
+        games = registry.launcher_games()
+        width, height = self.app.size
+        columns = min(3, max(1, len(games)))
+        gap = 40
+        left = (width - columns * self.CARD[0] - (columns - 1) * gap) // 2
+        widgets = []
+        for index, info in enumerate(games):
+            row, column = divmod(index, columns)
+            rect = pygame.Rect(left + column * (self.CARD[0] + gap), 210 + row * (self.CARD[1] + gap),
+                               *self.CARD)
+            if info.key not in self.pictures:
+                size = (self.CARD[0] - 40, self.CARD[1] - 190)
+                self.pictures[info.key] = scene_module(info.key).thumbnail(size)
+            widgets.append(Card(rect, info, self.pictures[info.key], store.has_save(info.key),
+                                lambda key=info.key: self.app.push(SetupScene(self.app, key))))
+        self.quit_button = ui.Button((width - 300, height - 120, 260, 80), "Quit", self.app.quit)
+        widgets.append(ui.Button((width - 580, height - 120, 260, 80), "Settings",
+                                 lambda: self.app.push(SettingsScene(self.app))))
+        widgets.append(self.quit_button)
+        focus = self.menu.focus if hasattr(self, "menu") else 0
+        self.menu = ui.Menu(widgets, min(focus, len(widgets) - 1))
+
+    def handle(self, action) -> None:
+        if action.kind == act.CANCEL:
+            if self.menu.widgets[self.menu.focus] is self.quit_button:
+                self.app.quit()
+            else:
+                self.menu.focus = self.menu.widgets.index(self.quit_button)
+            return
+        if action.kind == act.HELP and isinstance(self.menu.widgets[self.menu.focus], Card):
+            self.app.push(HelpScene(self.app, self.menu.widgets[self.menu.focus].info.key))
+            return
+        self.menu.handle(action)
+
+    def demo_step(self) -> None:
+        """The demo walks the focus across the cards, as a keyboard player would."""
+        self.menu.handle(act.Action(act.MOVE, dx=1))
+
+    def update(self, dt: float) -> None:
+        self.message_time = max(0.0, self.message_time - dt)
+        if self.message_time == 0 and self.app.messages:
+            self.app.messages.pop(0)
+            self.message_time = 6.0
+
+    def draw(self, surface) -> None:
+        surface.fill(ui.BG)
+        width, height = self.app.size
+        ui.label(surface, "Parlour", (80, 60), 84, ui.TEXT, bold=True)
+        ui.label(surface, "Calm, clever games for a big screen", (86, 160), ui.BODY, ui.MUTED)
+        self.menu.draw(surface)
+        hint = "Arrows or d-pad to choose, Enter or A to open, F1 for rules, F11 full screen"
+        ui.label(surface, hint, (80, height - 80), ui.SMALL, ui.MUTED, anchor="midleft")
+        if self.app.messages:
+            ui.label(surface, self.app.messages[0], (width // 2, height - 170), ui.SMALL + 2,
+                     ui.ACCENT, anchor="center")
+
+    def refresh(self) -> None:
+        """Called when a game ends or is saved, so the Resume tags are right."""
+        self.build()
+
+
+class SetupScene(Scene):
+    """A game's front page: its options, resume, new game, rules and best scores."""
+
+    def __init__(self, app, key: str, replace_scene: Scene | None = None):
+        super().__init__(app)
+        self.key, self.replace_scene = key, replace_scene
+        self.info = registry.lookup(key)
+        self.module = scene_module(key)
+        remembered = app.settings.get("setup", {}).get(key, {})
+        width, height = app.size
+        widgets = []
+        self.choices: list[tuple[Option, ui.Choice]] = []
+        y = 250
+        for option in self.module.OPTIONS:
+            values = [value for value, _ in option.choices]
+            start = remembered.get(option.key, option.default)
+            index = values.index(start) if start in values else values.index(option.default)
+            choice = ui.Choice((120, y, 820, 84), option.label, option.choices, index)
+            self.choices.append((option, choice))
+            widgets.append(choice)
+            y += 104
+        y += 20
+        if replace_scene is None and store.has_save(key):
+            widgets.append(ui.Button((120, y, 820, 84), "Resume saved game", self.resume))
+            y += 104
+        widgets.append(ui.Button((120, y, 820, 84), "New game", self.new_game))
+        y += 104
+        widgets.append(ui.Button((120, y, 400, 84), "Rules",
+                                 lambda: app.push(HelpScene(app, key))))
+        widgets.append(ui.Button((540, y, 400, 84), "Back", lambda: app.pop(self)))
+        focus = next((i for i, w in enumerate(widgets) if isinstance(w, ui.Button)), 0)
+        self.menu = ui.Menu(widgets, focus)
+
+    def chosen(self) -> dict:
+        return {option.key: choice.value for option, choice in self.choices}
+
+    def new_game(self) -> None:
+        choices = self.chosen()
+        self.app.settings.setdefault("setup", {})[self.key] = choices
+        self.app.save_settings()
+        self.app.pop(self)
+        try:
+            start_new_game(self.app, self.key, choices, self.replace_scene)
+        except GameError as error:
+            self.app.messages.append(str(error))
+
+    def resume(self) -> None:
+        self.app.pop(self)
+        resume_saved_game(self.app, self.key)
+
+    def handle(self, action) -> None:
+        if action.kind == act.CANCEL:
+            self.app.pop(self)
+        elif action.kind == act.HELP:
+            self.app.push(HelpScene(self.app, self.key))
+        else:
+            self.menu.handle(action)
+
+    def draw(self, surface) -> None:
+        surface.fill(ui.BG)
+        ui.label(surface, self.info.title, (120, 70), ui.TITLE, ui.TEXT, bold=True)
+        ui.label(surface, self.info.blurb, (124, 160), ui.BODY, ui.MUTED)
+        self.menu.draw(surface)
+        box = pygame.Rect(1060, 250, 740, 560)
+        ui.panel(surface, box, ui.PANEL)
+        ui.label(surface, "Best scores", (box.left + 36, box.top + 30), ui.HEADING, ui.TEXT, bold=True)
+        rows = self.best_rows()
+        if not rows:
+            ui.label(surface, "No wins yet with these options.", (box.left + 36, box.top + 110),
+                     ui.BODY, ui.MUTED)
+        for n, row in enumerate(rows):
+            y = box.top + 110 + n * 70
+            ui.label(surface, f"{n + 1}.", (box.left + 36, y), ui.BODY, ui.MUTED)
+            ui.label(surface, str(row.get("detail") or row["score"]), (box.left + 100, y), ui.BODY,
+                     ui.ACCENT, bold=True)
+            ui.label(surface, str(row.get("date", "")), (box.right - 36, y), ui.BODY, ui.MUTED,
+                     anchor="topright")
+
+    def best_rows(self) -> list[dict]:
+        try:
+            params = registry.module(self.key).params_from_options(
+                **params_kwargs(self.module.OPTIONS, self.chosen()))
+        except GameError:
+            return []
+        scores, _ = store.load_scores()
+        return scores.get(score_table(self.key, params), [])
+
+
+class SettingsScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        s = app.settings
+        on_off = ((True, "On"), (False, "Off"))
+        volumes = tuple((v / 10, f"{v * 10}%") for v in range(11))
+        self.rows = [
+            ("fullscreen", ui.Choice((560, 240, 800, 84), "Display",
+                                     ((True, "Full screen"), (False, "Window")),
+                                     0 if s["fullscreen"] else 1, self.set_fullscreen)),
+            ("volume", ui.Choice((560, 344, 800, 84), "Volume", volumes,
+                                 min(10, round(s["volume"] * 10)), self.setter("volume"))),
+            ("muted", ui.Choice((560, 448, 800, 84), "Sound", ((False, "On"), (True, "Muted")),
+                                1 if s["muted"] else 0, self.setter("muted"))),
+            ("animations", ui.Choice((560, 552, 800, 84), "Animations", on_off,
+                                     0 if s["animations"] else 1, self.setter("animations"))),
+            ("show_errors", ui.Choice((560, 656, 800, 84), "Show mistakes as they arise", on_off,
+                                      0 if s["show_errors"] else 1, self.setter("show_errors"))),
+        ]
+        back = ui.Button((760, 800, 400, 84), "Back", lambda: app.pop(self))
+        self.menu = ui.Menu([choice for _, choice in self.rows] + [back])
+
+    def setter(self, key):
+        def set_value(value):
+            self.app.settings[key] = value
+            self.app.save_settings()
+            if key in ("volume", "muted"):
+                self.app.audio.play("select")
+        return set_value
+
+    def set_fullscreen(self, value) -> None:
+        if value != self.app.settings["fullscreen"]:
+            self.app.toggle_fullscreen()
+
+    def handle(self, action) -> None:
+        if action.kind == act.CANCEL:
+            self.app.pop(self)
+        else:
+            self.menu.handle(action)
+
+    def draw(self, surface) -> None:
+        surface.fill(ui.BG)
+        ui.label(surface, "Settings", (self.app.size[0] // 2, 130), ui.TITLE, ui.TEXT, bold=True,
+                 anchor="center")
+        self.menu.draw(surface)
+
+
+CONTROLS = (
+    ("Mouse", "Click to select and press; drag where a game moves pieces; right button for the "
+              "alternate action; the buttons along the bottom for menu, undo, redo, hint and rules."),
+    ("Keyboard", "Arrows move the cursor; Enter or Space acts; X (or Shift+Enter) is the "
+                 "alternate action; Esc cancels or opens the menu; U / Ctrl+Z undo; R / Ctrl+Y "
+                 "redo; H hint; F1 rules; F11 full screen."),
+    ("Gamepad", "D-pad or left stick moves; A acts; X is the alternate action; B cancels; "
+                "Y hint; LB undo; RB redo; Start menu; Back rules. Unplugging it pauses the game."),
+)
+
+
+class HelpScene(Scene):
+    """A game's rules and the controls, scrolled with arrows, wheel or stick."""
+
+    def __init__(self, app, key: str):
+        super().__init__(app)
+        self.key = key
+        self.info = registry.lookup(key)
+        self.text = scene_module(key).RULES
+        self.scroll = 0
+        self.page = self._render()
+
+    def _render(self) -> pygame.Surface:
+        width = 1400
+        lines = []
+        for paragraph in self.text.strip().split("\n\n"):
+            lines += [(line, ui.BODY, ui.TEXT) for line in
+                      ui.assets.wrap(" ".join(paragraph.split()), ui.BODY, width)]
+            lines.append(("", 16, ui.TEXT))
+        lines.append(("Controls", ui.HEADING, ui.ACCENT))
+        for device, words in CONTROLS:
+            lines += [(line, ui.BODY, ui.TEXT) for line in
+                      ui.assets.wrap(f"{device}: {words}", ui.BODY, width)]
+            lines.append(("", 16, ui.TEXT))
+        height = sum(int(size * 1.4) for _, size, _ in lines) + 40
+        page = pygame.Surface((width, height))
+        page.fill(ui.BG)
+        y = 0
+        for words, size, colour in lines:
+            if words:
+                page.blit(ui.assets.text(words, size, colour, size == ui.HEADING), (0, y))
+            y += int(size * 1.4)
+        return page
+
+    def handle(self, action) -> None:
+        view = self.app.size[1] - 330
+        limit = max(0, self.page.get_height() - view)
+        if action.kind in (act.MOVE, act.WHEEL):
+            step = action.dy * 90
+            self.scroll = min(limit, max(0, self.scroll + step))
+        elif action.kind in (act.CANCEL, act.CONFIRM, act.HELP, act.MENU) or \
+                (action.kind == act.PRESS):
+            self.app.pop(self)
+
+    def draw(self, surface) -> None:
+        surface.fill(ui.BG)
+        width, height = self.app.size
+        ui.label(surface, f"How to play {self.info.title}", (260, 70), ui.TITLE, ui.TEXT, bold=True)
+        view = pygame.Rect(260, 190, 1400, height - 330)
+        surface.blit(self.page, view.topleft, pygame.Rect(0, self.scroll, view.width, view.height))
+        ui.label(surface, "Arrows, wheel or stick scroll;  Esc, Enter, a click or B to go back",
+                 (width // 2, height - 70), ui.SMALL, ui.MUTED, anchor="center")
+
+
+class PauseScene(Scene):
+    """The game menu. Opaque, so a timed game's board is hidden while paused."""
+
+    def __init__(self, app, game, reason: str = ""):
+        super().__init__(app)
+        self.game, self.reason = game, reason
+        cx = app.size[0] // 2
+        entries = [("Resume", self.resume), ("Restart", self.restart),
+                   ("New game", self.new_game), ("Rules", game.open_rules),
+                   ("Settings", lambda: app.push(SettingsScene(app))),
+                   ("Save and leave", self.leave), ("Quit Parlour", app.quit)]
+        self.menu = ui.Menu(ui.button_column(entries, cx, 300, height=76, gap=16))
+
+    def resume(self) -> None:
+        self.app.pop(self)
+
+    def restart(self) -> None:
+        self.app.pop(self)
+        self.game.restart()
+
+    def new_game(self) -> None:
+        self.app.push(SetupScene(self.app, self.game.session.key, replace_scene=self.game))
+
+    def leave(self) -> None:
+        self.game.save()
+        self.app.pop(self.game)
+        launcher = self.app.find(LauncherScene)
+        if launcher:
+            launcher.refresh()
+
+    def handle(self, action) -> None:
+        if action.kind in (act.CANCEL, act.MENU):
+            self.resume()
+        elif action.kind == act.HELP:
+            self.game.open_rules()
+        else:
+            self.menu.handle(action)
+
+    def draw(self, surface) -> None:
+        surface.fill(ui.BG)
+        cx = self.app.size[0] // 2
+        ui.label(surface, "Paused", (cx, 150), ui.TITLE, ui.TEXT, bold=True, anchor="center")
+        if self.reason:
+            ui.label(surface, self.reason, (cx, 230), ui.BODY, ui.ACCENT, anchor="center")
+        self.menu.draw(surface)
+
+
+class ResultScene(Scene):
+    """The end of a game: outcome, score, place in the best scores; the board shows beneath."""
+    opaque = False
+
+    def __init__(self, app, game, rank=None):
+        super().__init__(app)
+        self.game, self.rank = game, rank
+        self.status = game.session.status
+        cx = app.size[0] // 2
+        entries = [("New game", self.again), ("Look at the board", lambda: app.pop(self)),
+                   ("Back to the launcher", self.leave)]
+        self.menu = ui.Menu(ui.button_column(entries, cx, 640, width=560, height=76, gap=16))
+
+    def again(self) -> None:
+        key = self.game.session.key
+        self.app.pop(self)
+        choices = self.app.settings.get("setup", {}).get(key) or {
+            o.key: o.default for o in scene_module(key).OPTIONS}
+        start_new_game(self.app, key, choices, replace_scene=self.game)
+
+    def leave(self) -> None:
+        self.app.pop(self.game)
+        launcher = self.app.find(LauncherScene)
+        if launcher:
+            launcher.refresh()
+
+    def handle(self, action) -> None:
+        if action.kind == act.CANCEL:
+            self.app.pop(self)
+        else:
+            self.menu.handle(action)
+
+    def draw(self, surface) -> None:
+        width, height = self.app.size
+        shade = pygame.Surface((width, height), pygame.SRCALPHA)
+        shade.fill((10, 12, 18, 200))
+        surface.blit(shade, (0, 0))
+        box = pygame.Rect(0, 0, 1000, 760)
+        box.center = (width // 2, height // 2 + 20)
+        ui.panel(surface, box, ui.PANEL, border=ui.ACCENT)
+        cx = width // 2
+        title = self.game.result_title()
+        colour = ui.GOOD if self.status.outcome == "won" else ui.BAD if \
+            self.status.outcome == "lost" else ui.ACCENT
+        ui.label(surface, title, (cx, box.top + 80), ui.TITLE, colour, bold=True, anchor="center")
+        y = box.top + 160
+        for line in [self.status.reason] + self.game.result_lines():
+            if line:
+                ui.label(surface, line, (cx, y), ui.BODY, ui.TEXT, anchor="center")
+                y += 48
+        if self.rank:
+            ui.label(surface, f"A new best score: number {self.rank} in the table!", (cx, y + 10),
+                     ui.BODY, ui.ACCENT, bold=True, anchor="center")
+        self.menu.draw(surface)

@@ -1,0 +1,85 @@
+"""Easing functions and tweens. A tween runs from 0 to 1 over its duration; scenes map that
+fraction onto positions. `finish()` snaps it to the end (new input arrived)."""
+from __future__ import annotations
+
+import math
+
+
+def linear(t: float) -> float:
+    return t
+
+
+def ease_out_cubic(t: float) -> float:
+    return 1 - (1 - t) ** 3
+
+
+def ease_in_out_cubic(t: float) -> float:
+    return 4 * t * t * t if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
+
+
+def ease_out_back(t: float) -> float:
+    c = 1.70158
+    return 1 + (c + 1) * (t - 1) ** 3 + c * (t - 1) ** 2
+
+
+def pulse(t: float) -> float:
+    """0 -> 1 -> 0, for flashes."""
+    return math.sin(math.pi * t)
+
+
+class Tween:
+    def __init__(self, duration: float, ease=ease_in_out_cubic, payload=None, delay: float = 0.0):
+        self.duration = max(duration, 1e-6)
+        self.ease = ease
+        self.payload = payload
+        self.time = -delay
+
+    def update(self, dt: float) -> None:
+        self.time = min(self.duration, self.time + dt)
+
+    def finish(self) -> None:
+        self.time = self.duration
+
+    @property
+    def done(self) -> bool:
+        return self.time >= self.duration
+
+    @property
+    def value(self) -> float:
+        return self.ease(max(0.0, self.time) / self.duration)
+
+
+def lerp(a: float, b: float, t: float) -> float:
+    return a + (b - a) * t
+
+
+def lerp_point(a, b, t: float):
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+
+
+class Tweens:
+    """A set of running tweens: update them all, drop the finished, snap all on new input."""
+
+    def __init__(self):
+        self.items: list[Tween] = []
+
+    def add(self, tween: Tween) -> Tween:
+        self.items.append(tween)
+        return tween
+
+    def update(self, dt: float) -> None:
+        for tween in self.items:
+            tween.update(dt)
+        self.items = [t for t in self.items if not t.done]
+
+    def finish_all(self) -> None:
+        for tween in self.items:
+            tween.finish()
+        self.items.clear()
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.items)
+
+    def __iter__(self):
+        return iter(self.items)

@@ -1,0 +1,291 @@
+"""DeducTile Reasoning: order the tiles so every clue holds, before the clock runs out.
+
+Pure rules (RULES.md, "DeducTile Reasoning"). The clock itself lives outside: the Session
+counts elapsed time, and the HUD shows time_left(state, elapsed). Penalties (wrong guesses,
+hints) are part of the state, so they survive undo, save and replay.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from games.core.rules_api import (LOST, ONGOING, WON, IllegalMove, RuleError, Status,
+                                  encode_fields, parse_fields)
+from games.deductile import clues as cluebook
+from games.deductile.clues import COLOURS, SHAPES, Clue
+
+TIME_LIMIT = 180      # seconds on the clock at the start
+PENALTY = 5           # seconds lost per wrong guess or hint
+DIFFICULTIES = ("easy", "normal", "hard", "expert")
+KINDS = {"easy": (1, 2, 3, 4), "normal": tuple(range(1, 9)), "hard": tuple(range(1, 9)),
+         "expert": tuple(range(1, 9))}
+PRUNED = {"easy": False, "normal": False, "hard": True, "expert": True}
+
+
+@dataclass(frozen=True)
+class Params:
+    tiles: int = 4
+    difficulty: str = "normal"
+
+    def encode(self) -> str:
+        return encode_fields(tiles=self.tiles, difficulty=self.difficulty)
+
+
+def check_params(params: Params) -> Params:
+    if params.difficulty not in DIFFICULTIES:
+        raise RuleError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
+    allowed = (5, 6) if params.difficulty == "expert" else (4,)
+    if params.tiles not in allowed:
+        raise RuleError(f"{params.difficulty} games have {' or '.join(map(str, allowed))} tiles")
+    return params
+
+
+def parse_params(text: str) -> Params:
+    return check_params(Params(**parse_fields(text, {"tiles": int, "difficulty": str})))
+
+
+def params_from_options(size=None, difficulty=None, variant=None, colours=None) -> Params:
+    if variant is not None or colours is not None:
+        raise RuleError("DeducTile takes --size and --difficulty only")
+    if difficulty is None:
+        difficulty = "expert" if size in (5, 6) else "normal"
+    if size is None:
+        size = 5 if difficulty == "expert" else 4
+    return check_params(Params(tiles=size, difficulty=difficulty))
+
+
+# --- state and moves ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class State:
+    arrangement: tuple      # ((shape, colour), ...) top to bottom
+    solution: tuple
+    clues: tuple            # Clue, ...
+    struck: tuple           # bool per clue: crossed out by the player
+    wrong: int = 0          # wrong guesses
+    hints: int = 0
+    outcome: str = ONGOING  # ongoing / won / lost
+
+    @property
+    def tiles(self) -> int:
+        return len(self.arrangement)
+
+    def __str__(self) -> str:
+        lines = [f"DeducTile, {self.tiles} tiles, {self.outcome}"]
+        for position, (shape, colour) in enumerate(self.arrangement):
+            lines.append(f"  {position + 1}. {COLOURS[colour]} {SHAPES[shape]}")
+        for clue, struck in zip(self.clues, self.struck):
+            lines.append(f"  [{'x' if struck else ' '}] {clue.text(self.tiles)}")
+        lines.append(f"  wrong guesses {self.wrong}, hints {self.hints}")
+        lines.append("code " + " ".join([
+            encode_arrangement(self.arrangement), encode_arrangement(self.solution),
+            ".".join(c.encode() for c in self.clues) or "-",
+            "".join("1" if s else "0" for s in self.struck) or "-",
+            str(self.wrong), str(self.hints), self.outcome]))
+        return "\n".join(lines)
+
+
+SWAP, SWAP_COLOURS, GUESS, HINT, STRIKE, TIME_UP = "s", "c", "g", "h", "x", "t"
+
+
+@dataclass(frozen=True)
+class Move:
+    kind: str
+    a: int = -1   # tile (swaps) or clue (strike)
+    b: int = -1   # the other tile (swaps)
+
+    def encode(self) -> str:
+        if self.kind in (SWAP, SWAP_COLOURS):
+            return f"{self.kind}{self.a}-{self.b}"
+        if self.kind == STRIKE:
+            return f"x{self.a}"
+        return self.kind
+
+
+def decode_move(text: str) -> Move:
+    if text in (GUESS, HINT, TIME_UP):
+        return Move(text)
+    head, body = text[:1], text[1:]
+    try:
+        if head in (SWAP, SWAP_COLOURS):
+            a, b = body.split("-")
+            return Move(head, int(a), int(b))
+        if head == STRIKE and body.isdigit():
+            return Move(STRIKE, int(body))
+    except ValueError:
+        pass
+    raise RuleError(f"cannot read the move {text!r}")
+
+
+def encode_arrangement(arrangement) -> str:
+    return "".join("ABCDEF"[s] + "abcdef"[c] for s, c in arrangement)
+
+
+def decode_arrangement(text: str, tiles: int | None = None) -> tuple:
+    if len(text) % 2 or not text:
+        raise RuleError(f"bad arrangement {text!r}")
+    try:
+        tiles_found = tuple(("ABCDEF".index(text[i]), "abcdef".index(text[i + 1]))
+                            for i in range(0, len(text), 2))
+    except ValueError:
+        raise RuleError(f"bad arrangement {text!r}") from None
+    count = len(tiles_found)
+    if (tiles is not None and count != tiles) or count not in (4, 5, 6):
+        raise RuleError(f"an arrangement of {count} tiles does not fit this game")
+    if sorted(s for s, _ in tiles_found) != list(range(count)) or \
+            sorted(c for _, c in tiles_found) != list(range(count)):
+        raise RuleError("every shape and every colour must be used exactly once")
+    return tiles_found
+
+
+# --- descriptions -------------------------------------------------------------------------
+
+def new_desc(params: Params, rng) -> str:
+    tiles = params.tiles
+    shapes, colours = list(range(tiles)), list(range(tiles))
+    rng.shuffle(shapes)
+    rng.shuffle(colours)
+    solution = tuple(zip(shapes, colours))
+    clues = cluebook.generate_clues(solution, KINDS[params.difficulty],
+                                    PRUNED[params.difficulty], rng)
+    start = solution
+    while start == solution:
+        shapes, colours = list(range(tiles)), list(range(tiles))
+        rng.shuffle(shapes)
+        rng.shuffle(colours)
+        start = tuple(zip(shapes, colours))
+    return encode_arrangement(start) + "-" + ".".join(c.encode() for c in clues)
+
+
+def _read_desc(params: Params, desc: str):
+    start_text, sep, clue_text = desc.partition("-")
+    if not sep or not clue_text:
+        raise RuleError("a DeducTile description is START-CLUE.CLUE...")
+    start = decode_arrangement(start_text, params.tiles)
+    try:
+        clues = tuple(cluebook.decode_clue(code, params.tiles) for code in clue_text.split("."))
+    except ValueError as error:
+        raise RuleError(str(error)) from None
+    return start, clues
+
+
+def validate_desc(params: Params, desc: str) -> None:
+    start, clues = _read_desc(params, desc)
+    left = cluebook.solutions_left(clues, params.tiles)
+    if left != 1:
+        raise RuleError(f"these clues allow {left} arrangements, not exactly one")
+    if cluebook.solve(clues, params.tiles) == start:
+        raise RuleError("the starting arrangement is already the solution")
+
+
+def new_game(params: Params, desc: str) -> State:
+    validate_desc(params, desc)
+    start, clues = _read_desc(params, desc)
+    solution = cluebook.solve(clues, params.tiles)
+    return State(start, solution, clues, (False,) * len(clues))
+
+
+def from_text(text: str) -> State:
+    for line in text.splitlines():
+        if line.startswith("code "):
+            try:
+                arr, sol, codes, struck, wrong, hints, outcome = line.split()[1:]
+                tiles = len(arr) // 2
+                clues = () if codes == "-" else tuple(
+                    cluebook.decode_clue(code, tiles) for code in codes.split("."))
+                struck_flags = () if struck == "-" else tuple(ch == "1" for ch in struck)
+                if len(struck_flags) != len(clues) or outcome not in (ONGOING, WON, LOST):
+                    raise ValueError("inconsistent state")
+                return State(decode_arrangement(arr), decode_arrangement(sol, tiles), clues,
+                             struck_flags, int(wrong), int(hints), outcome)
+            except ValueError as error:
+                raise RuleError(f"bad DeducTile state: {error}") from None
+    raise RuleError("no 'code' line in this DeducTile state")
+
+
+# --- play -----------------------------------------------------------------------------------
+
+def legal_moves(state: State) -> list[Move]:
+    if state.outcome != ONGOING:
+        return []
+    n = state.tiles
+    pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
+    return ([Move(SWAP, i, j) for i, j in pairs] + [Move(SWAP_COLOURS, i, j) for i, j in pairs]
+            + [Move(STRIKE, k) for k in range(len(state.clues))]
+            + [Move(GUESS), Move(HINT), Move(TIME_UP)])
+
+
+def swapped(arrangement, i: int, j: int, colours_only: bool) -> tuple:
+    tiles = list(arrangement)
+    if colours_only:
+        (si, ci), (sj, cj) = tiles[i], tiles[j]
+        tiles[i], tiles[j] = (si, cj), (sj, ci)
+    else:
+        tiles[i], tiles[j] = tiles[j], tiles[i]
+    return tuple(tiles)
+
+
+def apply_move(state: State, move: Move) -> State:
+    if state.outcome != ONGOING:
+        raise IllegalMove("the game is over")
+    kind = move.kind
+    if kind in (SWAP, SWAP_COLOURS):
+        if not (0 <= move.a < state.tiles and 0 <= move.b < state.tiles) or move.a == move.b:
+            raise IllegalMove(f"tiles {move.a} and {move.b} cannot be swapped")
+        return replace(state, arrangement=swapped(state.arrangement, move.a, move.b,
+                                                  kind == SWAP_COLOURS))
+    if kind == STRIKE:
+        if not 0 <= move.a < len(state.clues):
+            raise IllegalMove(f"there is no clue {move.a}")
+        struck = list(state.struck)
+        struck[move.a] = not struck[move.a]
+        return replace(state, struck=tuple(struck))
+    if kind == GUESS:
+        if state.arrangement == state.solution:
+            return replace(state, outcome=WON)
+        return replace(state, wrong=state.wrong + 1)
+    if kind == HINT:
+        return replace(state, hints=state.hints + 1)
+    if kind == TIME_UP:
+        return replace(state, outcome=LOST)
+    raise IllegalMove(f"unknown move {move.encode()!r}")
+
+
+def broken_clues(state: State) -> tuple[int, ...]:
+    """Indices of the clues the current arrangement breaks (what a hint reveals)."""
+    return tuple(k for k, clue in enumerate(state.clues) if not clue.holds(state.arrangement))
+
+
+def status(state: State) -> Status:
+    if state.outcome == WON:
+        return Status(WON, reason="Every clue holds: solved!")
+    if state.outcome == LOST:
+        return Status(LOST, reason="Time is up.")
+    return Status(ONGOING)
+
+
+def score(state: State) -> int:
+    """The clock's budget in seconds after penalties; the HUD subtracts the elapsed time."""
+    return TIME_LIMIT - PENALTY * (state.wrong + state.hints)
+
+
+def time_left(state: State, elapsed: float) -> float:
+    return max(0.0, score(state) - elapsed)
+
+
+def current_player(state: State):
+    return None
+
+
+def puzzle_json(params: Params, desc: str) -> dict:
+    _, clues = _read_desc(params, desc)
+    return {"tiles": params.tiles, "clues": [c.text(params.tiles) for c in clues]}
+
+
+def solution_json(params: Params, desc: str) -> list:
+    validate_desc(params, desc)
+    _, clues = _read_desc(params, desc)
+    return [{"shape": SHAPES[s], "colour": COLOURS[c]}
+            for s, c in cluebook.solve(clues, params.tiles)]
+
+
+TEST_PARAMS = (Params(4, "easy"), Params(4, "hard"), Params(5, "expert"))
