@@ -78,6 +78,10 @@ class GameScene(Scene):
     def result_lines(self) -> list[str]:
         return [f"Score: {self.score_text(self.final_score())}"]
 
+    def bench_pose(self) -> None:
+        """Put the scene in its most expensive everyday look for the frame-cost bench
+        (e.g. a full board with a piece being dragged). Default: as it is."""
+
     def demo_move(self):
         """The scripted player's next move (default: the game's computer player)."""
         ai = registry.module(self.session.key, "ai")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import threading
 from dataclasses import dataclass
 
 import pygame
@@ -11,6 +10,7 @@ import pygame
 from games.core import input as act
 from games.core import registry, store, ui
 from games.core.app import Scene
+from games.core.jobs import Job
 from games.core.rules_api import GameError
 from games.core.session import Session
 
@@ -83,31 +83,26 @@ class LoadingScene(Scene):
     """Runs job() in a thread; shows progress after 0.1 s; then calls done(result)."""
     opaque = False
 
-    def __init__(self, app, job, done):
+    def __init__(self, app, work, done):
         super().__init__(app)
-        self.done, self.result, self.error, self.age = done, None, None, 0.0
-        self.thread = threading.Thread(target=self._work, args=(job,), daemon=True)
-        self.thread.start()
-
-    def _work(self, job):
-        try:
-            self.result = job()
-        except GameError as error:
-            self.error = str(error)
+        self.done, self.age = done, 0.0
+        self.job = Job(work)
 
     def wait(self) -> None:
-        """Tests and the demo: block until the job is finished."""
-        self.thread.join()
+        """Tests and the demo: block until the work is finished."""
+        self.job.wait()
 
     def update(self, dt: float) -> None:
         self.age += dt
-        if self.thread.is_alive():
+        if not self.job.done:
             return
         self.app.pop(self)
-        if self.error:
-            self.app.messages.append(self.error)
+        if isinstance(self.job.error, GameError):
+            self.app.messages.append(str(self.job.error))
+        elif self.job.error is not None:
+            raise self.job.error
         else:
-            self.done(self.result)
+            self.done(self.job.result)
 
     def draw(self, surface) -> None:
         if self.age < 0.1:

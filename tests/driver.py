@@ -1,0 +1,128 @@
+"""Drive the real App loop with synthetic mouse, keyboard and gamepad events (tests only).
+
+Events are posted to pygame's queue, so they pass through App.frame -> Input.translate -> the
+scene, exactly as a player's would. Time advances only by the fixed dt given to each frame.
+"""
+from __future__ import annotations
+
+import pygame
+
+from games.core.app import App
+from games.core.screens import LauncherScene, LoadingScene, scene_module
+from games.core.session import Session
+
+DT = 1 / 60
+PAD_ID = 4242   # instance id of the synthetic gamepad
+
+
+class Driver:
+    def __init__(self):
+        self.app = App(windowed=True)
+        self.app.push(LauncherScene(self.app))
+        self.frames(2)
+
+    # --- time ----------------------------------------------------------------------------
+    def frames(self, count: int = 1, dt: float = DT) -> None:
+        for _ in range(count):
+            self.app.frame(dt)
+            loading = self.app.find(LoadingScene)
+            if loading is not None:
+                loading.wait()
+
+    def settle(self, limit: int = 240) -> None:
+        """Run frames until the top scene has no running animation."""
+        for _ in range(limit):
+            self.frames()
+            tweens = getattr(self.app.top, "tweens", None)
+            if tweens is None or not tweens.busy:
+                return
+
+    # --- games ---------------------------------------------------------------------------
+    def start(self, key: str, params=None, seed: int = 1, play_options=None):
+        session = Session.new(key, params, seed)
+        scene = scene_module(key).SCENE(self.app, session, play_options or {})
+        self.app.push(scene)
+        self.frames()
+        return scene
+
+    # --- mouse ---------------------------------------------------------------------------
+    def post(self, kind, **fields) -> None:
+        pygame.event.post(pygame.event.Event(kind, **fields))
+
+    def click(self, pos, button: int = 1) -> None:
+        pos = (int(pos[0]), int(pos[1]))
+        self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+        self.frames()
+
+    def drag(self, start, end, button: int = 1, steps: int = 6) -> None:
+        start, end = (int(start[0]), int(start[1])), (int(end[0]), int(end[1]))
+        held = (1, 0, 0) if button == 1 else (0, 0, 1)
+        self.post(pygame.MOUSEBUTTONDOWN, pos=start, button=button)
+        self.frames()
+        for k in range(1, steps + 1):
+            pos = (start[0] + (end[0] - start[0]) * k // steps,
+                   start[1] + (end[1] - start[1]) * k // steps)
+            self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=held)
+            self.frames()
+        self.post(pygame.MOUSEBUTTONUP, pos=end, button=button)
+        self.frames()
+
+    # --- keyboard ------------------------------------------------------------------------
+    def key(self, key: int, mod: int = 0, times: int = 1) -> None:
+        for _ in range(times):
+            self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+            self.post(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
+            self.frames()
+
+    def type_text(self, text: str) -> None:
+        self.post(pygame.TEXTINPUT, text=text)
+        self.frames()
+
+    # --- gamepad -------------------------------------------------------------------------
+    def pad(self, button: int, times: int = 1) -> None:
+        for _ in range(times):
+            self.post(pygame.CONTROLLERBUTTONDOWN, button=button, instance_id=PAD_ID)
+            self.post(pygame.CONTROLLERBUTTONUP, button=button, instance_id=PAD_ID)
+            self.frames()
+
+    def pad_axis(self, axis: int, value: int) -> None:
+        self.post(pygame.CONTROLLERAXISMOTION, axis=axis, value=value, instance_id=PAD_ID)
+        self.frames()
+
+    def close(self) -> None:
+        self.app.quit()
+
+
+class VirtualPad:
+    """A real SDL virtual game controller (through ctypes on pygame-ce's bundled SDL), so a
+    test's button presses travel SDL -> pygame events -> Input exactly as a real pad's do."""
+    BUTTONS, AXES = 15, 6
+
+    def __init__(self, driver: Driver):
+        import ctypes
+        import glob
+        import os
+        folder = os.path.join(os.path.dirname(pygame.__file__), os.pardir, "pygame_ce.libs")
+        found = glob.glob(os.path.join(folder, "libSDL2-2*.so*")) or glob.glob(
+            os.path.join(folder, "SDL2*.dll"))
+        self.sdl = ctypes.CDLL(found[0]) if found else ctypes.CDLL("libSDL2-2.0.so.0")
+        self.sdl.SDL_JoystickFromInstanceID.restype = ctypes.c_void_p
+        self.driver = driver
+        self.index = self.sdl.SDL_JoystickAttachVirtual(1, self.AXES, self.BUTTONS, 0)  # 1 = controller
+        assert self.index >= 0, "SDL refused to attach a virtual joystick"
+        driver.frames(2)
+        self.instance = max(driver.app.input.controller_ids)
+        self.handle = ctypes.c_void_p(self.sdl.SDL_JoystickFromInstanceID(self.instance))
+
+    def press(self, button: int, times: int = 1) -> None:
+        for _ in range(times):
+            for value in (1, 0):
+                self.sdl.SDL_JoystickSetVirtualButton(self.handle, button, value)
+                self.sdl.SDL_JoystickUpdate()
+                self.driver.frames()
+
+    def unplug(self) -> None:
+        self.sdl.SDL_JoystickDetachVirtual(self.index)
+        self.driver.frames(2)

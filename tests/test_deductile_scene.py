@@ -1,0 +1,195 @@
+"""DeducTile through the real loop: whole games won with mouse only, keyboard only and a
+gamepad only; undo animates backwards; hints, penalties, the clock, pause, save and resume."""
+import pygame
+import pytest
+
+from games.core import store
+from games.core.screens import LauncherScene, PauseScene, ResultScene, resume_saved_game
+from games.deductile import rules
+from tests.driver import Driver, VirtualPad
+
+PARAMS = rules.Params(4, "normal")
+
+
+def plan(state):
+    """Swaps (a, b, colours_only) that turn the arrangement into the solution."""
+    arrangement, steps = list(state.arrangement), []
+    for i, (shape, colour) in enumerate(state.solution):
+        j = next(k for k in range(len(arrangement)) if arrangement[k][0] == shape)
+        if j != i:
+            steps.append((i, j, False))
+            arrangement = list(rules.swapped(arrangement, i, j, False))
+        if arrangement[i][1] != colour:
+            j = next(k for k in range(len(arrangement)) if arrangement[k][1] == colour)
+            steps.append((i, j, True))
+            arrangement = list(rules.swapped(arrangement, i, j, True))
+    assert tuple(arrangement) == state.solution
+    return steps
+
+
+@pytest.fixture
+def driver():
+    d = Driver()
+    yield d
+    d.close()
+
+
+def assert_won(driver, scene):
+    assert scene.session.status.outcome == "won"
+    assert isinstance(driver.app.top, ResultScene)
+    scores, _ = store.load_scores()
+    assert scores[f"deductile/{PARAMS.encode()}"][0]["score"] == scene.final_score() > 170
+
+
+def test_mouse_only_game(driver):
+    scene = driver.start("deductile", PARAMS, seed=11)
+    steps = plan(scene.state)
+    assert any(colours for _, _, colours in steps) or steps
+    for a, b, colours in steps:
+        driver.drag(scene.tile_rects[a].center, scene.tile_rects[b].center, button=3 if colours else 1)
+        driver.settle()
+    assert scene.state.arrangement == scene.state.solution
+    driver.click(scene.guess_rect.center)
+    assert_won(driver, scene)
+
+
+def test_keyboard_only_game(driver):
+    scene = driver.start("deductile", PARAMS, seed=12)
+    cursor = 0
+    for a, b, colours in plan(scene.state):
+        key = pygame.K_DOWN if a > cursor else pygame.K_UP
+        driver.key(key, times=abs(a - cursor))
+        driver.key(pygame.K_x if colours else pygame.K_RETURN)
+        driver.key(pygame.K_DOWN if b > a else pygame.K_UP, times=abs(b - a))
+        driver.key(pygame.K_RETURN)
+        cursor = b
+        driver.settle()
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_DOWN, times=len(scene.state.clues))   # past the last clue: Guess
+    assert scene.cursor[0] == "guess"
+    driver.key(pygame.K_RETURN)
+    assert_won(driver, scene)
+
+
+def test_gamepad_only_game_with_a_virtual_controller(driver):
+    pad = VirtualPad(driver)
+    scene = driver.start("deductile", PARAMS, seed=13)
+    cursor = 0
+    A, X = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_X
+    UP, DOWN = pygame.CONTROLLER_BUTTON_DPAD_UP, pygame.CONTROLLER_BUTTON_DPAD_DOWN
+    for a, b, colours in plan(scene.state):
+        pad.press(DOWN if a > cursor else UP, times=abs(a - cursor))
+        pad.press(X if colours else A)
+        pad.press(DOWN if b > a else UP, times=abs(b - a))
+        pad.press(A)
+        cursor = b
+        driver.settle()
+    assert scene.state.arrangement == scene.state.solution
+    pad.press(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+    pad.press(DOWN, times=len(scene.state.clues))
+    pad.press(A)
+    assert_won(driver, scene)
+    pad.unplug()
+
+
+def test_unplugging_the_gamepad_pauses_and_says_so(driver):
+    pad = VirtualPad(driver)
+    scene = driver.start("deductile", PARAMS, seed=14)
+    pad.unplug()
+    assert isinstance(driver.app.top, PauseScene)
+    assert "gamepad" in driver.app.top.reason.lower()
+    elapsed = scene.session.elapsed
+    driver.frames(60)
+    assert scene.session.elapsed == elapsed, "the clock stops while paused"
+
+
+def test_swap_slides_and_undo_runs_backwards(driver):
+    scene = driver.start("deductile", PARAMS, seed=15)
+    before = scene.state.arrangement
+    driver.drag(scene.tile_rects[0].center, scene.tile_rects[2].center)
+    assert scene.state.arrangement == rules.swapped(before, 0, 2, False)
+    driver.frames(3)
+    mid = scene.tile_position(0)
+    assert scene.tile_rects[0].top < mid[1] < scene.tile_rects[2].top, "the tile is mid-slide"
+    driver.settle()
+    driver.key(pygame.K_u)
+    assert scene.state.arrangement == before
+    driver.frames(3)
+    assert scene.tile_rects[0].top < scene.tile_position(2)[1] < scene.tile_rects[2].top
+    driver.key(pygame.K_r)   # new input snaps the running animation to its end
+    assert not scene.tweens.busy or scene.tile_position(2) != scene.tile_rects[2].topleft
+    assert scene.state.arrangement == rules.swapped(before, 0, 2, False)
+
+
+def test_drop_outside_a_tile_changes_nothing(driver):
+    scene = driver.start("deductile", PARAMS, seed=16)
+    before = scene.state.arrangement
+    driver.drag(scene.tile_rects[1].center, (900, 1000 - 150))
+    assert scene.state.arrangement == before and scene.session.moves_made == 0
+
+
+def test_wrong_guess_and_hint_cost_five_seconds_each(driver):
+    scene = driver.start("deductile", PARAMS, seed=17)
+    driver.key(pygame.K_g)
+    assert scene.state.wrong == 1 and scene.state.outcome == "ongoing"
+    driver.key(pygame.K_h)
+    assert scene.state.hints == 1
+    assert rules.score(scene.state) == 170
+    assert scene.hint_for == scene.state.arrangement
+    assert rules.broken_clues(scene.state), "a wrong arrangement breaks at least one clue"
+
+
+def test_clicking_a_clue_strikes_it_out_and_undo_restores_it(driver):
+    scene = driver.start("deductile", PARAMS, seed=18)
+    driver.click(scene.clue_rects[1].center)
+    assert scene.state.struck[1]
+    driver.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert not scene.state.struck[1]
+
+
+def test_time_runs_out_and_the_game_is_lost(driver):
+    scene = driver.start("deductile", PARAMS, seed=19)
+    driver.frames(181 * 4, dt=0.25)
+    assert scene.session.status.outcome == "lost"
+    assert isinstance(driver.app.top, ResultScene)
+    assert "tick" in driver.app.audio.played
+
+
+def test_pause_hides_the_board_and_stops_the_clock(driver):
+    scene = driver.start("deductile", PARAMS, seed=20)
+    driver.frames(30)
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.app.top, PauseScene) and driver.app.top.opaque
+    elapsed = scene.session.elapsed
+    driver.frames(120)
+    assert scene.session.elapsed == elapsed
+    driver.key(pygame.K_ESCAPE)
+    assert driver.app.top is scene
+
+
+def test_quit_saves_and_the_next_start_resumes(driver):
+    scene = driver.start("deductile", PARAMS, seed=21)
+    driver.drag(scene.tile_rects[0].center, scene.tile_rects[3].center)
+    driver.frames(90)
+    state, elapsed = scene.state, scene.session.elapsed
+    driver.app.quit()
+    again = Driver()
+    launcher = again.app.top
+    assert isinstance(launcher, LauncherScene)
+    assert any(getattr(card, "saved", False) for card in launcher.menu.widgets)
+    assert resume_saved_game(again.app, "deductile")
+    resumed = again.app.top
+    assert resumed.state == state and resumed.session.elapsed == pytest.approx(elapsed, abs=0.01)
+    again.key(pygame.K_u)
+    assert resumed.state.arrangement == rules.new_game(PARAMS, resumed.session.desc).arrangement
+    again.close()
+
+
+def test_a_corrupt_save_is_set_aside_and_nothing_else_is_lost(driver, data_dir):
+    store.add_score("deductile/tiles=4,difficulty=normal", 99)
+    (data_dir / "saves").mkdir(parents=True, exist_ok=True)
+    (data_dir / "saves" / "deductile.json").write_text('{"version": 1, "game": "deductile", "par')
+    assert not resume_saved_game(driver.app, "deductile")
+    assert "could not be read" in driver.app.messages[-1]
+    assert list((data_dir / "saves").glob("deductile.bad-*.json"))
+    assert store.best("deductile/tiles=4,difficulty=normal") == 99
