@@ -25,9 +25,9 @@ class Driver:
     def frames(self, count: int = 1, dt: float = DT) -> None:
         for _ in range(count):
             self.app.frame(dt)
-            loading = self.app.find(LoadingScene)
-            if loading is not None:
-                loading.wait()
+            while self.app.find(LoadingScene) is not None:   # a puzzle being made: finish it
+                self.app.find(LoadingScene).wait()
+                self.app.frame(dt)
 
     def settle(self, limit: int = 240) -> None:
         """Run frames until the top scene has no running animation."""

@@ -10,6 +10,7 @@ import time
 
 import pygame
 
+from games.core import assets
 from games.core import input as act
 from games.core import store
 from games.core.audio import Audio
@@ -55,6 +56,7 @@ class App:
             self.settings["fullscreen"] = not windowed
         pygame.display.init()
         pygame.font.init()
+        assets.font.cache_clear()   # fonts from an earlier pygame.init are no longer valid
         pygame.display.set_caption("Parlour")
         pygame.key.set_repeat(320, 55)
         self.size = size

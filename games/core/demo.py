@@ -51,4 +51,3 @@ def run_demo(args) -> None:
     print(json.dumps({"game": args.game, "frames": app.frames, "screenshot": args.screenshot,
                       "outcome": session.status.outcome if session else None}))
     app.quit()
-    pygame.quit()

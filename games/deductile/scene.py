@@ -270,19 +270,6 @@ class DeductileScene(GameScene):
                 f"{COLOURS[c]} {SHAPES[s]}" for s, c in self.state.solution))
         return lines
 
-    def demo_move(self):
-        arrangement, solution = self.state.arrangement, self.state.solution
-        if arrangement == solution:
-            return rules.Move(rules.GUESS)
-        for i, tile in enumerate(solution):
-            if arrangement[i] != tile:
-                for j in range(i + 1, len(arrangement)):
-                    if arrangement[j][0] == tile[0]:
-                        return rules.Move(rules.SWAP, i, j)
-                return rules.Move(rules.SWAP_COLOURS, i, next(
-                    j for j in range(len(arrangement)) if arrangement[j][1] == tile[1]))
-        return None
-
     # --- drawing ----------------------------------------------------------------------------
     def draw_board(self, surface) -> None:
         state = self.state

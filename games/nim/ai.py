@@ -1,0 +1,165 @@
+"""Nim's computer player and analysis.
+
+Theory (RULES.md): in normal play the player to move loses exactly when the nim-sum (XOR of
+the heap sizes) is 0, and the winning move makes it 0. Misere play is the same while at least
+two heaps hold 2 or more; once a move would leave only heaps of 0 or 1, leave an odd number of
+1-heaps instead.
+
+Plies to the end come from an exact memoised search (winner fastest, loser slowest) over
+positions as multisets of heap sizes. It runs only while the position has at most
+EXACT_PLIES_LIMIT such sub-positions (3-4-5 has 48, 1-3-5-7 has 143, the largest random start
+7-7-7-7-7 has 792, five heaps of 15 have 15,504); beyond that (six or more large heaps of a
+custom start) `analyse` reports plies as None.
+"""
+from __future__ import annotations
+
+from bisect import insort
+from functools import lru_cache, reduce
+from operator import xor
+
+from games.core.rules_api import IllegalMove, RuleError
+from games.nim.rules import Move, State, apply_move, legal_moves
+
+# The chance that the computer plays its winning move when it has one (otherwise a random move).
+LEVELS = {"easy": 0.3, "medium": 0.7, "perfect": 1.0}
+
+# Sub-positions searched for exact plies: about half a second at worst, cold (see bench).
+EXACT_PLIES_LIMIT = 20_000
+
+
+def nim_sum(heaps: tuple[int, ...]) -> int:
+    return reduce(xor, heaps, 0)
+
+
+def only_small_heaps(heaps: tuple[int, ...]) -> bool:
+    """True when no heap holds 2 or more: where misere play parts from normal play."""
+    return all(heap <= 1 for heap in heaps)
+
+
+def is_winning(state: State) -> bool:
+    """Whether the player to move wins with best play (an empty table: misere yes, normal no)."""
+    if state.misere and only_small_heaps(state.heaps):
+        return state.heaps.count(1) % 2 == 0
+    return nim_sum(state.heaps) != 0
+
+
+def winning_move(state: State) -> Move | None:
+    """A move that leaves the opponent lost, or None when there is none."""
+    heaps = state.heaps
+    if not any(heaps) or not is_winning(state):
+        return None
+    if state.misere:
+        big = [index for index, heap in enumerate(heaps) if heap >= 2]
+        if not big:                 # an even number of 1-heaps: take one, leave an odd number
+            return Move(heaps.index(1), 1)
+        if len(big) == 1:           # empty it or leave 1, whichever leaves an odd number of 1s
+            keep = 0 if heaps.count(1) % 2 else 1
+            return Move(big[0], heaps[big[0]] - keep)
+    total = nim_sum(heaps)
+    index = next(index for index, heap in enumerate(heaps) if heap ^ total < heap)
+    return Move(index, heaps[index] - (heaps[index] ^ total))
+
+
+def stalling_move(state: State) -> Move:
+    """In a lost position: take one from the largest heap, to last long and invite a mistake."""
+    return Move(state.heaps.index(max(state.heaps)), 1)
+
+
+def level_chance(level: str | None) -> float:
+    if level is None:
+        return LEVELS["perfect"]
+    if level.lower() not in LEVELS:
+        raise RuleError(f"Unknown level {level!r}; choose one of {', '.join(LEVELS)}.")
+    return LEVELS[level.lower()]
+
+
+def choose_move(state: State, rng, level: str | None = None) -> Move:
+    """The computer's move: the winning move with the level's chance, else a random move; in a
+    lost position it stalls. level None is perfect play."""
+    chance = level_chance(level)
+    moves = legal_moves(state)
+    if not moves:
+        raise IllegalMove("The game is over; there is no move to choose.")
+    best = winning_move(state)
+    if best is None:
+        return stalling_move(state)
+    if chance >= 1 or rng.random() < chance:
+        return best
+    return rng.choice(moves)
+
+
+def canonical(heaps: tuple[int, ...]) -> tuple[int, ...]:
+    """The position as a multiset: sorted, without empty heaps."""
+    return tuple(sorted(heap for heap in heaps if heap))
+
+
+def sub_position_count(heaps: tuple[int, ...]) -> int:
+    """How many multisets of heap sizes can arise from these heaps (itself included): the
+    non-decreasing sequences lying under the sorted heaps, counted one place at a time."""
+    ways = [1]                      # ways[v]: sequences so far whose last value is v
+    for limit in sorted(heaps):
+        ways += [0] * (limit + 1 - len(ways))
+        running, extended = 0, []
+        for count in ways:
+            running += count
+            extended.append(running)
+        ways = extended
+    return sum(ways)
+
+
+def _children(heaps: tuple[int, ...]):
+    for index, heap in enumerate(heaps):
+        if index and heaps[index - 1] == heap:
+            continue                # equal heaps give the same children
+        rest = list(heaps[:index] + heaps[index + 1:])
+        for left in range(heap):
+            child = rest.copy()
+            if left:
+                insort(child, left)
+            yield tuple(child)
+
+
+@lru_cache(maxsize=None)
+def outcome(heaps: tuple[int, ...], misere: bool) -> tuple[bool, int]:
+    """(whether the player to move wins, plies to the end) under perfect play, where the
+    winner ends the game as fast as it can and the loser as slowly; heaps canonical."""
+    if not heaps:
+        return misere, 0
+    fastest_win = slowest_loss = None
+    for child in _children(heaps):
+        child_wins, plies = outcome(child, misere)
+        if child_wins:
+            slowest_loss = plies if slowest_loss is None else max(slowest_loss, plies)
+        else:
+            fastest_win = plies if fastest_win is None else min(fastest_win, plies)
+    if fastest_win is not None:
+        return True, fastest_win + 1
+    return False, slowest_loss + 1
+
+
+def _value(wins: bool) -> str:
+    return "win" if wins else "loss"
+
+
+def _best_first(entry: dict) -> tuple:
+    plies = entry["plies"] or 0
+    return (0, plies) if entry["value"] == "win" else (1, -plies)
+
+
+def analyse(state: State) -> dict:
+    """DESIGN.md s6: {"value", "plies", "moves": [{"move", "value", "plies"}]}. Values are for
+    the player to move (each move's for the player making it); a move's plies count the move
+    itself. Moves are listed best first: fastest wins, then slowest losses."""
+    exact = sub_position_count(state.heaps) <= EXACT_PLIES_LIMIT
+
+    def plies_from(position: State) -> int | None:
+        return outcome(canonical(position.heaps), position.misere)[1] if exact else None
+
+    moves = []
+    for move in legal_moves(state):
+        after = apply_move(state, move)
+        plies = plies_from(after)
+        moves.append({"move": move.encode(), "value": _value(not is_winning(after)),
+                      "plies": None if plies is None else plies + 1})
+    moves.sort(key=_best_first)
+    return {"value": _value(is_winning(state)), "plies": plies_from(state), "moves": moves}

@@ -1,0 +1,213 @@
+"""Poggle, multi-colour Lights Out (RULES.md, "Poggle"). Pure: no pygame, no numpy, no I/O.
+
+An N x N board of buttons, each showing a colour 0..Y-1. Pressing a button adds 1 mod Y to it
+and to its orthogonal neighbours; the game is won when every button shows colour 0.
+
+Params  size N (3..12; the launcher offers PRESET_SIZES) and colours Y (2..5). The default is
+        5x5 with 3 colours: 5x5 is the classic Lights Out board and the middle preset, and 3
+        colours is the smallest step past on/off that makes the game multi-colour (a press is
+        no longer its own undo) while every button still needs at most two presses and the
+        colour cycle stays short enough to read at a glance.
+desc    the board: rows of colour digits joined by '/', e.g. "120/001/210".
+State   the params, the board (rows of colours) and the number of presses used.
+Move    a press on the button at (row, col), counting from 0; encoded "row,col".
+
+Fewest-press solutions, par and hints need linear algebra over Z_Y: see solver.py, which is
+imported only where a solution is asked for, so this module never pays for numpy.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from games.core.rules_api import (ONGOING, WON, IllegalMove, RuleError, Status, encode_fields,
+                                  parse_fields)
+
+MIN_SIZE, MAX_SIZE = 3, 12
+PRESET_SIZES = (3, 4, 5, 6, 7)
+MIN_COLOURS, MAX_COLOURS = 2, 5
+DIGITS = "0123456789"
+
+Board = tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class Params:
+    size: int = 5
+    colours: int = 3
+
+    def __post_init__(self):
+        if not MIN_SIZE <= self.size <= MAX_SIZE:
+            raise RuleError(f"A Poggle board is {MIN_SIZE} to {MAX_SIZE} buttons wide, "
+                            f"not {self.size}.")
+        if not MIN_COLOURS <= self.colours <= MAX_COLOURS:
+            raise RuleError(f"Poggle uses {MIN_COLOURS} to {MAX_COLOURS} colours, "
+                            f"not {self.colours}.")
+
+    def encode(self) -> str:
+        return encode_fields(size=self.size, colours=self.colours)
+
+
+TEST_PARAMS = (Params(3, 2), Params(4, 4), Params(5, 3))
+
+
+def parse_params(text: str) -> Params:
+    return Params(**parse_fields(text, {"size": int, "colours": int}))
+
+
+def params_from_options(size=None, colours=None, difficulty=None, variant=None) -> Params:
+    if difficulty is not None or variant is not None:
+        raise RuleError("Poggle has no difficulty levels or variants; "
+                        "choose the size and the number of colours instead.")
+    defaults = Params()
+    return Params(defaults.size if size is None else size,
+                  defaults.colours if colours is None else colours)
+
+
+@dataclass(frozen=True)
+class State:
+    params: Params
+    board: Board
+    presses: int = 0
+
+    def __str__(self) -> str:
+        size, colours = self.params.size, self.params.colours
+        header = f"Poggle {size}x{size}, {colours} colours, presses used: {self.presses}"
+        return "\n".join([header, *(" ".join(map(str, row)) for row in self.board)])
+
+
+@dataclass(frozen=True)
+class Move:
+    row: int
+    col: int
+
+    def encode(self) -> str:
+        return f"{self.row},{self.col}"
+
+
+MOVE_PATTERN = re.compile(r"([0-9]{1,2}),([0-9]{1,2})")
+
+
+def decode_move(text: str) -> Move:
+    match = MOVE_PATTERN.fullmatch(text)
+    if not match:
+        raise RuleError(f"{text!r} is not a press; write the row and column of the button, "
+                        "counting from 0, as in '2,3'.")
+    return Move(int(match[1]), int(match[2]))
+
+
+def reach(size: int, row: int, col: int) -> tuple[tuple[int, int], ...]:
+    """The buttons a press at (row, col) advances: itself and its orthogonal neighbours."""
+    cells = ((row, col), (row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
+    return tuple((r, c) for r, c in cells if 0 <= r < size and 0 <= c < size)
+
+
+def _board_from_cells(params: Params, rows: list[list[str]]) -> Board:
+    """Check the shape and every colour digit of a board, then read it."""
+    size, colours = params.size, params.colours
+    if len(rows) != size:
+        raise RuleError(f"A {size}x{size} board has {size} rows, not {len(rows)}.")
+    allowed = DIGITS[:colours]
+    for number, row in enumerate(rows, 1):
+        if len(row) != size:
+            raise RuleError(f"Row {number} of the board has {len(row)} buttons; "
+                            f"a {size}x{size} board has {size} in each row.")
+        for cell in row:
+            if cell not in allowed:
+                raise RuleError(f"Row {number} of the board holds {cell!r}; with {colours} "
+                                f"colours each button is a digit from 0 to {colours - 1}.")
+    return tuple(tuple(int(cell) for cell in row) for row in rows)
+
+
+def _desc_board(params: Params, desc: str) -> Board:
+    return _board_from_cells(params, [list(row) for row in desc.split("/")])
+
+
+def validate_desc(params: Params, desc: str) -> None:
+    """Reject a description that is not a board of this size and colour count. A readable
+    board may still be unsolvable; the solver says so when asked for a solution."""
+    _desc_board(params, desc)
+
+
+def new_desc(params: Params, rng) -> str:
+    """Press every button a random number of times (0..Y-1) on the solved board: a uniform
+    choice among the solvable boards. Deal again while that leaves the board solved."""
+    size, colours = params.size, params.colours
+    while True:
+        grid = [[0] * size for _ in range(size)]
+        for row in range(size):
+            for col in range(size):
+                times = rng.randrange(colours)
+                for r, c in reach(size, row, col):
+                    grid[r][c] = (grid[r][c] + times) % colours
+        if any(map(any, grid)):
+            return "/".join("".join(map(str, row)) for row in grid)
+
+
+def new_game(params: Params, desc: str) -> State:
+    return State(params, _desc_board(params, desc))
+
+
+def is_solved(board: Board) -> bool:
+    return not any(map(any, board))
+
+
+def status(state: State) -> Status:
+    if is_solved(state.board):
+        return Status(WON, reason="Every button is back to colour 0.")
+    return Status(ONGOING)
+
+
+def legal_moves(state: State) -> list[Move]:
+    if is_solved(state.board):
+        return []
+    size = state.params.size
+    return [Move(row, col) for row in range(size) for col in range(size)]
+
+
+def apply_move(state: State, move: Move) -> State:
+    size, colours = state.params.size, state.params.colours
+    if is_solved(state.board):
+        raise IllegalMove("The board is already solved: every button is colour 0.")
+    if not (0 <= move.row < size and 0 <= move.col < size):
+        raise IllegalMove(f"There is no button {move.encode()} on a {size}x{size} board; "
+                          f"rows and columns run from 0 to {size - 1}.")
+    grid = [list(row) for row in state.board]
+    for r, c in reach(size, move.row, move.col):
+        grid[r][c] = (grid[r][c] + 1) % colours
+    return replace(state, board=tuple(map(tuple, grid)), presses=state.presses + 1)
+
+
+def score(state: State) -> int:
+    """Presses used (fewer is better); the HUD sets it against solver.par of the deal."""
+    return state.presses
+
+
+def current_player(state: State) -> None:
+    return None
+
+
+HEADER_PATTERN = re.compile(r"Poggle ([0-9]+)x\1, ([0-9]+) colours, presses used: ([0-9]+)")
+
+
+def from_text(text: str) -> State:
+    lines = text.strip().splitlines()
+    match = HEADER_PATTERN.fullmatch(lines[0].strip()) if lines else None
+    if not match:
+        raise RuleError("A Poggle position starts with a line like "
+                        "'Poggle 5x5, 3 colours, presses used: 0'.")
+    params = Params(int(match[1]), int(match[2]))
+    board = _board_from_cells(params, [line.split() for line in lines[1:]])
+    return State(params, board, int(match[3]))
+
+
+def puzzle_json(params: Params, desc: str) -> dict:
+    return {"size": params.size, "colours": params.colours,
+            "board": [list(row) for row in _desc_board(params, desc)]}
+
+
+def solution_json(params: Params, desc: str) -> list[list[int]]:
+    """Press counts (0..Y-1) per button with the fewest total presses; RuleError when the
+    board cannot be solved."""
+    from games.poggle import solver  # numpy: only when a solution is asked for
+    return [list(row) for row in solver.solve(new_game(params, desc))]

@@ -1,0 +1,74 @@
+"""The command-line contract: JSON lines and exit 0; one clear stderr line and exit 2."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from games.core.cli import main
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, [json.loads(line) for line in out.splitlines() if line.strip()], err
+
+
+def test_generate_and_solve_deductile(capsys):
+    code, lines, _ = run(capsys, "generate", "deductile", "--seed", "4", "--count", "3")
+    assert code == 0 and len(lines) == 3
+    for line in lines:
+        assert set(line) == {"game", "id", "params", "puzzle", "solution"}
+        assert line["puzzle"]["tiles"] == 4 and len(line["solution"]) == 4
+        code, solved, _ = run(capsys, "solve", "deductile", line["id"])
+        assert code == 0 and solved[0]["solution"] == line["solution"]
+    again = run(capsys, "generate", "deductile", "--seed", "4", "--count", "3")[1]
+    assert again == lines, "a seed reproduces the same puzzles"
+
+
+def test_generate_expert_six_tiles(capsys):
+    code, lines, _ = run(capsys, "generate", "deductile", "--difficulty", "expert", "--size", "6",
+                         "--seed", "1")
+    assert code == 0 and lines[0]["params"] == {"tiles": 6, "difficulty": "expert"}
+    assert {t["shape"] for t in lines[0]["solution"]} == {
+        "circle", "square", "triangle", "star", "diamond", "hexagon"}
+
+
+def test_selfplay_deductile_wins(capsys):
+    code, lines, _ = run(capsys, "selfplay", "deductile", "--seed", "2", "--count", "2")
+    assert code == 0 and [line["outcome"] for line in lines] == ["won", "won"]
+    assert lines[0]["moves"][-1] == "g" and lines[0]["score"] == 180
+
+
+@pytest.mark.parametrize("argv", [
+    [], ["frobnicate"], ["generate"], ["generate", "chess"], ["generate", "deductile", "--size", "9"],
+    ["generate", "deductile", "--difficulty", "impossible"], ["generate", "deductile", "--count", "0"],
+    ["generate", "deductile", "--seed", "x"], ["solve", "deductile", "garbage"],
+    ["solve", "deductile", "deductile:tiles=4,difficulty=normal:AaBbCcDd-1a10"],
+    ["analyse", "deductile", "x"], ["selfplay", "deductile", "--count", "-1"],
+    ["generate", "deductile", "--colours", "3"], ["demo", "chess", "--frames", "1"],
+    ["demo", "deductile", "--frames", "0"]])
+def test_bad_input_is_one_line_and_exit_2(capsys, argv):
+    if not argv:
+        pytest.skip("no arguments opens the launcher")
+    code, lines, err = run(capsys, *argv)
+    assert code == 2 and lines == []
+    assert err.count("\n") == 1 and err.startswith("parlour: ") and "Traceback" not in err
+
+
+def test_a_real_process_exits_2_with_one_line():
+    result = subprocess.run([sys.executable, "main.py", "solve", "deductile", "nope:1:2"], cwd=ROOT,
+                            capture_output=True, text=True)
+    assert result.returncode == 2 and result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_demo_saves_a_screenshot(tmp_path, capsys):
+    shot = tmp_path / "shot.png"
+    code, lines, _ = run(capsys, "demo", "deductile", "--frames", "100", "--every", "20",
+                         "--screenshot", str(shot))
+    assert code == 0 and shot.stat().st_size > 10000
+    assert lines[0]["frames"] == 100

@@ -1,0 +1,136 @@
+"""Input mapping for the three devices, and the screens around the games driven by each."""
+import pygame
+import pytest
+
+from games.core import input as act
+from games.core import store
+from games.core.input import Input
+from games.core.screens import HelpScene, LauncherScene, SettingsScene, SetupScene
+from games.deductile.scene import DeductileScene
+from tests.driver import Driver, PAD_ID
+
+
+def event(kind, **fields):
+    return pygame.event.Event(kind, **fields)
+
+
+def test_keyboard_mapping():
+    inp = Input()
+    key = lambda k, mod=0: inp.translate(event(pygame.KEYDOWN, key=k, mod=mod))
+    assert key(pygame.K_LEFT) == [act.Action(act.MOVE, dx=-1)]
+    assert key(pygame.K_RETURN)[0].kind == act.CONFIRM
+    assert key(pygame.K_RETURN, pygame.KMOD_SHIFT)[0].kind == act.ALT
+    assert key(pygame.K_z, pygame.KMOD_CTRL)[0].kind == act.UNDO
+    assert key(pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)[0].kind == act.REDO
+    assert key(pygame.K_7) == [act.Action(act.DIGIT, value=7)]
+    assert key(pygame.K_g) == [act.Action(act.KEY, value="g")]
+    assert inp.last_device == act.KEYBOARD
+
+
+def test_mouse_mapping():
+    inp = Input()
+    down = inp.translate(event(pygame.MOUSEBUTTONDOWN, pos=(5, 6), button=3))
+    assert down == [act.Action(act.PRESS, act.MOUSE, pos=(5, 6), alt=True)]
+    assert inp.translate(event(pygame.MOUSEBUTTONDOWN, pos=(5, 6), button=2)) == []
+    assert inp.translate(event(pygame.MOUSEWHEEL, x=0, y=1))[0].dy == -1
+
+
+def test_pad_stick_pushes_once_then_repeats_while_held():
+    inp = Input()
+    axis = lambda v: inp.translate(event(pygame.CONTROLLERAXISMOTION, axis=0, value=v,
+                                         instance_id=PAD_ID))
+    inp.controller_ids.add(PAD_ID)
+    assert axis(30000) == [act.Action(act.MOVE, act.PAD, dx=1)]
+    assert axis(31000) == []                      # still held: no second push
+    assert inp.update(0.2) == []                   # before the repeat delay
+    repeats = inp.update(0.4)
+    assert repeats and all(a.dx == 1 for a in repeats)
+    assert axis(0) == [] and inp.update(1.0) == []  # released: no more repeats
+
+
+def test_pad_buttons_and_joystick_fallback():
+    inp = Input()
+    press = inp.translate(event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_A,
+                                instance_id=PAD_ID))
+    assert press == [act.Action(act.CONFIRM, act.PAD)]
+    hat = inp.translate(event(pygame.JOYHATMOTION, value=(0, 1), instance_id=77, hat=0))
+    assert hat == [act.Action(act.MOVE, act.PAD, dy=-1)]
+    assert inp.translate(event(pygame.JOYBUTTONDOWN, button=1, instance_id=77))[0].kind == act.CANCEL
+
+
+@pytest.fixture
+def driver():
+    d = Driver()
+    yield d
+    d.close()
+
+
+def test_launcher_to_game_with_the_keyboard(driver):
+    assert isinstance(driver.app.top, LauncherScene)
+    driver.key(pygame.K_RETURN)                    # the first card
+    assert isinstance(driver.app.top, SetupScene)
+    driver.key(pygame.K_UP)                        # the difficulty choice
+    driver.key(pygame.K_RIGHT)                     # normal -> hard
+    assert driver.app.top.chosen() == {"level": {"difficulty": "hard"}}
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RETURN)                    # New game
+    game = driver.app.top
+    assert isinstance(game, DeductileScene) and game.session.params.difficulty == "hard"
+    assert driver.app.settings["setup"]["deductile"] == {"level": {"difficulty": "hard"}}
+
+
+def test_launcher_to_game_with_the_mouse_and_back(driver):
+    card = driver.app.top.menu.widgets[0]
+    driver.click(card.rect.center)
+    setup = driver.app.top
+    new_game = next(w for w in setup.menu.widgets if getattr(w, "words", "") == "New game")
+    driver.click(new_game.rect.center)
+    game = driver.app.top
+    assert isinstance(game, DeductileScene)
+    menu_button = game.toolbar.widgets[0]
+    driver.click(menu_button.rect.center)
+    leave = next(w for w in driver.app.top.menu.widgets if w.words == "Save and leave")
+    driver.click(leave.rect.center)
+    assert isinstance(driver.app.top, LauncherScene)
+    assert driver.app.top.menu.widgets[0].saved
+
+
+def test_settings_with_the_gamepad_persist(driver):
+    launcher = driver.app.top
+    settings_button = next(w for w in launcher.menu.widgets if getattr(w, "words", "") == "Settings")
+    launcher.menu.focus = launcher.menu.widgets.index(settings_button)
+    driver.pad(pygame.CONTROLLER_BUTTON_A)
+    assert isinstance(driver.app.top, SettingsScene)
+    driver.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN)          # volume
+    driver.pad(pygame.CONTROLLER_BUTTON_DPAD_LEFT, times=3)
+    assert store.load_settings()[0]["volume"] == pytest.approx(0.4)
+    driver.pad(pygame.CONTROLLER_BUTTON_B)
+    assert isinstance(driver.app.top, LauncherScene)
+
+
+def test_rules_screen_from_the_launcher_scrolls_and_closes(driver):
+    driver.key(pygame.K_F1)
+    help_scene = driver.app.top
+    assert isinstance(help_scene, HelpScene) and "tiles" in help_scene.text
+    driver.key(pygame.K_DOWN, times=2)
+    view = driver.app.size[1] - 330
+    assert help_scene.scroll == min(180, max(0, help_scene.page.get_height() - view))
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.app.top, LauncherScene)
+
+
+def test_escape_twice_in_the_launcher_quits(driver):
+    driver.key(pygame.K_ESCAPE)
+    assert driver.app.running
+    driver.key(pygame.K_ESCAPE)
+    assert not driver.app.running
+
+
+def test_corrupt_settings_are_reported_in_the_launcher(data_dir):
+    data_dir.mkdir(parents=True, exist_ok=True)
+    (data_dir / "settings.json").write_text("{ nope")
+    d = Driver()
+    assert any("settings.json" in m for m in d.app.messages)
+    assert d.app.settings["volume"] == store.DEFAULT_SETTINGS["volume"]
+    assert list(data_dir.glob("settings.bad-*.json"))
+    d.close()
