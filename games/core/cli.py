@@ -162,8 +162,16 @@ def cmd_selfplay(args) -> None:
               "outcome": outcome, "score": rules.score(state)})
 
 
-def cmd_play(args) -> None:
+def open_app(windowed: bool):
+    import pygame
     from games.core.app import App
+    try:
+        return App(windowed=True if windowed else None)
+    except pygame.error as error:
+        raise UsageError(f"cannot open a window ({error}); Parlour needs a display") from None
+
+
+def cmd_play(args) -> None:
     from games.core.screens import LauncherScene, scene_module
     from games.core.session import Session
     if args.game:
@@ -177,7 +185,7 @@ def cmd_play(args) -> None:
         else:
             seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
             session = Session.new(args.game, params_for(rules, args), seed)
-    app = App(windowed=True if args.windowed else None)
+    app = open_app(args.windowed)
     app.push(LauncherScene(app))
     if args.game:
         app.push(scene_module(args.game).SCENE(app, session))
@@ -185,9 +193,8 @@ def cmd_play(args) -> None:
 
 
 def cmd_launcher(args) -> None:
-    from games.core.app import App
     from games.core.screens import LauncherScene
-    app = App(windowed=True if args.windowed else None)
+    app = open_app(args.windowed)
     app.push(LauncherScene(app))
     app.run()
 
