@@ -246,8 +246,8 @@ class DeductileScene(GameScene):
 
     def hud_fields(self):
         left = self.time_left()
-        return [("Guesses wrong", str(self.state.wrong)), ("Hints", str(self.state.hints)),
-                ("Time left", clock(left))]
+        return [("Moves", str(self.session.moves_made)), ("Wrong guesses", str(self.state.wrong)),
+                ("Hints", str(self.state.hints)), ("Time left", clock(left))]
 
     def extra_buttons(self):
         return [("Guess (G)", self.guess)]
