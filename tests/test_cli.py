@@ -44,7 +44,7 @@ def test_selfplay_deductile_wins(capsys):
 
 
 @pytest.mark.parametrize("argv", [
-    [], ["frobnicate"], ["generate"], ["generate", "chess"], ["generate", "deductile", "--size", "9"],
+    ["frobnicate"], ["generate"], ["generate", "chess"], ["generate", "deductile", "--size", "9"],
     ["generate", "deductile", "--difficulty", "impossible"], ["generate", "deductile", "--count", "0"],
     ["generate", "deductile", "--seed", "x"], ["solve", "deductile", "garbage"],
     ["solve", "deductile", "deductile:tiles=4,difficulty=normal:AaBbCcDd-1a10"],
@@ -52,8 +52,6 @@ def test_selfplay_deductile_wins(capsys):
     ["generate", "deductile", "--colours", "3"], ["demo", "chess", "--frames", "1"],
     ["demo", "deductile", "--frames", "0"]])
 def test_bad_input_is_one_line_and_exit_2(capsys, argv):
-    if not argv:
-        pytest.skip("no arguments opens the launcher")
     code, lines, err = run(capsys, *argv)
     assert code == 2 and lines == []
     assert err.count("\n") == 1 and err.startswith("parlour: ") and "Traceback" not in err

@@ -6,5 +6,5 @@ INFO = register(GameInfo(
     title="Poggle",
     blurb="Multi-colour Lights Out: bring every button to zero",
     players=1,
-    playable=False,  # True once scene.py plays a whole game with mouse, keyboard and gamepad
+    playable=True,
 ))
