@@ -65,6 +65,14 @@ class GameScene(Scene):
     def hint(self) -> None:
         self.say("No hint for this game.")
 
+    @classmethod
+    def summary(cls, key: str, params, play: dict) -> tuple[str, list[tuple[str, str]]]:
+        """The setup screen's side panel: a heading and (left, right) rows."""
+        scores, _ = store.load_scores()
+        rows = scores.get(score_table(key, params), [])
+        return "Best scores", [(f"{n + 1}.  {row.get('detail') or row['score']}",
+                                str(row.get("date", ""))) for n, row in enumerate(rows)]
+
     def final_score(self):
         return self.rules.score(self.session.state)
 

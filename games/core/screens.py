@@ -278,27 +278,25 @@ class SetupScene(Scene):
         self.menu.draw(surface)
         box = pygame.Rect(1060, 250, 740, 560)
         ui.panel(surface, box, ui.PANEL)
-        ui.label(surface, "Best scores", (box.left + 36, box.top + 30), ui.HEADING, ui.TEXT, bold=True)
-        rows = self.best_rows()
+        heading, rows = self.summary()
+        ui.label(surface, heading, (box.left + 36, box.top + 30), ui.HEADING, ui.TEXT, bold=True)
         if not rows:
-            ui.label(surface, "No wins yet with these options.", (box.left + 36, box.top + 110),
+            ui.label(surface, "Nothing yet with these options.", (box.left + 36, box.top + 110),
                      ui.BODY, ui.MUTED)
-        for n, row in enumerate(rows):
+        for n, (left, right) in enumerate(rows):
             y = box.top + 110 + n * 70
-            ui.label(surface, f"{n + 1}.", (box.left + 36, y), ui.BODY, ui.MUTED)
-            ui.label(surface, str(row.get("detail") or row["score"]), (box.left + 100, y), ui.BODY,
-                     ui.ACCENT, bold=True)
-            ui.label(surface, str(row.get("date", "")), (box.right - 36, y), ui.BODY, ui.MUTED,
-                     anchor="topright")
+            ui.label(surface, left, (box.left + 36, y), ui.BODY, ui.ACCENT, bold=True)
+            ui.label(surface, right, (box.right - 36, y), ui.BODY, ui.MUTED, anchor="topright")
 
-    def best_rows(self) -> list[dict]:
+    def summary(self):
+        choices = self.chosen()
+        play = {o.key: choices[o.key] for o in self.module.OPTIONS if o.target == "play"}
         try:
             params = registry.module(self.key).params_from_options(
-                **params_kwargs(self.module.OPTIONS, self.chosen()))
+                **params_kwargs(self.module.OPTIONS, choices))
         except GameError:
-            return []
-        scores, _ = store.load_scores()
-        return scores.get(score_table(self.key, params), [])
+            return "Best scores", []
+        return self.module.SCENE.summary(self.key, params, play)
 
 
 class SettingsScene(Scene):

@@ -179,3 +179,27 @@ def delete_game(key: str) -> None:
 
 def has_save(key: str) -> bool:
     return os.path.exists(path(save_name(key)))
+
+
+# --- records of two-player games against the computer ---------------------------------------
+
+def _check_records(data):
+    if not isinstance(data, dict):
+        raise TypeError("records must be a JSON object")
+    return {str(table): {k: int(v) for k, v in counts.items() if k in ("won", "lost", "draw")
+                         and isinstance(v, int) and not isinstance(v, bool) and v >= 0}
+            for table, counts in data.items() if isinstance(counts, dict)}
+
+
+def load_records() -> dict:
+    data, _ = read_json("records.json", _check_records)
+    return data or {}
+
+
+def record_result(table: str, outcome: str) -> dict:
+    """Count one game's outcome ('won', 'lost' or 'draw') in a table; returns the counts."""
+    records = load_records()
+    counts = records.setdefault(table, {})
+    counts[outcome] = counts.get(outcome, 0) + 1
+    write_json("records.json", records)
+    return counts

@@ -1,0 +1,177 @@
+"""VersusScene: what the two-player games share on top of GameScene.
+
+Each side is a human or the computer. The computer thinks in a Job (the window never freezes),
+after a short pause so the player sees what just happened; human input waits its turn. Undo
+against the computer takes back whole turns, back to the human's move. Results are kept as a
+record of wins, losses and draws per opponent level.
+"""
+from __future__ import annotations
+
+import random
+
+from games.core import registry, store
+from games.core.game_scene import GameScene
+from games.core.jobs import Job
+from games.core.screens import Option
+
+HUMAN, COMPUTER = "human", "computer"
+THINK_PAUSE = 0.6     # seconds between a move landing and the computer answering
+
+
+def opponent_options(side_names: tuple[str, str], levels: tuple, default_level) -> list[Option]:
+    """The setup screen's choices every two-player game offers."""
+    first, second = side_names
+    return [
+        Option("opponent", "Opponent", (("computer", "The computer"), ("human", "Two players"),
+                                        ("demo", "Computer vs computer")), "computer", "play"),
+        Option("side", "You play", ((0, f"{first} (moves first)"), (1, second)), 0, "play"),
+        Option("level", "Computer level", levels, default_level, "play"),
+    ]
+
+
+def record_table(key: str, level) -> str:
+    return f"{key}/level={level}"
+
+
+class VersusScene(GameScene):
+    SIDE_NAMES = ("Black", "White")
+    higher_is_better = True
+
+    def __init__(self, app, session, play_options=None):
+        super().__init__(app, session, play_options)
+        opponent = self.play_options.get("opponent", "computer")
+        human_side = self.play_options.get("side", 0)
+        if opponent == "human":
+            self.players = (HUMAN, HUMAN)
+        elif opponent == "demo":
+            self.players = (COMPUTER, COMPUTER)
+        else:
+            self.players = tuple(HUMAN if side == human_side else COMPUTER for side in (0, 1))
+        self.level = self.play_options.get("level")
+        self.ai = registry.module(session.key, "ai")
+        self.job: Job | None = None
+        self.pause_left = THINK_PAUSE
+        self.rng = random.Random(session.desc + str(len(session.entries)))
+
+    # --- whose turn ----------------------------------------------------------------------
+    @property
+    def to_move(self) -> int:
+        return self.rules.current_player(self.state)
+
+    def human_to_move(self) -> bool:
+        return not self.over and self.players[self.to_move] == HUMAN
+
+    @property
+    def against_computer(self) -> bool:
+        return HUMAN in self.players and COMPUTER in self.players
+
+    def side_name(self, side: int) -> str:
+        return self.SIDE_NAMES[side]
+
+    def handle(self, action) -> None:
+        """Board input only reaches the game when a human is to move."""
+        from games.core import input as act
+        if action.kind in (act.PRESS, act.CONFIRM, act.ALT, act.DIGIT, act.KEY) and \
+                not self.human_to_move() and not self.over and \
+                not (action.pos and action.pos[1] >= self.app.size[1] - 100):
+            self.say("The computer is thinking..." if self.job else "Wait for the computer's move.")
+            return
+        super().handle(action)
+
+    # --- the computer --------------------------------------------------------------------
+    def tick(self, dt: float) -> None:
+        if self.over or self.players[self.to_move] != COMPUTER:
+            self.pause_left = THINK_PAUSE
+            return
+        if self.tweens.busy:
+            return
+        if self.job is None:
+            self.pause_left -= dt
+            if self.pause_left <= 0:
+                self.job = Job(self.ai.choose_move, self.state, self.rng, self.level)
+            return
+        if self.job.done:
+            job, self.job = self.job, None
+            self.pause_left = THINK_PAUSE
+            if job.error is not None:
+                raise job.error
+            self.play(job.result)
+
+    def cancel_thinking(self) -> None:
+        if self.job is not None:
+            self.job.wait()    # it is pure and brief; its answer is simply dropped
+            self.job = None
+        self.pause_left = THINK_PAUSE
+
+    def undo(self) -> None:
+        """Against the computer, undo back to the human's previous turn."""
+        self.cancel_thinking()
+        super().undo()
+        while self.against_computer and self.session.can_undo() and not self.human_to_move():
+            super().undo()
+
+    def redo(self) -> None:
+        self.cancel_thinking()
+        super().redo()
+        while self.against_computer and self.session.can_redo() and not self.human_to_move():
+            super().redo()
+
+    def restart(self) -> None:
+        self.cancel_thinking()
+        super().restart()
+
+    def demo_move(self):
+        return self.ai.choose_move(self.state, self.rng, None)
+
+    def demo_step(self) -> None:
+        if self.human_to_move():    # the demo plays the human's side; tick() plays the rest
+            super().demo_step()
+
+    # --- results -------------------------------------------------------------------------
+    def result_title(self) -> str:
+        status = self.session.status
+        if status.outcome == "draw":
+            return "A draw"
+        if status.winner is None:
+            return "Game over"
+        if self.against_computer:
+            return "You win!" if self.players[status.winner] == HUMAN else "The computer wins"
+        return f"{self.side_name(status.winner)} wins"
+
+    def result_lines(self) -> list[str]:
+        lines = [f"{self.session.moves_made} moves"]
+        if self.against_computer:
+            record = store.load_records().get(self.record_table(), {})
+            lines.append(f"Your record at this level: {record.get('won', 0)} won, "
+                         f"{record.get('lost', 0)} lost, {record.get('draw', 0)} drawn")
+        return lines
+
+    def record_table(self) -> str:
+        return record_table(self.session.key, self.level)
+
+    @classmethod
+    def summary(cls, key, params, play):
+        counts = store.load_records().get(record_table(key, play.get("level")), {})
+        if not counts:
+            return "Your record", []
+        return "Your record", [(f"{counts.get('won', 0)} won", "against the computer"),
+                               (f"{counts.get('lost', 0)} lost", "at this level"),
+                               (f"{counts.get('draw', 0)} drawn", "")]
+
+    def game_over(self) -> None:
+        """Keep the record (against the computer) instead of a high score."""
+        status = self.session.status
+        if self.against_computer:
+            human = self.players.index(HUMAN)
+            outcome = "draw" if status.outcome == "draw" or status.winner is None else \
+                "won" if status.winner == human else "lost"
+            try:
+                store.record_result(self.record_table(), outcome)
+            except OSError as error:
+                self.say(f"The result could not be saved: {error}")
+        from games.core.screens import ResultScene
+        won = status.winner is not None and self.players[status.winner] == HUMAN
+        self.app.audio.play("win" if won or not self.against_computer else
+                            "place" if status.outcome == "draw" else "lose")
+        store.delete_game(self.session.key)
+        self.app.push(ResultScene(self.app, self, None))
