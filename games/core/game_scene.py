@@ -154,19 +154,25 @@ class GameScene(Scene):
             self.game_over()
 
     def game_over(self) -> None:
-        status = self.session.status
-        rank = None
-        if status.outcome == "won":
-            try:
-                score = self.final_score()
-                rank = store.add_score(score_table(self.session.key, self.session.params), score,
-                                       self.higher_is_better, self.score_text(score))
-            except OSError as error:
-                self.say(f"The score could not be saved: {error}")
-        self.app.audio.play("win" if status.outcome == "won" else
-                            "lose" if status.outcome == "lost" else "place")
+        rank = self.record_result()
+        self.app.audio.play(self.ending_sound())
         store.delete_game(self.session.key)
         self.app.push(ResultScene(self.app, self, rank))
+
+    def record_result(self):
+        """Enter a win in the best scores; returns its rank, or None."""
+        if self.session.status.outcome != "won":
+            return None
+        score = self.final_score()
+        try:
+            return store.add_score(score_table(self.session.key, self.session.params), score,
+                                   self.higher_is_better, self.score_text(score))
+        except OSError as error:
+            self.say(f"The score could not be saved: {error}")
+            return None
+
+    def ending_sound(self) -> str:
+        return {"won": "win", "lost": "lose"}.get(self.session.status.outcome, "place")
 
     def open_menu(self, reason: str = "") -> None:
         self.tweens.finish_all()

@@ -158,20 +158,22 @@ class VersusScene(GameScene):
                                (f"{counts.get('lost', 0)} lost", "at this level"),
                                (f"{counts.get('draw', 0)} drawn", "")]
 
-    def game_over(self) -> None:
-        """Keep the record (against the computer) instead of a high score."""
+    def record_result(self):
+        """Against the computer, count the game in the record for this level."""
         status = self.session.status
         if self.against_computer:
             human = self.players.index(HUMAN)
-            outcome = "draw" if status.outcome == "draw" or status.winner is None else \
+            outcome = "draw" if status.winner is None else \
                 "won" if status.winner == human else "lost"
             try:
                 store.record_result(self.record_table(), outcome)
             except OSError as error:
                 self.say(f"The result could not be saved: {error}")
-        from games.core.screens import ResultScene
-        won = status.winner is not None and self.players[status.winner] == HUMAN
-        self.app.audio.play("win" if won or not self.against_computer else
-                            "place" if status.outcome == "draw" else "lose")
-        store.delete_game(self.session.key)
-        self.app.push(ResultScene(self.app, self, None))
+        return None
+
+    def ending_sound(self) -> str:
+        status = self.session.status
+        if status.winner is None:
+            return "place"
+        won = self.players[status.winner] == HUMAN
+        return "win" if won or not self.against_computer else "lose"

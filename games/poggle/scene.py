@@ -1,0 +1,741 @@
+"""Poggle on screen: an N x N board of raised keys, a side panel with the colour cycle, and the
+HUD's presses against par. Mouse: click a key. Keyboard: arrows and Enter (Tab jumps to the next
+coloured key). Gamepad: d-pad and A (triggers jump). H / Y hint; S, the Solve button, or X twice
+lets the computer finish the board press by press.
+
+The fewest-press solutions come from solver.py (numpy), which is imported only inside a Job, so
+neither the launcher nor the window ever waits for it: the scene asks for the deal's par when
+it starts and for the current board's solution after every change, and uses the answer when it
+arrives (a hint or Solve asked for early simply waits for it).
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from games.core import input as act
+from games.core import store, ui
+from games.core.game_scene import GameScene
+from games.core.jobs import Job
+from games.core.rules_api import RuleError
+from games.core.screens import Option, score_table
+from games.core.tween import Tween, ease_out_cubic, linear, pulse
+from games.poggle import rules
+from sprites import poggle as paint
+
+CELL_SECONDS = 0.24      # one key's colour change
+WAVE_STEP = 0.06         # delay per step of distance from the pressed key
+RESTART_STEP = 0.025     # delay per diagonal on a restart (no pressed key)
+SOLVE_SECONDS = 14.0     # Solve plays a long solution faster, to finish in about this long
+ARM_SECONDS = 3.0        # X twice within this to start Solve
+BLOOM_STEPS = 12
+
+SIZE_CHOICES = tuple((n, f"{n} x {n}") for n in rules.PRESET_SIZES) + tuple(
+    (n, f"{n} x {n} (large)") for n in range(max(rules.PRESET_SIZES) + 1, rules.MAX_SIZE + 1))
+OPTIONS = [
+    Option("size", "Board", SIZE_CHOICES, rules.Params().size),
+    Option("colours", "Colours", ((2, "2 (classic Lights Out)"), (3, "3"), (4, "4"), (5, "5")),
+           rules.Params().colours),
+]
+
+RULES = """
+Poggle is a board of square buttons. Each button shows a colour, and every colour also shows \
+its number as dots, like a die: a blank button (no dots) is colour 0, one dot is colour 1, two \
+dots colour 2, and so on.
+
+Pressing a button moves it one step along the colour cycle, and the buttons directly above, \
+below, left and right of it move one step too (diagonals do not). After the last colour comes \
+blank again: with 3 colours the cycle is blank, 1, 2, blank...
+
+Your goal: make every button blank. Every board is dealt by pressing buttons on a blank board, \
+so every deal can be solved.
+
+The order of your presses does not matter, only how many times you press each button. Par is \
+the fewest presses that clear the deal; the presses counter shows how you are doing against \
+it. Your best results for each board size and number of colours are kept, counted in presses \
+over par (games finished with help are not entered).
+
+Stuck? Hint (H, or Y on a gamepad) lights up one press of a fewest-press solution from where \
+you are now. Solve (S, the Solve button, or X twice) lets the computer press the rest, one \
+press at a time; press any key or click to stop it, and undo takes its presses back one by one. \
+Both count as help and are shown on the result.
+
+With 2 colours this is the classic Lights Out. More colours make it harder: a press no longer \
+undoes itself, so you need to think about how many times to press each button.
+
+Keys: arrows move the cursor, Enter or Space presses; Tab and Shift+Tab (or the gamepad \
+triggers) jump to the next or previous coloured button. U undo, R redo, H hint, S solve.
+"""
+
+
+def _work_out(state):
+    """Off the main loop: the fewest-press grid, or the solver's message when there is none."""
+    from games.poggle import solver   # numpy: never on the launcher's path
+    try:
+        return solver.solve(state)
+    except RuleError as error:
+        return str(error)
+
+
+class Planner:
+    """Fewest-press solutions worked out in a Job, one board at a time, kept per board. The
+    deal's board is always worked out first (it gives par); after it only the newest board
+    asked for matters."""
+
+    def __init__(self, params: rules.Params):
+        self.params = params
+        self.known: dict = {}        # board -> press grid, or a message when it cannot be solved
+        self.wanted: list = []
+        self.job: Job | None = None
+        self.job_board = None
+        self.keep_boards: set = set()   # boards a newer request never drops (the deal)
+
+    def ask(self, board, keep: bool = False) -> None:
+        if board in self.known or board == self.job_board or board in self.wanted:
+            return
+        if not keep:   # a newer board replaces any board still waiting (except the deal)
+            self.wanted = [b for b in self.wanted if b in self.keep_boards]
+        else:
+            self.keep_boards.add(board)
+        self.wanted.append(board)
+        self._start()
+
+    def _start(self) -> None:
+        if self.job is None and self.wanted:
+            self.job_board = self.wanted.pop(0)
+            self.job = Job(_work_out, rules.State(self.params, self.job_board))
+
+    def poll(self) -> None:
+        if self.job is None or not self.job.done:
+            return
+        job, board = self.job, self.job_board
+        self.job, self.job_board = None, None
+        if job.error is not None:
+            raise job.error
+        self.known[board] = job.result
+        self._start()
+
+    def wait(self) -> None:
+        """Block until every board asked for is worked out (a few milliseconds; game over
+        and tests only)."""
+        while self.job is not None:
+            self.job.wait()
+            self.poll()
+
+    @property
+    def busy(self) -> bool:
+        return self.job is not None
+
+    def get(self, board):
+        return self.known.get(board)
+
+
+class PoggleScene(GameScene):
+    higher_is_better = False   # the score is presses over par
+
+    def __init__(self, app, session, play_options=None):
+        super().__init__(app, session, play_options)
+        self.size = self.state.params.size
+        self.colours = self.state.params.colours
+        self.layout()
+        self.cursor = (self.size // 2, self.size // 2)
+        self.hover = None
+        self.planner = Planner(self.state.params)
+        self.planner.ask(self.session.initial.board, keep=True)
+        self.planner.ask(self.state.board)
+        self.cells: dict[tuple, tuple] = {}    # (row, col) -> (tween, before, after, forward)
+        self.ring = None                       # (tween, centre cell, forward)
+        self.hint_board, self.hint_cell = None, None
+        self.waiting_for = None                # "hint" or "solve", asked before the answer
+        self.solve_queue: list = []
+        self.solve_expect = None
+        self.solve_wait = 0.0
+        self.solve_gap = 0.3
+        self.armed = 0.0                       # time left to confirm Solve with X
+        self.glow = 0.0                        # a clock for the hint's pulse
+        self.bench_stretch = 1.0
+        self.best = self._load_best()
+        self._static_key, self._static = None, None
+        self._panel_key, self._panel = None, None
+        self.legend = self._legend()
+        self.reported_unsolvable = False
+
+    # --- help used, kept with the saved game ----------------------------------------------
+    @property
+    def hints(self) -> int:
+        value = self.play_options.get("hints", 0)   # from a save file: trust nothing
+        return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 \
+            else 0
+
+    @property
+    def solved_by_computer(self) -> bool:
+        return self.play_options.get("solve") is True
+
+    @property
+    def help_used(self) -> bool:
+        return self.hints > 0 or self.solved_by_computer
+
+    # --- par ------------------------------------------------------------------------------
+    @property
+    def par(self) -> int | None:
+        grid = self.planner.get(self.session.initial.board)
+        return sum(map(sum, grid)) if isinstance(grid, tuple) else None
+
+    @property
+    def unsolvable(self) -> str | None:
+        """The solver's message when the deal cannot be solved (a typed game ID)."""
+        grid = self.planner.get(self.session.initial.board)
+        return grid if isinstance(grid, str) else None
+
+    def _load_best(self):
+        """The best results for this size and colour count (read once, and after a win)."""
+        scores, _ = store.load_scores()
+        self.best_rows = scores.get(score_table(self.session.key, self.session.params), [])
+        return self.best_rows[0]["score"] if self.best_rows else None
+
+    # --- layout ---------------------------------------------------------------------------
+    def layout(self) -> None:
+        n = self.size
+        area = self.board_rect
+        self.pitch = min(190, (area.height - 90) // n)
+        self.button = int(self.pitch * 0.88)
+        inset = (self.pitch - self.button) // 2
+        span = self.pitch * n
+        left = 640 - span // 2
+        top = area.centery - span // 2
+        self.grid_rect = pygame.Rect(left, top, span, span)
+        self.tray = self.grid_rect.inflate(40, 40)
+        self.cell_rects = [[pygame.Rect(left + c * self.pitch + inset, top + r * self.pitch + inset,
+                                        self.button, self.button) for c in range(n)]
+                           for r in range(n)]
+        self.panel = pygame.Rect(1200, area.top + 34, 680, area.height - 68)
+
+    def _legend(self) -> list:
+        """The colour cycle in the side panel: a key per colour, then blank again (faded)."""
+        swatch = 72
+        keys = [paint.key(colour, swatch) for colour in range(self.colours)]
+        ghost = paint.key(0, swatch).copy()
+        ghost.set_alpha(120)
+        return keys + [ghost]
+
+    def cell_at(self, pos):
+        if pos is None or not self.grid_rect.collidepoint(pos):
+            return None
+        col = (pos[0] - self.grid_rect.left) // self.pitch
+        row = (pos[1] - self.grid_rect.top) // self.pitch
+        cell = self.cell_rects[row][col].inflate(self.pitch - self.button, self.pitch - self.button)
+        return (row, col) if cell.collidepoint(pos) else None
+
+    # --- input ----------------------------------------------------------------------------
+    def handle_game(self, action) -> None:
+        kind = action.kind
+        if kind == act.POINT:
+            self.hover = self.cell_at(action.pos)
+            return
+        if self.over:
+            return
+        if self.solving and kind in (act.PRESS, act.CONFIRM, act.ALT, act.KEY, act.DIGIT):
+            self.stop_solving("Solve stopped: your turn.")
+            return
+        if kind == act.PRESS:
+            cell = self.cell_at(action.pos)
+            if cell is not None:
+                self.cursor = cell
+                self.press(*cell)
+        elif kind == act.MOVE:
+            r, c = self.cursor
+            self.cursor = (max(0, min(self.size - 1, r + action.dy)),
+                           max(0, min(self.size - 1, c + action.dx)))
+        elif kind == act.CONFIRM:
+            self.press(*self.cursor)
+        elif kind in (act.NEXT, act.PREV):
+            self.jump(1 if kind == act.NEXT else -1)
+        elif kind == act.ALT:
+            if self.armed > 0:
+                self.solve()
+            else:
+                self.armed = ARM_SECONDS
+                self.say("Press X again to solve it.")
+        elif kind == act.KEY and action.value == "s":
+            self.solve()
+
+    def press(self, row: int, col: int) -> None:
+        self.play(rules.Move(row, col))
+
+    def jump(self, step: int) -> None:
+        """The cursor to the next (or previous) coloured key in reading order."""
+        n = self.size
+        start = self.cursor[0] * n + self.cursor[1]
+        for k in range(1, n * n + 1):
+            index = (start + step * k) % (n * n)
+            if self.state.board[index // n][index % n]:
+                self.cursor = divmod(index, n)
+                return
+
+    def cancel(self) -> bool:
+        if self.solving:
+            self.stop_solving("Solve stopped: your turn.")
+            return True
+        if self.armed > 0:
+            self.armed = 0.0
+            return True
+        return False
+
+    def undo(self) -> None:
+        self.stop_solving()
+        super().undo()
+
+    def redo(self) -> None:
+        self.stop_solving()
+        super().redo()
+
+    def restart(self) -> None:
+        self.stop_solving()
+        super().restart()
+
+    # --- hints and Solve ------------------------------------------------------------------
+    def hint(self) -> None:
+        if self.solving:
+            return
+        if self.unsolvable:
+            self.say("No hint: this board cannot be solved.")
+            self.app.audio.play("wrong")
+            return
+        if self.hint_board == self.state.board:
+            self.cursor = self.hint_cell
+            self.say("Press the glowing button.")
+            return
+        grid = self.planner.get(self.state.board)
+        if grid is None:
+            self.waiting_for = "hint"
+            self.say("Working out a hint...")
+            return
+        self.show_hint(grid)
+
+    def show_hint(self, grid) -> None:
+        """Light the press of the fewest-press grid nearest the cursor (any of them lowers
+        the fewest presses left by one)."""
+        presses = [(r, c) for r, row in enumerate(grid) for c, times in enumerate(row) if times]
+        if not presses:
+            return
+        r0, c0 = self.cursor
+        self.hint_cell = min(presses, key=lambda rc: (abs(rc[0] - r0) + abs(rc[1] - c0), rc))
+        self.hint_board = self.state.board
+        self.cursor = self.hint_cell
+        self.play_options["hints"] = self.hints + 1
+        self.glow = 0.0
+        self.app.audio.play("hint")
+        self.say("Press the glowing button.")
+
+    @property
+    def solving(self) -> bool:
+        return bool(self.solve_queue) or self.waiting_for == "solve"
+
+    def solve(self) -> None:
+        if self.over:
+            return
+        self.armed = 0.0
+        if self.solving:
+            self.stop_solving("Solve stopped: your turn.")
+            return
+        if self.unsolvable:
+            self.say("This board cannot be solved.")
+            self.app.audio.play("wrong")
+            return
+        grid = self.planner.get(self.state.board)
+        if grid is None:
+            self.waiting_for = "solve"
+            self.say("Working out the solution...")
+            return
+        self.start_solving(grid)
+
+    def start_solving(self, grid) -> None:
+        self.solve_queue = [rules.Move(r, c) for r, row in enumerate(grid)
+                            for c, times in enumerate(row) for _ in range(times)]
+        if not self.solve_queue:
+            return
+        self.play_options["solve"] = True
+        self.solve_expect = self.state.board
+        self.solve_gap = max(0.08, min(0.42, SOLVE_SECONDS / len(self.solve_queue)))
+        self.solve_wait = 0.0
+        self.say("Solving: any key or click stops it.")
+
+    def stop_solving(self, words: str = "") -> None:
+        was = self.solving
+        self.solve_queue, self.solve_expect = [], None
+        if self.waiting_for == "solve":
+            self.waiting_for = None
+        if was and words:
+            self.say(words)
+
+    # --- the clock: answers arriving, Solve pressing --------------------------------------
+    def tick(self, dt: float) -> None:
+        self.glow += dt
+        self.armed = max(0.0, self.armed - dt)
+        self.planner.poll()
+        if not self.over:
+            self.planner.ask(self.state.board)
+        if self.unsolvable and not self.reported_unsolvable:
+            self.reported_unsolvable = True
+            self.say("This board cannot be solved (see the panel).")
+            self.app.audio.play("wrong")
+        if self.waiting_for:
+            grid = self.planner.get(self.state.board)
+            if isinstance(grid, tuple):
+                waiting, self.waiting_for = self.waiting_for, None
+                self.show_hint(grid) if waiting == "hint" else self.start_solving(grid)
+            elif isinstance(grid, str) or self.unsolvable:
+                self.waiting_for = None
+        if self.solve_queue:
+            if self.over or self.state.board != self.solve_expect:
+                self.stop_solving()
+                return
+            self.solve_wait -= dt
+            if self.solve_wait <= 0:
+                move = self.solve_queue.pop(0)
+                self.cursor = (move.row, move.col)
+                self.play(move)
+                self.solve_expect = self.state.board
+                self.solve_wait = self.solve_gap
+
+    # --- animation ------------------------------------------------------------------------
+    def animate(self, change) -> None:
+        """A ripple out from the pressed key: each changed key sinks and its new colour blooms
+        from its centre, later the further it is. Undo runs the same ripple backwards (the
+        old colour shrinks away, outer keys first, the ring closes in)."""
+        old, new = change.old.board, change.new.board
+        forward = change.direction > 0
+        if forward and change.move is not None:
+            self.app.audio.play(f"press{new[change.move.row][change.move.col]}")
+        self.cells, self.ring = {}, None
+        if old == new or not self.app.settings.get("animations", True):
+            return
+        changed = [(r, c) for r in range(self.size) for c in range(self.size)
+                   if old[r][c] != new[r][c]]
+        stretch = self.bench_stretch
+        if change.move is not None:
+            origin = (change.move.row, change.move.col)
+            reach = {cell: abs(cell[0] - origin[0]) + abs(cell[1] - origin[1]) for cell in changed}
+            step = WAVE_STEP
+        else:
+            origin = None
+            reach = {cell: cell[0] + cell[1] for cell in changed}
+            step = RESTART_STEP
+        far = max(reach.values())
+        for cell, distance in reach.items():
+            delay = step * (distance if forward else far - distance)
+            tween = self.tweens.add(Tween(CELL_SECONDS * stretch, linear, delay=delay * stretch))
+            self.cells[cell] = (tween, old[cell[0]][cell[1]], new[cell[0]][cell[1]], forward)
+        if origin is not None:
+            ring = self.tweens.add(Tween((CELL_SECONDS + far * step + 0.12) * stretch, linear))
+            self.ring = (ring, origin, forward)
+
+    # --- HUD and result -------------------------------------------------------------------
+    def hud_fields(self):
+        par = self.par
+        par_text = "none" if self.unsolvable else "..." if par is None else str(par)
+        return [("Presses", str(self.state.presses)), ("Par", par_text),
+                ("Help", help_text(self.hints, self.solved_by_computer)),
+                ("Best", over_par_text(self.best) if self.best is not None else "-")]
+
+    @classmethod
+    def summary(cls, key, params, play):
+        """The setup screen's panel: the best results for the chosen size and colours."""
+        _, rows = super().summary(key, params, play)
+        return f"Best: {params.size} x {params.size}, {params.colours} colours", rows
+
+    def extra_buttons(self):
+        return [("Solve (S)", self.solve)]
+
+    def final_score(self) -> int:
+        return self.state.presses - (self.par or 0)
+
+    def score_text(self, score) -> str:
+        return f"{over_par_text(score)}: {self.state.presses} presses"
+
+    def game_over(self) -> None:
+        self.planner.wait()   # par of the deal (long known, but the score needs it for sure)
+        self.stop_solving()
+        super().game_over()
+
+    def record_result(self):
+        """Games won with help are not entered in the best results."""
+        if self.help_used:
+            return None
+        rank = super().record_result()
+        self.best = self._load_best()
+        return rank
+
+    def result_title(self) -> str:
+        return "Cleared!" if not self.solved_by_computer else "Solved by the computer"
+
+    def result_lines(self):
+        par, presses = self.par, self.state.presses
+        lines = [f"{presses} presses; par was {par}: {over_par_text(presses - par, True)}."
+                 if par is not None else f"{presses} presses."]
+        if self.help_used:
+            used = []
+            if self.hints:
+                used.append(f"{self.hints} hint{'s' if self.hints != 1 else ''}")
+            if self.solved_by_computer:
+                used.append("Solve")
+            lines.append(f"Help used: {' and '.join(used)} (not entered in the best results).")
+        else:
+            lines.append(f"No help used. {self.params_text()}.")
+        return lines
+
+    def params_text(self) -> str:
+        return f"{self.size} x {self.size} with {self.colours} colours"
+
+    # --- the demo and the bench -----------------------------------------------------------
+    def demo_move(self):
+        from games.poggle import solver
+        try:
+            return solver.hint(self.state)
+        except RuleError:
+            return None
+
+    def bench_pose(self) -> None:
+        """Mid-ripple from a press in the middle, stretched so it stays mid-ripple while the
+        bench draws, with the hint glowing and the keyboard cursor on the board."""
+        self.planner.wait()
+        grid = self.planner.get(self.state.board)
+        if isinstance(grid, tuple):
+            hints = self.hints
+            self.show_hint(grid)
+            self.play_options["hints"] = hints   # a pose, not help the player asked for
+        self.app.input.last_device = act.KEYBOARD
+        centre = (self.size // 2, self.size // 2)
+        before = rules.apply_move(self.state, rules.Move(*centre))
+        from games.core.session import Change
+        self.bench_stretch = 400.0
+        self.animate(Change(before, self.state, rules.Move(*centre), -1))
+        self.bench_stretch = 1.0
+        self.tweens.update(0.12 * 400.0)
+
+    # --- drawing --------------------------------------------------------------------------
+    def draw_board(self, surface) -> None:
+        surface.blit(self._static_board(), self.tray.topleft)
+        for (r, c), (tween, before, after, forward) in self.cells.items():
+            if not tween.done:
+                self._draw_changing(surface, self.cell_rects[r][c], tween, before, after, forward)
+        self._draw_ring(surface)
+        self._draw_marks(surface)
+        self._draw_panel(surface)
+
+    def _static_board(self) -> pygame.Surface:
+        """The tray with every key at rest, rebuilt only when the board changes."""
+        board = self.state.board
+        if self._static_key != board:
+            tray = pygame.Surface(self.tray.size)   # opaque: a plain copy per frame
+            tray.fill(ui.BG)
+            ui.panel(tray, tray.get_rect(), ui.BG_DEEP, radius=30, border=ui.LINE, width=2)
+            for r, row in enumerate(board):
+                for c, colour in enumerate(row):
+                    rect = self.cell_rects[r][c]
+                    tray.blit(paint.key(colour, self.button),
+                              (rect.x - self.tray.x, rect.y - self.tray.y))
+            self._static_key, self._static = board, tray
+        return self._static
+
+    def _draw_changing(self, surface, rect, tween, before, after, forward) -> None:
+        t = max(0.0, tween.time) / tween.duration
+        depth = paint.depth_of(self.button)
+        sink = round(depth * pulse(t))
+        pygame.draw.rect(surface, ui.BG_DEEP, rect)
+        if forward:
+            base, grow, scale = before, after, ease_out_cubic(t)
+        else:   # the forward ripple, run backwards
+            base, grow, scale = after, before, ease_out_cubic(1 - t)
+        step = round(scale * BLOOM_STEPS)
+        if step >= BLOOM_STEPS:
+            surface.blit(paint.key(grow, self.button, sink), rect.topleft)
+            return
+        surface.blit(paint.key(base, self.button, sink), rect.topleft)
+        if step > 0:
+            bloom = paint.bloom(grow, self.button, step, BLOOM_STEPS)
+            face_h = self.button - depth
+            surface.blit(bloom, bloom.get_rect(center=(rect.centerx, rect.top + sink + face_h / 2)))
+
+    def _draw_ring(self, surface) -> None:
+        if self.ring is None or self.ring[0].done:
+            return
+        tween, (r, c), forward = self.ring
+        t = max(0.0, tween.time) / tween.duration
+        if not forward:
+            t = 1 - t
+        radius = self.pitch * (0.35 + 1.25 * ease_out_cubic(t))
+        alpha = int(160 * (1 - t))
+        if alpha <= 4:
+            return
+        size = int(radius * 2 + 12)
+        ring = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.circle(ring, (255, 255, 255, alpha), (size / 2, size / 2), radius,
+                           max(2, int(8 * (1 - t))))
+        centre = self.cell_rects[r][c].center
+        surface.blit(ring, (centre[0] - size / 2, centre[1] - size / 2))
+
+    def _draw_marks(self, surface) -> None:
+        """The hint's glow, the keyboard/pad cursor with the keys it reaches, or the mouse's
+        hover with the same preview."""
+        if self.hint_board == self.state.board and not self.over:
+            r, c = self.hint_cell
+            rect = self.cell_rects[r][c]
+            swell = 30 + int(10 * (0.5 + 0.5 * math.sin(self.glow * 5)))
+            pygame.draw.rect(surface, ui.GOOD, rect.inflate(swell, swell), 6,
+                             border_radius=int(self.button * 0.22))
+        if self.over:
+            return
+        keyboard = self.app.input.last_device != act.MOUSE
+        target = self.cursor if keyboard else self.hover
+        if target is None:
+            return
+        for r, c in rules.reach(self.size, *target):
+            rect = self.cell_rects[r][c]
+            if (r, c) != target:
+                pygame.draw.rect(surface, ui.MUTED, rect.inflate(6, 6), 3,
+                                 border_radius=int(self.button * 0.2))
+        rect = self.cell_rects[target[0]][target[1]]
+        colour = ui.ACCENT if keyboard else ui.TEXT
+        pygame.draw.rect(surface, colour, rect.inflate(14, 14), 6 if keyboard else 4,
+                         border_radius=int(self.button * 0.22))
+
+    def _draw_panel(self, surface) -> None:
+        """The side panel, painted again only when something on it changes."""
+        hinted = self.hint_board == self.state.board
+        key = (self.state.board, len(self.solve_queue), self.solving, hinted, self.over,
+               self.unsolvable, tuple(r.get("score") for r in self.best_rows),
+               self.app.input.last_device)
+        if self._panel_key != key:
+            picture = pygame.Surface(self.panel.size)
+            picture.fill(ui.BG)
+            self._paint_panel(picture, picture.get_rect())
+            self._panel_key, self._panel = key, picture
+        surface.blit(self._panel, self.panel.topleft)
+
+    def _paint_panel(self, surface, box) -> None:
+        x, y = box.left, box.top
+        ui.label(surface, f"{self.size} x {self.size}, {self.colours} colours", (x, y),
+                 ui.HEADING, ui.TEXT, bold=True)
+        y += 70
+        ui.label(surface, "Each press moves a button one step along:", (x, y), ui.SMALL, ui.MUTED)
+        y += 44
+        swatch, arrow = 72, 40
+        sx = x
+        for index, key in enumerate(self.legend):
+            surface.blit(key, (sx, y))
+            if index < len(self.legend) - 1:
+                ui.label(surface, "\u2192", (sx + swatch + arrow // 2, y + swatch // 2 - 3),
+                         ui.BODY, ui.MUTED, anchor="center")
+            sx += swatch + arrow
+        ui.label(surface, "goal", (x + swatch // 2, y + swatch + 8), ui.SMALL, ui.GOOD,
+                 bold=True, anchor="midtop")
+        ui.label(surface, "again", (sx - arrow - swatch // 2, y + swatch + 8), ui.SMALL,
+                 ui.MUTED, anchor="midtop")
+        y += swatch + 60
+        y = ui.paragraph(surface, "A press also moves the four buttons next to it. Make "
+                         "every button blank.", pygame.Rect(x, y, box.width, 200),
+                         ui.BODY, ui.TEXT) + 20
+        blank = sum(row.count(0) for row in self.state.board)
+        total = self.size * self.size
+        ui.label(surface, f"Blank: {blank} of {total}", (x, y), ui.BODY, ui.TEXT, bold=True)
+        bar = pygame.Rect(x + 300, y + 6, box.width - 300, 24)
+        pygame.draw.rect(surface, ui.PANEL, bar, border_radius=12)
+        if blank:
+            pygame.draw.rect(surface, ui.GOOD, (bar.x, bar.y, max(24, bar.width * blank // total),
+                                                bar.height), border_radius=12)
+        y += 64
+        if self.unsolvable:
+            self._draw_unsolvable(surface, pygame.Rect(x, y, box.width, box.bottom - y - 100))
+        else:
+            self._draw_notice(surface, pygame.Rect(x, y, box.width, 110))
+            self._draw_best(surface, pygame.Rect(x, y + 134, box.width, box.bottom - y - 234))
+        ui.paragraph(surface, self.controls_text(), pygame.Rect(x, box.bottom - 70, box.width, 80),
+                     ui.SMALL, ui.MUTED)
+
+    def _draw_best(self, surface, rect) -> None:
+        ui.label(surface, "Best results, no help", rect.topleft, ui.SMALL, ui.MUTED, bold=True)
+        rows = self.best_rows[:max(1, (rect.height - 40) // 40)]
+        if not rows:
+            ui.label(surface, "None yet for this size and colours.", (rect.x, rect.y + 40),
+                     ui.SMALL, ui.MUTED)
+        for n, row in enumerate(rows):
+            y = rect.y + 40 + n * 40
+            ui.label(surface, f"{n + 1}.", (rect.x, y), ui.SMALL, ui.MUTED)
+            ui.label(surface, str(row.get("detail") or over_par_text(row["score"])),
+                     (rect.x + 44, y), ui.SMALL, ui.TEXT, bold=n == 0)
+            ui.label(surface, str(row.get("date", "")), (rect.right, y), ui.SMALL, ui.MUTED,
+                     anchor="topright")
+
+    def _draw_notice(self, surface, rect) -> None:
+        """The one thing worth saying now: the board cannot be solved, Solve is running, a
+        hint is lit, or how the best result stands."""
+        if self.solving:
+            left = len(self.solve_queue)
+            words, colour = (f"Solving: {left} press{'es' if left != 1 else ''} to go. Any key "
+                             "or click stops it.", ui.ACCENT)
+        elif self.hint_board == self.state.board and not self.over:
+            words, colour = "Hint: press the glowing button.", ui.GOOD
+        elif self.over:
+            words, colour = "Every button is blank. Well done!", ui.GOOD
+        elif self.best is not None:
+            words, colour = (f"Your best here: {over_par_text(self.best, True)}.", ui.MUTED)
+        else:
+            words, colour = "Par is the fewest presses that clear this deal.", ui.MUTED
+        ui.panel(surface, rect, ui.PANEL, radius=16, border=colour, width=2)
+        ui.paragraph(surface, words, rect.inflate(-48, -44), ui.BODY, colour)
+
+    def _draw_unsolvable(self, surface, rect) -> None:
+        """A board typed into a game ID that no presses can clear: say so plainly."""
+        ui.panel(surface, rect, ui.PANEL, radius=16, border=ui.BAD, width=4)
+        inner = rect.inflate(-48, -44)
+        ui.label(surface, "This board cannot be solved", inner.topleft, ui.BODY, ui.BAD,
+                 bold=True)
+        y = ui.paragraph(surface, self.unsolvable, pygame.Rect(inner.x, inner.y + 54, inner.width,
+                                                               inner.height), ui.SMALL, ui.TEXT)
+        ui.paragraph(surface, "It came from a typed game ID. Choose New game in the menu for "
+                     "a fresh deal.", pygame.Rect(inner.x, y + 14, inner.width, inner.height),
+                     ui.SMALL, ui.MUTED)
+
+    def controls_text(self) -> str:
+        device = self.app.input.last_device
+        if device == act.PAD:
+            return ("D-pad moves, A presses, triggers jump to a coloured button, Y hint, "
+                    "X twice solves.")
+        if device == act.KEYBOARD:
+            return "Arrows move, Enter presses, Tab jumps to a coloured button, H hint, S solve."
+        return "Click a button to press it. Hint and Solve are in the toolbar below."
+
+
+def help_text(hints: int, solved: bool) -> str:
+    if not hints:
+        return "Solve" if solved else "0"
+    return f"{hints} + Solve" if solved else str(hints)
+
+
+def over_par_text(score, long: bool = False) -> str:
+    if score is None:
+        return "-"
+    score = int(score)
+    if score == 0:
+        return "right on par" if long else "Par"
+    if long:
+        return f"{score} over par" if score > 0 else f"{-score} under par"
+    return f"Par {score:+d}"
+
+
+def thumbnail(size) -> pygame.Surface:
+    """The launcher's picture: a 4 x 6 board mid-game in all five colours."""
+    w, h = size
+    picture = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(picture, ui.BG_DEEP, (0, 0, w, h), border_radius=16)
+    board = ((0, 1, 2, 0, 0, 3), (1, 4, 1, 0, 3, 2), (0, 1, 0, 2, 0, 3), (0, 0, 0, 1, 2, 4))
+    rows, cols = len(board), len(board[0])
+    button = min((h - 30) // rows, (w - 30) // cols) - 8
+    art = paint.board_picture(board, button, 8)
+    picture.blit(art, art.get_rect(center=(w // 2, h // 2)))
+    return picture
+
+
+SCENE = PoggleScene

@@ -1,0 +1,106 @@
+"""Poggle's buttons: raised keys in a colour-blind-safe palette, each colour also carrying its
+number as dice pips, so the board reads without colour. Painted at 3x and smooth-scaled down;
+every result is cached (a board uses one size, so a handful of surfaces per game)."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+SUPERSAMPLE = 3
+
+# Colour 0 is the goal: a dark, unlit key with no pips. Colours 1..4 come from the Okabe-Ito
+# palette (distinguishable with every common colour-vision deficiency), in order of falling
+# lightness so they also differ in grey; the pips (1..4) name the colour number outright.
+PALETTE = (
+    (70, 79, 102),     # 0 blank (the goal)
+    (240, 228, 66),    # 1 yellow
+    (86, 180, 233),    # 2 sky blue
+    (204, 121, 167),   # 3 reddish purple
+    (213, 94, 0),      # 4 vermilion
+)
+NAMES = ("blank", "yellow", "sky blue", "purple", "vermilion")
+INK = (24, 27, 38)
+SOCKET = (58, 66, 86)
+
+# Pip centres on a unit face, dice style.
+PIPS = {
+    0: (),
+    1: ((0.5, 0.5),),
+    2: ((0.3, 0.3), (0.7, 0.7)),
+    3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
+    4: ((0.3, 0.3), (0.7, 0.3), (0.3, 0.7), (0.7, 0.7)),
+}
+
+
+def shade(colour, factor: float) -> tuple:
+    """Darker (factor < 1) or lighter (factor > 1, towards white) version of a colour."""
+    if factor <= 1:
+        return tuple(int(c * factor) for c in colour)
+    return tuple(int(c + (255 - c) * (factor - 1)) for c in colour)
+
+
+def depth_of(size: int) -> int:
+    """How far a key stands up from the tray (and sinks when pressed), in pixels."""
+    return max(3, round(size * 0.07))
+
+
+@lru_cache(maxsize=128)
+def face(colour: int, size: int) -> pygame.Surface:
+    """The top of a key: size wide, size - depth tall, with its pips."""
+    height = size - depth_of(size)
+    big_w, big_h = size * SUPERSAMPLE, height * SUPERSAMPLE
+    canvas = pygame.Surface((big_w, big_h), pygame.SRCALPHA)
+    fill = PALETTE[colour]
+    radius = int(big_w * 0.18)
+    pygame.draw.rect(canvas, fill, (0, 0, big_w, big_h), border_radius=radius)
+    # A soft gloss along the top edge, and a thin rim.
+    gloss = pygame.Rect(big_w * 0.08, big_h * 0.05, big_w * 0.84, big_h * 0.22)
+    pygame.draw.rect(canvas, shade(fill, 1.1 if colour == 0 else 1.22), gloss,
+                     border_radius=int(gloss.height / 2))
+    pygame.draw.rect(canvas, shade(fill, 0.55), (0, 0, big_w, big_h), max(3, big_w // 40),
+                     border_radius=radius)
+    if colour == 0:
+        # An empty socket ring: "nothing to do here", readable without colour.
+        pygame.draw.circle(canvas, SOCKET, (big_w / 2, big_h / 2), big_w * 0.2, max(3, big_w // 36))
+    for x, y in PIPS[colour]:
+        centre = (big_w * x, big_h * y)
+        radius_pip = big_w * 0.1
+        pygame.draw.circle(canvas, shade(fill, 1.35), centre, radius_pip + big_w * 0.025)
+        pygame.draw.circle(canvas, INK, centre, radius_pip)
+    return pygame.transform.smoothscale(canvas, (size, height))
+
+
+@lru_cache(maxsize=256)
+def key(colour: int, size: int, sink: int = 0) -> pygame.Surface:
+    """A whole key on a size x size transparent square: its darker side, then the face raised
+    by the depth (sink pixels pressed down, 0..depth)."""
+    depth = depth_of(size)
+    sink = max(0, min(depth, sink))
+    surface = pygame.Surface((size, size), pygame.SRCALPHA)
+    side = pygame.Rect(0, depth, size, size - depth)
+    pygame.draw.rect(surface, (0, 0, 0, 90), side.move(0, 2), border_radius=int(size * 0.18))
+    pygame.draw.rect(surface, shade(PALETTE[colour], 0.5), side, border_radius=int(size * 0.18))
+    surface.blit(face(colour, size), (0, sink))
+    return surface
+
+
+@lru_cache(maxsize=160)
+def bloom(colour: int, size: int, step: int, steps: int = 12) -> pygame.Surface:
+    """The face scaled to step/steps of its size: a new colour growing from a key's centre
+    (a few cached steps, so a ripple costs blits, not scaling, per frame)."""
+    full = face(colour, size)
+    scale = step / steps
+    w, h = max(1, round(full.get_width() * scale)), max(1, round(full.get_height() * scale))
+    return pygame.transform.smoothscale(full, (w, h))
+
+
+def board_picture(board, button: int, gap: int) -> pygame.Surface:
+    """A small board at rest (the launcher card and the colour legend use it)."""
+    rows, cols = len(board), len(board[0])
+    pitch = button + gap
+    picture = pygame.Surface((cols * pitch - gap, rows * pitch - gap), pygame.SRCALPHA)
+    for r, row in enumerate(board):
+        for c, colour in enumerate(row):
+            picture.blit(key(colour, button), (c * pitch, r * pitch))
+    return picture
