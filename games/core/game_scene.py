@@ -282,8 +282,25 @@ class GameScene(Scene):
             button.draw(surface, button.rect.collidepoint(pointer))
         words = self.message if self.message_time > 0 else self.status_line()
         if words:
-            ui.label(surface, words, (width - 40, height - TOOLBAR_HEIGHT // 2), ui.SMALL + 2,
-                     ui.TEXT, anchor="midright")
+            self.draw_message(surface, words)
+
+    def draw_message(self, surface, words: str) -> None:
+        """The status line, right of the toolbar buttons: one line, else two, else cut short."""
+        width, height = self.app.size
+        room = width - 40 - (self.toolbar.widgets[-1].rect.right + 30)
+        middle = height - TOOLBAR_HEIGHT // 2
+        if ui.assets.font(ui.SMALL + 2).size(words)[0] <= room:
+            ui.label(surface, words, (width - 40, middle), ui.SMALL + 2, ui.TEXT, anchor="midright")
+            return
+        lines = ui.assets.wrap(words, ui.SMALL, room)
+        if len(lines) > 2:
+            lines = [lines[0], lines[1]]
+            while ui.assets.font(ui.SMALL).size(lines[1] + "...")[0] > room and " " in lines[1]:
+                lines[1] = lines[1].rsplit(" ", 1)[0]
+            lines[1] += "..."
+        for row, line in enumerate(lines):
+            y = middle + (row - (len(lines) - 1) / 2) * 30
+            ui.label(surface, line, (width - 40, y), ui.SMALL, ui.TEXT, anchor="midright")
 
     def status_line(self) -> str:
         status = self.session.status

@@ -6,5 +6,5 @@ INFO = register(GameInfo(
     title="Nim",
     blurb="Heaps, nimbers and the XOR that wins",
     players=2,
-    playable=False,  # True once scene.py plays a whole game with mouse, keyboard and gamepad
+    playable=True,   # True once scene.py plays a whole game with mouse, keyboard and gamepad
 ))

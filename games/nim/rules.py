@@ -53,19 +53,13 @@ def parse_params(text: str) -> Params:
     return Params(**parse_fields(text, {"start": str, "misere": _flag}))
 
 
-def params_from_options(size=None, difficulty=None, variant=None, colours=None,
-                        start=None, misere=None) -> Params:
+def params_from_options(size=None, difficulty=None, variant=None, colours=None) -> Params:
     """Nim's only option is the variant: a start name and/or "normal" / "misere", joined by
-    '+', e.g. "1357+misere". The setup screen passes the two halves separately (start, misere)
-    so that they can be chosen on two rows; a variant word overrides them."""
+    '+', e.g. "1357+misere"."""
     for name, value in (("size", size), ("difficulty", difficulty), ("colours", colours)):
         if value is not None:
             raise RuleError(f"Nim has no {name} option; use --variant (a start and/or misere).")
     fields = {}
-    if start is not None:
-        fields["start"] = str(start).lower()
-    if misere is not None:
-        fields["misere"] = bool(misere)
     for word in variant.lower().split("+") if variant else ():
         if word in STARTS:
             fields["start"] = word
