@@ -79,6 +79,25 @@ def resume_saved_game(app, key: str) -> bool:
     return True
 
 
+class MenuScreen(Scene):
+    """A screen that is a Menu: Cancel goes back, everything else moves through the menu."""
+    menu: ui.Menu
+
+    def handle(self, action) -> None:
+        if action.kind == act.CANCEL:
+            self.app.pop(self)
+        else:
+            self.menu.handle(action)
+
+
+def back_to_launcher(app, game) -> None:
+    """Close a game (and anything above it) and refresh the launcher's Resume tags."""
+    app.pop(game)
+    launcher = app.find(LauncherScene)
+    if launcher:
+        launcher.refresh()
+
+
 class LoadingScene(Scene):
     """Runs job() in a thread; shows progress after 0.1 s; then calls done(result)."""
     opaque = False
@@ -299,7 +318,7 @@ class SetupScene(Scene):
         return self.module.SCENE.summary(self.key, params, play)
 
 
-class SettingsScene(Scene):
+class SettingsScene(MenuScreen):
     def __init__(self, app):
         super().__init__(app)
         s = app.settings
@@ -332,12 +351,6 @@ class SettingsScene(Scene):
     def set_fullscreen(self, value) -> None:
         if value != self.app.settings["fullscreen"]:
             self.app.toggle_fullscreen()
-
-    def handle(self, action) -> None:
-        if action.kind == act.CANCEL:
-            self.app.pop(self)
-        else:
-            self.menu.handle(action)
 
     def draw(self, surface) -> None:
         surface.fill(ui.BG)
@@ -435,10 +448,7 @@ class PauseScene(Scene):
 
     def leave(self) -> None:
         self.game.save()
-        self.app.pop(self.game)
-        launcher = self.app.find(LauncherScene)
-        if launcher:
-            launcher.refresh()
+        back_to_launcher(self.app, self.game)
 
     def handle(self, action) -> None:
         if action.kind in (act.CANCEL, act.MENU):
@@ -457,7 +467,7 @@ class PauseScene(Scene):
         self.menu.draw(surface)
 
 
-class ResultScene(Scene):
+class ResultScene(MenuScreen):
     """The end of a game: outcome, score, place in the best scores; the board shows beneath."""
     opaque = False
 
@@ -478,16 +488,7 @@ class ResultScene(Scene):
         start_new_game(self.app, key, choices, replace_scene=self.game)
 
     def leave(self) -> None:
-        self.app.pop(self.game)
-        launcher = self.app.find(LauncherScene)
-        if launcher:
-            launcher.refresh()
-
-    def handle(self, action) -> None:
-        if action.kind == act.CANCEL:
-            self.app.pop(self)
-        else:
-            self.menu.handle(action)
+        back_to_launcher(self.app, self.game)
 
     def draw(self, surface) -> None:
         width, height = self.app.size
