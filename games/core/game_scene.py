@@ -171,6 +171,10 @@ class GameScene(Scene):
             self.say(f"The score could not be saved: {error}")
             return None
 
+    def result_mood(self) -> str:
+        """'good', 'bad' or 'neutral': the colour of the result screen's title."""
+        return {"won": "good", "lost": "bad"}.get(self.session.status.outcome, "neutral")
+
     def ending_sound(self) -> str:
         return {"won": "win", "lost": "lose"}.get(self.session.status.outcome, "place")
 

@@ -147,10 +147,13 @@ class Card(ui.Widget):
         ui.panel(surface, self.rect, ui.PANEL_HI if focused else ui.PANEL, radius=22,
                  border=ui.LINE, width=2)
         surface.blit(self.picture, (self.rect.left + 20, self.rect.top + 20))
-        y = self.rect.top + 40 + self.picture.get_height()
-        ui.label(surface, self.info.title, (self.rect.left + 24, y), 36, ui.TEXT, bold=True)
-        ui.paragraph(surface, self.info.blurb, pygame.Rect(self.rect.left + 24, y + 50,
-                     self.rect.width - 48, 80), ui.SMALL, ui.MUTED)
+        y = self.rect.top + 32 + self.picture.get_height()
+        size = 34
+        while size > 22 and ui.assets.font(size, True).size(self.info.title)[0] > self.rect.width - 48:
+            size -= 2
+        ui.label(surface, self.info.title, (self.rect.left + 24, y), size, ui.TEXT, bold=True)
+        ui.paragraph(surface, self.info.blurb, pygame.Rect(self.rect.left + 24, y + 46,
+                     self.rect.width - 48, 70), ui.SMALL, ui.MUTED, spacing=1.2)
         if self.saved:
             tag = pygame.Rect(0, 0, 150, 44)
             tag.topright = (self.rect.right - 24, y - 2)
@@ -161,30 +164,47 @@ class Card(ui.Widget):
             ui.focus_ring(surface, self.rect, 26)
 
 
+THUMBNAIL_SIZE = (520, 250)   # every game paints its picture at this size; cards scale it
+
+
+def card_picture(key: str, size) -> pygame.Surface:
+    """The game's thumbnail, scaled to fit `size` (keeping its shape), centred on a panel."""
+    picture = scene_module(key).thumbnail(THUMBNAIL_SIZE)
+    scale = min(size[0] / THUMBNAIL_SIZE[0], size[1] / THUMBNAIL_SIZE[1])
+    fitted = pygame.transform.smoothscale(
+        picture, (round(THUMBNAIL_SIZE[0] * scale), round(THUMBNAIL_SIZE[1] * scale)))
+    card = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(card, ui.BG_DEEP, card.get_rect(), border_radius=16)
+    card.blit(fitted, fitted.get_rect(center=card.get_rect().center))
+    return card
+
+
 class LauncherScene(Scene):
-    CARD = (560, 440)
 
     def __init__(self, app):
         super().__init__(app)
-        self.pictures: dict[str, pygame.Surface] = {}
+        self.pictures: dict[str, tuple] = {}    # key -> (size, picture)
         self.message_time = 6.0
         self.build()
 
     def build(self) -> None:
         games = registry.launcher_games()
         width, height = self.app.size
-        columns = min(3, max(1, len(games)))
-        gap = 40
-        left = (width - columns * self.CARD[0] - (columns - 1) * gap) // 2
+        columns = 3 if len(games) <= 3 else 4
+        rows = max(1, -(-len(games) // columns))
+        gap = 36
+        card_w = (width - 160 - (columns - 1) * gap) // columns
+        card_h = min(440, (height - 200 - 170 - (rows - 1) * gap) // rows)
+        left = (width - columns * card_w - (columns - 1) * gap) // 2
         widgets = []
         for index, info in enumerate(games):
             row, column = divmod(index, columns)
-            rect = pygame.Rect(left + column * (self.CARD[0] + gap), 210 + row * (self.CARD[1] + gap),
-                               *self.CARD)
-            if info.key not in self.pictures:
-                size = (self.CARD[0] - 40, self.CARD[1] - 190)
-                self.pictures[info.key] = scene_module(info.key).thumbnail(size)
-            widgets.append(Card(rect, info, self.pictures[info.key], store.has_save(info.key),
+            rect = pygame.Rect(left + column * (card_w + gap), 215 + row * (card_h + gap),
+                               card_w, card_h)
+            size = (card_w - 40, card_h - 150)
+            if self.pictures.get(info.key, (None, None))[0] != size:
+                self.pictures[info.key] = (size, card_picture(info.key, size))
+            widgets.append(Card(rect, info, self.pictures[info.key][1], store.has_save(info.key),
                                 lambda key=info.key: self.app.push(SetupScene(self.app, key))))
         self.quit_button = ui.Button((width - 300, height - 120, 260, 80), "Quit", self.app.quit)
         widgets.append(ui.Button((width - 580, height - 120, 260, 80), "Settings",
@@ -244,24 +264,28 @@ class SetupScene(Scene):
         width, height = app.size
         widgets = []
         self.choices: list[tuple[Option, ui.Choice]] = []
+        resume = replace_scene is None and store.has_save(key)
+        rows = len(self.module.OPTIONS) + 2 + (1 if resume else 0)
+        step = min(104, (height - 250 - 80) // rows)   # many options: rows get closer
+        size = step - 20
         y = 250
         for option in self.module.OPTIONS:
             values = [value for value, _ in option.choices]
             start = remembered.get(option.key, option.default)
             index = values.index(start) if start in values else values.index(option.default)
-            choice = ui.Choice((120, y, 820, 84), option.label, option.choices, index)
+            choice = ui.Choice((120, y, 820, size), option.label, option.choices, index)
             self.choices.append((option, choice))
             widgets.append(choice)
-            y += 104
+            y += step
         y += 20
-        if replace_scene is None and store.has_save(key):
-            widgets.append(ui.Button((120, y, 820, 84), "Resume saved game", self.resume))
-            y += 104
-        widgets.append(ui.Button((120, y, 820, 84), "New game", self.new_game))
-        y += 104
-        widgets.append(ui.Button((120, y, 400, 84), "Rules",
+        if resume:
+            widgets.append(ui.Button((120, y, 820, size), "Resume saved game", self.resume))
+            y += step
+        widgets.append(ui.Button((120, y, 820, size), "New game", self.new_game))
+        y += step
+        widgets.append(ui.Button((120, y, 400, size), "Rules",
                                  lambda: app.push(HelpScene(app, key))))
-        widgets.append(ui.Button((540, y, 400, 84), "Back", lambda: app.pop(self)))
+        widgets.append(ui.Button((540, y, 400, size), "Back", lambda: app.pop(self)))
         focus = next((i for i, w in enumerate(widgets) if isinstance(w, ui.Button)), 0)
         self.menu = ui.Menu(widgets, focus)
 
@@ -480,6 +504,9 @@ class ResultScene(MenuScreen):
                    ("Back to the launcher", self.leave)]
         self.menu = ui.Menu(ui.button_column(entries, cx, 640, width=560, height=76, gap=16))
 
+    def update(self, dt: float) -> None:
+        self.game.tweens.update(dt)   # the last move's animation finishes beneath the result
+
     def again(self) -> None:
         key = self.game.session.key
         self.app.pop(self)
@@ -500,8 +527,7 @@ class ResultScene(MenuScreen):
         ui.panel(surface, box, ui.PANEL, border=ui.ACCENT)
         cx = width // 2
         title = self.game.result_title()
-        colour = ui.GOOD if self.status.outcome == "won" else ui.BAD if \
-            self.status.outcome == "lost" else ui.ACCENT
+        colour = {"good": ui.GOOD, "bad": ui.BAD}.get(self.game.result_mood(), ui.ACCENT)
         ui.label(surface, title, (cx, box.top + 80), ui.TITLE, colour, bold=True, anchor="center")
         y = box.top + 160
         for line in [self.status.reason] + self.game.result_lines():

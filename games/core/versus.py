@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 
+from games.core import input as act
 from games.core import registry, store
-from games.core.game_scene import GameScene
+from games.core.game_scene import TOOLBAR_HEIGHT, GameScene
 from games.core.jobs import Job
 from games.core.screens import Option
 
@@ -68,12 +69,15 @@ class VersusScene(GameScene):
     def side_name(self, side: int) -> str:
         return self.SIDE_NAMES[side]
 
+    def is_move_input(self, action) -> bool:
+        """Input that would make a move on the board (held back while the computer is to
+        move). Scenes with other controls (views, editors) narrow this."""
+        return action.kind in (act.PRESS, act.CONFIRM, act.ALT, act.DIGIT, act.KEY) and \
+            not (action.pos and action.pos[1] >= self.app.size[1] - TOOLBAR_HEIGHT)
+
     def handle(self, action) -> None:
         """Board input only reaches the game when a human is to move."""
-        from games.core import input as act
-        if action.kind in (act.PRESS, act.CONFIRM, act.ALT, act.DIGIT, act.KEY) and \
-                not self.human_to_move() and not self.over and \
-                not (action.pos and action.pos[1] >= self.app.size[1] - 100):
+        if not self.over and not self.human_to_move() and self.is_move_input(action):
             self.say("The computer is thinking..." if self.job else "Wait for the computer's move.")
             return
         super().handle(action)
@@ -95,7 +99,11 @@ class VersusScene(GameScene):
             self.pause_left = THINK_PAUSE
             if job.error is not None:
                 raise job.error
-            self.play(job.result)
+            self.computer_chose(job.result)
+
+    def computer_chose(self, move) -> None:
+        """The computer's answer is ready. Scenes may show it first, then play it."""
+        self.play(move)
 
     def cancel_thinking(self) -> None:
         if self.job is not None:
@@ -170,6 +178,12 @@ class VersusScene(GameScene):
             except OSError as error:
                 self.say(f"The result could not be saved: {error}")
         return None
+
+    def result_mood(self) -> str:
+        status = self.session.status
+        if status.winner is None:
+            return "neutral"
+        return "bad" if self.against_computer and self.players[status.winner] != HUMAN else "good"
 
     def ending_sound(self) -> str:
         status = self.session.status

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from games.core.rules_api import (LOST, ONGOING, WON, IllegalMove, RuleError, Status,
                                   encode_fields, parse_fields)
 from games.deductile import clues as cluebook
-from games.deductile.clues import COLOURS, SHAPES, Clue
+from games.deductile.clues import COLOURS, SHAPES
 
 TIME_LIMIT = 180      # seconds on the clock at the start
 PENALTY = 5           # seconds lost per wrong guess or hint

@@ -1,0 +1,377 @@
+"""Nim through the real loop: whole games won with the mouse only, the keyboard only and a
+gamepad only (a real SDL virtual controller, custom heaps set up in the editor); the computer
+thinks in a background job and undo takes back a move pair; taken counters fly off and fly
+back on undo; hints, the teaching view, the computer-v-computer demo, records per level, the
+setup screen's options, save and resume."""
+import pygame
+import pytest
+
+from games.core import store
+from games.core.screens import ResultScene, SetupScene, resume_saved_game
+from games.nim import ai, rules, teaching
+from games.nim.scene import NimScene
+from tests.driver import Driver, VirtualPad
+
+CLASSIC = rules.Params("classic")
+
+
+@pytest.fixture
+def driver():
+    d = Driver()
+    yield d
+    d.close()
+
+
+def best_move(state):
+    return ai.winning_move(state) or ai.stalling_move(state)
+
+
+def run_until(driver, scene, done, limit=300, dt=0.2):
+    """Step frames (0.2 s each) until done(); the computer's job is waited for, not timed."""
+    for _ in range(limit):
+        if done():
+            return
+        driver.frames(1, dt)
+        scene.wait_for_computer()
+    raise AssertionError("the scene never got there")
+
+
+def play_out(driver, scene, human_move):
+    """Play to the end: the test's best move through human_move(move) on the human's turns,
+    the scene's own computer on the others. Ends on the result screen."""
+    for _ in range(60):
+        if scene.over:
+            break
+        if scene.human_to_move():
+            human_move(best_move(scene.state))
+        else:
+            run_until(driver, scene, lambda: scene.over or scene.human_to_move())
+    run_until(driver, scene, lambda: isinstance(driver.app.top, ResultScene))
+
+
+def steer(scene, press, move, keys):
+    """Move the keyboard/pad cursor onto the counter that takes `move`, then confirm."""
+    target = (move.heap, scene.state.heaps[move.heap] - move.take)
+    for _ in range(40):
+        heap, k = scene.valid_cursor()
+        if heap != target[0]:
+            press(keys["right"] if heap < target[0] else keys["left"])
+        elif k != target[1]:
+            press(keys["down"] if k > target[1] else keys["up"])
+        else:
+            break
+    assert scene.valid_cursor() == target
+    before = scene.session.position
+    press(keys["confirm"])
+    assert scene.session.position == before + 1
+
+
+def click_counter(driver, scene, move):
+    size = scene.state.heaps[move.heap]
+    before = scene.session.position
+    driver.click(scene.counter_rect(move.heap, size - move.take, size).center)
+    assert scene.session.position == before + 1
+    assert scene.session.last_move() == move
+
+
+def test_mouse_only_game_against_the_computer(driver):
+    scene = driver.start("nim", CLASSIC, play_options={"opponent": "computer", "side": 0, "level": "medium"})
+    assert scene.human_to_move() and scene.tweens.busy, "the counters are dealt in"
+    hint = next(b for b in scene.toolbar.widgets if b.words.startswith("Hint"))
+    driver.click(hint.rect.center)
+    assert scene.hint_for == scene.state and scene.hinted_counters() == {(0, 1), (0, 2)}
+    play_out(driver, scene, lambda move: click_counter(driver, scene, move))
+    assert scene.session.status.winner == 0
+    assert driver.app.top.game.result_title() == "You win!"
+    assert store.load_records() == {"nim/level=medium": {"won": 1}}
+    assert "win" in driver.app.audio.played
+
+
+def test_keyboard_only_game_as_right_against_perfect_play(driver):
+    params = rules.Params("1357")     # nim-sum 0: the second player wins
+    scene = driver.start("nim", params, play_options={"opponent": "computer", "side": 1, "level": "perfect"})
+    assert scene.computer_to_move()
+    keys = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP,
+            "down": pygame.K_DOWN, "confirm": pygame.K_RETURN}
+    play_out(driver, scene, lambda move: steer(scene, driver.key, move, keys))
+    assert scene.session.status.winner == 1
+    assert scene.result_title() == "You win!"
+    assert store.load_records() == {"nim/level=perfect": {"won": 1}}
+    # the computer, losing, stalled: it always took one counter from a largest heap
+    entries = scene.session.entries
+    for (before, _), (_, text) in zip(entries, entries[1:]):
+        if before.to_move == 0:
+            move = rules.decode_move(text)
+            assert move.take == 1 and before.heaps[move.heap] == max(before.heaps)
+
+
+def test_gamepad_only_custom_misere_game_with_a_virtual_controller(driver):
+    pad = VirtualPad(driver)
+    A, X = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_X
+    UP, DOWN = pygame.CONTROLLER_BUTTON_DPAD_UP, pygame.CONTROLLER_BUTTON_DPAD_DOWN
+    LEFT, RIGHT = pygame.CONTROLLER_BUTTON_DPAD_LEFT, pygame.CONTROLLER_BUTTON_DPAD_RIGHT
+    params = rules.Params("custom", misere=True)
+    scene = driver.start("nim", params, seed=5, play_options={"opponent": "computer", "side": 0,
+                                                              "level": "perfect"})
+    assert scene.editing and scene.session.moves_made == 0
+    # The editor: remove heaps down to one, set it to 5, add a heap of 3, start.
+    for _ in range(10):
+        pad.press(X)
+    assert len(scene.draft) == 1
+    pad.press(DOWN, times=15)
+    pad.press(UP, times=4)
+    pad.press(RIGHT)              # the empty "add" column
+    pad.press(UP)                 # adds a heap of 1 and moves onto it
+    pad.press(UP, times=2)
+    assert scene.draft == [5, 3]
+    pad.press(A)
+    assert not scene.editing and scene.session.desc == "5,3" and scene.state.misere
+    keys = {"left": LEFT, "right": RIGHT, "up": UP, "down": DOWN, "confirm": A}
+    play_out(driver, scene, lambda move: steer(scene, pad.press, move, keys))
+    status = scene.session.status
+    assert status.winner == 0 and "took the last counter" in status.reason
+    assert store.load_records() == {"nim/level=perfect": {"won": 1}}
+    assert driver.app.settings["nim_custom_heaps"] == "5,3"
+    pad.unplug()
+
+
+def test_mouse_editor_sets_adds_and_removes_heaps(driver):
+    scene = driver.start("nim", rules.Params("custom"), seed=3, play_options={"opponent": "human"})
+    assert scene.editing
+    while len(scene.draft) > 2:
+        driver.click(scene.edit_remove_rect(scene.edit_geometry(), 0).center)
+    g = scene.edit_geometry()
+    driver.click(scene.edit_slot_rect(g, 0, 6).center)      # heap 1 -> 7
+    driver.click(scene.edit_slot_rect(g, 1, 0).center)      # heap 2 -> 1
+    driver.click(scene.edit_slot_rect(g, 2, 11).center)     # the add column: a heap of 12
+    assert scene.draft == [7, 1, 12]
+    driver.click(scene.edit_slot_rect(scene.edit_geometry(), 1, 0).center, button=3)   # remove
+    assert scene.draft == [7, 12]
+    driver.click(scene.edit_buttons()["start"].center)
+    assert not scene.editing and scene.state.heaps == (7, 12)
+    # Edit again from the toolbar, then go back without changing the game.
+    driver.key(pygame.K_e)
+    assert scene.editing and scene.edit_return
+    driver.key(pygame.K_ESCAPE)
+    assert not scene.editing and scene.state.heaps == (7, 12)
+
+
+def test_keyboard_editor_digits_arrows_and_delete(driver):
+    scene = driver.start("nim", rules.Params("custom"), seed=4, play_options={"opponent": "human"})
+    while len(scene.draft) > 1:
+        driver.key(pygame.K_DELETE)
+    driver.key(pygame.K_9)
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_RETURN)          # on the add column: a new heap of 1
+    driver.key(pygame.K_0)               # 0 means 10
+    driver.key(pygame.K_UP, times=9)     # capped at 15
+    assert scene.draft == [9, 15]
+    driver.key(pygame.K_RETURN)
+    assert scene.state.heaps == (9, 15) and scene.session.game_id.endswith(":9,15")
+
+
+def test_taken_counters_fly_off_snap_on_input_and_undo_runs_backwards(driver):
+    scene = driver.start("nim", CLASSIC, play_options={"opponent": "human"})
+    driver.settle()
+    driver.click(scene.counter_rect(2, 2, 5).center)         # take 3 from the heap of 5
+    assert scene.state.heaps == (3, 4, 2)
+    flying = {key: flight for key, flight in scene.flights.items()}
+    assert set(flying) == {(2, 2), (2, 3), (2, 4)}
+    assert all(side == 0 and not incoming for _, side, incoming in flying.values())
+    driver.frames(6)
+    assert any(0 < tween.value < 1 for tween, _, _ in flying.values()), "mid-flight"
+    driver.key(pygame.K_LEFT)                                   # new input snaps them
+    assert all(tween.done for tween, _, _ in flying.values()) and not scene.tweens.busy
+    driver.key(pygame.K_u)
+    assert scene.state.heaps == (3, 4, 5)
+    back = scene.flights
+    assert set(back) == {(2, 2), (2, 3), (2, 4)}
+    assert all(side == 0 and incoming for _, side, incoming in back.values())
+    driver.frames(6)
+    assert any(0 < tween.value < 1 for tween, _, _ in back.values()), "flying back"
+    driver.key(pygame.K_r)
+    assert scene.state.heaps == (3, 4, 2)
+
+
+def test_undo_against_the_computer_takes_back_the_pair(driver):
+    scene = driver.start("nim", CLASSIC, play_options={"opponent": "computer", "side": 0, "level": "easy"})
+    driver.settle()
+    driver.click(scene.counter_rect(0, 0, 3).center)          # take the whole heap of 3
+    before = scene.session.position
+    driver.click(scene.counter_rect(1, 0, 4).center)          # the computer's turn: ignored
+    assert scene.session.position == before
+    run_until(driver, scene, scene.human_to_move)
+    assert scene.session.position == 2
+    reply = scene.session.last_move()
+    driver.key(pygame.K_u)
+    assert scene.session.position == 0 and scene.state == scene.session.initial
+    # both moves fly back, each to its taker's card: the computer's reply first, then yours
+    mine = [f for (h, _), f in scene.flights.items() if f[1] == 0]
+    its = [f for (h, _), f in scene.flights.items() if f[1] == 1]
+    assert len(mine) == 3 and len(its) == reply.take
+    assert all(incoming for _, _, incoming in mine + its)
+    assert max(t.time for t, _, _ in its) > max(t.time for t, _, _ in mine)
+    driver.key(pygame.K_r)
+    assert scene.session.position == 2 and scene.human_to_move()
+
+
+def test_undoing_the_computers_opening_move_lets_it_play_again(driver):
+    scene = driver.start("nim", CLASSIC, play_options={"opponent": "computer", "side": 1,
+                                                       "level": "perfect"})
+    run_until(driver, scene, scene.human_to_move)
+    opening = scene.session.last_move()
+    assert ai.nim_sum(scene.state.heaps) == 0, "Perfect plays the winning move"
+    driver.key(pygame.K_u)
+    assert scene.session.position == 0 and scene.computer_to_move()
+    assert scene.flights and all(incoming for _, _, incoming in scene.flights.values())
+    run_until(driver, scene, scene.human_to_move)
+    assert scene.session.last_move() == opening
+
+
+def test_hint_lights_the_winning_move_and_explains_it(driver):
+    scene = driver.start("nim", CLASSIC, play_options={"opponent": "human"})
+    driver.settle()
+    assert scene.panel_to == 0.0
+    driver.key(pygame.K_h)
+    driver.frames(2)
+    assert scene.hint_for == scene.state and scene.panel_to == 1.0, "the panel slides in"
+    assert scene.valid_cursor() == (0, 1)                    # take 2 from the heap of 3
+    assert scene.hinted_counters() == {(0, 1), (0, 2)}
+    assert "take 2 from it" in teaching.explain(scene.state).hint
+    driver.key(pygame.K_RETURN)
+    assert scene.state.heaps == (1, 4, 5) and ai.nim_sum(scene.state.heaps) == 0
+    driver.frames(2)
+    assert scene.panel_to == 0.0, "the hint panel leaves after the move"
+
+
+def test_teaching_view_toggles_with_each_device(driver):
+    scene = driver.start("nim", CLASSIC, play_options={"opponent": "human"})
+    driver.click((900, 500), button=3)                        # right button
+    assert scene.teach and scene.play_options["teach"]
+    driver.frames(4)
+    assert 0 < scene.panel_value() < 1, "the panel slides"
+    driver.pad(pygame.CONTROLLER_BUTTON_X)
+    assert not scene.teach
+    driver.key(pygame.K_t)
+    assert scene.teach
+    toolbar = next(b for b in scene.toolbar.widgets if b.words.startswith("Teach"))
+    driver.click(toolbar.rect.center)
+    assert not scene.teach and not driver.app.settings["nim_teach"]
+    driver.key(pygame.K_t)
+    again = driver.start("nim", CLASSIC, play_options={"opponent": "human"})
+    assert again.teach, "a new game opens with the view as it was last left"
+    lesson_surface = scene.render_panel(scene.state, True)
+    assert lesson_surface.get_size() == scene.panel_rect.size
+
+
+def test_computer_against_computer_plays_itself_and_pauses(driver):
+    scene = driver.start("nim", CLASSIC, play_options={"opponent": "demo", "level": "perfect"})
+    run_until(driver, scene, lambda: scene.session.position >= 1)
+    driver.key(pygame.K_SPACE)
+    assert scene.demo_paused
+    position = scene.session.position
+    driver.frames(20, 0.2)
+    assert scene.session.position == position
+    driver.key(pygame.K_SPACE)
+    run_until(driver, scene, lambda: isinstance(driver.app.top, ResultScene))
+    assert scene.session.status.winner == 0 and scene.result_title() == "Left wins"
+    assert store.load_records() == {}
+
+
+def test_records_keep_each_level_apart(driver):
+    for level in ("easy", "perfect"):
+        scene = driver.start("nim", CLASSIC, play_options={"opponent": "computer", "side": 0, "level": level})
+        play_out(driver, scene, lambda move, s=scene: click_counter(driver, s, move))
+    loser = driver.start("nim", CLASSIC, play_options={"opponent": "computer", "side": 1, "level": "perfect"})
+    play_out(driver, loser, lambda move: click_counter(driver, loser, move))
+    assert loser.result_title() == "The computer wins" and "lose" in driver.app.audio.played
+    assert store.load_records() == {"nim/level=perfect": {"won": 1, "lost": 1},
+                                    "nim/level=easy": {"won": 1}}
+    assert "1 won, 1 lost" in driver.app.top.game.result_lines()[-1]
+    heading, rows = NimScene.summary("nim", CLASSIC, {"level": "easy"})
+    assert heading == "Your record" and rows[0][0] == "1 won"
+
+
+def test_setup_screen_options_reach_the_scene(driver):
+    driver.app.push(SetupScene(driver.app, "nim"))
+    driver.frames()
+    setup = driver.app.top
+    for option, choice in setup.choices:
+        if option.key == "variant":
+            choice.index = [v for v, _ in option.choices].index("custom+misere")
+        if option.key == "opponent":
+            choice.index = [v for v, _ in option.choices].index("demo")
+    driver.key(pygame.K_UP)           # from New game to the last option: the computer's level
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RETURN)
+    driver.frames(3)
+    scene = driver.app.top
+    assert isinstance(scene, NimScene)
+    assert scene.session.params == rules.Params("custom", misere=True) and scene.editing
+    assert scene.demo and scene.level == "perfect"
+
+
+def test_quit_saves_and_resume_keeps_the_game_and_the_view(driver):
+    scene = driver.start("nim", rules.Params("random"), seed=9, play_options={"opponent": "human"})
+    driver.settle()
+    size = scene.state.heaps[0]
+    driver.click(scene.counter_rect(0, size - 1, size).center)
+    driver.key(pygame.K_t)
+    state = scene.state
+    driver.app.quit()
+    again = Driver()
+    assert resume_saved_game(again.app, "nim")
+    resumed = again.app.top
+    assert resumed.state == state and resumed.teach and resumed.players == ("human", "human")
+    again.key(pygame.K_u)
+    assert resumed.state == resumed.session.initial
+    again.close()
+
+
+def test_the_computer_shows_its_choice_before_taking_it(driver):
+    scene = driver.start("nim", CLASSIC, play_options={"opponent": "computer", "side": 0,
+                                                       "level": "perfect"})
+    driver.settle()
+    driver.click(scene.counter_rect(2, 4, 5).center)          # take 1: heaps 3, 4, 4
+    run_until(driver, scene, lambda: scene.pick is not None)
+    assert scene.state.heaps == (3, 4, 4) and scene.lit_counters()
+    assert "takes" in scene.prompt()
+    run_until(driver, scene, scene.human_to_move)
+    assert ai.nim_sum(scene.state.heaps) == 0
+
+
+def test_bench_pose_shows_the_teaching_view_with_a_hint(driver):
+    scene = driver.start("nim", CLASSIC)
+    scene.bench_pose()
+    driver.frames(3)
+    assert scene.teach and scene.hint_for == scene.state and scene.panel_value() == 1.0
+    assert scene.state.heaps == (7, 7, 7, 7, 7) and scene.show_cursor()
+
+
+def test_the_cursor_keeps_how_many_it_takes_across_heaps(driver):
+    scene = driver.start("nim", rules.Params("1357"), play_options={"opponent": "human"})
+    driver.key(pygame.K_RIGHT)
+    assert scene.valid_cursor() == (1, 2)               # the top of the heap of 3: take 1
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RIGHT)
+    assert scene.valid_cursor() == (2, 3)               # take 2 from the heap of 5
+    driver.key(pygame.K_4)
+    assert scene.valid_cursor() == (3, 5)               # digits jump: take 2 from the 7
+    driver.key(pygame.K_RETURN)
+    assert scene.state.heaps == (1, 3, 5, 5)
+    driver.key(pygame.K_1)
+    driver.key(pygame.K_RETURN)                          # empties heap 1
+    assert scene.state.heaps == (0, 3, 5, 5) and scene.valid_cursor() == (1, 2)
+
+
+def test_with_animations_off_nothing_flies_and_the_computer_answers_at_once(driver):
+    driver.app.settings["animations"] = False
+    scene = driver.start("nim", CLASSIC, play_options={"opponent": "computer", "side": 0})
+    assert not scene.tweens.busy and not scene.flights
+    driver.click(scene.counter_rect(0, 1, 3).center)         # take 2: the winning move
+    assert not scene.tweens.busy
+    run_until(driver, scene, scene.human_to_move)
+    assert scene.session.position == 2 and not scene.flights
+    driver.key(pygame.K_h)
+    assert scene.panel_value() == 1.0 or scene.panel_to == 1.0
