@@ -1,0 +1,353 @@
+"""Four Field Kono (RULES.md): capture by jumping over a friend on a 4x4 board.
+
+The board is 16 points in a 4x4 grid, numbered 0..15 row by row, joined by the lines of the
+grid. Black (B, player 0) starts on points 0-7 and moves first, White (W, player 1) on 8-15,
+so the board starts full. A move is either a step along a line to the neighbouring empty
+point, or a capture: jump over a neighbouring friendly piece onto the enemy piece directly
+beyond it (in a straight line), which is removed. Captures are optional, one per move.
+
+A player loses when reduced to one piece or when they have no legal move; "no move" is
+checked before the draws, so it decides even on the 50th quiet ply. The game is drawn on the
+third occurrence of a position (board and side to move) or after 50 plies without a capture.
+
+The description and the command-line position are the same text (DESIGN.md s6):
+"BBBBBBBBWWWWWWWW:B" = the 16 points row by row (B, W or .), then ':' and the side to move.
+Four Field Kono has no parameters. A move is "a-b" (point numbers); a capture jumps two points.
+
+The engine works on bitmasks (bit p set = a piece on point p), seen from the side to move:
+`own` and `enemy`. `mask_moves` and `play` are the only move generator; the AI uses them too.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from games.core.rules_api import DRAW, ONGOING, WON, IllegalMove, RuleError, Status
+
+SIZE = 4
+POINTS = SIZE * SIZE
+FULL = (1 << POINTS) - 1
+SIDES = "BW"                          # player 0 is Black, player 1 White
+NAMES = {"B": "Black", "W": "White"}
+EMPTY = "."
+PIECES_EACH = 8
+QUIET_LIMIT = 50                      # plies without a capture that draw the game
+REPETITION_LIMIT = 3                  # the third occurrence of a position draws the game
+START = "BBBBBBBBWWWWWWWW:B"
+
+
+def _geometry():
+    """STEPS[p]: the points joined to p. JUMPS[p]: (over, onto) for each straight jump from p."""
+    steps, jumps = [], []
+    for point in range(POINTS):
+        row, col = divmod(point, SIZE)
+        near, far = [], []
+        for d_row, d_col in ((-1, 0), (0, -1), (0, 1), (1, 0)):
+            if 0 <= row + d_row < SIZE and 0 <= col + d_col < SIZE:
+                near.append(point + d_row * SIZE + d_col)
+            if 0 <= row + 2 * d_row < SIZE and 0 <= col + 2 * d_col < SIZE:
+                far.append((point + d_row * SIZE + d_col, point + 2 * (d_row * SIZE + d_col)))
+        steps.append(tuple(near))
+        jumps.append(tuple(far))
+    return tuple(steps), tuple(jumps)
+
+
+STEPS, JUMPS = _geometry()
+
+
+# --- the engine: bitmasks seen from the side to move ------------------------------------------
+
+def mask_moves(own: int, enemy: int) -> list[tuple[int, int]]:
+    """Every (from, to) the side owning `own` may play, steps and captures, by `from` point."""
+    empty = FULL ^ (own | enemy)
+    moves = []
+    rest = own
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        point = low.bit_length() - 1
+        for target in STEPS[point]:
+            if empty >> target & 1:
+                moves.append((point, target))
+        for over, target in JUMPS[point]:
+            if own >> over & 1 and enemy >> target & 1:
+                moves.append((point, target))
+    return moves
+
+
+def play(own: int, enemy: int, source: int, target: int) -> tuple[int, int, bool]:
+    """(own, enemy, captured) after `own` plays source-target (a move from mask_moves)."""
+    own ^= (1 << source) | (1 << target)
+    if enemy >> target & 1:
+        return own, enemy ^ (1 << target), True
+    return own, enemy, False
+
+
+def masks(board: tuple[str, ...], side: str) -> tuple[int, int]:
+    """(own, enemy) bitmasks of `board` for `side`."""
+    own = enemy = 0
+    for point, piece in enumerate(board):
+        if piece == side:
+            own |= 1 << point
+        elif piece != EMPTY:
+            enemy |= 1 << point
+    return own, enemy
+
+
+def board_of(own: int, enemy: int, side: str) -> tuple[str, ...]:
+    """The board tuple for bitmasks seen from `side`; the inverse of masks."""
+    other = opponent(side)
+    return tuple(side if own >> point & 1 else other if enemy >> point & 1 else EMPTY
+                 for point in range(POINTS))
+
+
+def opponent(side: str) -> str:
+    return "W" if side == "B" else "B"
+
+
+# --- parameters -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Params:
+    def encode(self) -> str:
+        return ""
+
+
+TEST_PARAMS = (Params(),)
+
+
+def parse_params(text: str) -> Params:
+    if text:
+        raise RuleError(f"Four Field Kono has no parameters, so {text!r} cannot be read.")
+    return Params()
+
+
+def params_from_options(size=None, difficulty=None, variant=None, colours=None) -> Params:
+    for name, value in (("size", size), ("difficulty", difficulty), ("variant", variant),
+                        ("colours", colours)):
+        if value is not None:
+            raise RuleError(f"Four Field Kono has no {name} option.")
+    return Params()
+
+
+# --- moves ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, order=True)
+class Move:
+    """The piece on point `source` goes to point `target`: a step to a neighbouring point, or a
+    capture two points away that removes the enemy piece on `target`."""
+    source: int
+    target: int
+
+    def encode(self) -> str:
+        return f"{self.source}-{self.target}"
+
+    @property
+    def over(self) -> int | None:
+        """The friendly point a capture jumps over; None for a step."""
+        for over, target in JUMPS[self.source]:
+            if target == self.target:
+                return over
+        return None
+
+
+def decode_move(text: str) -> Move:
+    match = re.fullmatch(r"(\d{1,2})-(\d{1,2})", text)
+    if not match or max(int(match[1]), int(match[2])) >= POINTS:
+        raise RuleError(f"A Four Field Kono move is 'a-b' with points 0 to 15 (like 1-5 or "
+                        f"0-8); not {text!r}.")
+    return Move(int(match[1]), int(match[2]))
+
+
+# --- the state --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class State:
+    board: tuple[str, ...]              # 16 of 'B', 'W', '.', row by row
+    to_move: str                        # 'B' or 'W'
+    seen: tuple[tuple[str, int], ...]   # every position since the last capture, this one
+                                        # included, with its number of occurrences; sorted
+
+    @property
+    def key(self) -> str:
+        """This position (board and side to move) in the command-line format."""
+        return "".join(self.board) + ":" + self.to_move
+
+    @property
+    def quiet_plies(self) -> int:
+        """Plies since the last capture: each added one occurrence to `seen`."""
+        return sum(count for _, count in self.seen) - 1
+
+    @property
+    def repetitions(self) -> int:
+        """How many times this position has occurred (the third draws)."""
+        return dict(self.seen)[self.key]
+
+    def __str__(self) -> str:
+        rows = [self.board[row * SIZE:(row + 1) * SIZE] for row in range(SIZE)]
+        lines = []
+        for number, row in enumerate(rows):
+            if number:
+                lines.append(_LINKS)
+            lines.append(" - ".join(row))
+        lines.append(f"{NAMES[self.to_move]} to move, plies since the last capture: "
+                     f"{self.quiet_plies}")
+        lines.extend(f"seen {key} x{count}" for key, count in self.seen)
+        return "\n".join(lines)
+
+
+_LINKS = "|   |   |   |"
+_TURN_LINE = re.compile(r"(Black|White) to move, plies since the last capture: (\d+)")
+_SEEN_LINE = re.compile(r"seen (\S+) x(\d+)")
+
+
+def from_text(text: str) -> State:
+    """The State that str(state) drew."""
+    lines = [line.strip() for line in text.strip().splitlines()]
+    if len(lines) < 2 * SIZE or any(line != _LINKS for line in lines[1:2 * SIZE - 1:2]):
+        raise RuleError("A Four Field Kono diagram has four rows of points joined by lines, "
+                        "then whose turn it is and the positions seen.")
+    rows = [line.split(" - ") for line in lines[0:2 * SIZE - 1:2]]
+    board_text = "".join("".join(row) for row in rows)
+    if any(len(row) != SIZE for row in rows):
+        raise RuleError(f"Each row of the diagram is four points joined by ' - ', not "
+                        f"{lines[0]!r}.")
+    turn = _TURN_LINE.fullmatch(lines[2 * SIZE - 1])
+    if not turn:
+        raise RuleError(f"Expected a line like 'Black to move, plies since the last capture: 0', "
+                        f"not {lines[2 * SIZE - 1]!r}.")
+    state = _read_position(board_text + ":" + turn[1][0])
+    seen = []
+    for line in lines[2 * SIZE:]:
+        match = _SEEN_LINE.fullmatch(line)
+        if not match:
+            raise RuleError(f"A seen position is written like 'seen {START} x1', not {line!r}.")
+        seen.append((_read_position(match[1]).key, int(match[2])))
+    state = State(state.board, state.to_move, tuple(sorted(seen)))
+    _check_history(state, int(turn[2]))
+    return state
+
+
+def _check_history(state: State, quiet_plies: int) -> None:
+    counts = dict(state.seen)
+    if len(counts) != len(state.seen):
+        raise RuleError("Each seen position may be listed only once.")
+    if counts.get(state.key, 0) < 1:
+        raise RuleError("The current position must be among the positions seen.")
+    if any(not 1 <= count <= (REPETITION_LIMIT if key == state.key else REPETITION_LIMIT - 1)
+           for key, count in counts.items()):
+        raise RuleError("A position occurs one to three times, and only the current one three "
+                        "times (that ends the game).")
+    material = (state.board.count("B"), state.board.count("W"))
+    if any((key[:POINTS].count("B"), key[:POINTS].count("W")) != material for key in counts):
+        raise RuleError("Every position seen since the last capture has the same pieces.")
+    if quiet_plies != state.quiet_plies or quiet_plies > QUIET_LIMIT:
+        raise RuleError(f"The positions seen must add up to one more than the plies without a "
+                        f"capture ({quiet_plies}), which are at most {QUIET_LIMIT}.")
+
+
+# --- the command-line position and the description -------------------------------------------
+
+def _read_position(text: str) -> State:
+    match = re.fullmatch(r"([BW.]{16}):([BW])", text)
+    if not match:
+        raise RuleError(f"A Four Field Kono position is the 16 points row by row (B, W or .), "
+                        f"then ':' and the side to move, like {START}; not {text!r}.")
+    board = tuple(match[1])
+    if max(board.count("B"), board.count("W")) > PIECES_EACH:
+        raise RuleError(f"Each side has at most {PIECES_EACH} pieces, not so in {text!r}.")
+    return State(board, match[2], ((text, 1),))
+
+
+def parse_position(text: str) -> State:
+    """A game starting from the command-line position, e.g. "BBBBBBBBWWWWWWWW:B"."""
+    return _read_position(text.strip())
+
+
+def position_text(state: State) -> str:
+    return state.key
+
+
+def new_desc(params: Params, rng) -> str:
+    """Every game starts from the standard position."""
+    return START
+
+
+def validate_desc(params: Params, desc: str) -> None:
+    _read_position(desc)
+
+
+def new_game(params: Params, desc: str) -> State:
+    return _read_position(desc)
+
+
+# --- play -------------------------------------------------------------------------------------
+
+def status(state: State) -> Status:
+    side, other = state.to_move, opponent(state.to_move)
+    own, enemy = masks(state.board, side)
+    for loser, pieces in ((side, own), (other, enemy)):
+        if pieces.bit_count() < 2:
+            return Status(WON, SIDES.index(opponent(loser)),
+                          f"{NAMES[loser]} has fewer than two pieces left.")
+    if not mask_moves(own, enemy):
+        return Status(WON, SIDES.index(other), f"{NAMES[side]} cannot move.")
+    if state.repetitions >= REPETITION_LIMIT:
+        return Status(DRAW, None, "The same position has occurred three times.")
+    if state.quiet_plies >= QUIET_LIMIT:
+        return Status(DRAW, None, f"{QUIET_LIMIT} plies have passed without a capture.")
+    return Status(ONGOING)
+
+
+def legal_moves(state: State) -> list[Move]:
+    if status(state).over:
+        return []
+    return sorted(Move(source, target)
+                  for source, target in mask_moves(*masks(state.board, state.to_move)))
+
+
+def apply_move(state: State, move: Move) -> State:
+    result = status(state)
+    if result.over:
+        raise IllegalMove(f"The game is over. {result.reason}")
+    side = state.to_move
+    own, enemy = masks(state.board, side)
+    if (move.source, move.target) not in mask_moves(own, enemy):
+        raise IllegalMove(_why_illegal(state, move))
+    own, enemy, captured = play(own, enemy, move.source, move.target)
+    board, next_side = board_of(own, enemy, side), opponent(side)
+    key = "".join(board) + ":" + next_side
+    counts = {} if captured else dict(state.seen)
+    counts[key] = counts.get(key, 0) + 1
+    return State(board, next_side, tuple(sorted(counts.items())))
+
+
+def _why_illegal(state: State, move: Move) -> str:
+    name = NAMES[state.to_move]
+    if state.board[move.source] != state.to_move:
+        return f"There is no {name} piece on point {move.source}."
+    if move.target in STEPS[move.source]:
+        return f"Point {move.target} is not empty."
+    if move.over is None:
+        return (f"A piece steps to a neighbouring point or jumps two points in a straight "
+                f"line; {move.source} to {move.target} is neither.")
+    return (f"A capture jumps over your own piece onto an enemy piece: point {move.over} must "
+            f"hold a {name} piece and point {move.target} an enemy one.")
+
+
+def score(state: State) -> int:
+    """Black's pieces minus White's."""
+    return state.board.count("B") - state.board.count("W")
+
+
+def current_player(state: State) -> int:
+    return SIDES.index(state.to_move)
+
+
+def puzzle_json(params: Params, desc: str) -> dict:
+    return {"position": desc}
+
+
+def solution_json(params: Params, desc: str) -> None:
+    """A two-player game has no single solution; `analyse` gives the perfect-play values."""
+    return None
