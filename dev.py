@@ -2,8 +2,9 @@
 
     python3 dev.py play [ARGS...]   create .venv if needed, install, start Parlour (main.py ARGS)
     python3 dev.py test [ARGS...]   create .venv if needed, install with test extras, run pytest
+    python3 dev.py dist             build dist/parlour/ (one folder) and dist/parlour-onefile
 
-The environment is rebuilt when setup.cfg changes (its hash is stored in .venv).
+The environment is brought up to date when setup.cfg changes (its hash is stored in .venv).
 """
 import hashlib
 import os
@@ -20,7 +21,7 @@ PYTHON = os.path.join(BIN, "python.exe" if os.name == "nt" else "python")
 def ensure_environment(extras: str) -> None:
     with open(os.path.join(ROOT, "setup.cfg"), "rb") as f:
         wanted = hashlib.sha256(f.read() + extras.encode()).hexdigest()
-    stamp = os.path.join(VENV, "parlour-installed")
+    stamp = os.path.join(VENV, f"parlour-installed-{extras or 'base'}")
     if os.path.exists(stamp) and open(stamp).read() == wanted:
         return
     if not os.path.exists(PYTHON):
@@ -49,6 +50,15 @@ def main() -> int:
         ensure_environment("test")
         env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
         return subprocess.call([PYTHON, "-m", "pytest", *args], cwd=ROOT, env=env)
+    if command == "dist":
+        ensure_environment("build")
+        for extra in ([], ["--", "--onefile"]):
+            built = subprocess.call([PYTHON, "-m", "PyInstaller", "--noconfirm", "--clean",
+                                     "parlour.spec", *extra], cwd=ROOT)
+            if built != 0:
+                return built
+        print("Built dist/parlour/parlour (one folder) and dist/parlour-onefile (one file).")
+        return 0
     print(__doc__.strip(), file=sys.stderr)
     return 2
 
