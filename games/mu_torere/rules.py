@@ -1,0 +1,299 @@
+"""Mu Torere (RULES.md): four pieces each on an eight-pointed star; block your opponent to win.
+
+Points 0..7 go round the ring, point 8 is the centre. Each ring point touches its two ring
+neighbours and the centre. Black (B, player 0) starts on 0-3 and moves first, White (W,
+player 1) on 4-7; exactly one point is always empty. A move takes one piece to the empty
+point: ring to a neighbouring ring point, centre to any ring point, ring to centre only when
+that piece has an opponent piece on a neighbouring ring point. A player who cannot move loses.
+The third occurrence of a position (board and side to move) is a draw, so is the 200th ply,
+and the players may agree a draw (the move "draw", which the scene makes once both accept).
+
+The description and the command-line position are the same text (DESIGN.md s6):
+"BBBBWWWW.:B" = points 0..8 then the side to move. Mu Torere has no parameters.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from games.core.rules_api import DRAW, ONGOING, WON, IllegalMove, RuleError, Status
+
+CENTRE = 8
+RING = 8
+SIDES = "BW"                        # player 0 is Black, player 1 White
+NAMES = {"B": "Black", "W": "White"}
+EMPTY = "."
+PLY_LIMIT = 200
+REPETITION_LIMIT = 3                # the third occurrence of a position is a draw
+START = "BBBBWWWW.:B"
+
+RING_NEIGHBOURS = tuple(((point - 1) % RING, (point + 1) % RING) for point in range(RING))
+
+
+@dataclass(frozen=True)
+class Params:
+    def encode(self) -> str:
+        return ""
+
+
+def parse_params(text: str) -> Params:
+    if text:
+        raise RuleError(f"Mu Torere has no parameters, so {text!r} cannot be read.")
+    return Params()
+
+
+def params_from_options(size=None, difficulty=None, variant=None, colours=None) -> Params:
+    for name, value in (("size", size), ("difficulty", difficulty), ("variant", variant),
+                        ("colours", colours)):
+        if value is not None:
+            raise RuleError(f"Mu Torere has no {name} option.")
+    return Params()
+
+
+# --- boards: tuples of nine 'B' / 'W' / '.' indexed by point --------------------------------
+
+def opponent(side: str) -> str:
+    return "W" if side == "B" else "B"
+
+
+def board_moves(board: tuple[str, ...], side: str) -> list[tuple[int, int]]:
+    """Every (source, target) that `side` may play on `board`, ignoring history."""
+    empty = board.index(EMPTY)
+    if empty == CENTRE:
+        enemy = opponent(side)
+        return [(point, CENTRE) for point in range(RING) if board[point] == side
+                and any(board[near] == enemy for near in RING_NEIGHBOURS[point])]
+    return [(point, empty) for point in (*sorted(RING_NEIGHBOURS[empty]), CENTRE)
+            if board[point] == side]
+
+
+def moved(board: tuple[str, ...], source: int, target: int) -> tuple[str, ...]:
+    points = list(board)
+    points[source], points[target] = EMPTY, points[source]
+    return tuple(points)
+
+
+def position_key(board: tuple[str, ...], side: str) -> str:
+    """The position in the command-line format: "BBBBWWWW.:B"."""
+    return "".join(board) + ":" + side
+
+
+def _read_board(text: str) -> tuple[str, ...]:
+    if not re.fullmatch(r"[BW.]{9}", text):
+        raise RuleError(f"A Mu Torere board is nine of B, W and '.' (points 0 to 8), "
+                        f"not {text!r}.")
+    if text.count("B") != 4 or text.count("W") != 4:
+        raise RuleError(f"A Mu Torere board holds four B, four W and one empty point, "
+                        f"not {text!r}.")
+    return tuple(text)
+
+
+def _read_position(text: str) -> tuple[tuple[str, ...], str]:
+    board, sep, side = text.partition(":")
+    if not sep or side not in SIDES:
+        raise RuleError(f"A Mu Torere position is nine points then ':' and the side to move, "
+                        f"like {START}; not {text!r}.")
+    return _read_board(board), side
+
+
+# --- moves -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Move:
+    """A piece going from point `source` to the empty point `target`; both None for the draw
+    the players agree."""
+    source: int | None
+    target: int | None
+
+    def encode(self) -> str:
+        return "draw" if self.source is None else f"{self.source}-{self.target}"
+
+
+AGREED_DRAW = Move(None, None)
+
+
+def decode_move(text: str) -> Move:
+    if text == "draw":
+        return AGREED_DRAW
+    match = re.fullmatch(r"([0-8])-([0-8])", text)
+    if not match:
+        raise RuleError(f"A Mu Torere move is 'a-b' with points 0 to 8 (like 3-8), or 'draw'; "
+                        f"not {text!r}.")
+    return Move(int(match[1]), int(match[2]))
+
+
+# --- the state -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class State:
+    board: tuple[str, ...]                  # nine of 'B', 'W', '.', indexed by point
+    to_move: str                            # 'B' or 'W'
+    seen: tuple[tuple[str, int], ...]       # (position key, times it has occurred), sorted
+    ply: int = 0                            # board moves played
+    draw_agreed: bool = False
+
+    @property
+    def key(self) -> str:
+        return position_key(self.board, self.to_move)
+
+    def occurrences(self) -> int:
+        return dict(self.seen).get(self.key, 0)
+
+    def __str__(self) -> str:
+        lines = [row.format(*self.board) for row in _DIAGRAM]
+        lines.append(f"{NAMES[self.to_move]} to move, ply {self.ply}"
+                     + (", draw agreed" if self.draw_agreed else ""))
+        lines.append("Seen: " + ", ".join(f"{key} x{count}" for key, count in self.seen))
+        return "\n".join(lines)
+
+
+# The star with each point where it stands, and a key to the point numbers beside it.
+_DIAGRAM = (
+    "{7}   {0}   {1}      7   0   1",
+    "  \\ | /          \\ | /",
+    "{6} - {8} - {2}      6 - 8 - 2",
+    "  / | \\          / | \\",
+    "{5}   {4}   {3}      5   4   3",
+)
+_DIAGRAM_POINTS = ((7, 0, 1), (6, 8, 2), (5, 4, 3))   # the points on diagram lines 0, 2, 4
+_TURN_LINE = re.compile(r"(Black|White) to move, ply (\d+)(, draw agreed)?")
+_SEEN_ENTRY = re.compile(r"(\S+) x(\d+)")
+
+
+def from_text(text: str) -> State:
+    """The State that str(state) drew."""
+    lines = text.strip("\n").splitlines()
+    if len(lines) != 7:
+        raise RuleError("A Mu Torere diagram has seven lines: the star, whose turn, "
+                        "and the positions seen.")
+    points = [EMPTY] * 9
+    for line, row in zip(lines[0:5:2], _DIAGRAM_POINTS):
+        pieces = [token for token in line.split() if token != "-"][:3]
+        if len(pieces) != 3:
+            raise RuleError(f"Cannot read the star line {line!r}.")
+        for point, piece in zip(row, pieces):
+            points[point] = piece
+    board = _read_board("".join(points))
+    turn = _TURN_LINE.fullmatch(lines[5].strip())
+    if not turn:
+        raise RuleError(f"Expected a line like 'Black to move, ply 0', not {lines[5]!r}.")
+    seen_text = lines[6].strip().removeprefix("Seen:").strip()
+    seen = []
+    for entry in seen_text.split(", ") if seen_text else ():
+        match = _SEEN_ENTRY.fullmatch(entry)
+        if not match:
+            raise RuleError(f"A seen position is written like '{START} x1', not {entry!r}.")
+        _read_position(match[1])
+        seen.append((match[1], int(match[2])))
+    state = State(board, turn[1][0], tuple(sorted(seen)), int(turn[2]), bool(turn[3]))
+    _check_history(state)
+    return state
+
+
+def _check_history(state: State) -> None:
+    counts = dict(state.seen)
+    if len(counts) != len(state.seen):
+        raise RuleError("Each seen position may be listed only once.")
+    if counts.get(state.key, 0) < 1:
+        raise RuleError("The current position must be among the positions seen.")
+    if any(not 1 <= count <= (REPETITION_LIMIT if key == state.key else REPETITION_LIMIT - 1)
+           for key, count in counts.items()):
+        raise RuleError("A position occurs one to three times, and only the current one "
+                        "three times (that ends the game).")
+    if sum(counts.values()) != state.ply + 1:
+        raise RuleError(f"After {state.ply} plies the positions seen must add up to "
+                        f"{state.ply + 1} occurrences (the start and one per ply).")
+
+
+# --- the command-line position and the description -------------------------------------------
+
+def parse_position(text: str) -> State:
+    """A new game from the command-line position, e.g. "BBBBWWWW.:B"."""
+    board, side = _read_position(text.strip())
+    return State(board, side, ((position_key(board, side), 1),))
+
+
+def position_text(state: State) -> str:
+    return state.key
+
+
+def new_desc(params: Params, rng) -> str:
+    """Every game starts from the standard position."""
+    return START
+
+
+def validate_desc(params: Params, desc: str) -> None:
+    _read_position(desc)
+
+
+def new_game(params: Params, desc: str) -> State:
+    validate_desc(params, desc)
+    return parse_position(desc)
+
+
+# --- play ------------------------------------------------------------------------------------
+
+def status(state: State) -> Status:
+    if state.draw_agreed:
+        return Status(DRAW, None, "The players agreed a draw.")
+    if not board_moves(state.board, state.to_move):
+        winner = opponent(state.to_move)
+        return Status(WON, SIDES.index(winner), f"{NAMES[state.to_move]} cannot move.")
+    if state.occurrences() >= REPETITION_LIMIT:
+        return Status(DRAW, None, "The same position has occurred three times.")
+    if state.ply >= PLY_LIMIT:
+        return Status(DRAW, None, f"{PLY_LIMIT} plies have been played.")
+    return Status(ONGOING)
+
+
+def legal_moves(state: State) -> list[Move]:
+    """The board moves of the side to move. The agreed draw is not listed: it takes both
+    players, so the scene offers it and apply_move accepts it while the game is on."""
+    if status(state).over:
+        return []
+    return [Move(source, target) for source, target in board_moves(state.board, state.to_move)]
+
+
+def apply_move(state: State, move: Move) -> State:
+    if status(state).over:
+        raise IllegalMove("The game is over.")
+    if move == AGREED_DRAW:
+        return replace(state, draw_agreed=True)
+    if (move.source, move.target) not in board_moves(state.board, state.to_move):
+        raise IllegalMove(_why_illegal(state, move))
+    board = moved(state.board, move.source, move.target)
+    side = opponent(state.to_move)
+    counts = dict(state.seen)
+    key = position_key(board, side)
+    counts[key] = counts.get(key, 0) + 1
+    return State(board, side, tuple(sorted(counts.items())), state.ply + 1)
+
+
+def _why_illegal(state: State, move: Move) -> str:
+    name = NAMES[state.to_move]
+    if state.board[move.source] != state.to_move:
+        return f"There is no {name} piece on point {move.source}."
+    if state.board[move.target] != EMPTY:
+        return f"Point {move.target} is not empty."
+    if move.target == CENTRE:
+        return (f"The piece on point {move.source} may enter the centre only when an opponent "
+                f"piece stands on a neighbouring ring point.")
+    return f"Points {move.source} and {move.target} are not joined by a line."
+
+
+def score(state: State) -> int:
+    """Plies played."""
+    return state.ply
+
+
+def current_player(state: State) -> int:
+    return SIDES.index(state.to_move)
+
+
+def puzzle_json(params: Params, desc: str) -> dict:
+    return {"position": desc}
+
+
+def solution_json(params: Params, desc: str) -> None:
+    """A two-player game has no single solution; `analyse` gives the perfect-play values."""
+    return None
