@@ -6,5 +6,5 @@ INFO = register(GameInfo(
     title="Ishido",
     blurb="Place 72 stones by matching colour or symbol",
     players=1,
-    playable=False,  # True once scene.py plays a whole game with mouse, keyboard and gamepad
+    playable=True,
 ))

@@ -1,0 +1,601 @@
+"""Human-style Calcoolation solver: grades puzzles and gives hints.
+
+Deductions by level, after Tatham's Keen (each is tried only when every easier one is stuck,
+and a puzzle's level is the hardest it needed):
+  Easy     singles (a cell with one candidate; a digit with one place in a row or column) and
+           whole-cage digits (a digit in no possible filling of a cage is out of all its cells)
+  Normal   per-cell cage digits (each cell keeps only digits some filling puts there)
+  Hard     cross-cage lines (a digit every filling puts in a row or column of the cage is out of
+           that line's other cells) and naked / hidden subsets in rows and columns
+  Extreme  fish (X-wings and larger, per digit) and forcing chains of two-candidate cells
+
+Each technique is a generator of Deductions read from the live board; the caller applies each
+before asking for the next, so a sweep always sees the latest candidates.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, NamedTuple
+
+from games.kenken import rules
+from games.kenken.solver import Layout, compile_puzzle
+
+EASY, NORMAL, HARD, EXTREME = range(4)
+
+
+class Contradiction(Exception):
+    """The candidates admit no solution."""
+
+
+class Deduction(NamedTuple):     # a tuple: grading makes thousands, and they must be cheap
+    level: int
+    technique: str
+    removals: tuple[tuple[int, int], ...] = ()  # (cell, mask of digits crossed off)
+    place: tuple[int, int] | None = None        # (cell, digit) now certain
+    cells: tuple[int, ...] = ()                 # the cells the reasoning rests on
+    # The sentence, built only when asked (grading finds thousands of deductions and reads
+    # none). It describes the board as it was when found: call it before applying.
+    explain: Callable[[Namer], str] = lambda namer: ""
+
+
+class Board:
+    """Candidates and live cage fillings under human-style deduction. Every narrowing goes
+    through narrow(), which stamps the cell's cage and lines with a rising clock, so that each
+    technique looks again only at cages and lines changed since it last looked (one that found
+    nothing there still finds nothing until they change, as candidates only shrink)."""
+
+    def __init__(self, layout: Layout, cand=None):
+        cells = layout.size ** 2
+        self.layout = layout
+        self.cand = list(cand) if cand is not None else [layout.full] * cells
+        self.live = [list(fillings) for fillings in layout.fillings]
+        self.placed = [False] * cells
+        self.unplaced = cells
+        self.line_done = [0] * len(layout.lines)    # digits placed in each line
+        self.singles = {cell for cell in range(cells) if _single(self.cand[cell])}
+        self.clock = 1
+        self.cage_stamp = [1] * len(layout.cages)
+        self.line_stamp = [1] * len(layout.lines)
+        # When each technique (and the filtering of live fillings) last looked at each one.
+        self.cage_seen = {level: [0] * len(layout.cages) for level in (EASY, NORMAL, HARD)}
+        self._filtered = [0] * len(layout.cages)
+        self.line_seen = {level: [0] * len(layout.lines) for level in (EASY, HARD)}
+        self._union = [0] * len(layout.cages)
+
+    def narrow(self, cell: int, mask: int) -> None:
+        if mask == self.cand[cell]:
+            return
+        if not mask:
+            raise Contradiction
+        self.cand[cell] = mask
+        n, clock = self.layout.size, self.clock + 1
+        self.clock = clock
+        self.cage_stamp[self.layout.cage_of[cell]] = clock
+        self.line_stamp[cell // n] = self.line_stamp[n + cell % n] = clock
+        if not mask & (mask - 1) and not self.placed[cell]:
+            self.singles.add(cell)
+
+    def changed_cages(self, looker):
+        """The cages changed since looker last looked, marked as looked at now."""
+        stamp, seen = self.cage_stamp, self.cage_seen[looker]
+        for k in range(len(stamp)):
+            if stamp[k] != seen[k]:
+                seen[k] = stamp[k]
+                yield k
+
+    def changed_lines(self, looker):
+        stamp, seen = self.line_stamp, self.line_seen[looker]
+        for index in range(len(stamp)):
+            if stamp[index] != seen[index]:
+                seen[index] = stamp[index]
+                yield index
+
+    def apply(self, deduction: Deduction) -> None:
+        for cell, mask in deduction.removals:
+            self.narrow(cell, self.cand[cell] & ~mask)
+        if deduction.place:
+            self.set_digit(*deduction.place)
+
+    def set_digit(self, cell: int, digit: int) -> None:
+        """Place digit in cell and cross it off the cell's row and column."""
+        bit = 1 << (digit - 1)
+        cand = self.cand
+        if not cand[cell] & bit:
+            raise Contradiction
+        self.narrow(cell, bit)
+        for peer in self.layout.peers[cell]:
+            if cand[peer] & bit:
+                self.narrow(peer, cand[peer] & ~bit)
+        if not self.placed[cell]:
+            n = self.layout.size
+            self.placed[cell] = True
+            self.unplaced -= 1
+            self.singles.discard(cell)
+            self.line_done[cell // n] |= bit
+            self.line_done[n + cell % n] |= bit
+
+    def union(self, k: int) -> int:
+        """The OR of cage k's fillings that fit the candidates (filtering its live list)."""
+        if self.cage_stamp[k] != self._filtered[k]:
+            n, cand = self.layout.size, self.cand
+            packed, shift = 0, 0
+            for cell in self.layout.cages[k]:
+                packed |= cand[cell] << shift
+                shift += n
+            outside = ~packed
+            kept = [f for f in self.live[k] if not f & outside]
+            if not kept:
+                raise Contradiction
+            union = 0
+            for f in kept:
+                union |= f
+            self.live[k], self._union[k] = kept, union
+            self._filtered[k] = self.cage_stamp[k]
+        return self._union[k]
+
+    def cell_digits(self, k: int, union: int) -> list[int]:
+        """Split a packed cage mask into one digit mask per cell."""
+        n, full = self.layout.size, self.layout.full
+        return [union >> (i * n) & full for i in range(len(self.layout.cages[k]))]
+
+    def check_cages(self) -> None:
+        for k in range(len(self.layout.cages)):
+            self.union(k)
+
+
+def _single(mask: int) -> bool:
+    return not mask & (mask - 1)
+
+
+def _digit(bit: int) -> int:
+    return bit.bit_length()
+
+
+# ---------------------------------------------------------------------------------------------
+# Techniques
+
+def naked_singles(board: Board):
+    cand, placed = board.cand, board.placed
+    for cell in sorted(board.singles):
+        if not placed[cell]:
+            digit = _digit(cand[cell])
+            yield Deduction(EASY, "naked single", place=(cell, digit), cells=(cell,),
+                            explain=lambda namer, cell=cell, digit=digit:
+                            namer.naked_single(board, cell, digit))
+
+
+def hidden_singles(board: Board):
+    cand, placed, lines = board.cand, board.placed, board.layout.lines
+    for index in board.changed_lines(EASY):
+        line = lines[index]
+        once = twice = 0
+        for cell in line:
+            twice |= once & cand[cell]
+            once |= cand[cell]
+        if once != board.layout.full:
+            raise Contradiction
+        lonely = once & ~twice & ~board.line_done[index]
+        while lonely:
+            bit = lonely & -lonely
+            lonely ^= bit
+            cell = next((cell for cell in line if cand[cell] & bit), None)
+            if cell is None:
+                raise Contradiction     # its one cell took another lonely digit
+            if not placed[cell]:        # else placed earlier in this sweep
+                digit = _digit(bit)
+                yield Deduction(EASY, "hidden single", place=(cell, digit), cells=line,
+                                explain=lambda namer, index=index, cell=cell, digit=digit:
+                                f"In {namer.line(index)}, {digit} can only go at "
+                                f"{namer.cell(cell, index)}.")
+
+
+def _cage_deductions(board: Board, level: int):
+    layout, cand = board.layout, board.cand
+    n, full = layout.size, layout.full
+    for k in board.changed_cages(level):
+        cells = layout.cages[k]
+        union = board.union(k)
+        if level == EASY:           # one set of digits for the whole cage
+            every = 0
+            while union:
+                every |= union & full
+                union >>= n
+            removals = tuple((cell, cand[cell] & ~every) for cell in cells if cand[cell] & ~every)
+        else:                       # each cell keeps the digits some filling puts there
+            removals = []
+            for cell in cells:
+                if cand[cell] & ~union:
+                    removals.append((cell, cand[cell] & ~union))
+                union >>= n
+        if removals:
+            yield Deduction(level, "cage digits" if level == EASY else "cage cells",
+                            tuple(removals), cells=cells,
+                            explain=lambda namer, k=k, removals=tuple(removals), level=level:
+                            namer.cage_fillings(board, k, removals, level))
+
+
+def cage_digits(board: Board):
+    return _cage_deductions(board, EASY)
+
+
+def cage_cells(board: Board):
+    return _cage_deductions(board, NORMAL)
+
+
+def cage_lines(board: Board):
+    """A digit that every filling of a cage puts in one row (or column) of it cannot be
+    anywhere else in that row (column)."""
+    layout, cand = board.layout, board.cand
+    n, full = layout.size, layout.full
+    for k in board.changed_cages(HARD):
+        cells = layout.cages[k]
+        if not layout.segments[k]:
+            continue
+        board.union(k)
+        for index, positions in layout.segments[k]:
+            must = full
+            for f in board.live[k]:
+                seen = 0
+                for i in positions:
+                    seen |= f >> (i * n)
+                must &= seen
+                if not must:
+                    break
+            removals = tuple((cell, cand[cell] & must) for cell in layout.lines[index]
+                             if cand[cell] & must and cell not in cells)
+            if removals:
+                yield Deduction(HARD, "cage line", removals, cells=cells,
+                                explain=lambda namer, k=k, index=index, must=must,
+                                removals=removals:
+                                f"Every way to fill {namer.cage(k)} puts "
+                                f"{namer.digits(must)} in {namer.line(index)}: so "
+                                f"{namer.removals(board, removals)}.")
+
+
+def _sets(rows: list[int]):
+    """Naked sets in a 0/1 matrix given as row masks: yields (row indices, union) where k rows
+    (2 <= k <= len(rows) // 2) reach only k columns that some other row also reaches."""
+    count = len(rows)
+
+    def grow(start: int, chosen: list[int], union: int, size: int):
+        if len(chosen) == size:
+            if union.bit_count() == size and any(rows[i] & union for i in range(count)
+                                                 if i not in chosen):
+                yield tuple(chosen), union
+            return
+        for i in range(start, count):
+            joined = union | rows[i]
+            if joined.bit_count() <= size:
+                yield from grow(i + 1, chosen + [i], joined, size)
+
+    for size in range(2, count // 2 + 1):
+        yield from grow(0, [], 0, size)
+
+
+def _transpose(rows: list[int], width: int) -> list[int]:
+    return [sum(1 << i for i, row in enumerate(rows) if row >> j & 1) for j in range(width)]
+
+
+def subsets(board: Board):
+    """Naked subsets (k cells holding only k digits) and hidden subsets (k digits fitting only
+    k cells) in a row or column."""
+    cand = board.cand
+    for index in board.changed_lines(HARD):
+        cells = [cell for cell in board.layout.lines[index] if not board.placed[cell]]
+        if len(cells) < 4:
+            continue
+        masks = [cand[cell] for cell in cells]
+        for chosen, union in _sets(masks):
+            members = {cells[i] for i in chosen}
+            removals = tuple((cell, cand[cell] & union) for cell in cells
+                             if cell not in members and cand[cell] & union)
+            if removals:
+                yield Deduction(HARD, "naked subset", removals, cells=tuple(sorted(members)),
+                                explain=lambda namer, index=index, members=members, union=union,
+                                removals=removals:
+                                f"In {namer.line(index)}, {namer.cells(members, index)} can "
+                                f"only hold {namer.digits(union)} between them: so "
+                                f"{namer.removals(board, removals)}.")
+        digits = 0
+        for mask in masks:
+            digits |= mask
+        digit_list = [d for d in range(board.layout.size) if digits >> d & 1]
+        places = [row for row in _transpose(masks, board.layout.size) if row]
+        for chosen, spots in _sets(places):
+            keep = sum(1 << digit_list[i] for i in chosen)
+            members = [cells[i] for i in range(len(cells)) if spots >> i & 1]
+            removals = tuple((cell, cand[cell] & ~keep) for cell in members
+                             if cand[cell] & ~keep)
+            if removals:
+                yield Deduction(HARD, "hidden subset", removals, cells=tuple(members),
+                                explain=lambda namer, index=index, members=members, keep=keep,
+                                removals=removals:
+                                f"In {namer.line(index)}, {namer.digits(keep)} can only go at "
+                                f"{namer.cells(members, index)}: so "
+                                f"{namer.removals(board, removals)}.")
+
+
+FISH_NAMES = {2: "an X-wing", 3: "a swordfish", 4: "a jellyfish"}
+
+
+def fish(board: Board):
+    """For one digit: k rows where it fits only in k columns (or the other way round) keep it
+    out of those columns' (rows') other cells."""
+    n, cand = board.layout.size, board.cand
+    for digit in range(1, n + 1):
+        bit = 1 << (digit - 1)
+        for by_rows in (True, False):
+            lines, masks = [], []
+            for a in range(n):
+                cells = [a * n + b if by_rows else b * n + a for b in range(n)]
+                if any(board.placed[cell] and cand[cell] == bit for cell in cells):
+                    continue
+                lines.append(a)
+                masks.append(sum(1 << b for b, cell in enumerate(cells) if cand[cell] & bit))
+            for chosen, across in _sets(masks):
+                chosen_lines = [lines[i] for i in chosen]
+                crossing = [b for b in range(n) if across >> b & 1]
+                removals = tuple(
+                    (cell, bit) for a in lines if a not in chosen_lines for b in crossing
+                    for cell in [a * n + b if by_rows else b * n + a] if cand[cell] & bit)
+                if removals:
+                    yield Deduction(
+                        EXTREME, "fish", removals,
+                        cells=tuple(a * n + b if by_rows else b * n + a
+                                    for a in chosen_lines for b in crossing),
+                        explain=lambda namer, digit=digit, by_rows=by_rows,
+                        chosen_lines=chosen_lines, crossing=crossing, removals=removals:
+                        namer.fish(board, digit, by_rows, chosen_lines, crossing, removals))
+
+
+def chains(board: Board):
+    """Forcing chains of two-candidate cells (as in Keen): if the start cell is not a, it is
+    its other digit, which forces each linked two-candidate cell in turn; wherever that forces
+    some cell to a, every cell seeing both that cell and the start cannot be a."""
+    layout, cand = board.layout, board.cand
+    n = layout.size
+    peers = layout.peers
+    for start in range(n * n):
+        if board.placed[start] or cand[start].bit_count() != 2:
+            continue
+        for a_bit in (cand[start] & -cand[start], cand[start] & (cand[start] - 1)):
+            value = {start: cand[start] & ~a_bit}
+            came_from = {start: -1}
+            queue = [start]
+            for cell in queue:
+                bit = value[cell]
+                for peer in peers[cell]:
+                    if peer in value or not cand[peer] & bit:
+                        continue
+                    if bit == a_bit and (peer // n == start // n or peer % n == start % n):
+                        path = [cell]
+                        while came_from[path[-1]] >= 0:
+                            path.append(came_from[path[-1]])
+                        path.reverse()
+                        values = [value[c] for c in path]
+                        yield Deduction(EXTREME, "forcing chain", ((peer, a_bit),),
+                                        cells=tuple(path),
+                                        explain=lambda namer, path=path, values=values,
+                                        a=_digit(a_bit), peer=peer:
+                                        namer.chain(path, values, a, peer))
+                        return      # the search above read candidates that have now changed
+                    if cand[peer].bit_count() == 2:
+                        value[peer] = cand[peer] & ~bit
+                        came_from[peer] = cell
+                        queue.append(peer)
+
+
+TECHNIQUES = ((EASY, naked_singles), (EASY, hidden_singles), (EASY, cage_digits),
+              (NORMAL, cage_cells), (HARD, cage_lines), (HARD, subsets),
+              (EXTREME, fish), (EXTREME, chains))
+
+
+def first_deduction(board: Board) -> Deduction | None:
+    """The first deduction of the easiest technique that finds any."""
+    for _, technique in TECHNIQUES:
+        found = next(technique(board), None)
+        if found is not None:
+            return found
+    return None
+
+
+def deduce(board: Board, max_level: int = EXTREME) -> int | None:
+    """Solve the board in place with deductions up to max_level, easiest first (after each
+    sweep that finds anything, start again from the easiest technique): the hardest level
+    used, or None when stuck (the board keeps the progress, so a caller may go on at a higher
+    level)."""
+    hardest = EASY
+    try:
+        while board.unplaced:
+            for level, technique in TECHNIQUES:
+                if level > max_level:
+                    return None
+                progress = False
+                for deduction in technique(board):
+                    board.apply(deduction)
+                    progress = True
+                if progress:
+                    hardest = max(hardest, level)
+                    break
+            else:
+                return None
+        board.check_cages()
+    except Contradiction:
+        return None
+    return hardest
+
+
+def grade_layout(layout: Layout, max_level: int = EXTREME) -> int | None:
+    """The hardest level of deduction needed to solve the puzzle; None when deductions up to
+    max_level get stuck (it is harder, or not unique)."""
+    return deduce(Board(layout), max_level)
+
+
+def grade(params: rules.Params, cages: tuple[rules.Cage, ...],
+          max_level: int = EXTREME) -> str | None:
+    """The difficulty name a puzzle grades at, or None when it needs more than max_level."""
+    level = grade_layout(compile_puzzle(params, cages), max_level)
+    return None if level is None else rules.DIFFICULTIES[level]
+
+
+# ---------------------------------------------------------------------------------------------
+# Sentences
+
+class Namer:
+    """Names cells, lines, cages and digits in sentences (rows and columns from 1)."""
+
+    def __init__(self, state: rules.State):
+        self.n = state.size
+        self.cages = state.cages
+        self.params = state.params
+
+    def cell(self, cell: int, line: int | None = None) -> str:
+        """'row 2, column 3'; within a named line just 'column 3' (or 'row 2')."""
+        r, c = divmod(cell, self.n)
+        if line is not None:
+            return f"row {r + 1}" if line >= self.n else f"column {c + 1}"
+        return rules.cell_name(r, c)
+
+    def cells(self, cells, line: int) -> str:
+        cells = sorted(cells)
+        numbers = [(cell % self.n if line < self.n else cell // self.n) + 1 for cell in cells]
+        word = "columns" if line < self.n else "rows"
+        return f"{word} {_and(map(str, numbers))}"
+
+    def line(self, index: int) -> str:
+        return f"row {index + 1}" if index < self.n else f"column {index - self.n + 1}"
+
+    def cage(self, k: int) -> str:
+        cage = self.cages[k]
+        label = rules.clue_text(self.params, cage)
+        rows = sorted({r for r, _ in cage.cells})
+        cols = sorted({c for _, c in cage.cells})
+        if len(rows) == 1:
+            where = f"in row {rows[0] + 1}"
+        elif len(cols) == 1:
+            where = f"in column {cols[0] + 1}"
+        else:
+            where = f"at {rules.cell_name(*cage.cells[0])}"
+        return f"the {label} cage {where}"
+
+    @staticmethod
+    def digits(mask: int, joiner: str = "and") -> str:
+        return _and(map(str, rules.mask_digits(mask)), joiner)
+
+    def removals(self, board: Board, removals) -> str:
+        parts = []
+        for cell, mask in removals:
+            left = board.cand[cell] & ~mask
+            parts.append(f"{self.cell(cell)} must be {_digit(left)}" if _single(left) else
+                         f"{self.cell(cell)} cannot be {self.digits(mask, 'or')}")
+        if len(parts) > 4:
+            parts = parts[:3] + [f"{len(parts) - 3} more cells lose candidates"]
+        return _and(parts)
+
+    def naked_single(self, board: Board, cell: int, digit: int) -> str:
+        seen = 0
+        for peer in board.layout.peers[cell]:
+            if board.placed[peer]:
+                seen |= board.cand[peer]
+        why = ("every other digit is already in its row or column"
+               if board.layout.full & ~seen == 1 << (digit - 1)
+               else "its other digits are ruled out")
+        return f"{self.cell(cell).capitalize()} can only be {digit}: {why}."
+
+    def cage_fillings(self, board: Board, k: int, removals, level: int) -> str:
+        per_cell = board.cell_digits(k, board.union(k))
+        every = 0
+        for mask in per_cell:
+            every |= mask
+        text = f"{self.cage(k).capitalize()} can only hold {self.digits(every)}"
+        if level == NORMAL:     # name the candidates already gone that the cage could use
+            gaps = [f"{self.digits(every & ~board.cand[cell], 'or')} cannot go at "
+                    f"{self.cell(cell)}" for cell in board.layout.cages[k]
+                    if every & ~board.cand[cell]]
+            if gaps:
+                text += ", and " + _and(gaps[:3])
+        return f"{text}: so {self.removals(board, removals)}."
+
+    def fish(self, board: Board, digit: int, by_rows: bool, lines, crossing, removals) -> str:
+        words = ("rows", "columns") if by_rows else ("columns", "rows")
+        name = FISH_NAMES.get(len(lines), "a fish")
+        return (f"In {words[0]} {_and(str(a + 1) for a in lines)}, {digit} can only go in "
+                f"{words[1]} {_and(str(b + 1) for b in crossing)} ({name}): so "
+                f"{self.removals(board, removals)}.")
+
+    def chain(self, path, values, a: int, target: int) -> str:
+        steps = [f"if {self.cell(path[0])} is not {a} it is {_digit(values[0])}"]
+        steps += [f"{self.cell(cell)} is {_digit(bit)}" for cell, bit in zip(path[1:], values[1:])]
+        end = path[-1]
+        ends = (f"{self.cell(path[0])} or {self.cell(end)}" if end != path[0]
+                else self.cell(end))
+        return (f"A forcing chain: {', so '.join(steps)}. Either way {a} is at {ends}: so "
+                f"{self.cell(target)} cannot be {a}.")
+
+
+def _and(words, joiner: str = "and") -> str:
+    words = list(words)
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {joiner} {words[-1]}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Hints
+
+@dataclass(frozen=True)
+class Hint:
+    text: str
+    technique: str                  # e.g. "hidden single", "mistake", "reveal"
+    cells: tuple[tuple[int, int], ...]                          # to highlight
+    removals: tuple[tuple[tuple[int, int], tuple[int, ...]], ...] = ()  # candidates to cross off
+    place: tuple[tuple[int, int], int] | None = None           # a digit now certain
+
+
+def hint(state: rules.State) -> Hint | None:
+    """The next deduction a person could make from the player's digits and candidates (an
+    empty cell without candidates may hold anything), or the first mistake; None once solved."""
+    if rules.status(state).over:
+        return None
+    n = state.size
+
+    def at(cell: int) -> tuple[int, int]:
+        return divmod(cell, n)
+
+    solution = rules.solution(state)
+    if solution is not None:
+        for cell, (digit, marks, right) in enumerate(zip(state.digits, state.candidates,
+                                                         solution)):
+            if digit and digit != right:
+                return Hint(f"The {digit} at {rules.cell_name(*at(cell))} is wrong.",
+                            "mistake", (at(cell),))
+            if not digit and marks and not marks >> (right - 1) & 1:
+                return Hint(f"The candidates at {rules.cell_name(*at(cell))} leave out the "
+                            f"digit it needs.", "mistake", (at(cell),))
+    else:
+        clashes = rules.errors(state)
+        if clashes:
+            first = min(clashes)
+            return Hint(f"The {state.digits[first[0] * n + first[1]]} at "
+                        f"{rules.cell_name(*first)} clashes with its row, column or cage.",
+                        "mistake", tuple(sorted(clashes)))
+    layout = compile_puzzle(state.params, state.cages)
+    board = Board(layout, [marks or layout.full for marks in state.candidates])
+    namer = Namer(state)
+    try:
+        for cell, digit in enumerate(state.digits):
+            if digit:
+                board.set_digit(cell, digit)
+        deduction = first_deduction(board)
+    except Contradiction:
+        deduction = None
+    if deduction is not None:
+        return Hint(deduction.explain(namer), deduction.technique,
+                    tuple(at(cell) for cell in deduction.cells),
+                    tuple((at(cell), rules.mask_digits(mask))
+                          for cell, mask in deduction.removals),
+                    (at(deduction.place[0]), deduction.place[1]) if deduction.place else None)
+    if solution is None:
+        return Hint("No step a person could take is left: this puzzle may have more than one "
+                    "solution.", "stuck", ())
+    cell = next(cell for cell, digit in enumerate(state.digits) if not digit)
+    return Hint(f"No simple step is left here: {rules.cell_name(*at(cell))} is "
+                f"{solution[cell]}.", "reveal", (at(cell),), (), (at(cell), solution[cell]))

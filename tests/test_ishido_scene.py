@@ -1,0 +1,471 @@
+"""Ishido through the real loop: whole games played to the end with the mouse only (dragging),
+the keyboard only (pick up, carry, put down; the Oracle's question typed) and a gamepad only
+(a virtual SDL controller; the question spelled on the letter grid). Refused drops slide back
+and say why; placements fly in, snap on new input and fly back on undo; 4-ways flash, count on
+the HUD and reveal the Oracle's passages; the assist and hints are noted as help; best scores
+per rule set; save and resume with the question; the bench pose."""
+import random
+
+import pygame
+import pytest
+
+from games.core import store
+from games.core.screens import ResultScene, SetupScene, resume_saved_game
+from games.ishido import ai, oracle, rules
+from games.ishido.scene import MAX_QUESTION, READY_QUESTIONS, IshidoScene, QuestionScene, thumbnail
+from tests.driver import Driver, VirtualPad
+
+STANDARD, ORIGINAL = rules.Params("standard"), rules.Params("original")
+KEYS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN,
+        (0, -1): pygame.K_UP}
+PAD = {(1, 0): pygame.CONTROLLER_BUTTON_DPAD_RIGHT, (-1, 0): pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+       (0, 1): pygame.CONTROLLER_BUTTON_DPAD_DOWN, (0, -1): pygame.CONTROLLER_BUTTON_DPAD_UP}
+A, B, X, Y = (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B, pygame.CONTROLLER_BUTTON_X,
+              pygame.CONTROLLER_BUTTON_Y)
+
+
+@pytest.fixture
+def driver():
+    d = Driver()
+    yield d
+    d.close()
+
+
+def table(params):
+    return f"ishido/{params.encode()}"
+
+
+def walk(scene, target, step):
+    """Move the cursor square by square with step(dx, dy)."""
+    (r, c), (tr, tc) = scene.cursor, target
+    for _ in range(abs(tr - r)):
+        step(0, 1 if tr > r else -1)
+    for _ in range(abs(tc - c)):
+        step(1 if tc > c else -1, 0)
+    assert scene.cursor == target
+
+
+def play_out(driver, scene, place, level="careful", seed=1):
+    """Place stones with place(move) until the game ends; returns the number placed."""
+    rng, placed = random.Random(seed), 0
+    while not scene.over:
+        move = ai.choose_move(scene.state, rng, level)
+        before = scene.state.placed
+        place(move)
+        assert scene.state.placed == before + 1, f"{move} was not placed"
+        placed += 1
+    return placed
+
+
+def finish(driver, scene):
+    """The result screen comes once the last stone has landed and the board was seen."""
+    assert scene.over and driver.app.top is scene
+    driver.frames(90)
+    assert isinstance(driver.app.top, ResultScene) and driver.app.top.game is scene
+
+
+def fourway_ahead(state, rng):
+    """The careful player's next move, and whether it makes a 4-way."""
+    move = ai.choose_move(state, rng, "careful")
+    return move, rules.apply_move(state, move).fourways > state.fourways
+
+
+def play_until_a_fourway_is_next(scene, seed=1):
+    rng = random.Random(seed)
+    while True:
+        move, fourway = fourway_ahead(scene.state, rng)
+        if fourway:
+            return move
+        scene.play(move)
+        scene.tweens.finish_all()
+
+
+# --- whole games, one device each -----------------------------------------------------------
+
+def test_mouse_only_game(driver):
+    scene = driver.start("ishido", STANDARD, seed=3)
+    assert driver.app.top is scene, "no question in the standard rules"
+
+    def drag(move):
+        driver.drag(scene.hand_centre, scene.square_centre(move.row, move.col), steps=3)
+
+    assert play_out(driver, scene, drag, seed=3) == rules.POUCH_SIZE
+    assert scene.session.status.outcome == "won"
+    finish(driver, scene)
+    total = rules.score(scene.state)
+    assert store.load_scores()[0][table(STANDARD)][0]["score"] == total
+    assert scene.result_title() == "Every stone placed!"
+    assert scene.result_lines()[-1] == f"Total: {total}   (no help)"
+    assert "win" in driver.app.audio.played and "place" in driver.app.audio.played
+
+
+def test_keyboard_only_game_with_the_oracle(driver):
+    scene = driver.start("ishido", ORIGINAL, seed=5, play_options={"oracle": True})
+    question = driver.app.top
+    assert isinstance(question, QuestionScene)
+    driver.type_text("Shall I plant the ")
+    driver.type_text("garden?")
+    driver.key(pygame.K_RETURN)
+    assert driver.app.top is scene and scene.question == "Shall I plant the garden?"
+    heard = []
+
+    def carry(move):
+        driver.key(pygame.K_RETURN)                       # pick up
+        assert scene.held
+        walk(scene, (move.row, move.col), lambda dx, dy: driver.key(KEYS[dx, dy]))
+        driver.key(pygame.K_RETURN)                       # put down
+        assert not scene.held
+        heard.append(scene.state.fourways)
+
+    play_out(driver, scene, carry, seed=5)
+    finish(driver, scene)
+    fourways = scene.state.fourways
+    assert fourways >= 2 and dict(scene.hud_fields())["4-ways"] == str(fourways)
+    assert driver.app.audio.played.count("flash") >= 1
+    assert oracle.revealed(scene.question, fourways) == \
+        oracle.answer("shall i plant the garden?")[:fourways]
+    b = rules.breakdown(scene.state)
+    assert scene.result_lines()[:3] == [
+        f"Placing stones: {b.placement}", f"4-way bonus: {b.fourway_bonus} ({fourways} 4-ways)",
+        f"End bonus: {b.end_bonus} ({b.stones_left} stone{'s' if b.stones_left != 1 else ''} left)"]
+
+
+def test_gamepad_only_game_with_a_virtual_controller(driver):
+    pad = VirtualPad(driver)
+    scene = driver.start("ishido", ORIGINAL, seed=4, play_options={"oracle": True})
+    question = driver.app.top
+    assert isinstance(question, QuestionScene)
+    pad.press(A)                                          # the grid starts on "A"
+    pad.press(PAD[1, 0], times=3)
+    pad.press(A)                                          # "D"
+    pad.press(Y)                                          # a space
+    pad.press(X)                                          # ... deleted again
+    pad.press(PAD[0, 1], times=2)
+    pad.press(PAD[1, 0], times=6)
+    pad.press(A)                                          # "?"
+    assert question.text == "Ad?"
+    pad.press(pygame.CONTROLLER_BUTTON_START)             # ask
+    assert driver.app.top is scene and scene.question == "Ad?"
+
+    def carry(move):
+        pad.press(A)
+        walk(scene, (move.row, move.col), lambda dx, dy: pad.press(PAD[dx, dy]))
+        pad.press(A)
+
+    placed = play_out(driver, scene, carry, level="greedy", seed=4)
+    assert placed < rules.POUCH_SIZE
+    status = scene.session.status
+    assert status.outcome == "lost" and "fits nowhere" in status.reason
+    finish(driver, scene)
+    assert scene.result_title() == "Out of room"
+    assert store.load_scores()[0][table(ORIGINAL)][0]["score"] == rules.score(scene.state)
+    pad.unplug()
+
+
+# --- placing with the mouse ------------------------------------------------------------------
+
+def test_a_refused_drop_slides_back_and_says_why(driver):
+    scene = driver.start("ishido", STANDARD, seed=6)
+    legal = set(rules.legal_squares(scene.state))
+    kind = rules.current_stone(scene.state)
+    wrong = next((r, c) for r in range(1, 7) for c in range(1, 11) if (r, c) not in legal
+                 and rules.stone_at(scene.state, r, c) is None and
+                 any(rules.stone_at(scene.state, r + dr, c + dc) is not None
+                     for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))))
+    driver.drag(scene.hand_centre, scene.square_centre(*wrong))
+    assert scene.state.placed == 0 and scene.session.moves_made == 0
+    assert scene.message == "The stone must match each neighbour by colour or by symbol."
+    assert driver.app.audio.played[-1] == "wrong"
+    back = scene.flights[-1]
+    assert back.square is None and back.end == scene.hand_centre and back.kind == kind
+    driver.settle()
+    assert not scene.flights_running()
+    # Dropped off the board: back to the hand, without a word.
+    driver.drag(scene.hand_centre, (scene.grid.centerx, scene.grid.bottom + 40))
+    assert scene.state.placed == 0 and scene.flights[-1].square is None
+
+
+def test_the_square_under_the_dragged_stone_and_escape(driver):
+    scene = driver.start("ishido", STANDARD, seed=7)
+    target = scene.square_centre(2, 3)
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=scene.hand_centre, button=1)
+    driver.frames()
+    driver.post(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0))
+    driver.frames()
+    assert scene.drag is not None and scene.square_at(scene.drag["pos"]) == (2, 3)
+    driver.key(pygame.K_ESCAPE)           # puts the stone back (the menu stays closed)
+    assert scene.drag is None and driver.app.top is scene
+    assert scene.flights[-1].end == scene.hand_centre
+
+
+def test_a_click_places_and_the_stone_flies_in_then_snaps_and_undo_flies_back(driver):
+    scene = driver.start("ishido", STANDARD, seed=8)
+    row, col = rules.legal_squares(scene.state)[0]
+    kind = rules.current_stone(scene.state)
+    driver.click(scene.square_centre(row, col))
+    assert rules.stone_at(scene.state, row, col) == kind
+    flight = scene.flights[0]
+    assert flight.square == row * rules.COLS + col and flight.start == scene.hand_centre
+    driver.frames(4)
+    (x, y), _ = flight.place()
+    assert (x, y) != flight.start and (x, y) != flight.end, "mid-flight"
+    assert scene.hand_pop is not None
+    driver.key(pygame.K_LEFT)             # new input: the flight snaps to its square
+    assert flight.done and not scene.flights_running()
+    driver.key(pygame.K_u)
+    assert rules.stone_at(scene.state, row, col) is None
+    back = scene.flights[0]
+    assert back.start == scene.square_centre(row, col) and back.end == scene.hand_centre
+    assert back.kind == kind and back.square is None
+    driver.frames(3)
+    assert not back.done
+    driver.key(pygame.K_r)
+    assert rules.stone_at(scene.state, row, col) == kind
+
+
+def test_restart_sends_every_stone_home_and_undo_brings_them_back(driver):
+    scene = driver.start("ishido", STANDARD, seed=9)
+    rng = random.Random(9)
+    for _ in range(5):
+        scene.play(ai.choose_move(scene.state, rng, "careful"))
+    placed = scene.state
+    scene.restart()
+    assert scene.state == scene.session.initial and len(scene.flights) == 5
+    assert all(f.end == scene.hand_centre for f in scene.flights)
+    driver.settle()
+    driver.key(pygame.K_u)
+    assert scene.state == placed and len(scene.flights) == 5
+
+
+# --- keyboard and pad details ----------------------------------------------------------------
+
+def test_a_refused_put_down_keeps_the_stone_in_hand(driver):
+    scene = driver.start("ishido", STANDARD, seed=10)
+    driver.key(pygame.K_RETURN)
+    assert scene.held
+    walk(scene, (0, 0), lambda dx, dy: driver.key(KEYS[dx, dy]))   # an opening stone's square
+    driver.key(pygame.K_RETURN)
+    assert scene.held and scene.state.placed == 0
+    assert scene.message == "That square already holds a stone." and scene.shake is not None
+    driver.key(pygame.K_ESCAPE)
+    assert not scene.held and driver.app.top is scene
+
+
+def test_tab_and_triggers_jump_to_open_squares(driver):
+    scene = driver.start("ishido", STANDARD, seed=11)
+    board = scene.state.board
+    for _ in range(4):
+        driver.key(pygame.K_TAB)
+        row, col = scene.cursor
+        square = row * rules.COLS + col
+        assert board[square] == rules.EMPTY
+        assert any(board[n] != rules.EMPTY for n in rules.NEIGHBOURS[square])
+    here = scene.cursor
+    driver.key(pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    driver.pad_axis(pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 32767)
+    assert scene.cursor == here
+
+
+# --- help: the assist and hints ---------------------------------------------------------------
+
+def test_the_assist_is_off_by_default_and_counts_as_help(driver):
+    scene = driver.start("ishido", STANDARD, seed=12)
+    assert not scene.assist and not scene.help_used
+    assert dict(scene.hud_fields())["Help"] == "none"
+    driver.key(pygame.K_a)
+    assert scene.assist and scene.help_used and dict(scene.hud_fields())["Help"] == "Assist"
+    driver.frames()
+    marks = scene._static_key[2]
+    assert marks == frozenset(rules.legal_squares(scene.state))
+    driver.click(scene.square_centre(4, 4), button=3)     # right button: off again
+    assert not scene.assist and scene.help_used, "once used, it stays noted"
+    driver.pad(X)
+    assert scene.assist
+    assert scene.help_used and scene.play_options["assist_used"]
+
+
+def test_the_assist_from_the_setup_screen(driver):
+    scene = driver.start("ishido", STANDARD, seed=12, play_options={"assist": True})
+    assert scene.assist and scene.help_used
+
+
+def test_a_hint_shows_one_legal_square_and_is_noted(driver):
+    scene = driver.start("ishido", ORIGINAL, seed=13)
+    driver.key(pygame.K_h)
+    assert scene.hint_for is scene.state and scene.hints == 1
+    assert scene.hint_square in rules.legal_squares(scene.state)
+    assert scene.cursor == scene.hint_square and driver.app.audio.played[-1] == "hint"
+    driver.key(pygame.K_h)                 # the same hint again is not counted twice
+    assert scene.hints == 1
+    square = scene.hint_square
+    driver.key(pygame.K_RETURN)
+    driver.key(pygame.K_RETURN)
+    assert scene.state.placed == 1 and rules.stone_at(scene.state, *square) is not None
+    assert dict(scene.hud_fields())["Help"] == "1 hint"
+
+
+# --- 4-ways and the Oracle ----------------------------------------------------------------------
+
+def test_a_fourway_flashes_counts_and_reveals_a_passage(driver):
+    scene = driver.start("ishido", ORIGINAL, seed=2, play_options={"oracle": True,
+                                                                   "question": "Is it time?"})
+    assert driver.app.top is scene, "a saved question is not asked again"
+    move = play_until_a_fourway_is_next(scene, seed=2)
+    before = scene.state.fourways
+    score_before = rules.score(scene.state)
+    driver.click(scene.square_centre(move.row, move.col))
+    assert scene.state.fourways == before + 1
+    assert driver.app.audio.played[-2:] == ["place", "flash"]
+    tween, square, bonus, passage = scene.celebration
+    assert square == move.row * rules.COLS + move.col and not tween.done
+    assert bonus == rules.fourway_bonus(before + 1) and passage == before
+    assert rules.score(scene.state) >= score_before + bonus
+    assert dict(scene.hud_fields())["4-ways"] == str(before + 1)
+    words = oracle.answer("Is it time?")[before]
+    assert scene.message == f"The Oracle: {words}"
+    driver.key(pygame.K_u)                 # undo: no flash, the passage is hidden again
+    assert scene.celebration is None and scene.state.fourways == before
+    assert len(oracle.revealed(scene.question, scene.state.fourways)) == before
+
+
+def test_standard_rules_celebrate_without_a_bonus(driver):
+    scene = driver.start("ishido", STANDARD, seed=5)
+    move = play_until_a_fourway_is_next(scene, seed=5)
+    scene.play(move)
+    assert scene.celebration is not None and scene.celebration[2] == 0
+    assert "flash" in driver.app.audio.played
+
+
+def test_the_question_screen_by_keyboard(driver):
+    scene = driver.start("ishido", ORIGINAL, seed=14, play_options={"oracle": True})
+    ask = driver.app.top
+    driver.type_text("  will it rain")
+    assert ask.text == "Will it rain"
+    driver.key(pygame.K_BACKSPACE)
+    driver.key(pygame.K_u)                 # letters typed are text, never undo or redo
+    driver.key(pygame.K_h)
+    assert ask.text == "Will it rai" and driver.app.top is ask
+    # The Space key sends Enter-like press and the text " ": it types a space.
+    driver.post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+    driver.post(pygame.TEXTINPUT, text=" ")
+    driver.frames()
+    assert ask.text == "Will it rai " and driver.app.top is ask
+    driver.type_text("n" * 200)
+    assert len(ask.text) == MAX_QUESTION
+    driver.key(pygame.K_ESCAPE)            # once: a warning; twice: no question
+    assert driver.app.top is ask and "again" in ask.notice
+    driver.key(pygame.K_ESCAPE)
+    assert driver.app.top is scene and scene.question == "" and scene.oracle_on
+    assert "question" in scene.play_options
+
+
+def test_the_question_screen_by_mouse(driver):
+    scene = driver.start("ishido", ORIGINAL, seed=15, play_options={"oracle": True})
+    ask = driver.app.top
+    driver.click(ask.ask_button.rect.center)              # nothing written yet
+    assert driver.app.top is ask and ask.notice
+    ready = next(w for w in ask.menu.widgets if getattr(w, "words", "") == READY_QUESTIONS[2])
+    driver.click(ready.rect.center)
+    delete = next(w for w in ask.menu.widgets if getattr(w, "words", "") == "Delete")
+    driver.click(delete.rect.center)
+    letter = next(w for w in ask.menu.widgets if getattr(w, "words", "") == "?")
+    driver.click(letter.rect.center)
+    driver.click(ask.ask_button.rect.center)
+    assert driver.app.top is scene and scene.question == READY_QUESTIONS[2]
+
+
+def test_no_question_for_the_standard_rules_or_with_the_oracle_off(driver):
+    scene = driver.start("ishido", STANDARD, seed=16, play_options={"oracle": True})
+    assert driver.app.top is scene and not scene.oracle_on
+    scene = driver.start("ishido", ORIGINAL, seed=16, play_options={"oracle": False})
+    assert driver.app.top is scene and not scene.oracle_on
+
+
+def test_setup_screen_options_reach_the_scene(driver):
+    driver.app.push(SetupScene(driver.app, "ishido"))
+    driver.frames()
+    setup = driver.app.top
+    for option, choice in setup.choices:
+        if option.key == "variant":
+            choice.index = [v for v, _ in option.choices].index("original")
+    assert setup.summary() == ("Best scores: Original rules", [])
+    driver.key(pygame.K_RETURN)            # New game
+    driver.frames(3)
+    ask = driver.app.top
+    assert isinstance(ask, QuestionScene)
+    assert ask.game.state.params == ORIGINAL and not ask.game.assist
+
+
+# --- scores, saving ---------------------------------------------------------------------------
+
+def test_best_scores_are_kept_per_rule_set_and_note_help(driver):
+    scene = driver.start("ishido", STANDARD, seed=17, play_options={"assist": True})
+    play_out(driver, scene, lambda move: scene.play(move), seed=17)
+    finish(driver, scene)
+    row = store.load_scores()[0][table(STANDARD)][0]
+    assert row["score"] == rules.score(scene.state) and row["detail"].endswith(", help)")
+    assert scene.best == row["score"] and dict(scene.hud_fields())["Best"] == str(row["score"])
+    other = driver.start("ishido", ORIGINAL, seed=17)
+    assert other.best is None and dict(other.hud_fields())["Best"] == "-"
+    assert table(ORIGINAL) not in store.load_scores()[0]
+
+
+def test_quit_saves_and_resume_keeps_the_question_and_the_help(driver):
+    scene = driver.start("ishido", ORIGINAL, seed=18,
+                         play_options={"oracle": True, "question": "Where next?"})
+    driver.key(pygame.K_a)
+    rng = random.Random(18)
+    for _ in range(4):
+        scene.play(ai.choose_move(scene.state, rng, "careful"))
+    state = scene.state
+    driver.app.quit()
+    again = Driver()
+    assert resume_saved_game(again.app, "ishido")
+    resumed = again.app.top
+    again.frames(2)
+    assert again.app.top is resumed, "the question is not asked again"
+    assert resumed.state == state and resumed.question == "Where next?"
+    assert resumed.assist and resumed.help_used
+    again.key(pygame.K_u)
+    assert resumed.state.placed == 3
+    again.close()
+
+
+def test_hostile_play_options_in_a_save_are_cleaned(driver, data_dir):
+    scene = driver.start("ishido", ORIGINAL, seed=19,
+                         play_options={"oracle": True, "question": "Q"})
+    scene.play(rules.legal_moves(scene.state)[0])
+    scene.save()
+    path = data_dir / "saves" / "ishido.json"
+    import json
+    data = json.loads(path.read_text())
+    data["play"] = {"oracle": "yes", "question": ["x"], "hints": -3, "assist": 1}
+    path.write_text(json.dumps(data))
+    assert resume_saved_game(driver.app, "ishido")
+    resumed = driver.app.top
+    assert resumed.play_options == {"oracle": False, "assist": False, "assist_used": False,
+                                    "hints": 0}
+    driver.frames(2)
+    assert driver.app.top is resumed
+
+
+# --- the bench, the launcher card ----------------------------------------------------------------
+
+def test_bench_pose_is_a_nearly_full_board_with_a_stone_dragged(driver):
+    scene = driver.start("ishido", None, seed=7)
+    scene.bench_pose()
+    assert scene.state.placed >= 40 and not scene.over
+    assert scene.drag is not None and scene.square_at(scene.drag["pos"]) is not None
+    for _ in range(3):
+        driver.app.draw(driver.app.screen)
+    assert scene.drag is not None
+
+
+def test_thumbnail_and_the_demo_player(driver):
+    assert thumbnail((520, 250)).get_size() == (520, 250)
+    scene = driver.start("ishido", None, seed=20)
+    assert isinstance(scene, IshidoScene)
+    scene.demo_step()
+    assert scene.state.placed == 1 and scene.tweens.busy
+    scene.demo_step()                      # waits for the stone to land
+    assert scene.state.placed == 1

@@ -1,0 +1,150 @@
+"""The exact Calcoolation solver: cage fillings, known puzzles, and a brute-force check."""
+import itertools
+import random
+from functools import lru_cache
+
+from hypothesis import given, settings, strategies as st
+
+from games.kenken import gen, rules, solver
+from games.kenken.rules import Cage, Params
+
+WIKI = Params(6, "normal")
+WIKI_DESC = "b5d6e695af0fcfe,a11d2m20m6s3d3m240m6m6a7m30m6a9a8d2"
+WIKI_SOLUTION = (5, 6, 3, 4, 1, 2,
+                 6, 1, 4, 5, 2, 3,
+                 4, 5, 2, 3, 6, 1,
+                 3, 4, 1, 2, 5, 6,
+                 2, 3, 6, 1, 4, 5,
+                 1, 2, 5, 6, 3, 4)
+
+NINE = Params(9, "hard")
+NINE_DESC = ("5bdddddfef5bdfdf3af61dfdc71df7b4e5cd,m9m6d2m40m84s1m21d2a10s5a13m6a15a15a9s1s2s5a7"
+             "d2m48s1d3a5a6s2s1s1m8a13s1s5d4m108m42a10m30d2")
+NINE_SOLUTION = (1, 9, 3, 2, 4, 5, 8, 7, 6,
+                 7, 2, 9, 1, 8, 6, 3, 4, 5,
+                 3, 4, 8, 5, 2, 1, 9, 6, 7,
+                 4, 6, 5, 7, 3, 9, 1, 2, 8,
+                 5, 7, 2, 8, 9, 4, 6, 1, 3,
+                 2, 3, 6, 4, 1, 7, 5, 8, 9,
+                 8, 1, 7, 6, 5, 3, 2, 9, 4,
+                 9, 8, 4, 3, 6, 2, 7, 5, 1,
+                 6, 5, 1, 9, 7, 8, 4, 3, 2)
+
+FIVE = Params(5, "extreme")
+FIVE_DESC = "6aff8e3e0f,s1g2m30m15s3a6s1a7a5d2m120"
+FIVE_SOLUTION = (4, 3, 2, 1, 5,
+                 5, 4, 1, 3, 2,
+                 3, 5, 4, 2, 1,
+                 2, 1, 3, 5, 4,
+                 1, 2, 5, 4, 3)
+
+
+def digits_of(size, fillings, cells=None):
+    """Fillings decoded to digit tuples, for reading."""
+    count = cells or max(f.bit_length() - 1 for f in fillings) // size + 1
+    return sorted(tuple(f >> (i * size) & ((1 << size) - 1) for i in range(count))
+                  for f in fillings)
+
+
+def test_fillings_of_a_subtraction_domino_go_both_ways():
+    fillings = solver.cage_fillings(4, ((0, 0), (0, 1)), ("-",), 3)
+    # digit d is bit d-1 of each cell's mask: (1, 4) and (4, 1)
+    assert digits_of(4, fillings, 2) == [(0b0001, 0b1000), (0b1000, 0b0001)]
+
+
+def test_fillings_of_a_division_domino():
+    assert len(solver.cage_fillings(6, ((0, 0), (1, 0)), ("/",), 2)) == 6   # 1-2, 2-4, 3-6 both ways
+    assert len(solver.cage_fillings(6, ((0, 0), (1, 0)), ("/",), 5)) == 2   # 1-5 only
+
+
+def test_fillings_repeat_digits_only_off_row_and_column():
+    # An L of three cells: the corner shares a line with both ends; the ends share none.
+    corner = ((0, 0), (0, 1), (1, 0))
+    fillings = solver.cage_fillings(4, corner, ("*",), 4)
+    decoded = {tuple(m.bit_length() for m in masks) for masks in digits_of(4, fillings, 3)}
+    assert decoded == {(4, 1, 1), (1, 2, 2)}
+    # In a straight line of three no digit may repeat: 1 * 1 * 4 is impossible.
+    assert solver.cage_fillings(4, ((0, 0), (0, 1), (0, 2)), ("*",), 4) == ()
+
+
+def test_hidden_operator_fillings_join_every_operator():
+    shape = ((0, 0), (0, 1))
+    every = ("+", "-", "*", "/")
+    joined = set(solver.cage_fillings(6, shape, every, 6))
+    assert joined == (set(solver.cage_fillings(6, shape, ("+",), 6))
+                      | set(solver.cage_fillings(6, shape, ("*",), 6))
+                      | set(solver.cage_fillings(6, shape, ("/",), 6)))
+    assert len(joined) == 8      # 1+5, 2+4, 2*3 and 1*6 (also 6/1), each both ways
+
+
+def test_wikipedia_puzzle_has_its_one_solution():
+    cages = rules.parse_desc(WIKI, WIKI_DESC)
+    assert solver.solutions(WIKI, cages, limit=5) == [WIKI_SOLUTION]
+    assert solver.unique_solution(WIKI, cages) == WIKI_SOLUTION
+
+
+def test_known_nine_and_five_puzzles():
+    assert solver.solutions(NINE, rules.parse_desc(NINE, NINE_DESC), 3) == [NINE_SOLUTION]
+    assert solver.solutions(FIVE, rules.parse_desc(FIVE, FIVE_DESC), 3) == [FIVE_SOLUTION]
+
+
+def test_ambiguous_puzzle_counts_two():
+    # Dominoes over 2x2 Latin subsquares: each pair of digits can swap.
+    params = Params(4, "normal")
+    cages = rules.canonical([
+        Cage("+", 3, ((0, 0), (0, 1))), Cage("+", 3, ((1, 0), (1, 1))),
+        Cage("+", 7, ((0, 2), (0, 3))), Cage("+", 7, ((1, 2), (1, 3))),
+        Cage("+", 7, ((2, 0), (2, 1))), Cage("+", 7, ((3, 0), (3, 1))),
+        Cage("+", 3, ((2, 2), (2, 3))), Cage("+", 3, ((3, 2), (3, 3)))])
+    found = solver.solutions(params, cages, limit=2)
+    assert len(found) == 2 and set(found) <= set(brute_force(params, cages))
+    assert len(brute_force(params, cages)) == 16
+    assert solver.unique_solution(params, cages) is None
+
+
+@lru_cache(maxsize=None)
+def latin_squares(n: int) -> tuple[tuple[int, ...], ...]:
+    """Every Latin square of order n, row-major (576 of order 4)."""
+    rows = list(itertools.permutations(range(1, n + 1)))
+    squares = []
+
+    def extend(grid):
+        if len(grid) == n:
+            squares.append(tuple(d for row in grid for d in row))
+            return
+        for row in rows:
+            if all(row[c] != other[c] for other in grid for c in range(n)):
+                extend(grid + [row])
+
+    extend([])
+    return tuple(squares)
+
+
+def brute_force(params, cages):
+    n = params.size
+    return [square for square in latin_squares(n)
+            if all(rules.cage_satisfied(params, cage, [square[r * n + c] for r, c in cage.cells])
+                   for cage in cages)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10 ** 6), st.booleans(), st.integers(-1, 1))
+def test_solver_agrees_with_brute_force_on_4x4(seed, hidden, nudge):
+    """Random cuttings (with a target nudged now and then, to make some impossible or
+    ambiguous): the solver finds exactly the solutions brute force finds (up to two)."""
+    params = Params(4, "normal", hidden_operators=hidden)
+    rng = random.Random(seed)
+    cages = [Cage(op, target, tuple(divmod(cell, 4) for cell in cells))
+             for cells, op, target in gen.attempt(params, rng)]
+    k = rng.randrange(len(cages))
+    if cages[k].op != "=":
+        cages[k] = Cage(cages[k].op, max(1, cages[k].target + nudge), cages[k].cells)
+    cages = tuple(cages)
+    expected = brute_force(params, cages)
+    found = solver.solutions(params, cages, limit=2)
+    assert len(found) == min(len(expected), 2)
+    assert set(found) <= set(expected)
+
+
+def test_latin_square_count_of_order_four():
+    assert len(latin_squares(4)) == 576
