@@ -29,7 +29,7 @@ def _fast(surface: pygame.Surface) -> pygame.Surface:
     return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
 
 
-@lru_cache(maxsize=48)
+@lru_cache(maxsize=2)   # full-width surfaces: keep only the resting sizes, not every slide frame
 def baize(size: tuple, colour: tuple, edge: tuple, behind: tuple) -> pygame.Surface:
     """The rounded table the heaps stand on, opaque (`behind` shows in the corners)."""
     surface = pygame.Surface(size)

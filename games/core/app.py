@@ -6,6 +6,7 @@ only caps the frame rate, since it sleeps whole milliseconds.
 """
 from __future__ import annotations
 
+import gc
 import time
 
 import pygame
@@ -109,6 +110,9 @@ class App:
             del self.stack[self.stack.index(scene):]
         if not self.stack:
             self.running = False
+        # A closed scene's big surfaces sit in reference cycles (buttons hold callbacks); free
+        # them now, at a screen change where nobody notices, not at a random later frame.
+        gc.collect()
 
     def replace(self, scene: Scene) -> Scene:
         if self.stack:

@@ -127,9 +127,7 @@ class LoadingScene(Scene):
         if self.age < 0.1:
             return
         width, height = self.app.size
-        shade = pygame.Surface((width, height), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
+        surface.blit(ui.shade(self.app.size, (0, 0, 0, 150)), (0, 0))
         dots = "." * (1 + int(self.age * 3) % 3)
         ui.label(surface, f"Making a puzzle{dots}", (width // 2, height // 2), ui.HEADING,
                  ui.TEXT, bold=True, anchor="center")
@@ -519,9 +517,7 @@ class ResultScene(MenuScreen):
 
     def draw(self, surface) -> None:
         width, height = self.app.size
-        shade = pygame.Surface((width, height), pygame.SRCALPHA)
-        shade.fill((10, 12, 18, 200))
-        surface.blit(shade, (0, 0))
+        surface.blit(ui.shade(self.app.size, (10, 12, 18, 200)), (0, 0))
         box = pygame.Rect(0, 0, 1000, 760)
         box.center = (width // 2, height // 2 + 20)
         ui.panel(surface, box, ui.PANEL, border=ui.ACCENT)

@@ -2,6 +2,8 @@
 and a Menu that moves focus with mouse, keyboard and gamepad alike."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from games.core import assets
@@ -43,6 +45,14 @@ def paragraph(surface, words, rect, size=BODY, colour=TEXT, spacing=1.35) -> int
         label(surface, line, (rect.left, y), size, colour)
         y += int(size * spacing)
     return y
+
+
+@lru_cache(maxsize=8)
+def shade(size: tuple, colour: tuple) -> pygame.Surface:
+    """A translucent full-screen veil (colour has an alpha), made once per size and colour."""
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    veil.fill(colour)
+    return veil
 
 
 def focus_ring(surface, rect, radius=20) -> None:

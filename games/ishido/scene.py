@@ -1039,10 +1039,7 @@ class QuestionScene(Scene):
 
     # --- drawing ---------------------------------------------------------------------------
     def draw(self, surface) -> None:
-        width, height = self.app.size
-        shade = pygame.Surface((width, height), pygame.SRCALPHA)
-        shade.fill((10, 12, 18, 215))
-        surface.blit(shade, (0, 0))
+        surface.blit(ui.shade(self.app.size, (10, 12, 18, 215)), (0, 0))
         box = self.box
         ui.panel(surface, box, ui.PANEL, border=ui.ACCENT)
         ui.label(surface, "Ask the Oracle", (box.left + 60, box.top + 36), ui.TITLE - 8, ui.TEXT,

@@ -6,5 +6,5 @@ INFO = register(GameInfo(
     title="Four Field Kono",
     blurb="Capture by jumping over a friend on a 4x4 board",
     players=2,
-    playable=False,  # True once scene.py plays a whole game with mouse, keyboard and gamepad
+    playable=True,
 ))

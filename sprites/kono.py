@@ -1,0 +1,196 @@
+"""Four Field Kono's art: polished black and white stones, a wooden board of points and lines,
+soft shadows and the marks drawn on the board. Painted at 4x and smooth-scaled down (clean
+edges); every result is cached."""
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+
+import pygame
+
+from games.core import assets
+
+SUPERSAMPLE = 4
+
+# stone -> (rim, dark, body, light, shine)
+STONES = {
+    "B": ((10, 11, 15), (28, 30, 38), (50, 53, 64), (92, 98, 116), (196, 204, 222)),
+    "W": ((96, 86, 70), (186, 176, 154), (226, 219, 200), (244, 240, 228), (255, 255, 255)),
+}
+WOOD = (176, 134, 84)
+WOOD_DARK = (150, 110, 64)
+WOOD_LIGHT = (196, 156, 104)
+WOOD_EDGE = (92, 62, 34)
+INK = (58, 38, 22)
+
+
+def _fast(surface: pygame.Surface) -> pygame.Surface:
+    """In the display's pixel format when there is a window (much quicker to blit)."""
+    return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
+
+
+def _mix(a, b, t):
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b))
+
+
+@lru_cache(maxsize=160)
+def stone(colour: str, diameter: int) -> pygame.Surface:
+    """A domed stone lit from the upper left, on a transparent square of `diameter` pixels."""
+    rim, dark, body, light, shine = STONES[colour]
+    s = SUPERSAMPLE
+    big = max(4, diameter) * s
+    canvas = pygame.Surface((big, big), pygame.SRCALPHA)
+    r = big / 2
+    pygame.draw.circle(canvas, rim, (r, r), r)
+    inner = r - max(2, 1.4 * s)
+    # Shading: concentric circles whose centre drifts towards the light.
+    steps = 28
+    for k in range(steps):
+        t = k / (steps - 1)
+        radius = inner * (1 - t * 0.92)
+        offset = inner * 0.28 * t
+        if t < 0.45:
+            colour_k = _mix(dark, body, t / 0.45)
+        else:
+            colour_k = _mix(body, light, (t - 0.45) / 0.55)
+        pygame.draw.circle(canvas, colour_k, (r - offset, r - offset), radius)
+    glint = pygame.Surface((big, big), pygame.SRCALPHA)
+    pygame.draw.ellipse(glint, (*shine, 120),
+                        (r - inner * 0.62, r - inner * 0.74, inner * 0.62, inner * 0.38))
+    canvas.blit(glint, (0, 0))
+    return _fast(pygame.transform.smoothscale(canvas, (diameter, diameter)))
+
+
+@lru_cache(maxsize=64)
+def shadow(diameter: int) -> pygame.Surface:
+    """A soft round shadow a little larger than a stone."""
+    size = int(diameter * 1.2)
+    s = SUPERSAMPLE
+    big = pygame.Surface((size * s, size * s), pygame.SRCALPHA)
+    c = size * s / 2
+    for k in range(8):
+        pygame.draw.circle(big, (0, 0, 0, 20), (c, c), c * (1 - k * 0.07))
+    return _fast(pygame.transform.smoothscale(big, (size, size)))
+
+
+@lru_cache(maxsize=8)
+def board(size: tuple, spacing: int, labels: tuple, behind: tuple) -> pygame.Surface:
+    """The wooden board: a rounded panel with grain, the 4x4 lines and their points, and the
+    coordinates in the margin. `labels` = (files left to right, ranks top to bottom)."""
+    w, h = size
+    surface = pygame.Surface(size)
+    surface.fill(behind)
+    wood = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(wood, WOOD, wood.get_rect(), border_radius=28)
+    grain = pygame.Surface(size, pygame.SRCALPHA)
+    rng = random.Random(7)
+    for _ in range(70):
+        y0 = rng.uniform(0, h)
+        amp, freq, phase = rng.uniform(2, 9), rng.uniform(0.004, 0.012), rng.uniform(0, 6.3)
+        tone = WOOD_DARK if rng.random() < 0.6 else WOOD_LIGHT
+        alpha = rng.randint(30, 80)
+        points = [(x, y0 + amp * math.sin(x * freq + phase)) for x in range(0, w + 20, 20)]
+        pygame.draw.lines(grain, (*tone, alpha), False, points, rng.choice((1, 2, 3)))
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=28)
+    grain.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    wood.blit(grain, (0, 0))
+    pygame.draw.rect(wood, WOOD_EDGE, wood.get_rect(), 4, border_radius=28)
+    pygame.draw.rect(wood, (*WOOD_LIGHT, 120), wood.get_rect().inflate(-10, -10), 2,
+                     border_radius=24)
+    surface.blit(wood, (0, 0))
+    left = (w - 3 * spacing) // 2
+    top = (h - 3 * spacing) // 2
+    span = 3 * spacing
+    for k in range(4):
+        across, down = top + k * spacing, left + k * spacing
+        pygame.draw.line(surface, INK, (left, across), (left + span, across), 7)
+        pygame.draw.line(surface, INK, (down, top), (down, top + span), 7)
+    for row in range(4):
+        for col in range(4):
+            pygame.draw.circle(surface, INK, (left + col * spacing, top + row * spacing), 13)
+    files, ranks = labels
+    edge = 24                         # the labels' middles, this far in from the rim
+    for k, letter in enumerate(files):
+        image = assets.text(letter, 24, INK, True)
+        for y in (edge, h - edge):
+            surface.blit(image, image.get_rect(center=(left + k * spacing, y)))
+    for k, number in enumerate(ranks):
+        image = assets.text(number, 24, INK, True)
+        for x in (edge, w - edge):
+            surface.blit(image, image.get_rect(center=(x, top + k * spacing)))
+    return surface.convert() if pygame.display.get_surface() is not None else surface
+
+
+@lru_cache(maxsize=16)
+def tray(size: tuple) -> pygame.Surface:
+    """The recessed wooden tray on a player's card where captured stones are kept."""
+    w, h = size
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surface, WOOD_EDGE, surface.get_rect(), border_radius=h // 2)
+    pygame.draw.rect(surface, WOOD_DARK, surface.get_rect().inflate(-8, -8),
+                     border_radius=h // 2 - 4)
+    inner = pygame.Rect(6, 10, w - 12, h - 14)
+    pygame.draw.rect(surface, WOOD, inner, border_radius=inner.height // 2)
+    return _fast(surface)
+
+
+@lru_cache(maxsize=32)
+def ring(diameter: int, colour: tuple, width: int, alpha: int = 255) -> pygame.Surface:
+    """An antialiased ring (selection, capture target)."""
+    s = SUPERSAMPLE
+    big = diameter * s
+    canvas = pygame.Surface((big, big), pygame.SRCALPHA)
+    pygame.draw.circle(canvas, (*colour, alpha), (big / 2, big / 2), big / 2, width * s)
+    return _fast(pygame.transform.smoothscale(canvas, (diameter, diameter)))
+
+
+@lru_cache(maxsize=32)
+def dot(diameter: int, colour: tuple, edge: tuple, alpha: int = 255) -> pygame.Surface:
+    """A filled, outlined dot (a point a piece may step to)."""
+    s = SUPERSAMPLE
+    big = diameter * s
+    canvas = pygame.Surface((big, big), pygame.SRCALPHA)
+    pygame.draw.circle(canvas, (*edge, alpha), (big / 2, big / 2), big / 2)
+    pygame.draw.circle(canvas, (*colour, alpha), (big / 2, big / 2), big / 2 - 3 * s)
+    return _fast(pygame.transform.smoothscale(canvas, (diameter, diameter)))
+
+
+def arrow(surface, points, colour, width: int, head: int) -> None:
+    """A polyline with an arrowhead at its last point, drawn straight onto `surface`."""
+    if len(points) < 2:
+        return
+    (x1, y1), (x2, y2) = points[-2], points[-1]
+    angle = math.atan2(y2 - y1, x2 - x1)
+    tip = (x2, y2)
+    base = (x2 - head * math.cos(angle), y2 - head * math.sin(angle))
+    shaft = list(points[:-1]) + [base]
+    pygame.draw.lines(surface, colour, False, shaft, width)
+    for p in shaft[1:-1]:
+        pygame.draw.circle(surface, colour, p, width / 2)
+    left = (base[0] + head * 0.6 * math.cos(angle + math.pi / 2),
+            base[1] + head * 0.6 * math.sin(angle + math.pi / 2))
+    right = (base[0] + head * 0.6 * math.cos(angle - math.pi / 2),
+             base[1] + head * 0.6 * math.sin(angle - math.pi / 2))
+    pygame.draw.polygon(surface, colour, [tip, left, right])
+
+
+@lru_cache(maxsize=32)
+def trail(length: int, width: int, colour: tuple, alpha: int, vertical: bool) -> pygame.Surface:
+    """A see-through band along a board line (the last move's trail), with rounded ends."""
+    size = (width, length + width) if vertical else (length + width, width)
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surface, (*colour, alpha), surface.get_rect(), border_radius=width // 2)
+    return _fast(surface)
+
+
+def curve(a, control, b, start: float, end: float, steps: int = 16) -> list:
+    """Points along the quadratic Bezier a-control-b from parameter `start` to `end` (a
+    capture's arc over the friend it jumps)."""
+    points = []
+    for k in range(steps + 1):
+        t = start + (end - start) * k / steps
+        points.append(((1 - t) ** 2 * a[0] + 2 * (1 - t) * t * control[0] + t * t * b[0],
+                       (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * control[1] + t * t * b[1]))
+    return points

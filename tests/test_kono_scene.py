@@ -1,0 +1,397 @@
+"""Four Field Kono through the real loop: whole games played to the end with the mouse only,
+the keyboard only and a gamepad only (a real SDL virtual controller); drag and drop; a capture
+slides, knocks the captured stone into the capturer's tray, snaps on new input and runs
+backwards on undo; undo against the computer takes back the pair; the graded-moves hint is
+searched in a background job; the draw counters on the HUD; the computer-v-computer demo;
+records per level; the setup screen; save and resume; the bench pose."""
+import random
+
+import pygame
+import pytest
+
+from games.core import store
+from games.core.screens import ResultScene, SetupScene, resume_saved_game
+from games.core.session import Session
+from games.kono import ai, rules
+from games.kono.scene import KonoScene, move_name
+from tests.driver import Driver, VirtualPad
+
+
+@pytest.fixture
+def driver():
+    d = Driver()
+    yield d
+    d.close()
+
+
+def run_until(driver, scene, done, limit=400, dt=0.2):
+    """Step frames (0.2 s each) until done(); background jobs are waited for, not timed."""
+    for _ in range(limit):
+        if done():
+            return
+        driver.frames(1, dt)
+        scene.wait_for_jobs()
+    raise AssertionError("the scene never got there")
+
+
+def play_out(driver, scene, human_move, level="hard", seed=0):
+    """Play to the end: the test's player (a Hard search) through human_move(move) on the
+    humans' turns, the scene's own computer on the others. Ends on the result screen."""
+    rng = random.Random(seed)
+    for _ in range(200):
+        if scene.over:
+            break
+        if scene.human_to_move():
+            run_until(driver, scene, lambda: not scene.tweens.busy)
+            move = ai.choose_move(scene.state, rng, level)
+            before = scene.session.position
+            human_move(move)
+            assert scene.session.position == before + 1
+            assert scene.session.last_move() == move
+        else:
+            run_until(driver, scene, lambda: scene.over or scene.human_to_move())
+    assert scene.over
+    run_until(driver, scene, lambda: isinstance(driver.app.top, ResultScene))
+
+
+def click_move(driver, scene, move):
+    driver.click(scene.point_pos(move.source))
+    assert scene.selected == move.source
+    assert move.target in scene.destinations(scene.selected)
+    driver.click(scene.point_pos(move.target))
+
+
+def steer(scene, press, keys, point):
+    """Move the keyboard/pad cursor onto a point with the arrows or the d-pad."""
+    target = scene.screen_cell(point)
+    for _ in range(8):
+        col, row = scene.cursor
+        if col != target[0]:
+            press(keys["right"] if col < target[0] else keys["left"])
+        elif row != target[1]:
+            press(keys["down"] if row < target[1] else keys["up"])
+        else:
+            return
+    assert scene.cursor == target
+
+
+def cursor_move(scene, press, keys, move):
+    steer(scene, press, keys, move.source)
+    press(keys["confirm"])
+    assert scene.selected == move.source
+    steer(scene, press, keys, move.target)
+    press(keys["confirm"])
+
+
+KEYS = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP,
+        "down": pygame.K_DOWN, "confirm": pygame.K_RETURN}
+
+
+def test_mouse_only_game_against_the_computer(driver):
+    scene = driver.start("kono", play_options={"opponent": "computer", "side": 0,
+                                               "level": "random"})
+    assert scene.flipped, "your own stones are at the bottom"
+    assert scene.deal and scene.tweens.busy, "the stones are dealt in"
+    play_out(driver, scene, lambda move: click_move(driver, scene, move))
+    status = scene.session.status
+    assert status.winner == 0 and "fewer than two" in status.reason
+    assert scene.result_title() == "You win!"
+    assert store.load_records() == {"kono/level=random": {"won": 1}}
+    assert "win" in driver.app.audio.played and "capture" in driver.app.audio.played
+    taken = scene.captured_count(scene.state)
+    assert taken[0] == 7 and f"Black {taken[0]}" in " ".join(scene.result_lines())
+
+
+def test_keyboard_only_game_as_white(driver):
+    scene = driver.start("kono", play_options={"opponent": "computer", "side": 1,
+                                               "level": "easy"})
+    assert not scene.flipped and scene.computer_to_move()
+    driver.key(pygame.K_RETURN)                 # the computer's turn: held back
+    assert scene.session.position == 0
+    play_out(driver, scene, lambda move: cursor_move(scene, driver.key, KEYS, move), seed=3)
+    assert scene.session.status.winner == 1 and scene.result_title() == "You win!"
+    assert store.load_records() == {"kono/level=easy": {"won": 1}}
+
+
+def test_gamepad_only_two_player_game_with_a_virtual_controller(driver):
+    pad = VirtualPad(driver)
+    scene = driver.start("kono", play_options={"opponent": "human"})
+    keys = {"left": pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+            "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+            "up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+            "confirm": pygame.CONTROLLER_BUTTON_A}
+    rng = random.Random(5)
+    for ply in range(200):
+        if scene.over:
+            break
+        run_until(driver, scene, lambda: not scene.tweens.busy)
+        if scene.state.to_move == "B":          # Black plays a Hard search, White at random
+            move = ai.choose_move(scene.state, random.Random(ply), "hard")
+        else:
+            move = rng.choice(rules.legal_moves(scene.state))
+        cursor_move(scene, pad.press, keys, move)
+        assert scene.session.last_move() == move
+    run_until(driver, scene, lambda: isinstance(driver.app.top, ResultScene))
+    assert scene.session.status.winner == 0 and scene.result_title() == "Black wins"
+    assert store.load_records() == {}, "two players: no record against the computer"
+    pad.unplug()
+
+
+def test_pad_triggers_and_b_cycle_and_drop(driver):
+    scene = driver.start("kono", play_options={"opponent": "human"})
+    driver.settle()
+    driver.pad_axis(pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 32767)
+    driver.pad_axis(pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 0)
+    assert scene.cell_point(*scene.cursor) in scene.movable()
+    driver.pad(pygame.CONTROLLER_BUTTON_A)
+    held = scene.selected
+    assert held is not None
+    driver.pad_axis(pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 32767)
+    assert scene.cell_point(*scene.cursor) in scene.destinations(held)
+    driver.pad(pygame.CONTROLLER_BUTTON_B)
+    assert scene.selected is None and driver.app.top is scene, "B drops the stone"
+    driver.pad(pygame.CONTROLLER_BUTTON_B)                      # nothing held: the menu
+    assert driver.app.top is not scene
+
+
+def test_drag_and_drop_and_a_drop_elsewhere(driver):
+    scene = driver.start("kono", play_options={"opponent": "human"})
+    driver.settle()
+    driver.drag(scene.point_pos(1), (960, 300))                 # nowhere legal
+    assert scene.session.position == 0 and scene.settle is not None
+    assert scene.selected == 1, "the stone stays picked up"
+    driver.settle()
+    driver.drag(scene.point_pos(1), scene.point_pos(9))         # b4 over b3 onto b2
+    assert scene.session.last_move() == rules.Move(1, 9)
+    motion = scene.current_motion()
+    assert motion is not None and motion.start is not None, "it settles from where it was let go"
+    assert scene.state.board[9] == "B" and scene.state.board[1] == "."
+
+
+def test_capture_slides_flies_to_the_tray_snaps_and_undo_runs_backwards(driver):
+    scene = driver.start("kono", play_options={"opponent": "human"})
+    driver.settle()
+    click_move(driver, scene, rules.Move(2, 10))
+    motion = scene.current_motion()
+    assert motion.capture and motion.forward
+    start = scene.point_pos(2)
+    driver.frames(10)
+    (x, y), lift = motion.mover(scene)
+    assert start[1] < y < scene.point_pos(10)[1] and lift > 0, "hopping over its friend"
+    assert scene.shown_state() == scene.state
+    driver.frames(32)
+    pos, size, _ = motion.flight(scene)
+    assert size < 120 and pos != scene.point_pos(10), "the captured stone is on its way"
+    assert scene.captured_count(scene.state) == [1, 0]
+    driver.key(pygame.K_LEFT)                                   # new input snaps it
+    assert motion.done and not scene.tweens.busy
+    driver.key(pygame.K_u)
+    assert scene.state == scene.session.initial
+    back = scene.current_motion()
+    assert back is not None and not back.forward
+    assert back.fraction() > 0.9, "it starts from where the move ended"
+    driver.frames(10)
+    assert 0 < back.fraction() < 1
+    pos, size, _ = back.flight(scene)
+    assert size < 120, "the captured stone flies back from the tray first"
+    driver.key(pygame.K_r)
+    assert scene.session.last_move() == rules.Move(2, 10)
+
+
+def test_undo_against_the_computer_takes_back_the_pair(driver):
+    scene = driver.start("kono", play_options={"opponent": "computer", "side": 0,
+                                               "level": "medium"})
+    run_until(driver, scene, lambda: not scene.tweens.busy)
+    click_move(driver, scene, rules.Move(1, 9))
+    before = scene.session.position
+    driver.click(scene.point_pos(0))                            # the computer's turn: ignored
+    assert scene.session.position == before and scene.selected is None
+    run_until(driver, scene, lambda: scene.pick is not None)
+    assert scene.state.to_move == "W", "the computer shows its choice before playing it"
+    run_until(driver, scene, scene.human_to_move)
+    assert scene.session.position == 2
+    driver.key(pygame.K_u)
+    assert scene.session.position == 0 and scene.human_to_move()
+    first, second = scene.motions
+    assert not first.forward and not second.forward
+    assert first.move.source != 1 and second.move == rules.Move(1, 9)
+    assert second.tween.time < 0, "your move runs back after the computer's"
+    driver.frames(3)
+    assert scene.shown_state() == first.change.new
+    driver.key(pygame.K_r)
+    assert scene.session.position == 2 and scene.human_to_move()
+
+
+def test_hint_grades_every_move_in_a_background_job(driver):
+    scene = driver.start("kono", play_options={"opponent": "computer", "side": 0,
+                                               "level": "easy"})
+    hint = next(b for b in scene.toolbar.widgets if b.words.startswith("Hint"))
+    driver.click(hint.rect.center)
+    assert scene.showing_grades() and scene.grades is None
+    run_until(driver, scene, lambda: scene.grades is not None)
+    grades = scene.grades
+    assert {g.move for g in grades} == set(rules.legal_moves(scene.state))
+    assert [g.score for g in grades] == sorted((g.score for g in grades), reverse=True)
+    assert scene.message.startswith(f"Best: {move_name(grades[0].move)}")
+    paths = scene.grade_paths()
+    assert len(paths) == 4 and all(len(points) > 2 for _, points in paths), "captures arc"
+    driver.click((scene.panel_rect.centerx, scene.row_rects(4)[1].centery))
+    assert scene.hover_row == 1
+    driver.key(pygame.K_h)
+    assert not scene.showing_grades(), "the hint toggles"
+    driver.pad(pygame.CONTROLLER_BUTTON_Y)
+    run_until(driver, scene, lambda: scene.grades is not None)
+    click_move(driver, scene, grades[0].move)
+    assert not scene.showing_grades(), "the grades belong to their position"
+    driver.key(pygame.K_h)
+    assert "your own move" in scene.message
+
+
+def use_position(scene, desc):
+    """The scene shows a game from a literal position (what `play --id` would give)."""
+    scene.session = Session("kono", rules.Params(), desc)
+    scene.tweens.finish_all()
+    scene.deal = {}
+
+
+def test_graded_moves_are_exact_inside_the_endgame_table(driver):
+    scene = driver.start("kono", play_options={"opponent": "human"})
+    use_position(scene, "BB..B...W.....W.:B")           # a4 over a3 onto a2 wins at once
+    driver.key(pygame.K_h)
+    run_until(driver, scene, lambda: scene.grades is not None)
+    assert all(g.exact and g.value in ("win", "draw", "loss") for g in scene.grades)
+    best = scene.grades[0]
+    assert (best.move, best.value, best.plies) == (rules.Move(0, 8), "win", 1)
+    assert "win in 1" in scene.message
+
+
+def test_draw_counters_and_a_draw_by_repetition(driver):
+    scene = driver.start("kono", play_options={"opponent": "human"})
+    use_position(scene, "B..B........W..W:B")
+    shuffle = [rules.Move(0, 1), rules.Move(12, 13), rules.Move(1, 0), rules.Move(13, 12)]
+    for move in shuffle:
+        click_move(driver, scene, move)
+        driver.settle()
+    fields = dict(scene.hud_fields())
+    assert fields["Plies without a capture"] == "4 / 50"
+    assert fields["Position seen"] == "2 / 3"
+    assert "seen twice" in scene.draw_warning()
+    for move in shuffle:
+        click_move(driver, scene, move)
+    run_until(driver, scene, lambda: isinstance(driver.app.top, ResultScene))
+    assert scene.session.status.outcome == "draw" and scene.result_title() == "A draw"
+    assert "three times" in scene.session.status.reason
+
+
+def test_the_warning_as_fifty_quiet_plies_come_near(driver):
+    here = "B..B........W..W:B"
+    history = [here]
+    for a in range(16):
+        for b in range(a + 1, 16):
+            board = ["."] * 16
+            board[a] = board[b] = "B"
+            board[14] = board[15] = "W"
+            key = "".join(board) + ":W"
+            if len(history) < 45 and 14 not in (a, b) and 15 not in (a, b) and key != here:
+                history.append(key)
+    state = rules.State(tuple(here[:16]), "B", tuple(sorted((key, 1) for key in history)))
+    assert state.quiet_plies == 44
+    scene = driver.start("kono", play_options={"opponent": "human"})
+    scene.session.entries[0] = (state, None)
+    assert dict(scene.hud_fields())["Plies without a capture"] == "44 / 50"
+    assert scene.draw_warning() == "Draw in 6 plies without a capture"
+    driver.frames(2)
+
+
+def test_computer_against_computer_plays_itself_and_pauses(driver):
+    scene = driver.start("kono", play_options={"opponent": "demo", "level": "medium"})
+    assert scene.demo
+    run_until(driver, scene, lambda: scene.session.position >= 1)
+    driver.key(pygame.K_SPACE)
+    assert scene.demo_paused
+    position = scene.session.position
+    driver.frames(20, 0.2)
+    assert scene.session.position == position
+    driver.click(scene.point_pos(5))
+    assert not scene.demo_paused
+    run_until(driver, scene, lambda: isinstance(driver.app.top, ResultScene), limit=1500)
+    assert scene.session.moves_made > 8 and store.load_records() == {}
+    assert sum(scene.captured_count(scene.state)) >= 6, "a lively game"
+
+
+def test_records_keep_each_level_apart_and_show_on_the_setup_screen(driver):
+    for level in ("random", "easy"):
+        scene = driver.start("kono", play_options={"opponent": "computer", "side": 0,
+                                                   "level": level})
+        play_out(driver, scene, lambda move, s=scene: click_move(driver, s, move), seed=1)
+    assert store.load_records() == {"kono/level=random": {"won": 1}, "kono/level=easy": {"won": 1}}
+    heading, rows = KonoScene.summary("kono", rules.Params(), {"level": "easy"})
+    assert heading == "Your record" and rows[0][0] == "1 won"
+
+
+def test_setup_screen_options_reach_the_scene(driver):
+    driver.app.push(SetupScene(driver.app, "kono"))
+    driver.frames()
+    setup = driver.app.top
+    for option, choice in setup.choices:
+        values = [v for v, _ in option.choices]
+        if option.key == "side":
+            choice.index = values.index(1)
+        if option.key == "level":
+            choice.index = values.index("master")
+    new_game = next(w for w in setup.menu.widgets if getattr(w, "words", "") == "New game")
+    driver.click(new_game.rect.center)
+    driver.frames(3)
+    scene = driver.app.top
+    assert isinstance(scene, KonoScene)
+    assert scene.players == ("computer", "human") and scene.level == "master"
+    assert scene.role(0) == "Computer · Master"
+    run_until(driver, scene, scene.human_to_move)
+    assert scene.session.position == 1
+
+
+def test_quit_saves_and_resume_keeps_the_game(driver):
+    scene = driver.start("kono", play_options={"opponent": "human"})
+    driver.settle()
+    click_move(driver, scene, rules.Move(3, 11))
+    driver.key(pygame.K_f)
+    assert scene.flipped
+    state = scene.state
+    driver.app.quit()
+    again = Driver()
+    assert resume_saved_game(again.app, "kono")
+    resumed = again.app.top
+    assert resumed.state == state and resumed.players == ("human", "human")
+    assert resumed.flipped, "the board is the way round it was left"
+    assert not resumed.deal, "a resumed game is not dealt again"
+    again.key(pygame.K_u)
+    assert resumed.state == resumed.session.initial
+    again.close()
+
+
+def test_flip_turns_the_board_with_every_device(driver):
+    scene = driver.start("kono", play_options={"opponent": "human"})
+    top_left = scene.point_pos(0)
+    flip = next(b for b in scene.toolbar.widgets if b.words.startswith("Flip"))
+    driver.click(flip.rect.center)
+    assert scene.flipped and scene.point_pos(15) == top_left
+    driver.key(pygame.K_f)
+    assert not scene.flipped
+
+
+def test_with_animations_off_moves_land_at_once(driver):
+    driver.app.settings["animations"] = False
+    scene = driver.start("kono", play_options={"opponent": "computer", "side": 0, "level": "easy"})
+    assert not scene.tweens.busy and not scene.deal
+    click_move(driver, scene, rules.Move(0, 8))
+    assert not scene.tweens.busy and scene.current_motion() is None
+    run_until(driver, scene, scene.human_to_move)
+    assert scene.session.position == 2
+
+
+def test_bench_pose_is_a_graded_mid_game_with_a_stone_held(driver):
+    scene = driver.start("kono")
+    scene.bench_pose()
+    driver.frames(3)
+    assert scene.session.position == 10 and scene.showing_grades() and scene.grades
+    assert scene.selected is not None and scene.show_cursor()
