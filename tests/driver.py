@@ -37,6 +37,25 @@ class Driver:
             if tweens is None or not tweens.busy:
                 return
 
+    def run_until(self, done, limit: int = 400, dt: float = 0.2) -> None:
+        """Step frames until done(); background jobs (computer moves, solvers) are waited for,
+        never timed."""
+        from games.core.jobs import Job
+        for _ in range(limit):
+            if done():
+                return
+            self.frames(1, dt)
+            for scene in self.app.stack:
+                for value in list(vars(scene).values()):
+                    if isinstance(value, Job):
+                        value.wait()
+        raise AssertionError("the scene never got there")
+
+    def until_result(self) -> None:
+        """A game just ended: let its last animation land and the result screen appear."""
+        from games.core.screens import ResultScene
+        self.run_until(lambda: isinstance(self.app.top, ResultScene), limit=120, dt=DT)
+
     # --- games ---------------------------------------------------------------------------
     def start(self, key: str, params=None, seed: int = 1, play_options=None):
         session = Session.new(key, params, seed)

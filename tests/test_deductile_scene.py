@@ -4,7 +4,7 @@ import pygame
 import pytest
 
 from games.core import store
-from games.core.screens import LauncherScene, PauseScene, ResultScene, resume_saved_game
+from games.core.screens import LauncherScene, PauseScene, resume_saved_game
 from games.deductile import rules
 from tests.driver import Driver, VirtualPad
 
@@ -36,7 +36,7 @@ def driver():
 
 def assert_won(driver, scene):
     assert scene.session.status.outcome == "won"
-    assert isinstance(driver.app.top, ResultScene)
+    driver.until_result()
     scores, _ = store.load_scores()
     assert scores[f"deductile/{PARAMS.encode()}"][0]["score"] == scene.final_score() > 170
 
@@ -151,7 +151,7 @@ def test_time_runs_out_and_the_game_is_lost(driver):
     scene = driver.start("deductile", PARAMS, seed=19)
     driver.frames(181 * 4, dt=0.25)
     assert scene.session.status.outcome == "lost"
-    assert isinstance(driver.app.top, ResultScene)
+    driver.until_result()
     assert "tick" in driver.app.audio.played
 
 

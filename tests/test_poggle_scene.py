@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from games.core import store
-from games.core.screens import ResultScene, resume_saved_game, scene_module
+from games.core.screens import resume_saved_game, scene_module
 from games.core.session import Session
 from games.poggle import rules, solver
 from games.poggle.rules import Params
@@ -42,7 +42,7 @@ def walk(cursor, target, step):
 
 def assert_won_at_par(driver, scene, params):
     assert scene.session.status.outcome == "won"
-    assert isinstance(driver.app.top, ResultScene)
+    driver.until_result()
     assert scene.state.presses == scene.par
     scores, _ = store.load_scores()
     row = scores[table(params)][0]
@@ -142,7 +142,7 @@ def test_a_hint_lights_one_press_of_a_fewest_press_solution(driver):
     for move in solver.solution_moves(scene.state):
         driver.click(scene.cell_rects[move.row][move.col].center)
     driver.settle()
-    assert isinstance(driver.app.top, ResultScene)
+    driver.until_result()
     assert "Help used: 1 hint" in " ".join(scene.result_lines())
     scores, _ = store.load_scores()
     assert table(PARAMS) not in scores, "a game won with help is not entered"
@@ -163,7 +163,7 @@ def test_solve_plays_the_solution_press_by_press_and_undo_takes_it_back(driver):
         driver.frames()
     assert scene.over and scene.state.presses == par
     assert sorted(set(seen)) == list(range(seen[0], par)) and seen[0] <= 1, "one at a time"
-    assert isinstance(driver.app.top, ResultScene)
+    driver.until_result()
     assert scene.result_title() == "Solved by the computer"
     driver.key(pygame.K_ESCAPE)      # look at the board
     assert driver.app.top is scene
@@ -241,7 +241,7 @@ def test_best_results_are_kept_per_size_and_colours(driver):
     moves = solver.solution_moves(scene.state)
     for move in moves[:-1] + [moves[0], moves[0], moves[-1]]:   # two presses over par
         driver.click(scene.cell_rects[move.row][move.col].center)
-    driver.settle()
+    driver.until_result()
     assert scene.over and scene.final_score() == 2
     assert store.load_scores()[0][table(small)][0]["score"] == 2
     assert dict(scene.hud_fields())["Best"] == "Par +2"

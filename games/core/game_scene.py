@@ -28,6 +28,7 @@ MESSAGE_SECONDS = 4.0
 class GameScene(Scene):
     timed = False            # a running clock: pausing hides the board
     higher_is_better = True  # for the best-scores table
+    result_pause = 0.6       # seconds after the last animation lands, before the result screen
 
     def __init__(self, app, session: Session, play_options: dict | None = None):
         super().__init__(app)
@@ -38,6 +39,7 @@ class GameScene(Scene):
         self.tweens = Tweens()
         self.message, self.message_time = "", 0.0
         self.reported = session.status.over   # the result screen was shown for this ending
+        self.result_wait: float | None = None  # counting down to the result screen
         width, height = app.size
         self.board_rect = pygame.Rect(0, HUD_HEIGHT, width, height - HUD_HEIGHT - TOOLBAR_HEIGHT)
         self.toolbar = ui.Menu(self._toolbar_buttons())
@@ -49,6 +51,10 @@ class GameScene(Scene):
     def cancel(self) -> bool:
         """Drop a selection or pick-up; True if there was one (else Cancel opens the menu)."""
         return False
+
+    def interrupt(self) -> None:
+        """Undo, redo or restart is about to change the position: drop whatever is in hand
+        (a held piece, a running solve, a computer's search)."""
 
     def animate(self, change: Change) -> None:
         """Start tweens for a change (change.direction is -1 on undo)."""
@@ -121,6 +127,8 @@ class GameScene(Scene):
         return change
 
     def undo(self) -> None:
+        self.interrupt()
+        self.result_wait = None
         self.tweens.finish_all()
         change = self.session.undo()
         if change is None:
@@ -132,6 +140,7 @@ class GameScene(Scene):
             self.reported = False
 
     def redo(self) -> None:
+        self.interrupt()
         self.tweens.finish_all()
         change = self.session.redo()
         if change is None:
@@ -141,6 +150,8 @@ class GameScene(Scene):
         self.after_change(change)
 
     def restart(self) -> None:
+        self.interrupt()
+        self.result_wait = None
         self.tweens.finish_all()
         change = self.session.restart()
         if change:
@@ -151,7 +162,7 @@ class GameScene(Scene):
     def after_change(self, change: Change) -> None:
         if self.session.status.over and not self.reported:
             self.reported = True
-            self.game_over()
+            self.result_wait = self.result_pause   # the result shows once the board is still
 
     def game_over(self) -> None:
         rank = self.record_result()
@@ -215,6 +226,11 @@ class GameScene(Scene):
             self.session.elapsed += dt
         self.message_time = max(0.0, self.message_time - dt)
         self.tick(dt)
+        if self.result_wait is not None and not self.tweens.busy:
+            self.result_wait -= dt
+            if self.result_wait <= 0:
+                self.result_wait = None
+                self.game_over()
 
     def tick(self, dt: float) -> None:
         """Per-step game logic beyond tweens (clocks, computer moves)."""

@@ -111,22 +111,19 @@ class VersusScene(GameScene):
             self.job = None
         self.pause_left = THINK_PAUSE
 
+    def interrupt(self) -> None:
+        self.cancel_thinking()
+
     def undo(self) -> None:
         """Against the computer, undo back to the human's previous turn."""
-        self.cancel_thinking()
         super().undo()
         while self.against_computer and self.session.can_undo() and not self.human_to_move():
             super().undo()
 
     def redo(self) -> None:
-        self.cancel_thinking()
         super().redo()
         while self.against_computer and self.session.can_redo() and not self.human_to_move():
             super().redo()
-
-    def restart(self) -> None:
-        self.cancel_thinking()
-        super().restart()
 
     def demo_move(self):
         return self.ai.choose_move(self.state, self.rng, None)

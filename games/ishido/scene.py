@@ -37,7 +37,6 @@ FLIGHT_SECONDS = 0.28       # a stone travelling between the hand and the board
 SETTLE_SECONDS = 0.14       # a dropped stone settling into its square
 RETURN_SECONDS = 0.24       # a refused stone sliding back to the hand
 CELEBRATE_SECONDS = 1.4     # a 4-way's flash and rings
-END_PAUSE = 0.7             # seconds to look at the last move before the result screen
 MAX_QUESTION = 80
 
 SQUARE_INNER = (50, 58, 78)     # the board's inner squares ...
@@ -146,6 +145,8 @@ class Flight:
 
 
 class IshidoScene(GameScene):
+    result_pause = 0.7          # a look at the last move before the result screen
+
     def __init__(self, app, session, play_options=None):
         super().__init__(app, session, play_options)
         self.play_options = clean_play_options(self.play_options)
@@ -164,7 +165,6 @@ class IshidoScene(GameScene):
         self.celebration = None     # (tween, square, bonus, passage index or None)
         self.hint_for, self.hint_square = None, None
         self.glow = 0.0
-        self.end_wait = None        # seconds left before the result screen
         self.asked = False          # the question screen was shown (or is not needed)
         self._static_key, self._static = None, None
         self._panel_key, self._panel = None, None
@@ -394,20 +394,11 @@ class IshidoScene(GameScene):
         tween = self.tweens.add(Tween(RETURN_SECONDS, ease_in_out_cubic))
         self.flights.append(Flight(tween, kind, centre, self.hand_centre, size, HAND))
 
-    def undo(self) -> None:
+    def interrupt(self) -> None:
         self.drop_hold()
-        super().undo()
-
-    def redo(self) -> None:
-        self.drop_hold()
-        super().redo()
-
-    def restart(self) -> None:
-        self.drop_hold()
-        super().restart()
 
     def drop_hold(self) -> None:
-        self.held, self.drag, self.end_wait = False, None, None
+        self.held, self.drag = False, None
 
     def hint(self) -> None:
         if self.hint_for is self.state:
@@ -479,18 +470,10 @@ class IshidoScene(GameScene):
                 return
         if self.flights and all(f.done for f in self.flights):
             self.flights = []
-        if self.end_wait is not None and not self.tweens.busy:
-            self.end_wait -= dt
-            if self.end_wait <= 0:
-                self.end_wait = None
-                super().after_change(None)
 
     def after_change(self, change) -> None:
-        """The result screen waits until the last stone has landed (and a short look)."""
         if self.session.status.over and not self.reported:
             self.drop_hold()
-            self.end_wait = END_PAUSE
-            return
         super().after_change(change)
 
     # --- HUD, result, best scores ---------------------------------------------------------

@@ -56,7 +56,6 @@ HOP_SHARE = 0.42            # of a capture: the capturer's hop over its friend
 FLIGHT_FROM = 0.34          # of a capture: when the captured stone is knocked off
 CHAIN_GAP = 0.08            # between the moves of an undone (or redone) turn
 PICK_SECONDS = 0.45         # the computer's choice is shown before it is played
-RESULT_PAUSE = 0.6          # after the last animation, before the result screen
 DEAL_SECONDS = 0.36
 
 DRAW_BLUE = (150, 182, 232)
@@ -235,7 +234,6 @@ class KonoScene(VersusScene):
         self.settle: tuple | None = None        # (point, from, tween): a drag let go elsewhere
         self.pick = None                        # [move, seconds]: the computer's choice shown
         self.demo_paused = False
-        self.result_wait = None
         self.clock = 0.0                        # for the thinking dots
         self.grades_for = None                  # the position whose graded moves are wanted
         self.grades: list[ai.Grade] | None = None
@@ -623,13 +621,6 @@ class KonoScene(VersusScene):
     def tick(self, dt: float) -> None:
         self.clock += dt
         self.poll_grades()
-        if self.result_wait is not None:
-            if not self.tweens.busy:
-                self.result_wait -= dt
-                if self.result_wait <= 0:
-                    self.result_wait = None
-                    self.game_over()
-            return
         if self.demo_paused:
             self.cancel_thinking()
             return
@@ -653,7 +644,6 @@ class KonoScene(VersusScene):
 
     # --- undo and redo of whole turns, animated one move after the other ------------------------
     def undo(self) -> None:
-        self.result_wait = None
         if self.demo:
             self.demo_paused = True       # step back through the demo without it replaying
         self.selected, self.drag = None, None
@@ -674,19 +664,15 @@ class KonoScene(VersusScene):
         self.home_cursor()
 
     def restart(self) -> None:
-        self.result_wait = None
         self.selected, self.drag = None, None
         super().restart()
         self.home_cursor()
 
     def after_change(self, change) -> None:
-        """The result screen waits until the last stone has landed."""
         self.selected = None
         if change.move is not None:
             self.cursor = self.screen_cell(change.move.target)   # then to the nearest stone
-        if self.session.status.over and not self.reported:
-            self.reported = True
-            self.result_wait = RESULT_PAUSE
+        super().after_change(change)
         self.home_cursor()
 
     # --- words --------------------------------------------------------------------------------

@@ -38,7 +38,6 @@ FLIGHT_OVERLAP = 0.2       # an undone pair: the second move starts before the f
 DEAL_STAGGER = 0.035
 PANEL_SECONDS = 0.35
 PICK_SECONDS = 0.45        # the computer's choice is shown lit before it takes it
-RESULT_PAUSE = 0.5         # after the last counter lands, before the result screen
 PILE_WIDTH, PILE_THICK, PILE_STEP, PILE_MOST = 48, 10, 5, 11   # taken counters on a card
 
 # One row for the start and the rule (five rows and a Resume button would not fit the setup
@@ -128,7 +127,6 @@ class NimScene(VersusScene):
         self.panel_tween = None
         self.pick = None              # [move, seconds]: the computer's choice, shown lit
         self.demo_paused = False
-        self.result_wait = None
         self.editing = False
         self.edit_return = False      # the editor was opened from a running game
         self.draft: list[int] = []
@@ -463,7 +461,6 @@ class NimScene(VersusScene):
         if self.editing:
             self.say("Nothing to undo in the editor.")
             return
-        self.result_wait = None
         if self.demo:
             self.demo_paused = True       # step back through the demo without it replaying
         self.chained = []
@@ -486,7 +483,6 @@ class NimScene(VersusScene):
     def restart(self) -> None:
         if self.editing:
             return
-        self.result_wait = None
         super().restart()
         self.cursor = self.home_cursor()
 
@@ -504,13 +500,6 @@ class NimScene(VersusScene):
 
     def tick(self, dt: float) -> None:
         self.set_panel(1.0 if self.panel_wanted() else 0.0)
-        if self.result_wait is not None:
-            if not self.tweens.busy:
-                self.result_wait -= dt
-                if self.result_wait <= 0:
-                    self.result_wait = None
-                    self.game_over()
-            return
         if self.editing or self.demo_paused:
             self.cancel_thinking()
             return
@@ -530,12 +519,6 @@ class NimScene(VersusScene):
             self.job.wait()
 
     # --- the end ----------------------------------------------------------------------------
-    def after_change(self, change) -> None:
-        """The result screen waits until the last counter has landed."""
-        if self.session.status.over and not self.reported:
-            self.reported = True
-            self.result_wait = RESULT_PAUSE
-
     def hud_fields(self):
         if self.editing:
             return [("Heaps", str(len(self.draft))), ("Counters", str(sum(self.draft)))]

@@ -282,17 +282,8 @@ class PoggleScene(GameScene):
             return True
         return False
 
-    def undo(self) -> None:
+    def interrupt(self) -> None:
         self.stop_solving()
-        super().undo()
-
-    def redo(self) -> None:
-        self.stop_solving()
-        super().redo()
-
-    def restart(self) -> None:
-        self.stop_solving()
-        super().restart()
 
     # --- hints and Solve ------------------------------------------------------------------
     def hint(self) -> None:
