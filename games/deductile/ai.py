@@ -3,10 +3,13 @@ Used by `selfplay` and the demo (the clues already fix the solution; finding it 
 player's fun, not the computer's)."""
 from __future__ import annotations
 
+from games.core.rules_api import RuleError
 from games.deductile import rules
 
 
 def choose_move(state: rules.State, rng=None, level=None) -> rules.Move:
+    if level is not None:
+        raise RuleError("DeducTile's computer player has no levels")
     arrangement, solution = state.arrangement, state.solution
     for i, (shape, colour) in enumerate(solution):
         if arrangement[i][0] != shape:
