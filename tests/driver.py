@@ -121,13 +121,8 @@ class VirtualPad:
 
     def __init__(self, driver: Driver):
         import ctypes
-        import glob
-        import os
-        folder = os.path.join(os.path.dirname(pygame.__file__), os.pardir, "pygame_ce.libs")
-        found = glob.glob(os.path.join(folder, "libSDL2-2*.so*")) or glob.glob(
-            os.path.join(folder, "SDL2*.dll"))
-        self.sdl = ctypes.CDLL(found[0]) if found else ctypes.CDLL("libSDL2-2.0.so.0")
-        self.sdl.SDL_JoystickFromInstanceID.restype = ctypes.c_void_p
+        from games.core import sdl
+        self.sdl = sdl.library()
         self.driver = driver
         self.index = self.sdl.SDL_JoystickAttachVirtual(1, self.AXES, self.BUTTONS, 0)  # 1 = controller
         assert self.index >= 0, "SDL refused to attach a virtual joystick"

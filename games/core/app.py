@@ -7,11 +7,13 @@ only caps the frame rate, since it sleeps whole milliseconds.
 from __future__ import annotations
 
 import gc
+import os
 import time
+import warnings
 
 import pygame
 
-from games.core import assets
+from games.core import assets, sdl
 from games.core import input as act
 from games.core import store
 from games.core.audio import Audio
@@ -55,6 +57,7 @@ class App:
         self.messages: list[str] = [message] if message else []
         if windowed is not None:
             self.settings["fullscreen"] = not windowed
+        pygame.display.quit()   # a fresh window: SDL aborts if SCALED reopens a resized one
         pygame.display.init()
         pygame.font.init()
         assets.font.cache_clear()   # fonts from an earlier pygame.init are no longer valid
@@ -74,14 +77,39 @@ class App:
         self._accumulator = 0.0
 
     def _open_window(self):
-        flags = pygame.SCALED | (pygame.FULLSCREEN if self.settings["fullscreen"] else 0)
-        return pygame.display.set_mode(self.size, flags)
+        """A fixed logical size, scaled by SDL to the display (full screen at the desktop's
+        resolution) or to a resizable window; mouse positions come back in logical pixels."""
+        mode = pygame.FULLSCREEN if self.settings["fullscreen"] else pygame.RESIZABLE
+        os.environ.setdefault("PYGAME_FORCE_SCALE", "photo")   # smooth scaling keeps text clean
+        screen = pygame.display.set_mode(self.size, pygame.SCALED | mode)
+        # Held for the App's life. pygame-ce marks from_display_module as deprecated, but a
+        # SCALED display has no other handle to its window.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            self.window = pygame.Window.from_display_module()
+        sdl.allow_fractional_scaling(self.window)
+        if not self.settings["fullscreen"]:
+            self.fit_window()
+        return screen
+
+    def fit_window(self) -> None:
+        """A window that fits the desktop: 80% of it, in the logical size's shape."""
+        desktops = pygame.display.get_desktop_sizes()
+        if not desktops:
+            return
+        width, height = desktops[0]
+        scale = min(0.8 * width / self.size[0], 0.8 * height / self.size[1], 1.0)
+        self.window.minimum_size = (self.size[0] // 4, self.size[1] // 4)  # SCALED pins it
+        self.window.size = (round(self.size[0] * scale), round(self.size[1] * scale))
 
     def toggle_fullscreen(self) -> None:
         self.settings["fullscreen"] = not self.settings["fullscreen"]
         try:
             pygame.display.toggle_fullscreen()
+            if not self.settings["fullscreen"]:
+                self.fit_window()
         except pygame.error:
+            self.window.size = self.size   # SDL aborts if SCALED reopens a resized window
             self.screen = self._open_window()
         self.save_settings()
 
