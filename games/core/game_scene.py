@@ -85,6 +85,10 @@ class GameScene(Scene):
     def score_text(self, score) -> str:
         return str(score)
 
+    def result_reason(self) -> str:
+        """The sentence under the result's title (games may name sides their own way)."""
+        return self.session.status.reason
+
     def result_title(self) -> str:
         return {"won": "You won!", "lost": "Game over", "draw": "A draw"}.get(
             self.session.status.outcome, "")

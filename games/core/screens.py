@@ -526,7 +526,7 @@ class ResultScene(MenuScreen):
         colour = {"good": ui.GOOD, "bad": ui.BAD}.get(self.game.result_mood(), ui.ACCENT)
         ui.label(surface, title, (cx, box.top + 80), ui.TITLE, colour, bold=True, anchor="center")
         y = box.top + 160
-        for line in [self.status.reason] + self.game.result_lines():
+        for line in [self.game.result_reason()] + self.game.result_lines():
             if line:
                 ui.label(surface, line, (cx, y), ui.BODY, ui.TEXT, anchor="center")
                 y += 48

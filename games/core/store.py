@@ -93,7 +93,8 @@ DEFAULT_SETTINGS = {
 
 
 def load_settings():
-    """-> (settings dict, message or None). Unknown keys are dropped; bad values take defaults."""
+    """-> (settings dict, message or None). Known keys of the wrong type take their defaults;
+    other keys (a game's own preferences) are kept as they are: the game checks them."""
     def check(data):
         if not isinstance(data, dict):
             raise TypeError("settings must be a JSON object")

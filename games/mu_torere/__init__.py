@@ -6,5 +6,5 @@ INFO = register(GameInfo(
     title="Mu Torere",
     blurb="The Maori blocking game on an eight-pointed star",
     players=2,
-    playable=False,  # True once scene.py plays a whole game with mouse, keyboard and gamepad
+    playable=True,   # True once scene.py plays a whole game with mouse, keyboard and gamepad
 ))

@@ -1,0 +1,494 @@
+"""Mu Torere through the real loop: whole games played to the end with the mouse only (clicks
+and drags), the keyboard only and a gamepad only (a real SDL virtual controller); pieces slide
+along the line they travel, snap on new input and slide back on undo; undo of a move pair
+against the computer within the undo depth; the graded hint; draws offered to the computer and
+between two players; who starts; the computer-v-computer demo; the Options panel with every
+device (the Custom level slider too) and its settings read back after a restart; records per
+level; the result in the sides' colours."""
+import math
+import random
+
+import pygame
+import pytest
+
+from games.core import store
+from games.core.screens import ResultScene, SetupScene, resume_saved_game
+from games.core.session import Session
+from games.mu_torere import ai, rules
+from games.mu_torere.scene import (RADIUS, DrawOfferScene, MuTorereScene, OptionsScene,
+                                   Slider, graded, legal)
+from sprites import mu_torere as paint
+from tests.driver import Driver, VirtualPad
+
+KEYS = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP,
+        "down": pygame.K_DOWN, "confirm": pygame.K_RETURN}
+PAD = {"left": pygame.CONTROLLER_BUTTON_DPAD_LEFT, "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+       "up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+       "confirm": pygame.CONTROLLER_BUTTON_A}
+
+
+@pytest.fixture
+def driver():
+    d = Driver()
+    yield d
+    d.close()
+
+
+def best_move(state, salt=0):
+    """Perfect play, picking among equally good moves with a seeded choice (the games below
+    are deterministic: the computer's choices are seeded by the game too)."""
+    return ai.choose_move(state, random.Random(state.ply * 7 + salt), 100)
+
+
+def run_until(driver, scene, done, limit=400, dt=0.2):
+    """Step frames (0.2 s each) until done(); the computer's job is waited for, not timed."""
+    for _ in range(limit):
+        if done():
+            return
+        driver.frames(1, dt)
+        scene.wait_for_computer()
+    raise AssertionError("the scene never got there")
+
+
+def play_out(driver, scene, human_move, limit=220, salt=0):
+    """Play to the end: the best move through human_move(move) on the human's turns, the
+    scene's computer on the others. Ends on the result screen."""
+    for _ in range(limit):
+        if scene.over:
+            break
+        if scene.human_to_move():
+            before = scene.session.position
+            human_move(best_move(scene.state, salt))
+            assert scene.session.position == before + 1
+        else:
+            run_until(driver, scene, lambda: scene.over or scene.human_to_move())
+    run_until(driver, scene, lambda: isinstance(driver.app.top, ResultScene))
+
+
+def click_move(driver, scene, move):
+    driver.click(scene.xy(move.source))
+    assert scene.selected == move.source
+    driver.click(scene.xy(move.target))
+
+
+def drag_move(driver, scene, move):
+    driver.drag(scene.xy(move.source), scene.xy(move.target))
+
+
+def steer(scene, press, point, keys):
+    """Arrows (or the d-pad) until the cursor is on `point`."""
+    for _ in range(8):
+        if scene.cursor == point:
+            return
+        (x0, y0), (x1, y1) = scene.xy(scene.cursor), scene.xy(point)
+        dx, dy = x1 - x0, y1 - y0
+        if abs(dx) >= abs(dy):
+            press(keys["right"] if dx > 0 else keys["left"])
+        else:
+            press(keys["down"] if dy > 0 else keys["up"])
+    assert scene.cursor == point
+
+
+def cursor_move(scene, press, move, keys):
+    steer(scene, press, move.source, keys)
+    press(keys["confirm"])
+    assert scene.selected == move.source and scene.cursor == move.target, \
+        "picking a piece moves the cursor to where it can go"
+    press(keys["confirm"])
+
+
+def test_mouse_only_game_won_against_the_computer_with_clicks_and_drags(driver):
+    scene = driver.start("mu_torere", play_options={"opponent": "computer", "side": 0,
+                                                    "level": "off"})
+    assert scene.human_to_move() and scene.players == ("human", "computer")
+    hint = next(b for b in scene.toolbar.widgets if b.words.startswith("Hint"))
+    driver.click(hint.rect.center)
+    assert scene.hint_for == scene.state
+    turns = []
+
+    def move(m):
+        (click_move if len(turns) % 2 else drag_move)(driver, scene, m)
+        turns.append(m)
+    play_out(driver, scene, move)
+    status = scene.session.status
+    assert status.winner == 0 and "White cannot move" in status.reason
+    assert driver.app.top.game.result_title() == "You win!"
+    assert store.load_records() == {"mu_torere/level=off": {"won": 1}}
+    assert "win" in driver.app.audio.played
+
+
+def test_keyboard_only_game_as_white_with_the_computer_starting(driver):
+    scene = driver.start("mu_torere", play_options={"opponent": "computer", "side": 1,
+                                                    "first": "B", "level": "low"})
+    assert not scene.human_to_move()
+    run_until(driver, scene, scene.human_to_move)
+    play_out(driver, scene, lambda m: cursor_move(scene, driver.key, m, KEYS))
+    assert scene.session.status.winner == 1
+    assert scene.result_title() == "You win!"
+    assert store.load_records() == {"mu_torere/level=low": {"won": 1}}
+
+
+def test_gamepad_only_game_with_a_virtual_controller(driver):
+    pad = VirtualPad(driver)
+    scene = driver.start("mu_torere", play_options={"opponent": "computer", "side": 0,
+                                                    "first": "W", "level": "off"})
+    assert scene.session.desc == "BBBBWWWW.:W" and not scene.human_to_move(), \
+        "White starts: the computer"
+    run_until(driver, scene, scene.human_to_move)
+    pad.press(pygame.CONTROLLER_BUTTON_Y)                      # the graded hint
+    assert scene.hint_for == scene.state
+    assert driver.app.input.last_device == "pad" and scene.show_cursor()
+    play_out(driver, scene, lambda m: cursor_move(scene, pad.press, m, PAD))
+    assert scene.session.status.winner == 0
+    assert store.load_records() == {"mu_torere/level=off": {"won": 1}}
+    pad.press(pygame.CONTROLLER_BUTTON_A)                      # the result screen: New game
+    driver.frames(3)
+    assert isinstance(driver.app.top, MuTorereScene) and driver.app.top is not scene
+    pad.unplug()
+
+
+def test_a_move_slides_along_its_line_snaps_on_input_and_undo_slides_it_back(driver):
+    scene = driver.start("mu_torere", play_options={"opponent": "human"})
+    for text in ("3-8", "4-3"):                    # Black into the middle, White round after
+        scene.play(rules.decode_move(text))
+    driver.settle()
+    assert scene.state.board == tuple("BBBW.WWWB")
+    click_move(driver, scene, rules.Move(8, 4))    # out of the middle along the spoke
+    tween, line = scene.slides[4]
+    assert line == [scene.xy(8), scene.xy(4)]
+    driver.frames(10)
+    x, y = scene.piece_position(4)
+    assert scene.xy(8)[1] < y < scene.xy(4)[1], "mid-slide"
+    driver.key(pygame.K_LEFT)                      # new input snaps it
+    assert tween.done and not scene.tweens.busy
+    driver.key(pygame.K_u)                         # undo: the same line, the other way
+    assert scene.state.board == tuple("BBBW.WWWB")
+    tween, line = scene.slides[8]
+    assert line == [scene.xy(4), scene.xy(8)]
+    driver.frames(10)
+    assert 0 < tween.value < 1
+    driver.key(pygame.K_r)
+    assert tween.done and scene.state.board == tuple("BBBWBWWW.")
+
+
+def test_ring_moves_follow_the_outline_of_the_star_or_the_rim_of_the_wheel(driver):
+    scene = driver.start("mu_torere", play_options={"opponent": "human"})
+    scene.play(rules.Move(3, 8))                   # Black 3 into the middle
+    driver.settle()
+    click_move(driver, scene, rules.Move(4, 3))    # White 4 steps round to 3
+    tween, line = scene.slides[3]
+    notch = paint.notch_offset(4, 3, RADIUS)
+    assert line == [scene.xy(4), (scene.centre[0] + notch[0], scene.centre[1] + notch[1]),
+                    scene.xy(3)], "in to the star's inner corner and out again"
+    driver.settle()
+    driver.key(pygame.K_s)                         # the wheel
+    assert scene.prefs["board"] == "wheel"
+    driver.key(pygame.K_u)
+    tween, line = scene.slides[4]
+    assert len(line) > 3 and line[0] == scene.xy(3) and line[-1] == scene.xy(4)
+    radii = [math.dist(point, scene.centre) for point in line]
+    assert max(radii) - min(radii) < 1e-6, "round the rim"
+
+
+def test_undo_takes_back_the_move_pair_within_the_undo_depth(driver):
+    scene = driver.start("mu_torere", play_options={"opponent": "computer", "side": 0,
+                                                    "level": "perfect"})
+    scene.set_pref("undo_depth", 1)
+    for _ in range(2):
+        click_move(driver, scene, best_move(scene.state))
+        driver.click(scene.xy(scene.empty_point()))        # the computer's turn: ignored
+        assert "computer" in scene.message.lower()
+        run_until(driver, scene, scene.human_to_move)
+    assert scene.session.position == 4
+    driver.key(pygame.K_u)
+    assert scene.session.position == 2 and scene.human_to_move()
+    assert len(scene.slides) == 2, "both moves slide back, one after the other"
+    (first, _), (second, _) = sorted(scene.slides.values(), key=lambda s: -s[0].time)
+    assert first.time > second.time, "the computer's reply goes back first"
+    driver.key(pygame.K_u)
+    assert scene.session.position == 2 and "undo depth" in scene.message
+    driver.key(pygame.K_r)
+    assert scene.session.position == 4
+    driver.key(pygame.K_u)
+    assert scene.session.position == 2
+    scene.set_pref("undo_depth", 0)                  # unlimited
+    driver.key(pygame.K_u)
+    assert scene.session.position == 0 and scene.state == scene.session.initial
+
+
+def test_the_graded_hint_marks_every_legal_move(driver):
+    # A position where Black, to move, has a winning, a drawing and a losing move is rare;
+    # check that every legal move is graded as the solver grades it.
+    scene = driver.start("mu_torere", play_options={"opponent": "human"})
+    for text in ("3-8", "4-3", "8-4", "7-8"):
+        scene.play(rules.decode_move(text))
+    driver.settle()
+    driver.key(pygame.K_h)
+    assert scene.hint_for == scene.state and "hint" in driver.app.audio.played
+    grades = graded(scene.state)
+    assert {move for move, _, _ in grades} == set(rules.legal_moves(scene.state))
+    assert [(m, v, p) for m, v, p in grades] == ai.graded_moves(scene.state)
+    driver.frames(2)
+    driver.key(pygame.K_h)
+    assert scene.hint_for is None
+    driver.key(pygame.K_h)
+    move = grades[0][0]
+    click_move(driver, scene, move)
+    assert scene.hint_for != scene.state, "the grades go with the move"
+
+
+def test_hints_are_for_your_own_turn(driver):
+    scene = driver.start("mu_torere", play_options={"opponent": "computer", "side": 1})
+    driver.key(pygame.K_h)
+    assert scene.hint_for is None and "own move" in scene.message
+
+
+def losing_position():
+    """A position with Black to move and lost (not yet over)."""
+    table = ai.solve()
+    return next(key for key, (value, plies) in sorted(table.items())
+                if value == "loss" and plies >= 2 and key.endswith(":B"))
+
+
+def test_the_computer_accepts_a_draw_unless_it_can_win(driver):
+    session = Session("mu_torere", rules.Params(), losing_position())
+    scene = MuTorereScene(driver.app, session, {"opponent": "computer", "side": 0,
+                                                "level": "high"})
+    driver.app.push(scene)
+    driver.key(pygame.K_d)
+    assert scene.offer is not None and "considers" in scene.prompt()
+    run_until(driver, scene, lambda: scene.offer is None)
+    assert not scene.over and "declines" in scene.message
+    driver.key(pygame.K_d)
+    assert scene.offer is None and "declined" in scene.message, "not twice in one turn"
+    # From the start (a draw) the computer accepts, from the toolbar button.
+    scene = driver.start("mu_torere", play_options={"opponent": "computer", "side": 0,
+                                                    "level": "high"})
+    button = next(b for b in scene.toolbar.widgets if b.words.startswith("Offer draw"))
+    driver.click(button.rect.center)
+    run_until(driver, scene, lambda: isinstance(driver.app.top, ResultScene))
+    assert scene.session.status.outcome == "draw" and scene.result_title() == "A draw"
+    assert store.load_records() == {"mu_torere/level=high": {"draw": 1}}
+
+
+def test_a_loss_is_announced_and_counted(driver):
+    session = Session("mu_torere", rules.Params(), losing_position())
+    scene = MuTorereScene(driver.app, session, {"opponent": "computer", "side": 0,
+                                                "level": "perfect"})
+    driver.app.push(scene)
+    driver.frames()
+    play_out(driver, scene, lambda m: click_move(driver, scene, m))
+    assert scene.session.status.winner == 1
+    assert scene.result_title() == "The computer wins" and scene.result_mood() == "bad"
+    assert store.load_records() == {"mu_torere/level=perfect": {"lost": 1}}
+    assert "lose" in driver.app.audio.played
+    assert scene.prompt() == "White wins: Black cannot move."
+
+
+def test_between_two_players_the_other_accepts_or_declines(driver):
+    scene = driver.start("mu_torere", play_options={"opponent": "human"})
+    driver.key(pygame.K_d)
+    dialog = driver.app.top
+    assert isinstance(dialog, DrawOfferScene) and dialog.offering == 0 and dialog.other == 1
+    driver.key(pygame.K_ESCAPE)
+    assert driver.app.top is scene and not scene.over and "declines" in scene.message
+    click_move(driver, scene, rules.Move(0, 8))
+    driver.settle()
+    pad = pygame.CONTROLLER_BUTTON_X
+    driver.pad(pad)                                   # Options: its Offer a draw button
+    options = driver.app.top
+    assert isinstance(options, OptionsScene) and options.names[options.menu.focus] == "offer"
+    driver.pad(pygame.CONTROLLER_BUTTON_A)
+    dialog = driver.app.top
+    assert isinstance(dialog, DrawOfferScene) and dialog.offering == 1
+    driver.pad(pygame.CONTROLLER_BUTTON_DPAD_LEFT)    # onto Accept
+    driver.pad(pygame.CONTROLLER_BUTTON_A)
+    run_until(driver, scene, lambda: isinstance(driver.app.top, ResultScene))
+    assert scene.session.status.reason == "The players agreed a draw."
+    assert store.load_records() == {}, "no record between two players"
+
+
+def test_computer_against_computer_plays_to_the_end_and_pauses(driver):
+    driver.app.settings["animations"] = False
+    scene = driver.start("mu_torere", play_options={"opponent": "demo", "level": "perfect"})
+    run_until(driver, scene, lambda: scene.session.position >= 2)
+    driver.key(pygame.K_SPACE)
+    assert scene.demo_paused
+    position = scene.session.position
+    driver.frames(20, 0.2)
+    assert scene.session.position == position
+    driver.key(pygame.K_u)
+    assert scene.session.position == position - 1 and scene.demo_paused
+    driver.click(scene.centre)
+    assert not scene.demo_paused
+    run_until(driver, scene, lambda: isinstance(driver.app.top, ResultScene))
+    assert scene.session.status.outcome == "draw", "perfect play draws"
+    assert store.load_records() == {}
+
+
+def test_options_with_every_device_persist_across_a_restart(driver):
+    scene = driver.start("mu_torere", play_options={"opponent": "computer", "side": 0,
+                                                    "level": "medium"})
+    # Keyboard: O opens; down to the colour of side 0; right skips White (the other side's).
+    driver.key(pygame.K_o)
+    options = driver.app.top
+    assert isinstance(options, OptionsScene)
+    driver.key(pygame.K_DOWN)
+    assert options.names[options.menu.focus] == "colour0"
+    driver.key(pygame.K_RIGHT)
+    assert scene.prefs["colours"] == ["red", "white"], "White is taken: Black -> Red"
+    driver.key(pygame.K_ESCAPE)
+    assert driver.app.top is scene and scene.side_name(0) == "Red"
+    # Mouse: the right button opens; a click steps a row; the slider follows a drag.
+    driver.click(scene.centre, button=3)
+    options = driver.app.top
+    driver.click(options.widget("legend").rect.center)
+    assert scene.prefs["legend"] is False
+    driver.click(options.widget("board").rect.center)
+    assert scene.prefs["board"] == "wheel"
+    driver.click(options.widget("undo").back_zone().center)       # the "<" steps back
+    assert scene.prefs["undo_depth"] == 10
+    driver.click(options.widget("undo").rect.center)
+    assert scene.prefs["undo_depth"] == 0
+    level = options.widget("level")
+    while options.widget("level").value != "custom":
+        driver.click(options.widget("level").rect.center)
+    assert scene.level_choice == "custom" and scene.level == 50
+    slider = options.widget("custom")
+    assert isinstance(slider, Slider)
+    track = slider.track
+    driver.drag((track.left + track.width * 0.5, track.centery),
+                (track.left + track.width * 0.8, track.centery))
+    assert scene.prefs["custom_level"] == 80 and scene.level == 80
+    driver.key(pygame.K_LEFT, times=3)
+    assert scene.level == 77 and scene.level_text() == "Custom 77"
+    driver.click((200, 500))                           # outside the panel: closes it
+    assert driver.app.top is scene
+    # Gamepad: X opens; down to the undo depth; left twice: Unlimited -> 10 -> 5 turns.
+    driver.pad(pygame.CONTROLLER_BUTTON_X)
+    options = driver.app.top
+    while options.names[options.menu.focus] != "undo":
+        driver.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    driver.pad(pygame.CONTROLLER_BUTTON_DPAD_LEFT, times=2)
+    assert scene.prefs["undo_depth"] == 5
+    driver.pad(pygame.CONTROLLER_BUTTON_B)
+    assert driver.app.top is scene and level is not None
+    driver.close()
+    # A second start of Parlour reads them all back.
+    again = Driver()
+    try:
+        fresh = again.start("mu_torere", play_options={"opponent": "computer", "side": 0,
+                                                       "level": "custom"})
+        assert fresh.prefs == {"colours": ["red", "white"], "board": "wheel", "legend": False,
+                               "custom_level": 77, "undo_depth": 5}
+        assert fresh.level == 77 and fresh.side_name(0) == "Red"
+        again.app.push(SetupScene(again.app, "mu_torere"))
+        again.frames()
+        assert again.app.top.chosen()["level"] == "custom"
+        heading, _ = again.app.top.summary()
+        assert heading == "Your record (Custom 77)"
+    finally:
+        again.close()
+
+
+def test_the_result_names_the_sides_by_their_colours(driver):
+    driver.app.settings["mu_torere"] = {"colours": ["blue", "gold"]}
+    driver.app.settings["animations"] = False
+    scene = driver.start("mu_torere", play_options={"opponent": "human"})
+    assert (scene.side_name(0), scene.side_name(1)) == ("Blue", "Gold")
+    rng = random.Random(3)
+    while not scene.over:
+        side = rules.current_player(scene.state)
+        level = 100 if side == 0 else 0
+        scene.play(ai.choose_move(scene.state, rng, level))
+        driver.settle()
+    run_until(driver, scene, lambda: isinstance(driver.app.top, ResultScene))
+    assert scene.session.status.reason == "White cannot move.", "the rules' own words"
+    assert scene.result_reason() == "Gold cannot move." and scene.result_title() == "Blue wins"
+    assert scene.status_line() == "Gold cannot move."
+
+
+def test_setup_options_reach_the_scene_and_white_can_start(driver):
+    driver.app.push(SetupScene(driver.app, "mu_torere"))
+    driver.frames()
+    setup = driver.app.top
+    for option, choice in setup.choices:
+        if option.key == "first":
+            choice.index = [v for v, _ in option.choices].index("W")
+        if option.key == "opponent":
+            choice.index = [v for v, _ in option.choices].index("human")
+    new_game = next(w for w in setup.menu.widgets if getattr(w, "words", "") == "New game")
+    driver.click(new_game.rect.center)
+    driver.frames(2)
+    scene = driver.app.top
+    assert isinstance(scene, MuTorereScene) and scene.players == ("human", "human")
+    assert scene.session.game_id == "mu_torere::BBBBWWWW.:W" and scene.state.to_move == "W"
+    assert scene.side_name(1) == "White" and scene.role(1) == "Player 2"
+
+
+def test_quit_saves_and_resume_keeps_the_game(driver):
+    scene = driver.start("mu_torere", play_options={"opponent": "human", "first": "W"})
+    click_move(driver, scene, rules.Move(4, 8))
+    state = scene.state
+    driver.app.quit()
+    again = Driver()
+    try:
+        assert resume_saved_game(again.app, "mu_torere")
+        resumed = again.app.top
+        assert resumed.state == state and resumed.players == ("human", "human")
+        again.key(pygame.K_u)
+        assert resumed.state == resumed.session.initial and resumed.state.to_move == "W"
+    finally:
+        again.close()
+
+
+def test_wrong_clicks_explain_and_change_nothing(driver):
+    scene = driver.start("mu_torere", play_options={"opponent": "human"})
+    driver.click(scene.xy(1))                          # boxed in: no line to the middle
+    assert scene.selected is None and "opponent's piece" in scene.message
+    driver.click(scene.xy(5))                          # White's
+    assert "White's piece" in scene.message
+    driver.click(scene.xy(8))                          # the empty middle: two pieces could go
+    assert scene.session.position == 0 and "2 of yours" in scene.message
+    driver.drag(scene.xy(0), (960, 140))               # dropped off the board: slides back
+    assert scene.session.position == 0 and scene.selected == 0 and scene.slides[0][0]
+    driver.key(pygame.K_TAB)                           # Tab: the pieces that can move
+    assert scene.cursor == 3
+
+
+def test_bench_pose_is_a_game_with_the_hint_and_a_selection(driver):
+    scene = driver.start("mu_torere")
+    scene.bench_pose()
+    driver.frames(3)
+    assert scene.hint_for == scene.state and scene.selected in legal(scene.state)
+    assert scene.show_cursor() and scene.prefs["legend"]
+
+
+def test_thumbnail_and_rules():
+    from games.mu_torere import scene as module
+    pygame.display.init()
+    pygame.font.init()
+    picture = module.thumbnail((520, 250))
+    assert picture.get_size() == (520, 250)
+    assert "cannot move" in module.RULES and "Custom" in module.RULES
+
+
+def test_letter_keys_legend_style_and_new_game(driver):
+    scene = driver.start("mu_torere", play_options={"opponent": "computer", "side": 0})
+    driver.key(pygame.K_l)
+    assert scene.prefs["legend"] is False and driver.app.settings["mu_torere"]["legend"] is False
+    driver.key(pygame.K_l)
+    driver.key(pygame.K_s)
+    assert scene.prefs["board"] == "wheel"
+    driver.key(pygame.K_n)
+    assert isinstance(driver.app.top, SetupScene) and driver.app.top.replace_scene is scene
+
+
+def test_with_animations_off_moves_land_at_once(driver):
+    driver.app.settings["animations"] = False
+    scene = driver.start("mu_torere", play_options={"opponent": "computer", "side": 0,
+                                                    "level": "perfect"})
+    drag_move(driver, scene, rules.Move(3, 8))
+    assert not scene.tweens.busy and not scene.slides
+    run_until(driver, scene, scene.human_to_move)
+    assert scene.session.position == 2 and not scene.tweens.busy
