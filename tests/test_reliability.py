@@ -153,3 +153,29 @@ def test_a_save_interrupted_at_every_byte_leaves_old_or_new_intact(data_dir, mon
     store.save_game("deductile", new.to_json())
     assert store.load_game("deductile", Session.from_json)[0].state == new.state
     assert not [p for p in os.listdir(data_dir / "saves") if p.startswith(".tmp-")]
+
+
+# --- hostile game preferences inside a well-formed settings file -----------------------------
+
+PREFERENCE_KEYS = ("setup", "kenken_autoclear", "nim_custom_heaps", "nim_teach", "mu_torere")
+HOSTILE_VALUES = [None, 7, -1, "x", [], {}, [1, "x", None], {"a": {"b": []}}, True, 1e308,
+                  {"colours": ["nope", 3], "custom_level": "high", "undo_depth": -4},
+                  {game: {"level": "x", "size": 99, "variant": [], "opponent": 5} for game in GAMES}]
+
+
+@pytest.mark.parametrize("value", HOSTILE_VALUES, ids=[repr(v)[:30] for v in HOSTILE_VALUES])
+def test_hostile_game_preferences_never_crash_a_setup_or_a_game(data_dir, value):
+    from games.core.screens import SetupScene
+    from tests.driver import Driver
+    write(data_dir, "settings.json", encode({key: value for key in PREFERENCE_KEYS}))
+    driver = Driver()
+    for info in registry.launcher_games():
+        driver.app.push(SetupScene(driver.app, info.key))
+        driver.frames(2)
+        new_game = next(w for w in driver.app.top.menu.widgets if getattr(w, "words", "") == "New game")
+        driver.click(new_game.rect.center)
+        driver.frames(5)
+        assert driver.app.running
+        while len(driver.app.stack) > 1:
+            driver.app.pop()
+    driver.close()

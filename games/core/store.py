@@ -107,6 +107,10 @@ def load_settings():
                                                 isinstance(value, int) and not isinstance(value, bool)):
             settings[key] = value
     settings["volume"] = min(1.0, max(0.0, float(settings["volume"])))
+    # The setup screens' remembered choices: {game: {option: value}}; the screen checks values.
+    setup = settings.get("setup")
+    settings["setup"] = {game: choices for game, choices in setup.items()
+                         if isinstance(choices, dict)} if isinstance(setup, dict) else {}
     return settings, message
 
 

@@ -6,5 +6,5 @@ INFO = register(GameInfo(
     title="Calcoolation",
     blurb="KenKen: a Latin square with arithmetic cages",
     players=1,
-    playable=False,  # True once scene.py plays a whole game with mouse, keyboard and gamepad
+    playable=True,
 ))

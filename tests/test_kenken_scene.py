@@ -1,0 +1,414 @@
+"""Calcoolation through the real loop: whole games won with the mouse only (the number pad), the
+keyboard only and a gamepad only (the number wheel); candidates, Fill and Auto-clear, each
+undone in one step; mistakes shown as they arise; hints named, marked and counted; Solve and
+its undo; the win's flash, sounds and best time; a new size from inside the game; the
+"Making a puzzle" screen; save and resume."""
+import random
+import threading
+
+import pygame
+import pytest
+
+from games.core import store
+from games.core.game_scene import clock_text
+from games.core.screens import LoadingScene, ResultScene, resume_saved_game
+from games.kenken import gen, rules
+from games.kenken.rules import Params
+from games.kenken.scene import KenkenScene, KenkenSetupScene
+from tests.driver import Driver, VirtualPad
+
+PARAMS = Params(4, "normal")
+KEYS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN,
+        (0, -1): pygame.K_UP}
+
+
+@pytest.fixture
+def driver():
+    d = Driver()
+    yield d
+    d.close()
+
+
+def answer(scene):
+    solution = rules.solution(scene.state)
+    assert solution is not None
+    return solution
+
+
+def walk(scene, target, step):
+    """Move the grid cursor to target with step(dx, dy), one cell at a time."""
+    (r, c), (tr, tc) = scene.cursor, target
+    for _ in range(abs(tr - r)):
+        step(0, 1 if tr > r else -1)
+    for _ in range(abs(tc - c)):
+        step(1 if tc > c else -1, 0)
+    assert scene.cursor == target
+
+
+def pad_digit(scene, digit):
+    return next(rect for kind, value, rect in scene.popup.items
+                if kind == "digit" and value == digit)
+
+
+def assert_won(driver, scene, params=PARAMS):
+    driver.until_result()
+    assert scene.session.status.outcome == "won"
+    assert isinstance(driver.app.top, ResultScene)
+    assert "flash" in driver.app.audio.played and driver.app.audio.played[-1] == "win"
+    scores, _ = store.load_scores()
+    row = scores[f"kenken/{params.encode()}"][0]
+    assert row["score"] == scene.final_score() == pytest.approx(scene.session.elapsed, abs=1)
+
+
+# --- whole games, one device each --------------------------------------------------------------
+
+def test_mouse_only_game(driver):
+    scene = driver.start("kenken", PARAMS, seed=11)
+    solution = answer(scene)
+    n = scene.n
+    # Pencil a candidate first: right-click opens the pad in pencil mode.
+    driver.click(scene.cell_rect(0, 0).center, button=3)
+    assert scene.popup and scene.popup.pencil and scene.popup.style == "pad"
+    driver.click(pad_digit(scene, 2).center)
+    assert scene.state.candidates[0] == 0b10 and scene.popup, "pencil mode keeps the pad open"
+    driver.click(scene.cell_rect(0, 0).center)          # the same cell again closes it
+    assert scene.popup is None
+    for index, digit in enumerate(solution):
+        r, c = divmod(index, n)
+        driver.click(scene.cell_rect(r, c).center)
+        assert scene.popup and scene.popup.cell == (r, c) and not scene.popup.pencil
+        driver.click(pad_digit(scene, digit).center)
+        assert scene.state.digits[index] == digit and scene.popup is None
+    assert_won(driver, scene)
+    assert driver.app.top.game is scene
+
+
+def test_keyboard_only_game(driver):
+    scene = driver.start("kenken", PARAMS, seed=12)
+    solution = answer(scene)
+    n = scene.n
+    driver.key(pygame.K_x)                  # pencil mode
+    driver.key(pygame.K_1)
+    driver.key(pygame.K_3)
+    assert scene.pencil and scene.state.candidates[0] == 0b101
+    driver.key(pygame.K_c)                  # C also switches: back to the pen
+    assert not scene.pencil
+    for index, digit in enumerate(solution):
+        walk(scene, divmod(index, n), lambda dx, dy: driver.key(KEYS[dx, dy]))
+        if index == 5:                      # one cell through the pad: Enter, arrows, Enter
+            driver.key(pygame.K_RETURN)
+            assert scene.popup and scene.popup.style == "pad"
+            target = next(k for k, (kind, value, _) in enumerate(scene.popup.items)
+                          if kind == "digit" and value == digit)
+            for _ in range(8):
+                if scene.popup.focus == target:
+                    break
+                item = scene.popup.items[scene.popup.focus][2]
+                goal = scene.popup.items[target][2]
+                if item.centery != goal.centery:
+                    driver.key(pygame.K_DOWN if goal.centery > item.centery else pygame.K_UP)
+                else:
+                    driver.key(pygame.K_RIGHT if goal.centerx > item.centerx else pygame.K_LEFT)
+            driver.key(pygame.K_RETURN)
+        else:
+            driver.key(pygame.K_0 + digit)
+        assert scene.state.digits[index] == digit
+    assert_won(driver, scene)
+
+
+def test_gamepad_only_game_with_a_virtual_controller(driver):
+    pad = VirtualPad(driver)
+    scene = driver.start("kenken", PARAMS, seed=13)
+    solution = answer(scene)
+    n = scene.n
+    A = pygame.CONTROLLER_BUTTON_A
+    buttons = {(1, 0): pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+               (-1, 0): pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+               (0, 1): pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+               (0, -1): pygame.CONTROLLER_BUTTON_DPAD_UP}
+    for index, digit in enumerate(solution):
+        walk(scene, divmod(index, n), lambda dx, dy: pad.press(buttons[dx, dy]))
+        pad.press(A)
+        assert scene.popup and scene.popup.style == "wheel"
+        assert scene.popup.items[scene.popup.focus][:2] == ("digit", 1)
+        # Turn the wheel: right goes round one way, left the other (past Clear).
+        if digit <= 2:
+            pad.press(buttons[1, 0], times=digit - 1)
+        else:
+            pad.press(buttons[-1, 0], times=n + 2 - digit)
+        assert scene.popup.items[scene.popup.focus][:2] == ("digit", digit)
+        pad.press(A)
+        assert scene.state.digits[index] == digit
+    assert_won(driver, scene)
+    pad.unplug()
+
+
+def test_the_pad_switches_to_pencil_with_x_and_the_triggers_step_the_digit(driver):
+    scene = driver.start("kenken", PARAMS, seed=14)
+    driver.pad(pygame.CONTROLLER_BUTTON_X)
+    assert scene.pencil
+    driver.pad(pygame.CONTROLLER_BUTTON_A)               # the wheel opens in pencil mode
+    assert scene.popup.pencil
+    driver.pad(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+    driver.pad(pygame.CONTROLLER_BUTTON_A)               # toggles candidate 2, stays open
+    driver.pad(pygame.CONTROLLER_BUTTON_A)
+    driver.pad(pygame.CONTROLLER_BUTTON_A)
+    assert scene.state.candidates[0] == 0b10 and scene.popup
+    driver.pad(pygame.CONTROLLER_BUTTON_B)               # closes the wheel, not the game
+    assert scene.popup is None and driver.app.top is scene
+    driver.pad(pygame.CONTROLLER_BUTTON_X)
+    right = pygame.CONTROLLER_AXIS_TRIGGERRIGHT
+    for expected in (1, 2):
+        driver.pad_axis(right, 32767)
+        driver.pad_axis(right, 0)
+        assert scene.state.digits[0] == expected
+    driver.pad_axis(pygame.CONTROLLER_AXIS_TRIGGERLEFT, 32767)
+    driver.pad_axis(pygame.CONTROLLER_AXIS_TRIGGERLEFT, 0)
+    assert scene.state.digits[0] == 1
+    driver.pad(pygame.CONTROLLER_BUTTON_LEFTSHOULDER)    # undo, step by step
+    assert scene.state.digits[0] == 2
+
+
+# --- candidates ------------------------------------------------------------------------------
+
+def test_fill_and_auto_clear_each_undo_in_one_step(driver):
+    scene = driver.start("kenken", PARAMS, seed=15)
+    solution = answer(scene)
+    n = scene.n
+    driver.key(pygame.K_f)
+    full = (1 << n) - 1
+    assert scene.state.candidates == (full,) * (n * n)
+    assert scene.session.moves_made == 1
+    driver.key(pygame.K_0 + solution[0])    # auto-clear is on by default
+    bit = 1 << (solution[0] - 1)
+    for k in range(1, n):
+        assert not scene.state.candidates[k] & bit and not scene.state.candidates[k * n] & bit
+    assert scene.state.candidates[n + 1] == full, "cells off the row and column keep theirs"
+    assert scene.session.moves_made == 2
+    driver.key(pygame.K_u)
+    assert scene.state.digits[0] == 0 and scene.state.candidates == (full,) * (n * n)
+    driver.key(pygame.K_u)
+    assert scene.state.candidates == (0,) * (n * n)
+    driver.key(pygame.K_r)
+    driver.key(pygame.K_a)                  # auto-clear off: a placed digit leaves the rest
+    assert driver.app.settings["kenken_autoclear"] is False
+    driver.key(pygame.K_0 + solution[0])
+    assert scene.state.candidates[1:n] == (full,) * (n - 1)
+    driver.key(pygame.K_a)
+    assert scene.autoclear
+
+
+def test_moves_that_change_nothing_are_explained_not_played(driver):
+    scene = driver.start("kenken", PARAMS, seed=16)
+    driver.key(pygame.K_BACKSPACE)
+    assert "already empty" in scene.message
+    driver.key(pygame.K_9)
+    assert "1 to 4" in scene.message
+    driver.key(pygame.K_2)
+    driver.key(pygame.K_x)
+    driver.key(pygame.K_3)
+    assert "holds a 2" in scene.message
+    driver.key(pygame.K_f)
+    driver.key(pygame.K_f)
+    assert "already filled" in scene.message
+    assert scene.session.moves_made == 2
+    driver.key(pygame.K_x)
+    driver.key(pygame.K_2)                  # the same digit again rubs it out
+    assert scene.state.digits[0] == 0 and scene.session.moves_made == 3
+
+
+# --- mistakes, hints, Solve ------------------------------------------------------------------
+
+def test_mistakes_are_shown_as_they_arise_and_can_be_hidden(driver):
+    scene = driver.start("kenken", PARAMS, seed=17)
+    driver.key(pygame.K_3)
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_3)
+    assert scene.shown_errors() == {(0, 0), (0, 1)}
+    assert driver.app.audio.played[-1] == "wrong"
+    assert scene.pulses, "the new mistake pulses"
+    driver.app.settings["show_errors"] = False
+    driver.frames()
+    assert scene.shown_errors() == frozenset()
+
+
+def test_a_hint_names_a_deduction_marks_it_and_is_counted(driver):
+    scene = driver.start("kenken", PARAMS, seed=18)
+    driver.key(pygame.K_h)
+    hint = scene.current_hint
+    assert hint is not None and hint.technique not in ("mistake", "stuck")
+    assert hint.cells and (hint.removals or hint.place) and hint.text
+    assert scene.hints == 1 and ("Hints", "1") in scene.hud_fields()
+    assert driver.app.audio.played[-1] == "hint"
+    driver.key(pygame.K_h)                  # the same position: shown again, not counted
+    assert scene.hints == 1
+    solution = answer(scene)
+    wrong = solution[0] % scene.n + 1
+    walk(scene, (0, 0), lambda dx, dy: driver.key(KEYS[dx, dy]))   # the hint moved the cursor
+    driver.key(pygame.K_0 + wrong)
+    driver.key(pygame.K_h)
+    assert scene.current_hint.technique == "mistake"
+    assert scene.current_hint.cells == ((0, 0),)
+    assert scene.hints == 2
+    driver.key(pygame.K_s)
+    driver.key(pygame.K_s)
+    driver.until_result()
+    assert "Hints: 2" in " ".join(scene.result_lines())
+
+
+def test_solve_asks_twice_fills_the_grid_and_undo_takes_it_back(driver):
+    scene = driver.start("kenken", PARAMS, seed=19)
+    before = scene.state
+    driver.key(pygame.K_s)
+    assert scene.armed > 0 and scene.state == before
+    driver.key(pygame.K_ESCAPE)             # Esc disarms instead of opening the menu
+    assert scene.armed == 0 and driver.app.top is scene
+    driver.key(pygame.K_s)
+    driver.key(pygame.K_s)
+    assert scene.state.digits == answer(scene) and scene.over
+    driver.until_result()
+    assert scene.result_title() == "Filled in by Solve"
+    scores, _ = store.load_scores()
+    assert not scores.get(f"kenken/{PARAMS.encode()}"), "a solved-for-you game is not entered"
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RETURN)             # Look at the board
+    assert driver.app.top is scene
+    driver.key(pygame.K_u)
+    assert scene.state == before and not scene.over
+
+
+# --- animation -------------------------------------------------------------------------------
+
+def test_a_digit_pops_in_snaps_on_new_input_and_shrinks_away_on_undo(driver):
+    scene = driver.start("kenken", PARAMS, seed=20)
+    driver.key(pygame.K_2)
+    tween, old, new, _, _ = scene.cells[0]
+    assert (old, new) == (0, 2) and not tween.done
+    driver.frames(3)
+    assert 0 < tween.time < tween.duration, "mid-pop"
+    driver.key(pygame.K_RIGHT)              # new input snaps it to the end
+    assert tween.done and not scene.tweens.busy
+    driver.key(pygame.K_u)
+    tween, old, new, _, _ = scene.cells[0]
+    assert (old, new) == (2, 0) and not tween.done, "undo runs the pop backwards"
+    driver.settle()
+    assert not scene.tweens.busy
+    driver.key(pygame.K_f)                  # Fill sweeps: far cells start later
+    first, last = scene.cells[0][0], scene.cells[scene.n * scene.n - 1][0]
+    assert first.time > last.time
+    driver.settle()
+
+
+def test_winning_flashes_sounds_and_records_the_best_time(driver):
+    scene = driver.start("kenken", PARAMS, seed=21)
+    solution = answer(scene)
+    driver.frames(240, dt=0.25)             # a minute on the clock
+    for index, digit in enumerate(solution):
+        walk(scene, divmod(index, scene.n), lambda dx, dy: driver.key(KEYS[dx, dy]))
+        driver.key(pygame.K_0 + digit)
+    assert scene.flash is not None and scene.over
+    assert driver.app.top is scene, "the result waits for the flash"
+    assert "flash" in driver.app.audio.played
+    elapsed = scene.session.elapsed
+    driver.frames(20)
+    assert scene.session.elapsed == elapsed, "the clock stops at the win"
+    assert_won(driver, scene)
+    assert driver.app.top.rank == 1
+    assert f"Time: {clock_text(scene.session.elapsed)}" in scene.result_lines()[0]
+    assert scene.session.elapsed > 60
+    assert KenkenScene.summary("kenken", PARAMS, {})[0] == "Best times: 4 x 4, Normal"
+
+
+# --- new games, making a puzzle, save and resume ------------------------------------------
+
+def test_new_game_from_inside_the_game_changes_the_size(driver):
+    scene = driver.start("kenken", PARAMS, seed=22)
+    driver.key(pygame.K_n)
+    setup = driver.app.top
+    assert isinstance(setup, KenkenSetupScene) and setup.replace_scene is scene
+    assert setup.chosen() == {"size": 4, "difficulty": "normal", "variant": "standard"}
+    size, difficulty, _ = (choice for _, choice in setup.choices)
+    size.index = 0                          # 3 x 3 ...
+    difficulty.index = 2                    # ... Hard: there is no such puzzle
+    assert "3x3" in setup.problem()
+    setup.new_game()
+    assert driver.app.top is setup, "an impossible choice keeps the setup screen"
+    size.index = 2                          # 5 x 5 Hard
+    driver.key(pygame.K_RETURN)             # New game has the focus
+    new = driver.app.top
+    assert isinstance(new, KenkenScene) and new.state.params == Params(5, "hard")
+    assert scene not in driver.app.stack
+
+
+def test_the_pad_reaches_the_panel_buttons(driver):
+    scene = driver.start("kenken", PARAMS, seed=23)
+    for _ in range(scene.n):
+        driver.pad(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+    assert scene.panel_focus is not None
+    while scene.widgets[scene.panel_focus][0] != "fill":
+        driver.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    driver.pad(pygame.CONTROLLER_BUTTON_A)
+    assert any(scene.state.candidates)
+    driver.pad(pygame.CONTROLLER_BUTTON_DPAD_UP)
+    assert scene.widgets[scene.panel_focus][0] == "mode"
+    driver.pad(pygame.CONTROLLER_BUTTON_A)
+    assert scene.pencil
+    driver.pad(pygame.CONTROLLER_BUTTON_DPAD_LEFT)
+    assert scene.panel_focus is None and scene.cursor == (0, scene.n - 1)
+
+
+def test_making_a_slow_puzzle_shows_a_screen_and_the_loop_keeps_running(driver, monkeypatch):
+    gate = threading.Event()
+    real = gen.generate
+
+    def slow(params, rng):
+        gate.wait(10)
+        return real(params, random.Random(1))
+    scene = driver.start("kenken", PARAMS, seed=24)
+    monkeypatch.setattr(gen, "generate", slow)
+    driver.key(pygame.K_n)
+    setup = driver.app.top
+    size, difficulty, _ = (choice for _, choice in setup.choices)
+    size.index, difficulty.index = 6, 3     # 9 x 9 Extreme
+    setup.new_game()
+    loading = driver.app.top
+    assert isinstance(loading, LoadingScene)
+    frames = driver.app.frames
+    for _ in range(8):
+        driver.app.frame(1 / 30)            # not Driver.frames: that would wait for the job
+    assert driver.app.frames == frames + 8 and driver.app.top is loading
+    assert loading.age > 0.1 and not loading.job.done, "past 100 ms the screen shows"
+    gate.set()
+    loading.wait()
+    driver.frames()
+    new = driver.app.top
+    assert isinstance(new, KenkenScene) and new.state.params == Params(9, "extreme")
+    assert scene not in driver.app.stack
+
+
+def test_quit_saves_and_resume_keeps_the_grid_and_the_hints(driver):
+    scene = driver.start("kenken", PARAMS, seed=25)
+    driver.key(pygame.K_f)
+    driver.key(pygame.K_2)
+    driver.key(pygame.K_h)
+    driver.frames(60)
+    state, elapsed = scene.state, scene.session.elapsed
+    driver.app.quit()
+    again = Driver()
+    assert resume_saved_game(again.app, "kenken")
+    resumed = again.app.top
+    assert resumed.state == state and resumed.hints == 1
+    assert resumed.session.elapsed == pytest.approx(elapsed, abs=0.01)
+    again.key(pygame.K_u)
+    again.key(pygame.K_u)
+    assert resumed.state == rules.new_game(PARAMS, resumed.session.desc)
+    again.close()
+
+
+def test_bench_pose_and_a_nine_by_nine_draw(driver):
+    scene = driver.start("kenken", Params(9, "easy"), seed=26)
+    scene.bench_pose()
+    assert scene.popup and scene.current_hint and scene.tweens.busy and scene.shown_errors()
+    for _ in range(3):
+        driver.app.draw(driver.app.screen)
+    assert scene.tweens.busy
