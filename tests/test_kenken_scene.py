@@ -11,10 +11,10 @@ import pytest
 
 from games.core import store
 from games.core.game_scene import clock_text
-from games.core.screens import LoadingScene, ResultScene, resume_saved_game
+from games.core.screens import LoadingScene, ResultScene, SetupScene, resume_saved_game
 from games.kenken import gen, rules
 from games.kenken.rules import Params
-from games.kenken.scene import KenkenScene, KenkenSetupScene
+from games.kenken.scene import KenkenScene
 from tests.driver import Driver, VirtualPad
 
 PARAMS = Params(4, "normal")
@@ -325,7 +325,7 @@ def test_new_game_from_inside_the_game_changes_the_size(driver):
     scene = driver.start("kenken", PARAMS, seed=22)
     driver.key(pygame.K_n)
     setup = driver.app.top
-    assert isinstance(setup, KenkenSetupScene) and setup.replace_scene is scene
+    assert isinstance(setup, SetupScene) and setup.replace_scene is scene
     assert setup.chosen() == {"size": 4, "difficulty": "normal", "variant": "standard"}
     size, difficulty, _ = (choice for _, choice in setup.choices)
     size.index = 0                          # 3 x 3 ...

@@ -290,7 +290,19 @@ class SetupScene(Scene):
     def chosen(self) -> dict:
         return {option.key: choice.value for option, choice in self.choices}
 
+    def problem(self) -> str:
+        """Why the chosen options cannot make a game (a 3 x 3 Hard KenKen, say), or ''."""
+        try:
+            registry.module(self.key).params_from_options(
+                **params_kwargs(self.module.OPTIONS, self.chosen()))
+        except GameError as error:
+            return str(error)
+        return ""
+
     def new_game(self) -> None:
+        if self.problem():
+            self.app.audio.play("wrong")   # the panel says why; New game waits for a change
+            return
         choices = self.chosen()
         self.app.settings.setdefault("setup", {})[self.key] = choices
         self.app.save_settings()
@@ -318,6 +330,15 @@ class SetupScene(Scene):
         ui.label(surface, self.info.blurb, (124, 160), ui.BODY, ui.MUTED)
         self.menu.draw(surface)
         box = pygame.Rect(1060, 250, 740, 560)
+        problem = self.problem()
+        if problem:   # in place of the scores, which no such game can have
+            ui.panel(surface, box, ui.PANEL, border=ui.BAD)
+            ui.label(surface, "Not available", (box.left + 36, box.top + 30), ui.HEADING,
+                     ui.BAD, bold=True)
+            ui.paragraph(surface, f"{problem} Change the options to start a game.",
+                         pygame.Rect(box.left + 36, box.top + 110, box.width - 72, 400),
+                         ui.BODY, ui.TEXT)
+            return
         ui.panel(surface, box, ui.PANEL)
         heading, rows = self.summary()
         ui.label(surface, heading, (box.left + 36, box.top + 30), ui.HEADING, ui.TEXT, bold=True)

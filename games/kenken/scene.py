@@ -25,8 +25,8 @@ import pygame
 from games.core import input as act
 from games.core import store, ui
 from games.core.game_scene import GameScene, clock_text
-from games.core.rules_api import GameError, IllegalMove
-from games.core.screens import Option, SetupScene, params_kwargs, score_table
+from games.core.rules_api import IllegalMove
+from games.core.screens import Option, SetupScene, score_table
 from games.core.session import Change
 from games.core.tween import Tween, ease_out_back, ease_out_cubic, linear
 from games.kenken import grader, rules
@@ -132,37 +132,6 @@ class Popup:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.centre = (0, 0)
         self.radius = 0
-
-
-class KenkenSetupScene(SetupScene):
-    """The setup screen opened from inside a game: an impossible combination (a 3 x 3 Hard
-    puzzle, say) is named on the screen and New game waits until it is changed."""
-
-    def problem(self) -> str:
-        try:
-            rules.params_from_options(**params_kwargs(OPTIONS, self.chosen()))
-        except GameError as error:
-            return str(error)
-        return ""
-
-    def new_game(self) -> None:
-        if self.problem():
-            self.app.audio.play("wrong")
-            return
-        super().new_game()
-
-    def draw(self, surface) -> None:
-        super().draw(surface)
-        problem = self.problem()
-        if problem:   # in place of the best times, which no such game can have
-            box = pygame.Rect(1060, 250, 740, 560)
-            ui.panel(surface, box, ui.PANEL, border=ui.BAD)
-            ui.label(surface, "Not available", (box.left + 36, box.top + 30), ui.HEADING,
-                     ui.BAD, bold=True)
-            ui.paragraph(surface, f"{problem} Change the grid, the difficulty or the cages "
-                         f"to start a game.", pygame.Rect(box.left + 36, box.top + 110,
-                                                          box.width - 72, 400), ui.BODY,
-                         ui.TEXT)
 
 
 class KenkenScene(GameScene):
@@ -581,7 +550,7 @@ class KenkenScene(GameScene):
         self.app.settings.setdefault("setup", {})[self.session.key] = {
             "size": self.n, "difficulty": self.params.difficulty,
             "variant": self.params.variant}
-        self.app.push(KenkenSetupScene(self.app, self.session.key, replace_scene=self))
+        self.app.push(SetupScene(self.app, self.session.key, replace_scene=self))
 
     def do(self, move) -> Change | None:
         """Play a move that changes something; one that would not is explained instead."""
