@@ -9,7 +9,7 @@ from games.core import store
 
 def test_settings_round_trip_and_defaults(data_dir):
     settings, message = store.load_settings()
-    assert settings == store.DEFAULT_SETTINGS and message is None
+    assert settings == {**store.DEFAULT_SETTINGS, "setup": {}} and message is None
     settings["volume"] = 0.3
     store.save_settings(settings)
     assert store.load_settings()[0]["volume"] == 0.3
