@@ -126,8 +126,9 @@ class VirtualPad:
         self.driver = driver
         self.index = self.sdl.SDL_JoystickAttachVirtual(1, self.AXES, self.BUTTONS, 0)  # 1 = controller
         assert self.index >= 0, "SDL refused to attach a virtual joystick"
+        known = set(driver.app.input.controller_ids)
         driver.frames(2)
-        self.instance = max(driver.app.input.controller_ids)
+        self.instance = max(driver.app.input.controller_ids - known)
         self.handle = ctypes.c_void_p(self.sdl.SDL_JoystickFromInstanceID(self.instance))
 
     def press(self, button: int, times: int = 1) -> None:
@@ -136,6 +137,13 @@ class VirtualPad:
                 self.sdl.SDL_JoystickSetVirtualButton(self.handle, button, value)
                 self.sdl.SDL_JoystickUpdate()
                 self.driver.frames()
+
+    def pull(self, axis: int) -> None:
+        """Pull a trigger (or push a stick) fully and let it go."""
+        for value in (32767, 0):
+            self.sdl.SDL_JoystickSetVirtualAxis(self.handle, axis, value)
+            self.sdl.SDL_JoystickUpdate()
+            self.driver.frames()
 
     def unplug(self) -> None:
         self.sdl.SDL_JoystickDetachVirtual(self.index)

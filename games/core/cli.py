@@ -69,6 +69,8 @@ def build_parser() -> Parser:
     bench = commands.add_parser("bench", help="print the performance figures")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
     parser.add_argument("--windowed", action="store_true")
+    # Measuring only (tools/check_dist.py): draw the first launcher frame, then quit.
+    parser.add_argument("--first-frame-only", action="store_true", help=argparse.SUPPRESS)
     return parser
 
 
@@ -196,6 +198,9 @@ def cmd_launcher(args) -> None:
     from games.core.screens import LauncherScene
     app = open_app(args.windowed)
     app.push(LauncherScene(app))
+    if args.first_frame_only:
+        app.frame(0.0)
+        return
     app.run()
 
 

@@ -1,0 +1,93 @@
+"""Parlour in a real X window (Xvfb + openbox), driven with xdotool: full screen, through the
+launcher into a game, one move played with the mouse, the window closed, the move saved.
+
+SDL silently falls back to an offscreen driver when it cannot reach a display, so the test
+checks that the driver really was x11. Locally the test is skipped without Xvfb, openbox and
+xdotool; in CI (CI=true) their absence is a failure, since .ci/run installs them."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOOLS = ("Xvfb", "openbox", "xdotool")
+DISPLAY = ":93"
+LAUNCH = ("import pygame\n"
+          "from games.core.app import App\n"
+          "from games.core.screens import LauncherScene\n"
+          "app = App(windowed=False)\n"
+          "print(pygame.display.get_driver(), pygame.display.get_window_size(), flush=True)\n"
+          "app.push(LauncherScene(app))\n"
+          "app.run()\n")
+
+missing = [tool for tool in TOOLS if shutil.which(tool) is None]
+if missing and not os.environ.get("CI"):
+    pytest.skip(f"needs {', '.join(missing)}", allow_module_level=True)
+
+
+def xdotool(*args):
+    return subprocess.run(["xdotool", *args], env=dict(os.environ, DISPLAY=DISPLAY),
+                          capture_output=True, text=True, timeout=20)
+
+
+def wait_for(test, what, seconds=20):
+    deadline = time.monotonic() + seconds      # a bound on waiting, not a timed assertion
+    while time.monotonic() < deadline:
+        value = test()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"gave up waiting for {what}")
+
+
+@pytest.fixture
+def x_server():
+    assert not missing, f"CI must install {', '.join(missing)} (see .ci/run)"
+    server = subprocess.Popen(["Xvfb", DISPLAY, "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wait_for(lambda: os.path.exists(f"/tmp/.X11-unix/X{DISPLAY[1:]}"), "Xvfb")
+    manager = subprocess.Popen(["openbox"], env=dict(os.environ, DISPLAY=DISPLAY),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    yield
+    manager.terminate()
+    server.terminate()
+    manager.wait(10)
+    server.wait(10)
+
+
+def test_click_into_a_game_and_play_a_move_in_a_real_window(x_server, data_dir):
+    env = dict(os.environ, DISPLAY=DISPLAY, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
+               SDL_VIDEO_X11_WMCLASS="parlour-test", PARLOUR_DATA_DIR=str(data_dir))
+    game = subprocess.Popen([sys.executable, "-c", LAUNCH], cwd=ROOT, env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        driver, size = game.stdout.readline().split(" ", 1)
+        assert driver == "x11", f"SDL fell back to {driver!r}"
+        assert size.strip() == "(1920, 1080)", "full screen at the display's resolution"
+        window = wait_for(lambda: xdotool("search", "--class", "parlour-test").stdout.split(),
+                          "the window")[-1]
+        time.sleep(0.5)
+        xdotool("mousemove", "--sync", "290", "450", "click", "1")     # the first card
+        time.sleep(0.5)
+        xdotool("mousemove", "--sync", "530", "416", "click", "1")     # New game
+        time.sleep(1.0)
+        # Drag the first tile onto the second (DeducTile's tile column).
+        xdotool("mousemove", "--sync", "323", "230", "mousedown", "1")
+        for y in range(240, 440, 40):
+            xdotool("mousemove", "--sync", "323", str(y))
+            time.sleep(0.05)
+        xdotool("mouseup", "1")
+        time.sleep(0.5)
+        xdotool("key", "--window", window, "Escape")                 # the pause menu...
+        time.sleep(0.5)
+        xdotool("mousemove", "--sync", "960", "890", "click", "1")     # ...Quit Parlour
+        assert game.wait(20) == 0
+    finally:
+        if game.poll() is None:
+            game.kill()
+    save = json.loads((data_dir / "saves" / "deductile.json").read_text())
+    assert save["moves"] and save["moves"][0].startswith("s"), "the drag swapped two tiles"
