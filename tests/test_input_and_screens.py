@@ -134,3 +134,15 @@ def test_corrupt_settings_are_reported_in_the_launcher(data_dir):
     assert d.app.settings["volume"] == store.DEFAULT_SETTINGS["volume"]
     assert list(data_dir.glob("settings.bad-*.json"))
     d.close()
+
+
+def test_switching_full_screen_and_back_many_times(driver):
+    """The soak once found SDL's memory corrupted by re-opening a SCALED window; switching
+    now happens in place, however often."""
+    start = driver.app.settings["fullscreen"]
+    for _ in range(12):
+        driver.key(pygame.K_F11)
+    assert driver.app.settings["fullscreen"] == start
+    driver.key(pygame.K_F11)
+    assert store.load_settings()[0]["fullscreen"] != start
+    assert driver.app.screen.get_size() == driver.app.size, "the logical size never changes"

@@ -57,7 +57,7 @@ class App:
         self.messages: list[str] = [message] if message else []
         if windowed is not None:
             self.settings["fullscreen"] = not windowed
-        pygame.display.quit()   # a fresh window: SDL aborts if SCALED reopens a resized one
+        pygame.display.quit()   # a fresh window: set_mode on a live SCALED one corrupts SDL
         pygame.display.init()
         pygame.font.init()
         assets.font.cache_clear()   # fonts from an earlier pygame.init are no longer valid
@@ -103,14 +103,18 @@ class App:
         self.window.size = (round(self.size[0] * scale), round(self.size[1] * scale))
 
     def toggle_fullscreen(self) -> None:
+        """Switch in place through the Window: calling set_mode again on a live SCALED window
+        corrupts SDL's memory on drivers that cannot toggle (found by the soak)."""
         self.settings["fullscreen"] = not self.settings["fullscreen"]
         try:
-            pygame.display.toggle_fullscreen()
-            if not self.settings["fullscreen"]:
+            if self.settings["fullscreen"]:
+                self.window.set_fullscreen(desktop=True)
+            else:
+                self.window.set_windowed()
                 self.fit_window()
-        except pygame.error:
-            self.window.size = self.size   # SDL aborts if SCALED reopens a resized window
-            self.screen = self._open_window()
+        except pygame.error as error:
+            self.settings["fullscreen"] = not self.settings["fullscreen"]
+            self.messages.append(f"The display mode could not be changed: {error}")
         self.save_settings()
 
     def save_settings(self) -> None:
