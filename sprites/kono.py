@@ -10,6 +10,7 @@ from functools import lru_cache
 import pygame
 
 from games.core import assets
+from sprites import pieces
 
 SUPERSAMPLE = 4
 
@@ -25,53 +26,15 @@ WOOD_EDGE = (92, 62, 34)
 INK = (58, 38, 22)
 
 
-def _fast(surface: pygame.Surface) -> pygame.Surface:
-    """In the display's pixel format when there is a window (much quicker to blit)."""
-    return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
+_fast, _mix = pieces.fast, pieces.mix
 
 
-def _mix(a, b, t):
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b))
-
-
-@lru_cache(maxsize=160)
 def stone(colour: str, diameter: int) -> pygame.Surface:
     """A domed stone lit from the upper left, on a transparent square of `diameter` pixels."""
-    rim, dark, body, light, shine = STONES[colour]
-    s = SUPERSAMPLE
-    big = max(4, diameter) * s
-    canvas = pygame.Surface((big, big), pygame.SRCALPHA)
-    r = big / 2
-    pygame.draw.circle(canvas, rim, (r, r), r)
-    inner = r - max(2, 1.4 * s)
-    # Shading: concentric circles whose centre drifts towards the light.
-    steps = 28
-    for k in range(steps):
-        t = k / (steps - 1)
-        radius = inner * (1 - t * 0.92)
-        offset = inner * 0.28 * t
-        if t < 0.45:
-            colour_k = _mix(dark, body, t / 0.45)
-        else:
-            colour_k = _mix(body, light, (t - 0.45) / 0.55)
-        pygame.draw.circle(canvas, colour_k, (r - offset, r - offset), radius)
-    glint = pygame.Surface((big, big), pygame.SRCALPHA)
-    pygame.draw.ellipse(glint, (*shine, 120),
-                        (r - inner * 0.62, r - inner * 0.74, inner * 0.62, inner * 0.38))
-    canvas.blit(glint, (0, 0))
-    return _fast(pygame.transform.smoothscale(canvas, (diameter, diameter)))
+    return pieces.domed(diameter, *STONES[colour])
 
 
-@lru_cache(maxsize=64)
-def shadow(diameter: int) -> pygame.Surface:
-    """A soft round shadow a little larger than a stone."""
-    size = int(diameter * 1.2)
-    s = SUPERSAMPLE
-    big = pygame.Surface((size * s, size * s), pygame.SRCALPHA)
-    c = size * s / 2
-    for k in range(8):
-        pygame.draw.circle(big, (0, 0, 0, 20), (c, c), c * (1 - k * 0.07))
-    return _fast(pygame.transform.smoothscale(big, (size, size)))
+shadow = pieces.shadow
 
 
 @lru_cache(maxsize=8)

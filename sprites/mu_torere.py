@@ -13,6 +13,8 @@ from functools import lru_cache
 
 import pygame
 
+from sprites import pieces
+
 SUPERSAMPLE = 4
 BOARD_SUPERSAMPLE = 3
 CENTRE = 8
@@ -28,16 +30,8 @@ LINE = (240, 226, 196)         # the lines pieces travel along
 WELL = (70, 44, 28)
 
 
-def _fast(surface: pygame.Surface) -> pygame.Surface:
-    """In the display's pixel format when there is a window (much quicker to blit)."""
-    return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
+_fast, _mix = pieces.fast, pieces.mix
 
-
-def _mix(a, b, t):
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b))
-
-
-# --- geometry (offsets from the board's centre, in pixels) -----------------------------------
 
 def angle_of(point: float) -> float:
     """Point 0 is at the top; the points go round clockwise."""
@@ -188,44 +182,14 @@ def path_mark(style: str, a: int, b: int, radius: int, colour: tuple, width: int
 
 # --- pieces and marks ------------------------------------------------------------------------
 
-@lru_cache(maxsize=64)
 def piece(colour: tuple, diameter: int) -> pygame.Surface:
-    """A domed piece of the given colour lit from the upper left, on a transparent square."""
-    rim = _mix(colour, (0, 0, 0), 0.62)
-    dark = _mix(colour, (0, 0, 0), 0.3)
-    light = _mix(colour, (255, 255, 255), 0.32)
-    shine = _mix(colour, (255, 255, 255), 0.8)
-    s = SUPERSAMPLE
-    big = max(4, diameter) * s
-    canvas = pygame.Surface((big, big), pygame.SRCALPHA)
-    r = big / 2
-    pygame.draw.circle(canvas, rim, (r, r), r)
-    inner = r - max(2, 1.6 * s)
-    steps = 30
-    for k in range(steps):
-        t = k / (steps - 1)
-        radius = inner * (1 - t * 0.9)
-        offset = inner * 0.26 * t
-        tone = _mix(dark, colour, t / 0.45) if t < 0.45 else _mix(colour, light, (t - 0.45) / 0.55)
-        pygame.draw.circle(canvas, tone, (r - offset, r - offset), radius)
-    pygame.draw.circle(canvas, (*rim, 90), (r, r), inner * 0.62, max(1, s))   # a turned groove
-    glint = pygame.Surface((big, big), pygame.SRCALPHA)
-    pygame.draw.ellipse(glint, (*shine, 130),
-                        (r - inner * 0.64, r - inner * 0.76, inner * 0.64, inner * 0.38))
-    canvas.blit(glint, (0, 0))
-    return _fast(pygame.transform.smoothscale(canvas, (diameter, diameter)))
+    """A domed piece of the given colour lit from the upper left, with a turned groove."""
+    return pieces.domed(diameter, _mix(colour, (0, 0, 0), 0.62), _mix(colour, (0, 0, 0), 0.3),
+                        colour, _mix(colour, (255, 255, 255), 0.32),
+                        _mix(colour, (255, 255, 255), 0.8), groove=True)
 
 
-@lru_cache(maxsize=16)
-def shadow(diameter: int) -> pygame.Surface:
-    """A soft round shadow a little larger than a piece."""
-    size = int(diameter * 1.25)
-    s = SUPERSAMPLE
-    big = pygame.Surface((size * s, size * s), pygame.SRCALPHA)
-    c = size * s / 2
-    for k in range(9):
-        pygame.draw.circle(big, (0, 0, 0, 22), (c, c), c * (1 - k * 0.065))
-    return _fast(pygame.transform.smoothscale(big, (size, size)))
+shadow = pieces.shadow
 
 
 @lru_cache(maxsize=64)
