@@ -53,6 +53,7 @@ class VersusScene(GameScene):
         self.job: Job | None = None
         self.pause_left = THINK_PAUSE
         self.rng = random.Random(session.desc + str(len(session.entries)))
+        self.turn: list | None = None   # the changes of an undo/redo of a whole turn
 
     # --- whose turn ----------------------------------------------------------------------
     @property
@@ -114,16 +115,52 @@ class VersusScene(GameScene):
     def interrupt(self) -> None:
         self.cancel_thinking()
 
+    # --- animation: a whole turn's moves one after the other ------------------------------
+    turn_gap = -0.15   # seconds between the moves of an undone turn (negative: they overlap)
+
+    def animate(self, change) -> None:
+        if self.turn is not None:          # part of a whole turn: animated once it is complete
+            self.turn.append(change)
+            return
+        self.clear_animation()
+        self.animate_step(change, 0.0)
+
+    def animate_turn(self, changes) -> None:
+        """Against the computer its reply goes back first, then your move."""
+        self.clear_animation()
+        delay = 0.0
+        for change in changes:
+            delay = max(delay, self.animate_step(change, delay) + self.turn_gap)
+
+    def clear_animation(self) -> None:
+        """Forget the animations of the previous change (the scene's own lists)."""
+
+    def animate_step(self, change, delay: float) -> float:
+        """Animate one change starting `delay` seconds from now; returns when it ends."""
+        return delay
+
     def undo(self) -> None:
         """Against the computer, undo back to the human's previous turn."""
-        super().undo()
-        while self.against_computer and self.session.can_undo() and not self.human_to_move():
+        self.turn = []
+        try:
             super().undo()
+            while self.against_computer and self.session.can_undo() and not self.human_to_move():
+                super().undo()
+        finally:
+            changes, self.turn = self.turn, None
+            if changes:
+                self.animate_turn(changes)
 
     def redo(self) -> None:
-        super().redo()
-        while self.against_computer and self.session.can_redo() and not self.human_to_move():
+        self.turn = []
+        try:
             super().redo()
+            while self.against_computer and self.session.can_redo() and not self.human_to_move():
+                super().redo()
+        finally:
+            changes, self.turn = self.turn, None
+            if changes:
+                self.animate_turn(changes)
 
     def demo_move(self):
         return self.ai.choose_move(self.state, self.rng, None)

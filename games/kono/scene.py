@@ -229,7 +229,6 @@ class KonoScene(VersusScene):
         self.drag: dict | None = None           # a stone held by the mouse
         self.drop_from = None                   # where a dragged stone was let go
         self.motions: list[Motion] = []         # the moves being animated, one after another
-        self.chained: list[Change] | None = None
         self.deal: dict[int, Tween] = {}        # stones dropping in at the start
         self.settle: tuple | None = None        # (point, from, tween): a drag let go elsewhere
         self.pick = None                        # [move, seconds]: the computer's choice shown
@@ -349,14 +348,12 @@ class KonoScene(VersusScene):
             self.deal[point] = self.tweens.add(Tween(DEAL_SECONDS, ease_out_back,
                                                      delay=0.04 + order * 0.03))
 
-    def animate(self, change: Change) -> None:
-        if self.chained is not None:      # one step of a whole turn: animated when it is done
-            self.chained.append(change)
-            return
+    def clear_animation(self) -> None:
         self.motions, self.settle = [], None
-        self.add_motion(change, 0.0)
 
-    def add_motion(self, change: Change, delay: float) -> float:
+    turn_gap = CHAIN_GAP
+
+    def animate_step(self, change: Change, delay: float) -> float:
         """Animate one change from `delay` on; returns when it ends."""
         if not self.animations_on():
             return delay
@@ -370,15 +367,6 @@ class KonoScene(VersusScene):
         tween = self.tweens.add(Tween(seconds, linear, delay=delay))
         self.motions.append(Motion(change, tween, start))
         return delay + seconds
-
-    def animate_chain(self) -> None:
-        """The moves of an undone or redone turn play one after the other."""
-        changes, self.chained = self.chained, None
-        if not changes:
-            return
-        self.motions, self.settle, delay = [], None, 0.0
-        for change in changes:
-            delay = self.add_motion(change, delay) + CHAIN_GAP
 
     # --- input ------------------------------------------------------------------------------
     def is_move_input(self, action) -> bool:
@@ -647,20 +635,12 @@ class KonoScene(VersusScene):
         if self.demo:
             self.demo_paused = True       # step back through the demo without it replaying
         self.selected, self.drag = None, None
-        self.chained = []
-        try:
-            super().undo()
-        finally:
-            self.animate_chain()
+        super().undo()
         self.home_cursor()
 
     def redo(self) -> None:
         self.selected, self.drag = None, None
-        self.chained = []
-        try:
-            super().redo()
-        finally:
-            self.animate_chain()
+        super().redo()
         self.home_cursor()
 
     def restart(self) -> None:

@@ -196,7 +196,6 @@ class MuTorereScene(VersusScene):
         self.hover: int | None = None
         self.drag: dict | None = None
         self.slides: dict[int, tuple[Tween, list]] = {}     # point -> (tween, path)
-        self.chained: list | None = None
         self.hint_for = None
         self.offer: float | None = None          # the computer is considering a draw offer
         self.declined_at: int | None = None      # position where an offer was declined
@@ -569,11 +568,7 @@ class MuTorereScene(VersusScene):
             return
         before = self.session.position
         self.offer = None
-        self.chained = []
-        try:
-            super().undo()
-        finally:
-            self.animate_chain()
+        super().undo()
         if self.session.position < before:
             self.turns_back += 1
         self.after_move()
@@ -581,11 +576,7 @@ class MuTorereScene(VersusScene):
     def redo(self) -> None:
         before = self.session.position
         self.offer = None
-        self.chained = []
-        try:
-            super().redo()
-        finally:
-            self.animate_chain()
+        super().redo()
         if self.session.position > before:
             self.turns_back = max(0, self.turns_back - 1)
         self.after_move()
@@ -601,22 +592,12 @@ class MuTorereScene(VersusScene):
     def animations_on(self) -> bool:
         return bool(self.app.settings.get("animations", True))
 
-    def animate(self, change: Change) -> None:
-        if self.chained is not None:      # one step of a whole turn: animated when it is done
-            self.chained.append(change)
-            return
+    def clear_animation(self) -> None:
         self.slides = {}
-        self.add_slides(change, 0.0)
 
-    def animate_chain(self) -> None:
-        """An undone (or redone) turn slides one move after the other: against the computer,
-        its reply goes back first, then your move."""
-        changes, self.chained = self.chained, None
-        self.slides, delay = {}, 0.0
-        for change in changes:
-            delay = max(delay, self.add_slides(change, delay) - CHAIN_OVERLAP)
+    turn_gap = -CHAIN_OVERLAP
 
-    def add_slides(self, change: Change, delay: float) -> float:
+    def animate_step(self, change: Change, delay: float) -> float:
         """Each piece that changed point slides along the line from where it was to where it
         is (on undo that is the same line, the other way). Returns when the slides end."""
         old, new = change.old.board, change.new.board

@@ -122,7 +122,6 @@ class NimScene(VersusScene):
         self.hover = None             # the counter under the mouse pointer
         self.hint_for = None          # the state a hint was asked for
         self.flights: dict[tuple[int, int], tuple] = {}   # (heap, k) -> (tween, side, incoming)
-        self.chained: list | None = None   # changes of one undo/redo of a whole turn
         self.panel_from = self.panel_to = 1.0 if self.teach else 0.0
         self.panel_tween = None
         self.pick = None              # [move, seconds]: the computer's choice, shown lit
@@ -237,7 +236,12 @@ class NimScene(VersusScene):
     def animations_on(self) -> bool:
         return bool(self.app.settings.get("animations", True))
 
-    def add_flights(self, change: Change, delay: float) -> float:
+    def clear_animation(self) -> None:
+        self.flights = {}
+
+    turn_gap = -FLIGHT_OVERLAP
+
+    def animate_step(self, change: Change, delay: float) -> float:
         """Counters that left fly to the taker's card; counters that came back (undo, restart)
         fly in. Returns when this change's flights end, for chaining an undone move pair."""
         if not self.animations_on():
@@ -442,42 +446,19 @@ class NimScene(VersusScene):
         self.say(f"Hint: take {move.take} from heap {move.heap + 1}.")
 
     # --- undo and redo of whole turns (VersusScene), animated as one ---------------------------
-    def animate(self, change: Change) -> None:
-        if self.chained is not None:      # one step of a whole turn: animated when it is done
-            self.chained.append(change)
-            return
-        self.flights = {}
-        self.add_flights(change, 0.0)
-
-    def animate_chain(self) -> None:
-        """The moves of an undone (or redone) turn fly one after the other: against the
-        computer, its reply flies back to its card first, then your move to yours."""
-        changes, self.chained = self.chained, None
-        self.flights, delay = {}, 0.0
-        for change in changes:
-            delay = max(delay, self.add_flights(change, delay) - FLIGHT_OVERLAP)
-
     def undo(self) -> None:
         if self.editing:
             self.say("Nothing to undo in the editor.")
             return
         if self.demo:
             self.demo_paused = True       # step back through the demo without it replaying
-        self.chained = []
-        try:
-            super().undo()
-        finally:
-            self.animate_chain()
+        super().undo()
         self.cursor = self.valid_cursor()
 
     def redo(self) -> None:
         if self.editing:
             return
-        self.chained = []
-        try:
-            super().redo()
-        finally:
-            self.animate_chain()
+        super().redo()
         self.cursor = self.valid_cursor()
 
     def restart(self) -> None:
