@@ -14,3 +14,12 @@ def data_dir(tmp_path, monkeypatch):
     folder = tmp_path / "userdata"
     monkeypatch.setenv("PARLOUR_DATA_DIR", str(folder))
     return folder
+
+
+@pytest.fixture
+def driver(data_dir):
+    """The real App with its launcher, driven by synthetic input (tests/driver.py)."""
+    from tests.driver import Driver
+    d = Driver()
+    yield d
+    d.close()

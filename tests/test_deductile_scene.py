@@ -27,11 +27,6 @@ def plan(state):
     return steps
 
 
-@pytest.fixture
-def driver():
-    d = Driver()
-    yield d
-    d.close()
 
 
 def assert_won(driver, scene):

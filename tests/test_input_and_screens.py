@@ -58,11 +58,6 @@ def test_pad_buttons_and_joystick_fallback():
     assert inp.translate(event(pygame.JOYBUTTONDOWN, button=1, instance_id=77))[0].kind == act.CANCEL
 
 
-@pytest.fixture
-def driver():
-    d = Driver()
-    yield d
-    d.close()
 
 
 def test_launcher_to_game_with_the_keyboard(driver):

@@ -7,7 +7,6 @@ per rule set; save and resume with the question; the bench pose."""
 import random
 
 import pygame
-import pytest
 
 from games.core import store
 from games.core.screens import ResultScene, SetupScene, resume_saved_game
@@ -24,11 +23,6 @@ A, B, X, Y = (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B, pygame.CON
               pygame.CONTROLLER_BUTTON_Y)
 
 
-@pytest.fixture
-def driver():
-    d = Driver()
-    yield d
-    d.close()
 
 
 def table(params):

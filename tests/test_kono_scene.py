@@ -7,7 +7,6 @@ records per level; the setup screen; save and resume; the bench pose."""
 import random
 
 import pygame
-import pytest
 
 from games.core import store
 from games.core.screens import ResultScene, SetupScene, resume_saved_game
@@ -17,11 +16,6 @@ from games.kono.scene import KonoScene, move_name
 from tests.driver import Driver, VirtualPad
 
 
-@pytest.fixture
-def driver():
-    d = Driver()
-    yield d
-    d.close()
 
 
 def run_until(driver, scene, done, limit=400, dt=0.2):

@@ -9,7 +9,6 @@ import math
 import random
 
 import pygame
-import pytest
 
 from games.core import store
 from games.core.screens import ResultScene, SetupScene, resume_saved_game
@@ -27,11 +26,6 @@ PAD = {"left": pygame.CONTROLLER_BUTTON_DPAD_LEFT, "right": pygame.CONTROLLER_BU
        "confirm": pygame.CONTROLLER_BUTTON_A}
 
 
-@pytest.fixture
-def driver():
-    d = Driver()
-    yield d
-    d.close()
 
 
 def best_move(state, salt=0):

@@ -4,7 +4,6 @@ thinks in a background job and undo takes back a move pair; taken counters fly o
 back on undo; hints, the teaching view, the computer-v-computer demo, records per level, the
 setup screen's options, save and resume."""
 import pygame
-import pytest
 
 from games.core import store
 from games.core.screens import ResultScene, SetupScene, resume_saved_game
@@ -15,11 +14,6 @@ from tests.driver import Driver, VirtualPad
 CLASSIC = rules.Params("classic")
 
 
-@pytest.fixture
-def driver():
-    d = Driver()
-    yield d
-    d.close()
 
 
 def best_move(state):

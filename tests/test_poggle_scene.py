@@ -2,7 +2,6 @@
 gamepad only; the ripple runs, snaps on new input and runs backwards on undo; hints, Solve
 press by press, an unsolvable typed board, best results per size and colours, save and resume."""
 import pygame
-import pytest
 
 from games.core import store
 from games.core.screens import resume_saved_game, scene_module
@@ -14,11 +13,6 @@ from tests.driver import Driver, VirtualPad
 PARAMS = Params(4, 3)
 
 
-@pytest.fixture
-def driver():
-    d = Driver()
-    yield d
-    d.close()
 
 
 def ready(driver, scene):

@@ -71,6 +71,16 @@ class GameScene(Scene):
     def hint(self) -> None:
         self.say("No hint for this game.")
 
+    @property
+    def hints(self) -> int:
+        """Hints taken this game, kept with the saved game (whose file is not trusted)."""
+        value = self.play_options.get("hints", 0)
+        return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 \
+            else 0
+
+    def count_hint(self) -> None:
+        self.play_options["hints"] = self.hints + 1
+
     @classmethod
     def summary(cls, key: str, params, play: dict) -> tuple[str, list[tuple[str, str]]]:
         """The setup screen's side panel: a heading and (left, right) rows."""

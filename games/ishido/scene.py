@@ -187,10 +187,6 @@ class IshidoScene(GameScene):
         return self.play_options["assist"]
 
     @property
-    def hints(self) -> int:
-        return self.play_options["hints"]
-
-    @property
     def help_used(self) -> bool:
         return self.play_options["assist_used"] or self.hints > 0
 
@@ -410,7 +406,7 @@ class IshidoScene(GameScene):
             return
         self.hint_for, self.hint_square = self.state, (move.row, move.col)
         self.cursor = self.hint_square
-        self.play_options["hints"] = self.hints + 1
+        self.count_hint()
         self.glow = 0.0
         self.app.audio.play("hint")
         self.say("Try the glowing square (hints are noted as help).")

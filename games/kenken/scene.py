@@ -171,12 +171,6 @@ class KenkenScene(GameScene):
         return self.app.settings.get("kenken_autoclear", True) is True
 
     @property
-    def hints(self) -> int:
-        value = self.play_options.get("hints", 0)   # from a save file: trust nothing
-        return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 \
-            else 0
-
-    @property
     def solved_by_computer(self) -> bool:
         return self.play_options.get("solved") is True
 
@@ -582,7 +576,7 @@ class KenkenScene(GameScene):
         if found is None:
             return
         self.hint_shown, self.hint_state = found, self.state
-        self.play_options["hints"] = self.hints + 1
+        self.count_hint()
         if found.cells and found.technique != "stuck":
             self.cursor = found.place[0] if found.place else found.cells[0]
             self.panel_focus = None

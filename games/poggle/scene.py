@@ -163,12 +163,6 @@ class PoggleScene(GameScene):
 
     # --- help used, kept with the saved game ----------------------------------------------
     @property
-    def hints(self) -> int:
-        value = self.play_options.get("hints", 0)   # from a save file: trust nothing
-        return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 \
-            else 0
-
-    @property
     def solved_by_computer(self) -> bool:
         return self.play_options.get("solve") is True
 
@@ -314,7 +308,7 @@ class PoggleScene(GameScene):
         self.hint_cell = min(presses, key=lambda rc: (abs(rc[0] - r0) + abs(rc[1] - c0), rc))
         self.hint_board = self.state.board
         self.cursor = self.hint_cell
-        self.play_options["hints"] = self.hints + 1
+        self.count_hint()
         self.glow = 0.0
         self.app.audio.play("hint")
         self.say("Press the glowing button.")
