@@ -5,7 +5,7 @@ import pytest
 from games.core import input as act
 from games.core import store
 from games.core.input import Input
-from games.core.screens import HelpScene, LauncherScene, SettingsScene, SetupScene
+from games.core.screens import HelpScene, LauncherScene, PauseScene, SettingsScene, SetupScene
 from games.deductile.scene import DeductileScene
 from tests.driver import Driver, PAD_ID
 
@@ -141,3 +141,17 @@ def test_switching_full_screen_and_back_many_times(driver):
     driver.key(pygame.K_F11)
     assert store.load_settings()[0]["fullscreen"] != start
     assert driver.app.screen.get_size() == driver.app.size, "the logical size never changes"
+
+
+def test_losing_window_focus_pauses_a_timed_game_only(driver):
+    timed = driver.start("deductile", seed=5)
+    driver.post(pygame.WINDOWFOCUSLOST)
+    driver.frames()
+    assert isinstance(driver.app.top, PauseScene) and "focus" in driver.app.top.reason
+    driver.key(pygame.K_ESCAPE)
+    assert driver.app.top is timed
+    driver.app.pop(timed)
+    untimed = driver.start("nim", seed=5)
+    driver.post(pygame.WINDOWFOCUSLOST)
+    driver.frames()
+    assert driver.app.top is untimed

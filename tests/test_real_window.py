@@ -59,35 +59,67 @@ def x_server():
     server.wait(10)
 
 
-def test_click_into_a_game_and_play_a_move_in_a_real_window(x_server, data_dir):
+def launch(data_dir, windowed: bool):
     env = dict(os.environ, DISPLAY=DISPLAY, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
                SDL_VIDEO_X11_WMCLASS="parlour-test", PARLOUR_DATA_DIR=str(data_dir))
-    game = subprocess.Popen([sys.executable, "-c", LAUNCH], cwd=ROOT, env=env, text=True,
+    code = LAUNCH.replace("App(windowed=False)", f"App(windowed={windowed})")
+    return subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def click(window, x, y, scale):
+    """Click at logical (x, y) of the 1920x1080 picture, shown at `scale` in the window."""
+    xdotool("mousemove", "--window", window, "--sync", str(round(x * scale)),
+            str(round(y * scale)), "click", "1")
+
+
+def play_one_deductile_move_and_quit(game, window, scale, data_dir):
+    time.sleep(0.5)
+    click(window, 290, 450, scale)          # the first card: DeducTile
+    time.sleep(0.5)
+    click(window, 530, 416, scale)          # New game
+    time.sleep(1.0)
+    # Drag the first tile onto the second (DeducTile's tile column).
+    xdotool("mousemove", "--window", window, "--sync", str(round(323 * scale)),
+            str(round(230 * scale)), "mousedown", "1")
+    for y in range(240, 460, 40):
+        xdotool("mousemove", "--window", window, "--sync", str(round(323 * scale)),
+                str(round(y * scale)))
+        time.sleep(0.05)
+    xdotool("mouseup", "1")
+    time.sleep(0.5)
+    xdotool("key", "--window", window, "Escape")    # the pause menu...
+    time.sleep(0.5)
+    click(window, 960, 890, scale)                    # ...Quit Parlour
+    assert game.wait(20) == 0
+    save = json.loads((data_dir / "saves" / "deductile.json").read_text())
+    assert save["moves"] and save["moves"][0].startswith("s"), "the drag swapped two tiles"
+
+
+def test_click_into_a_game_and_play_a_move_in_a_real_window(x_server, data_dir):
+    game = launch(data_dir, windowed=False)
     try:
         driver, size = game.stdout.readline().split(" ", 1)
         assert driver == "x11", f"SDL fell back to {driver!r}"
         assert size.strip() == "(1920, 1080)", "full screen at the display's resolution"
         window = wait_for(lambda: xdotool("search", "--class", "parlour-test").stdout.split(),
                           "the window")[-1]
-        time.sleep(0.5)
-        xdotool("mousemove", "--sync", "290", "450", "click", "1")     # the first card
-        time.sleep(0.5)
-        xdotool("mousemove", "--sync", "530", "416", "click", "1")     # New game
-        time.sleep(1.0)
-        # Drag the first tile onto the second (DeducTile's tile column).
-        xdotool("mousemove", "--sync", "323", "230", "mousedown", "1")
-        for y in range(240, 440, 40):
-            xdotool("mousemove", "--sync", "323", str(y))
-            time.sleep(0.05)
-        xdotool("mouseup", "1")
-        time.sleep(0.5)
-        xdotool("key", "--window", window, "Escape")                 # the pause menu...
-        time.sleep(0.5)
-        xdotool("mousemove", "--sync", "960", "890", "click", "1")     # ...Quit Parlour
-        assert game.wait(20) == 0
+        play_one_deductile_move_and_quit(game, window, 1.0, data_dir)
     finally:
         if game.poll() is None:
             game.kill()
-    save = json.loads((data_dir / "saves" / "deductile.json").read_text())
-    assert save["moves"] and save["moves"][0].startswith("s"), "the drag swapped two tiles"
+
+
+def test_a_resized_window_keeps_its_layout_and_input_mapping(x_server, data_dir):
+    game = launch(data_dir, windowed=True)
+    try:
+        assert game.stdout.readline().startswith("x11 ")
+        window = wait_for(lambda: xdotool("search", "--class", "parlour-test").stdout.split(),
+                          "the window")[-1]
+        time.sleep(0.5)
+        xdotool("windowsize", window, "960", "540")     # half size: the picture must shrink
+        wait_for(lambda: "960x540" in xdotool("getwindowgeometry", window).stdout, "the resize")
+        play_one_deductile_move_and_quit(game, window, 0.5, data_dir)
+    finally:
+        if game.poll() is None:
+            game.kill()

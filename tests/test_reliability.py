@@ -71,7 +71,7 @@ def encode(value) -> bytes:
     return json.dumps(value).encode()
 
 
-FUZZ = settings(max_examples=400, deadline=None,
+FUZZ = settings(max_examples=1500, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
