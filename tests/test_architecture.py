@@ -44,12 +44,14 @@ def test_pygame_is_pygame_ce():
     assert getattr(pygame, "IS_CE", False), "classic pygame is installed instead of pygame-ce"
 
 
-def test_launcher_path_does_not_import_numpy():
+def test_launcher_path_imports_neither_numpy_nor_any_game():
     code = ("import os, sys\nos.environ['SDL_VIDEODRIVER']='dummy'\n"
             "os.environ['PARLOUR_DATA_DIR']=sys.argv[1]\n"
             "from games.core.app import App\nfrom games.core.screens import LauncherScene\n"
             "app = App(windowed=True)\napp.push(LauncherScene(app))\napp.frame(0.0)\n"
-            "print('numpy' in sys.modules)\n")
+            "print('numpy' in sys.modules, sorted(m for m in sys.modules if m.endswith('.scene')))\n")
     out = subprocess.run([sys.executable, "-c", code, os.environ["PARLOUR_DATA_DIR"]], cwd=ROOT,
-                         capture_output=True, text=True, check=True).stdout.split()
-    assert out[-1] == "False"
+                         capture_output=True, text=True, check=True).stdout.strip().splitlines()
+    numpy_loaded, scenes = out[-1].split(" ", 1)
+    assert numpy_loaded == "False"
+    assert scenes == "[]", "the launcher shows the shipped pictures, importing no game scene"

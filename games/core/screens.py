@@ -165,9 +165,18 @@ class Card(ui.Widget):
 THUMBNAIL_SIZE = (520, 250)   # every game paints its picture at this size; cards scale it
 
 
+def thumbnail_path(key: str) -> str:
+    return ui.assets.resource("sprites", "thumbnails", f"{key}.png")
+
+
 def card_picture(key: str, size) -> pygame.Surface:
-    """The game's thumbnail, scaled to fit `size` (keeping its shape), centred on a panel."""
-    picture = scene_module(key).thumbnail(THUMBNAIL_SIZE)
+    """The game's thumbnail, scaled to fit `size` (keeping its shape), centred on a panel.
+    Loaded from the file tools/make_thumbnails.py painted, so the launcher imports no game;
+    painted here only if the file is missing."""
+    try:
+        picture = pygame.image.load(thumbnail_path(key)).convert_alpha()
+    except (pygame.error, FileNotFoundError):
+        picture = scene_module(key).thumbnail(THUMBNAIL_SIZE)
     scale = min(size[0] / THUMBNAIL_SIZE[0], size[1] / THUMBNAIL_SIZE[1])
     fitted = pygame.transform.smoothscale(
         picture, (round(THUMBNAIL_SIZE[0] * scale), round(THUMBNAIL_SIZE[1] * scale)))
