@@ -124,7 +124,8 @@ def game_figures(quick: bool) -> None:
             count = max(5, case["count"] // 5) if quick else case["count"]
             samples = timed(case["run"], count)
             median, p90 = statistics.median(samples), percentile(samples, 0.9)
-            figure = {"figure": case["name"], "count": count, "median_ms": round(median, 3),
+            figure = {"game": key, "figure": case["name"], "count": count,
+                      "median_ms": round(median, 3),
                       "p90_ms": round(p90, 3)}
             if case.get("peer_ms"):
                 figure["peer_ms"] = case["peer_ms"]
