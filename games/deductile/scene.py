@@ -372,20 +372,30 @@ ORDINAL_LABELS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
 
 def thumbnail(size) -> pygame.Surface:
-    """The launcher's picture: four tiles and a few lines of clues."""
+    """The launcher's picture: a column of tiles beside three clues, one struck out."""
     w, h = size
     picture = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(picture, ui.BG_DEEP, (0, 0, w, h), border_radius=16)
-    tile = min(h // 4 - 10, 52)
+    tile_h = (h - 24 - 3 * 6) // 4
+    tile_w = int(tile_h * 1.3)
     for i, (shape_name, colour) in enumerate((("star", "yellow"), ("circle", "red"),
                                               ("triangle", "blue"), ("square", "green"))):
-        y = 12 + i * (tile + 8)
-        picture.blit(paint.rounded_card((tile, tile), CARD, 10, CARD_EDGE, 2, False), (30, y))
-        glyph = paint.shape(shape_name, PALETTE[colour], int(tile * 0.8))
-        picture.blit(glyph, (30 + tile * 0.1, y + tile * 0.1))
-    for k, words in enumerate(("The Red tile is second.", "The Star is Yellow.",
-                               "The Square is last.", "The Blue tile is next to...")):
-        ui.label(picture, words, (60 + tile, 24 + k * 56), ui.SMALL, ui.TEXT)
+        y = 12 + i * (tile_h + 6)
+        picture.blit(paint.rounded_card((tile_w, tile_h), CARD, 10, CARD_EDGE, 2, False), (24, y))
+        glyph = paint.shape(shape_name, PALETTE[colour], int(tile_h * 0.86))
+        picture.blit(glyph, (24 + (tile_w - glyph.get_width()) // 2, y + tile_h * 0.07))
+    left = 24 + tile_w + 30
+    for k, (words, struck) in enumerate((("The Red tile is second.", True),
+                                         ("The Star is Yellow.", False),
+                                         ("The Square is last.", False))):
+        y = 34 + k * 72
+        rect = pygame.Rect(left, y - 8, w - left - 20, 56)
+        pygame.draw.rect(picture, ui.PANEL, rect, border_radius=10)
+        text = ui.label(picture, words, (left + 16, rect.centery), 26, ui.MUTED if struck else ui.TEXT,
+                        anchor="midleft")
+        if struck:
+            pygame.draw.line(picture, ui.MUTED, (text.left - 4, text.centery),
+                             (text.right + 4, text.centery), 3)
     return picture
 
 
