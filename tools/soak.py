@@ -26,6 +26,7 @@ import pygame  # noqa: E402
 
 from games.core import registry, store  # noqa: E402
 from games.core.app import App  # noqa: E402
+from games.core.game_scene import GameScene  # noqa: E402
 from games.core.screens import LauncherScene, LoadingScene, scene_module  # noqa: E402
 from games.core.session import Session  # noqa: E402
 
@@ -125,17 +126,22 @@ class Soak:
         size = self.app.size
         target = self.events + count
         while self.events < target:
+            if self.events // 100_000 != (self.events + 12) // 100_000:
+                print(f"soak: {self.events + 12:,} events", file=sys.stderr, flush=True)
             for _ in range(self.rng.randint(1, 12)):
                 pygame.event.post(random_event(self.rng, size))
                 self.events += 1
             top = self.app.top
             if demo and top is not None and self.rng.random() < 0.3:
-                top.demo_step()
+                if not isinstance(top, GameScene) and self.app.find(GameScene) is not None:
+                    self.app.pop(top)            # the demo player closes a menu to play on
+                else:
+                    top.demo_step()
             self.frame()
-            game = getattr(self.app.top, "session", None)
-            if key and (game is None or game.status.over):
-                if game is not None:
-                    outcome = game.status.outcome
+            scene = self.app.find(GameScene)     # under a menu or a rules screen, maybe
+            if key and (scene is None or scene.over):
+                if scene is not None:
+                    outcome = scene.session.status.outcome
                     self.endings[outcome] = self.endings.get(outcome, 0) + 1
                 self.back_to_launcher()
                 self.start_game(key)
