@@ -155,8 +155,8 @@ def main() -> int:
     os.environ.setdefault("PARLOUR_DATA_DIR", tempfile.mkdtemp(prefix="parlour-soak-"))
     keys = [info.key for info in registry.launcher_games()]
     soak = Soak(args.seed)
-    warm = max(2000, args.events // 50)
-    soak.run(warm, keys)                      # warm-up: caches fill, tables are built
+    warm = max(2000, args.events // 10)
+    soak.run(warm, keys)      # warm-up: the bounded caches fill, tables are built
     before, start = rss_kib(), time.perf_counter()
     result = soak.run(args.events, keys)
     result.update(seconds=round(time.perf_counter() - start, 1), rss_before_kib=before,
