@@ -126,11 +126,12 @@ class Soak:
         size = self.app.size
         target = self.events + count
         while self.events < target:
-            if self.events // 100_000 != (self.events + 12) // 100_000:
-                print(f"soak: {self.events + 12:,} events", file=sys.stderr, flush=True)
+            before = self.events
             for _ in range(self.rng.randint(1, 12)):
                 pygame.event.post(random_event(self.rng, size))
                 self.events += 1
+            if before // 100_000 != self.events // 100_000:
+                print(f"soak: {self.events:,} events", file=sys.stderr, flush=True)
             top = self.app.top
             if demo and top is not None and self.rng.random() < 0.3:
                 if not isinstance(top, GameScene) and self.app.find(GameScene) is not None:
