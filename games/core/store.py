@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import time
 
 MAX_FILE_BYTES = 4 * 1024 * 1024   # larger files are not ours: set aside unread
@@ -29,6 +28,7 @@ def path(name: str) -> str:
 
 def write_json(name: str, data) -> None:
     """Write atomically: a temporary file in the same folder, flushed, then os.replace."""
+    import tempfile   # here, not at the top: nothing is written on the way to the first frame
     target = path(name)
     os.makedirs(os.path.dirname(target), exist_ok=True)
     text = json.dumps(data, indent=1, sort_keys=True)
