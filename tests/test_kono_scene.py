@@ -389,3 +389,19 @@ def test_bench_pose_is_a_graded_mid_game_with_a_stone_held(driver):
     driver.frames(3)
     assert scene.session.position == 10 and scene.showing_grades() and scene.grades
     assert scene.selected is not None and scene.show_cursor()
+
+
+def test_a_move_landing_during_a_drag_ends_the_drag(driver):
+    """Found by the soak: a stone held by the mouse while a move lands (here the demo
+    player's) was drawn from a point that had become empty."""
+    scene = driver.start("kono", seed=6, play_options={"opponent": "human"})
+    driver.frames(40)
+    source = next(m.source for m in rules.legal_moves(scene.state))
+    start = tuple(int(v) for v in scene.point_pos(source))
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    driver.post(pygame.MOUSEMOTION, pos=(start[0] + 40, start[1] + 40), rel=(0, 0), buttons=(1, 0, 0))
+    driver.frames(2)
+    assert scene.drag is not None and scene.drag["moved"]
+    scene.play(rules.legal_moves(scene.state)[0])   # the held stone may have moved away
+    driver.frames(3)
+    assert scene.drag is None

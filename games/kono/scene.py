@@ -649,7 +649,7 @@ class KonoScene(VersusScene):
         self.home_cursor()
 
     def after_change(self, change) -> None:
-        self.selected = None
+        self.selected, self.drag = None, None   # a move landed: whatever was held is stale
         if change.move is not None:
             self.cursor = self.screen_cell(change.move.target)   # then to the nearest stone
         super().after_change(change)
