@@ -42,6 +42,8 @@ def ensure_environment(extras: str) -> None:
 
 
 def main() -> int:
+    if sys.version_info < (3, 11):
+        sys.exit(f"Parlour needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
     command, args = (sys.argv[1], sys.argv[2:]) if len(sys.argv) > 1 else ("", [])
     if command == "play":
         ensure_environment("")
