@@ -1,4 +1,5 @@
-"""Paint every game's launcher picture and save it as sprites/thumbnails/<game>.png.
+"""Paint every game's launcher picture, at the size its card shows it, and save it as
+sprites/thumbnails/<game>.bmp (BMP: the quickest image to load).
 
     python tools/make_thumbnails.py
 
@@ -16,15 +17,16 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import pygame  # noqa: E402
 
 from games.core import registry  # noqa: E402
-from games.core.screens import THUMBNAIL_SIZE, scene_module, thumbnail_path  # noqa: E402
+from games.core.screens import card_layout, paint_card_picture, thumbnail_path  # noqa: E402
 
 
 def main() -> int:
     pygame.display.init()
     pygame.font.init()
-    for info in registry.launcher_games():
-        picture = scene_module(info.key).thumbnail(THUMBNAIL_SIZE)
-        pygame.image.save(picture, thumbnail_path(info.key))
+    games = registry.launcher_games()
+    size = card_layout(len(games))[3]
+    for info in games:
+        pygame.image.save(paint_card_picture(info.key, size), thumbnail_path(info.key))
         print(f"wrote {thumbnail_path(info.key)}")
     return 0
 

@@ -166,17 +166,12 @@ THUMBNAIL_SIZE = (520, 250)   # every game paints its picture at this size; card
 
 
 def thumbnail_path(key: str) -> str:
-    return ui.assets.resource("sprites", "thumbnails", f"{key}.png")
+    return ui.assets.resource("sprites", "thumbnails", f"{key}.bmp")
 
 
-def card_picture(key: str, size) -> pygame.Surface:
-    """The game's thumbnail, scaled to fit `size` (keeping its shape), centred on a panel.
-    Loaded from the file tools/make_thumbnails.py painted, so the launcher imports no game;
-    painted here only if the file is missing."""
-    try:
-        picture = pygame.image.load(thumbnail_path(key)).convert_alpha()
-    except (pygame.error, FileNotFoundError):
-        picture = scene_module(key).thumbnail(THUMBNAIL_SIZE)
+def paint_card_picture(key: str, size) -> pygame.Surface:
+    """The game's thumbnail, scaled to fit `size` (keeping its shape), centred on a panel."""
+    picture = scene_module(key).thumbnail(THUMBNAIL_SIZE)
     scale = min(size[0] / THUMBNAIL_SIZE[0], size[1] / THUMBNAIL_SIZE[1])
     fitted = pygame.transform.smoothscale(
         picture, (round(THUMBNAIL_SIZE[0] * scale), round(THUMBNAIL_SIZE[1] * scale)))
@@ -184,6 +179,32 @@ def card_picture(key: str, size) -> pygame.Surface:
     pygame.draw.rect(card, ui.BG_DEEP, card.get_rect(), border_radius=16)
     card.blit(fitted, fitted.get_rect(center=card.get_rect().center))
     return card
+
+
+def card_picture(key: str, size) -> pygame.Surface:
+    """The card's picture as tools/make_thumbnails.py painted it for this launcher: ready to
+    blit, so the first frame neither imports a game nor decodes or scales anything much.
+    Painted here when the file is missing or was made for another card size."""
+    try:
+        picture = pygame.image.load(thumbnail_path(key))
+        if picture.get_size() == tuple(size):
+            return picture.convert_alpha()
+    except (pygame.error, FileNotFoundError):
+        pass
+    return paint_card_picture(key, size)
+
+
+def card_layout(count: int, screen=(1920, 1080)):
+    """(columns, card width, card height, picture size) for `count` cards."""
+    width, height = screen
+    columns = 3 if count <= 3 else 4
+    rows = max(1, -(-count // columns))
+    card_w = (width - 160 - (columns - 1) * CARD_GAP) // columns
+    card_h = min(440, (height - 200 - 170 - (rows - 1) * CARD_GAP) // rows)
+    return columns, card_w, card_h, (card_w - 40, card_h - 150)
+
+
+CARD_GAP = 36
 
 
 class LauncherScene(Scene):
@@ -197,18 +218,14 @@ class LauncherScene(Scene):
     def build(self) -> None:
         games = registry.launcher_games()
         width, height = self.app.size
-        columns = 3 if len(games) <= 3 else 4
-        rows = max(1, -(-len(games) // columns))
-        gap = 36
-        card_w = (width - 160 - (columns - 1) * gap) // columns
-        card_h = min(440, (height - 200 - 170 - (rows - 1) * gap) // rows)
+        columns, card_w, card_h, size = card_layout(len(games), self.app.size)
+        gap = CARD_GAP
         left = (width - columns * card_w - (columns - 1) * gap) // 2
         widgets = []
         for index, info in enumerate(games):
             row, column = divmod(index, columns)
             rect = pygame.Rect(left + column * (card_w + gap), 215 + row * (card_h + gap),
                                card_w, card_h)
-            size = (card_w - 40, card_h - 150)
             if self.pictures.get(info.key, (None, None))[0] != size:
                 self.pictures[info.key] = (size, card_picture(info.key, size))
             widgets.append(Card(rect, info, self.pictures[info.key][1], store.has_save(info.key),
