@@ -131,7 +131,8 @@ class Soak:
                 pygame.event.post(random_event(self.rng, size))
                 self.events += 1
             if before // 100_000 != self.events // 100_000:
-                print(f"soak: {self.events:,} events", file=sys.stderr, flush=True)
+                print(f"soak: {self.events:,} events, rss {rss_kib() // 1024} MiB", file=sys.stderr,
+                      flush=True)
             top = self.app.top
             if demo and top is not None and self.rng.random() < 0.3:
                 if not isinstance(top, GameScene) and self.app.find(GameScene) is not None:

@@ -26,7 +26,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         return pygame.font.Font(None, int(size * 1.3))  # pygame's own font, if ours is missing
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=512)   # rendered surfaces: bounded, ~10 MB at most
 def text(words: str, size: int, colour, bold: bool = False) -> pygame.Surface:
     """Rendered, antialiased text; cached because scenes redraw the same labels every frame."""
     return font(size, bold).render(words, True, colour)
