@@ -99,14 +99,7 @@ def tray(size: tuple) -> pygame.Surface:
     return _fast(surface)
 
 
-@lru_cache(maxsize=32)
-def ring(diameter: int, colour: tuple, width: int, alpha: int = 255) -> pygame.Surface:
-    """An antialiased ring (selection, capture target)."""
-    s = SUPERSAMPLE
-    big = diameter * s
-    canvas = pygame.Surface((big, big), pygame.SRCALPHA)
-    pygame.draw.circle(canvas, (*colour, alpha), (big / 2, big / 2), big / 2, width * s)
-    return _fast(pygame.transform.smoothscale(canvas, (diameter, diameter)))
+ring = pieces.ring
 
 
 @lru_cache(maxsize=32)

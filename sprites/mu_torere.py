@@ -192,14 +192,7 @@ def piece(colour: tuple, diameter: int) -> pygame.Surface:
 shadow = pieces.shadow
 
 
-@lru_cache(maxsize=64)
-def ring(diameter: int, colour: tuple, width: int, alpha: int = 255) -> pygame.Surface:
-    """An antialiased ring (the cursor, the selected piece, the target point)."""
-    s = SUPERSAMPLE
-    big = diameter * s
-    canvas = pygame.Surface((big, big), pygame.SRCALPHA)
-    pygame.draw.circle(canvas, (*colour, alpha), (big / 2, big / 2), big / 2, width * s)
-    return _fast(pygame.transform.smoothscale(canvas, (diameter, diameter)))
+ring = pieces.ring
 
 
 @lru_cache(maxsize=16)

@@ -53,3 +53,12 @@ def shadow(diameter: int) -> pygame.Surface:
     for k in range(8):
         pygame.draw.circle(big, (0, 0, 0, 21), (c, c), c * (1 - k * 0.068))
     return fast(pygame.transform.smoothscale(big, (size, size)))
+
+
+@lru_cache(maxsize=64)
+def ring(diameter: int, colour: tuple, width: int, alpha: int = 255) -> pygame.Surface:
+    """An antialiased ring (a cursor, a selected piece, a target point)."""
+    big = diameter * SUPERSAMPLE
+    canvas = pygame.Surface((big, big), pygame.SRCALPHA)
+    pygame.draw.circle(canvas, (*colour, alpha), (big / 2, big / 2), big / 2, width * SUPERSAMPLE)
+    return fast(pygame.transform.smoothscale(canvas, (diameter, diameter)))

@@ -46,6 +46,8 @@ class Driver:
                 return
             self.frames(1, dt)
             for scene in self.app.stack:
+                if hasattr(scene, "wait_for_jobs"):
+                    scene.wait_for_jobs()
                 for value in list(vars(scene).values()):
                     if isinstance(value, Job):
                         value.wait()

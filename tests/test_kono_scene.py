@@ -16,18 +16,6 @@ from games.kono.scene import KonoScene, move_name
 from tests.driver import Driver, VirtualPad
 
 
-
-
-def run_until(driver, scene, done, limit=400, dt=0.2):
-    """Step frames (0.2 s each) until done(); background jobs are waited for, not timed."""
-    for _ in range(limit):
-        if done():
-            return
-        driver.frames(1, dt)
-        scene.wait_for_jobs()
-    raise AssertionError("the scene never got there")
-
-
 def play_out(driver, scene, human_move, level="hard", seed=0):
     """Play to the end: the test's player (a Hard search) through human_move(move) on the
     humans' turns, the scene's own computer on the others. Ends on the result screen."""
@@ -36,16 +24,16 @@ def play_out(driver, scene, human_move, level="hard", seed=0):
         if scene.over:
             break
         if scene.human_to_move():
-            run_until(driver, scene, lambda: not scene.tweens.busy)
+            driver.run_until(lambda: not scene.tweens.busy)
             move = ai.choose_move(scene.state, rng, level)
             before = scene.session.position
             human_move(move)
             assert scene.session.position == before + 1
             assert scene.session.last_move() == move
         else:
-            run_until(driver, scene, lambda: scene.over or scene.human_to_move())
+            driver.run_until(lambda: scene.over or scene.human_to_move())
     assert scene.over
-    run_until(driver, scene, lambda: isinstance(driver.app.top, ResultScene))
+    driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
 
 
 def click_move(driver, scene, move):
@@ -118,14 +106,14 @@ def test_gamepad_only_two_player_game_with_a_virtual_controller(driver):
     for ply in range(200):
         if scene.over:
             break
-        run_until(driver, scene, lambda: not scene.tweens.busy)
+        driver.run_until(lambda: not scene.tweens.busy)
         if scene.state.to_move == "B":          # Black plays a Hard search, White at random
             move = ai.choose_move(scene.state, random.Random(ply), "hard")
         else:
             move = rng.choice(rules.legal_moves(scene.state))
         cursor_move(scene, pad.press, keys, move)
         assert scene.session.last_move() == move
-    run_until(driver, scene, lambda: isinstance(driver.app.top, ResultScene))
+    driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
     assert scene.session.status.winner == 0 and scene.result_title() == "Black wins"
     assert store.load_records() == {}, "two players: no record against the computer"
     pad.unplug()
@@ -195,14 +183,14 @@ def test_capture_slides_flies_to_the_tray_snaps_and_undo_runs_backwards(driver):
 def test_undo_against_the_computer_takes_back_the_pair(driver):
     scene = driver.start("kono", play_options={"opponent": "computer", "side": 0,
                                                "level": "medium"})
-    run_until(driver, scene, lambda: not scene.tweens.busy)
+    driver.run_until(lambda: not scene.tweens.busy)
     click_move(driver, scene, rules.Move(1, 9))
     before = scene.session.position
     driver.click(scene.point_pos(0))                            # the computer's turn: ignored
     assert scene.session.position == before and scene.selected is None
-    run_until(driver, scene, lambda: scene.pick is not None)
+    driver.run_until(lambda: scene.pick is not None)
     assert scene.state.to_move == "W", "the computer shows its choice before playing it"
-    run_until(driver, scene, scene.human_to_move)
+    driver.run_until(scene.human_to_move)
     assert scene.session.position == 2
     driver.key(pygame.K_u)
     assert scene.session.position == 0 and scene.human_to_move()
@@ -222,7 +210,7 @@ def test_hint_grades_every_move_in_a_background_job(driver):
     hint = next(b for b in scene.toolbar.widgets if b.words.startswith("Hint"))
     driver.click(hint.rect.center)
     assert scene.showing_grades() and scene.grades is None
-    run_until(driver, scene, lambda: scene.grades is not None)
+    driver.run_until(lambda: scene.grades is not None)
     grades = scene.grades
     assert {g.move for g in grades} == set(rules.legal_moves(scene.state))
     assert [g.score for g in grades] == sorted((g.score for g in grades), reverse=True)
@@ -234,7 +222,7 @@ def test_hint_grades_every_move_in_a_background_job(driver):
     driver.key(pygame.K_h)
     assert not scene.showing_grades(), "the hint toggles"
     driver.pad(pygame.CONTROLLER_BUTTON_Y)
-    run_until(driver, scene, lambda: scene.grades is not None)
+    driver.run_until(lambda: scene.grades is not None)
     click_move(driver, scene, grades[0].move)
     assert not scene.showing_grades(), "the grades belong to their position"
     driver.key(pygame.K_h)
@@ -252,7 +240,7 @@ def test_graded_moves_are_exact_inside_the_endgame_table(driver):
     scene = driver.start("kono", play_options={"opponent": "human"})
     use_position(scene, "BB..B...W.....W.:B")           # a4 over a3 onto a2 wins at once
     driver.key(pygame.K_h)
-    run_until(driver, scene, lambda: scene.grades is not None)
+    driver.run_until(lambda: scene.grades is not None)
     assert all(g.exact and g.value in ("win", "draw", "loss") for g in scene.grades)
     best = scene.grades[0]
     assert (best.move, best.value, best.plies) == (rules.Move(0, 8), "win", 1)
@@ -272,7 +260,7 @@ def test_draw_counters_and_a_draw_by_repetition(driver):
     assert "seen twice" in scene.draw_warning()
     for move in shuffle:
         click_move(driver, scene, move)
-    run_until(driver, scene, lambda: isinstance(driver.app.top, ResultScene))
+    driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
     assert scene.session.status.outcome == "draw" and scene.result_title() == "A draw"
     assert "three times" in scene.session.status.reason
 
@@ -300,7 +288,7 @@ def test_the_warning_as_fifty_quiet_plies_come_near(driver):
 def test_computer_against_computer_plays_itself_and_pauses(driver):
     scene = driver.start("kono", play_options={"opponent": "demo", "level": "medium"})
     assert scene.demo
-    run_until(driver, scene, lambda: scene.session.position >= 1)
+    driver.run_until(lambda: scene.session.position >= 1)
     driver.key(pygame.K_SPACE)
     assert scene.demo_paused
     position = scene.session.position
@@ -308,7 +296,7 @@ def test_computer_against_computer_plays_itself_and_pauses(driver):
     assert scene.session.position == position
     driver.click(scene.point_pos(5))
     assert not scene.demo_paused
-    run_until(driver, scene, lambda: isinstance(driver.app.top, ResultScene), limit=1500)
+    driver.run_until(lambda: isinstance(driver.app.top, ResultScene), limit=1500)
     assert scene.session.moves_made > 8 and store.load_records() == {}
     assert sum(scene.captured_count(scene.state)) >= 6, "a lively game"
 
@@ -340,7 +328,7 @@ def test_setup_screen_options_reach_the_scene(driver):
     assert isinstance(scene, KonoScene)
     assert scene.players == ("computer", "human") and scene.level == "master"
     assert scene.role(0) == "Computer · Master"
-    run_until(driver, scene, scene.human_to_move)
+    driver.run_until(scene.human_to_move)
     assert scene.session.position == 1
 
 
@@ -379,7 +367,7 @@ def test_with_animations_off_moves_land_at_once(driver):
     assert not scene.tweens.busy and not scene.deal
     click_move(driver, scene, rules.Move(0, 8))
     assert not scene.tweens.busy and scene.current_motion() is None
-    run_until(driver, scene, scene.human_to_move)
+    driver.run_until(scene.human_to_move)
     assert scene.session.position == 2
 
 

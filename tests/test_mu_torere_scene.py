@@ -26,22 +26,10 @@ PAD = {"left": pygame.CONTROLLER_BUTTON_DPAD_LEFT, "right": pygame.CONTROLLER_BU
        "confirm": pygame.CONTROLLER_BUTTON_A}
 
 
-
-
 def best_move(state, salt=0):
     """Perfect play, picking among equally good moves with a seeded choice (the games below
     are deterministic: the computer's choices are seeded by the game too)."""
     return ai.choose_move(state, random.Random(state.ply * 7 + salt), 100)
-
-
-def run_until(driver, scene, done, limit=400, dt=0.2):
-    """Step frames (0.2 s each) until done(); the computer's job is waited for, not timed."""
-    for _ in range(limit):
-        if done():
-            return
-        driver.frames(1, dt)
-        scene.wait_for_computer()
-    raise AssertionError("the scene never got there")
 
 
 def play_out(driver, scene, human_move, limit=220, salt=0):
@@ -55,8 +43,8 @@ def play_out(driver, scene, human_move, limit=220, salt=0):
             human_move(best_move(scene.state, salt))
             assert scene.session.position == before + 1
         else:
-            run_until(driver, scene, lambda: scene.over or scene.human_to_move())
-    run_until(driver, scene, lambda: isinstance(driver.app.top, ResultScene))
+            driver.run_until(lambda: scene.over or scene.human_to_move())
+    driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
 
 
 def click_move(driver, scene, move):
@@ -115,7 +103,7 @@ def test_keyboard_only_game_as_white_with_the_computer_starting(driver):
     scene = driver.start("mu_torere", play_options={"opponent": "computer", "side": 1,
                                                     "first": "B", "level": "low"})
     assert not scene.human_to_move()
-    run_until(driver, scene, scene.human_to_move)
+    driver.run_until(scene.human_to_move)
     play_out(driver, scene, lambda m: cursor_move(scene, driver.key, m, KEYS))
     assert scene.session.status.winner == 1
     assert scene.result_title() == "You win!"
@@ -128,7 +116,7 @@ def test_gamepad_only_game_with_a_virtual_controller(driver):
                                                     "first": "W", "level": "off"})
     assert scene.session.desc == "BBBBWWWW.:W" and not scene.human_to_move(), \
         "White starts: the computer"
-    run_until(driver, scene, scene.human_to_move)
+    driver.run_until(scene.human_to_move)
     pad.press(pygame.CONTROLLER_BUTTON_Y)                      # the graded hint
     assert scene.hint_for == scene.state
     assert driver.app.input.last_device == "pad" and scene.show_cursor()
@@ -192,7 +180,7 @@ def test_undo_takes_back_the_move_pair_within_the_undo_depth(driver):
         click_move(driver, scene, best_move(scene.state))
         driver.click(scene.xy(scene.empty_point()))        # the computer's turn: ignored
         assert "computer" in scene.message.lower()
-        run_until(driver, scene, scene.human_to_move)
+        driver.run_until(scene.human_to_move)
     assert scene.session.position == 4
     driver.key(pygame.K_u)
     assert scene.session.position == 2 and scene.human_to_move()
@@ -251,7 +239,7 @@ def test_the_computer_accepts_a_draw_unless_it_can_win(driver):
     driver.app.push(scene)
     driver.key(pygame.K_d)
     assert scene.offer is not None and "considers" in scene.prompt()
-    run_until(driver, scene, lambda: scene.offer is None)
+    driver.run_until(lambda: scene.offer is None)
     assert not scene.over and "declines" in scene.message
     driver.key(pygame.K_d)
     assert scene.offer is None and "declined" in scene.message, "not twice in one turn"
@@ -260,7 +248,7 @@ def test_the_computer_accepts_a_draw_unless_it_can_win(driver):
                                                     "level": "high"})
     button = next(b for b in scene.toolbar.widgets if b.words.startswith("Offer draw"))
     driver.click(button.rect.center)
-    run_until(driver, scene, lambda: isinstance(driver.app.top, ResultScene))
+    driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
     assert scene.session.status.outcome == "draw" and scene.result_title() == "A draw"
     assert store.load_records() == {"mu_torere/level=high": {"draw": 1}}
 
@@ -297,7 +285,7 @@ def test_between_two_players_the_other_accepts_or_declines(driver):
     assert isinstance(dialog, DrawOfferScene) and dialog.offering == 1
     driver.pad(pygame.CONTROLLER_BUTTON_DPAD_LEFT)    # onto Accept
     driver.pad(pygame.CONTROLLER_BUTTON_A)
-    run_until(driver, scene, lambda: isinstance(driver.app.top, ResultScene))
+    driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
     assert scene.session.status.reason == "The players agreed a draw."
     assert store.load_records() == {}, "no record between two players"
 
@@ -305,7 +293,7 @@ def test_between_two_players_the_other_accepts_or_declines(driver):
 def test_computer_against_computer_plays_to_the_end_and_pauses(driver):
     driver.app.settings["animations"] = False
     scene = driver.start("mu_torere", play_options={"opponent": "demo", "level": "perfect"})
-    run_until(driver, scene, lambda: scene.session.position >= 2)
+    driver.run_until(lambda: scene.session.position >= 2)
     driver.key(pygame.K_SPACE)
     assert scene.demo_paused
     position = scene.session.position
@@ -315,7 +303,7 @@ def test_computer_against_computer_plays_to_the_end_and_pauses(driver):
     assert scene.session.position == position - 1 and scene.demo_paused
     driver.click(scene.centre)
     assert not scene.demo_paused
-    run_until(driver, scene, lambda: isinstance(driver.app.top, ResultScene))
+    driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
     assert scene.session.status.outcome == "draw", "perfect play draws"
     assert store.load_records() == {}
 
@@ -396,7 +384,7 @@ def test_the_result_names_the_sides_by_their_colours(driver):
         level = 100 if side == 0 else 0
         scene.play(ai.choose_move(scene.state, rng, level))
         driver.settle()
-    run_until(driver, scene, lambda: isinstance(driver.app.top, ResultScene))
+    driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
     assert scene.session.status.reason == "White cannot move.", "the rules' own words"
     assert scene.result_reason() == "Gold cannot move." and scene.result_title() == "Blue wins"
     assert scene.status_line() == "Gold cannot move."
@@ -484,5 +472,5 @@ def test_with_animations_off_moves_land_at_once(driver):
                                                     "level": "perfect"})
     drag_move(driver, scene, rules.Move(3, 8))
     assert not scene.tweens.busy and not scene.slides
-    run_until(driver, scene, scene.human_to_move)
+    driver.run_until(scene.human_to_move)
     assert scene.session.position == 2 and not scene.tweens.busy

@@ -14,20 +14,8 @@ from tests.driver import Driver, VirtualPad
 CLASSIC = rules.Params("classic")
 
 
-
-
 def best_move(state):
     return ai.winning_move(state) or ai.stalling_move(state)
-
-
-def run_until(driver, scene, done, limit=300, dt=0.2):
-    """Step frames (0.2 s each) until done(); the computer's job is waited for, not timed."""
-    for _ in range(limit):
-        if done():
-            return
-        driver.frames(1, dt)
-        scene.wait_for_computer()
-    raise AssertionError("the scene never got there")
 
 
 def play_out(driver, scene, human_move):
@@ -39,8 +27,8 @@ def play_out(driver, scene, human_move):
         if scene.human_to_move():
             human_move(best_move(scene.state))
         else:
-            run_until(driver, scene, lambda: scene.over or scene.human_to_move())
-    run_until(driver, scene, lambda: isinstance(driver.app.top, ResultScene))
+            driver.run_until(lambda: scene.over or scene.human_to_move())
+    driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
 
 
 def steer(scene, press, move, keys):
@@ -194,7 +182,7 @@ def test_undo_against_the_computer_takes_back_the_pair(driver):
     before = scene.session.position
     driver.click(scene.counter_rect(1, 0, 4).center)          # the computer's turn: ignored
     assert scene.session.position == before
-    run_until(driver, scene, scene.human_to_move)
+    driver.run_until(scene.human_to_move)
     assert scene.session.position == 2
     reply = scene.session.last_move()
     driver.key(pygame.K_u)
@@ -212,13 +200,13 @@ def test_undo_against_the_computer_takes_back_the_pair(driver):
 def test_undoing_the_computers_opening_move_lets_it_play_again(driver):
     scene = driver.start("nim", CLASSIC, play_options={"opponent": "computer", "side": 1,
                                                        "level": "perfect"})
-    run_until(driver, scene, scene.human_to_move)
+    driver.run_until(scene.human_to_move)
     opening = scene.session.last_move()
     assert ai.nim_sum(scene.state.heaps) == 0, "Perfect plays the winning move"
     driver.key(pygame.K_u)
     assert scene.session.position == 0 and scene.computer_to_move()
     assert scene.flights and all(incoming for _, _, incoming in scene.flights.values())
-    run_until(driver, scene, scene.human_to_move)
+    driver.run_until(scene.human_to_move)
     assert scene.session.last_move() == opening
 
 
@@ -260,14 +248,14 @@ def test_teaching_view_toggles_with_each_device(driver):
 
 def test_computer_against_computer_plays_itself_and_pauses(driver):
     scene = driver.start("nim", CLASSIC, play_options={"opponent": "demo", "level": "perfect"})
-    run_until(driver, scene, lambda: scene.session.position >= 1)
+    driver.run_until(lambda: scene.session.position >= 1)
     driver.key(pygame.K_SPACE)
     assert scene.demo_paused
     position = scene.session.position
     driver.frames(20, 0.2)
     assert scene.session.position == position
     driver.key(pygame.K_SPACE)
-    run_until(driver, scene, lambda: isinstance(driver.app.top, ResultScene))
+    driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
     assert scene.session.status.winner == 0 and scene.result_title() == "Left wins"
     assert store.load_records() == {}
 
@@ -328,10 +316,10 @@ def test_the_computer_shows_its_choice_before_taking_it(driver):
                                                        "level": "perfect"})
     driver.settle()
     driver.click(scene.counter_rect(2, 4, 5).center)          # take 1: heaps 3, 4, 4
-    run_until(driver, scene, lambda: scene.pick is not None)
+    driver.run_until(lambda: scene.pick is not None)
     assert scene.state.heaps == (3, 4, 4) and scene.lit_counters()
     assert "takes" in scene.prompt()
-    run_until(driver, scene, scene.human_to_move)
+    driver.run_until(scene.human_to_move)
     assert ai.nim_sum(scene.state.heaps) == 0
 
 
@@ -365,7 +353,7 @@ def test_with_animations_off_nothing_flies_and_the_computer_answers_at_once(driv
     assert not scene.tweens.busy and not scene.flights
     driver.click(scene.counter_rect(0, 1, 3).center)         # take 2: the winning move
     assert not scene.tweens.busy
-    run_until(driver, scene, scene.human_to_move)
+    driver.run_until(scene.human_to_move)
     assert scene.session.position == 2 and not scene.flights
     driver.key(pygame.K_h)
     assert scene.panel_value() == 1.0 or scene.panel_to == 1.0

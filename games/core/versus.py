@@ -106,6 +106,11 @@ class VersusScene(GameScene):
         """The computer's answer is ready. Scenes may show it first, then play it."""
         self.play(move)
 
+    def wait_for_jobs(self) -> None:
+        """Tests and the demo: block until the computer's search is finished."""
+        if self.job is not None:
+            self.job.wait()
+
     def cancel_thinking(self) -> None:
         if self.job is not None:
             self.job.wait()    # it is pure and brief; its answer is simply dropped

@@ -625,8 +625,7 @@ class KonoScene(VersusScene):
     def wait_for_jobs(self) -> None:
         """Tests: block until the table, a computer's search and a grading are finished."""
         self.warm.wait()
-        if self.job is not None:
-            self.job.wait()
+        super().wait_for_jobs()
         if self.grade_job is not None:
             self.grade_job[1].wait()
 

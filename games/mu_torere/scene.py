@@ -640,11 +640,6 @@ class MuTorereScene(VersusScene):
             return
         super().tick(dt)
 
-    def wait_for_computer(self) -> None:
-        """Tests: block until a started computer search is finished."""
-        if self.job is not None:
-            self.job.wait()
-
     def result_reason(self) -> str:
         return self.reason()
 

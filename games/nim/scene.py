@@ -494,11 +494,6 @@ class NimScene(VersusScene):
             return
         super().tick(dt)
 
-    def wait_for_computer(self) -> None:
-        """Tests: block until a started computer search is finished."""
-        if self.job is not None:
-            self.job.wait()
-
     # --- the end ----------------------------------------------------------------------------
     def hud_fields(self):
         if self.editing:
