@@ -15,6 +15,16 @@ DT = 1 / 60
 PAD_ID = 4242   # instance id of the synthetic gamepad
 
 
+def walk(scene, target, step) -> None:
+    """Move a grid cursor (row, col) to target one square at a time with step(dx, dy)."""
+    (r, c), (tr, tc) = scene.cursor, target
+    for _ in range(abs(tr - r)):
+        step(0, 1 if tr > r else -1)
+    for _ in range(abs(tc - c)):
+        step(1 if tc > c else -1, 0)
+    assert scene.cursor == target
+
+
 class Driver:
     def __init__(self):
         self.app = App(windowed=True)

@@ -12,7 +12,7 @@ from games.core import store
 from games.core.screens import ResultScene, SetupScene, resume_saved_game
 from games.ishido import ai, oracle, rules
 from games.ishido.scene import MAX_QUESTION, READY_QUESTIONS, IshidoScene, QuestionScene, thumbnail
-from tests.driver import Driver, VirtualPad
+from tests.driver import Driver, VirtualPad, walk
 
 STANDARD, ORIGINAL = rules.Params("standard"), rules.Params("original")
 KEYS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN,
@@ -28,15 +28,6 @@ A, B, X, Y = (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B, pygame.CON
 def table(params):
     return f"ishido/{params.encode()}"
 
-
-def walk(scene, target, step):
-    """Move the cursor square by square with step(dx, dy)."""
-    (r, c), (tr, tc) = scene.cursor, target
-    for _ in range(abs(tr - r)):
-        step(0, 1 if tr > r else -1)
-    for _ in range(abs(tc - c)):
-        step(1 if tc > c else -1, 0)
-    assert scene.cursor == target
 
 
 def play_out(driver, scene, place, level="careful", seed=1):
@@ -379,9 +370,7 @@ def test_setup_screen_options_reach_the_scene(driver):
     driver.app.push(SetupScene(driver.app, "ishido"))
     driver.frames()
     setup = driver.app.top
-    for option, choice in setup.choices:
-        if option.key == "variant":
-            choice.index = [v for v, _ in option.choices].index("original")
+    setup.choose("variant", "original")
     assert setup.summary() == ("Best scores: Original rules", [])
     driver.key(pygame.K_RETURN)            # New game
     driver.frames(3)

@@ -15,7 +15,7 @@ from games.core.screens import LoadingScene, ResultScene, SetupScene, resume_sav
 from games.kenken import gen, rules
 from games.kenken.rules import Params
 from games.kenken.scene import KenkenScene
-from tests.driver import Driver, VirtualPad
+from tests.driver import Driver, VirtualPad, walk
 
 PARAMS = Params(4, "normal")
 KEYS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN,
@@ -29,15 +29,6 @@ def answer(scene):
     assert solution is not None
     return solution
 
-
-def walk(scene, target, step):
-    """Move the grid cursor to target with step(dx, dy), one cell at a time."""
-    (r, c), (tr, tc) = scene.cursor, target
-    for _ in range(abs(tr - r)):
-        step(0, 1 if tr > r else -1)
-    for _ in range(abs(tc - c)):
-        step(1 if tc > c else -1, 0)
-    assert scene.cursor == target
 
 
 def pad_digit(scene, digit):

@@ -394,11 +394,8 @@ def test_setup_options_reach_the_scene_and_white_can_start(driver):
     driver.app.push(SetupScene(driver.app, "mu_torere"))
     driver.frames()
     setup = driver.app.top
-    for option, choice in setup.choices:
-        if option.key == "first":
-            choice.index = [v for v, _ in option.choices].index("W")
-        if option.key == "opponent":
-            choice.index = [v for v, _ in option.choices].index("human")
+    setup.choose("first", "W")
+    setup.choose("opponent", "human")
     new_game = next(w for w in setup.menu.widgets if getattr(w, "words", "") == "New game")
     driver.click(new_game.rect.center)
     driver.frames(2)

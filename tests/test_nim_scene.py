@@ -278,11 +278,8 @@ def test_setup_screen_options_reach_the_scene(driver):
     driver.app.push(SetupScene(driver.app, "nim"))
     driver.frames()
     setup = driver.app.top
-    for option, choice in setup.choices:
-        if option.key == "variant":
-            choice.index = [v for v, _ in option.choices].index("custom+misere")
-        if option.key == "opponent":
-            choice.index = [v for v, _ in option.choices].index("demo")
+    setup.choose("variant", "custom+misere")
+    setup.choose("opponent", "demo")
     driver.key(pygame.K_UP)           # from New game to the last option: the computer's level
     driver.key(pygame.K_RIGHT)
     driver.key(pygame.K_DOWN)

@@ -8,7 +8,7 @@ from games.core.screens import resume_saved_game, scene_module
 from games.core.session import Session
 from games.poggle import rules, solver
 from games.poggle.rules import Params
-from tests.driver import Driver, VirtualPad
+from tests.driver import Driver, VirtualPad, walk
 
 PARAMS = Params(4, 3)
 
@@ -24,14 +24,6 @@ def ready(driver, scene):
 def table(params):
     return f"poggle/{params.encode()}"
 
-
-def walk(cursor, target, step):
-    """Move the cursor from one cell to another with step(dx, dy), one cell at a time."""
-    (r, c), (tr, tc) = cursor, target
-    for _ in range(abs(tr - r)):
-        step(0, 1 if tr > r else -1)
-    for _ in range(abs(tc - c)):
-        step(1 if tc > c else -1, 0)
 
 
 def assert_won_at_par(driver, scene, params):
@@ -61,7 +53,7 @@ def test_keyboard_only_game(driver):
     keys = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN,
             (0, -1): pygame.K_UP}
     for move in solver.solution_moves(scene.state):
-        walk(scene.cursor, (move.row, move.col), lambda dx, dy: driver.key(keys[dx, dy]))
+        walk(scene, (move.row, move.col), lambda dx, dy: driver.key(keys[dx, dy]))
         assert scene.cursor == (move.row, move.col)
         driver.key(pygame.K_RETURN)
     driver.settle()
@@ -77,7 +69,7 @@ def test_gamepad_only_game_with_a_virtual_controller(driver):
                (0, 1): pygame.CONTROLLER_BUTTON_DPAD_DOWN,
                (0, -1): pygame.CONTROLLER_BUTTON_DPAD_UP}
     for move in solver.solution_moves(scene.state):
-        walk(scene.cursor, (move.row, move.col), lambda dx, dy: pad.press(buttons[dx, dy]))
+        walk(scene, (move.row, move.col), lambda dx, dy: pad.press(buttons[dx, dy]))
         pad.press(pygame.CONTROLLER_BUTTON_A)
     driver.settle()
     assert driver.app.input.last_device == "pad"

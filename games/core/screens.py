@@ -313,6 +313,14 @@ class SetupScene(Scene):
         focus = next((i for i, w in enumerate(widgets) if isinstance(w, ui.Button)), 0)
         self.menu = ui.Menu(widgets, focus)
 
+    def choose(self, key: str, value) -> None:
+        """Set an option to one of its values (as a player stepping through it would)."""
+        for option, choice in self.choices:
+            if option.key == key:
+                choice.index = [v for v, _ in option.choices].index(value)
+                return
+        raise KeyError(f"{self.key} has no option {key!r}")
+
     def chosen(self) -> dict:
         return {option.key: choice.value for option, choice in self.choices}
 
