@@ -126,10 +126,10 @@ def test_drop_outside_a_tile_changes_nothing(driver):
 def test_wrong_guess_and_hint_cost_five_seconds_each(driver):
     scene = driver.start("deductile", PARAMS, seed=17)
     driver.key(pygame.K_g)
-    assert scene.state.wrong == 1 and scene.state.outcome == "ongoing"
+    assert scene.session.count("wrong_guesses") == 1 and scene.state.outcome == "ongoing"
     driver.key(pygame.K_h)
-    assert scene.state.hints == 1
-    assert rules.score(scene.state) == 170
+    assert scene.hints == 1 and scene.session.count("penalty_seconds") == 10
+    assert scene.time_left() == pytest.approx(170 - scene.session.elapsed)
     assert scene.hint_for == scene.state.arrangement
     assert rules.broken_clues(scene.state), "a wrong arrangement breaks at least one clue"
 

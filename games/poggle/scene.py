@@ -164,7 +164,11 @@ class PoggleScene(GameScene):
     # --- help used, kept with the saved game ----------------------------------------------
     @property
     def solved_by_computer(self) -> bool:
-        return self.play_options.get("solve") is True
+        return self.session.count("solved") > 0
+
+    def adopt_old_record(self) -> None:
+        super().adopt_old_record()
+        self.adopt_old_counter("solve", "solved")
 
     @property
     def help_used(self) -> bool:
@@ -340,7 +344,7 @@ class PoggleScene(GameScene):
                             for c, times in enumerate(row) for _ in range(times)]
         if not self.solve_queue:
             return
-        self.play_options["solve"] = True
+        self.session.note("solved")     # in the record: undo does not take it back
         self.solve_expect = self.state.board
         self.solve_gap = max(0.08, min(0.42, SOLVE_SECONDS / len(self.solve_queue)))
         self.solve_wait = 0.0
@@ -489,7 +493,7 @@ class PoggleScene(GameScene):
         if isinstance(grid, tuple):
             hints = self.hints
             self.show_hint(grid)
-            self.play_options["hints"] = hints   # a pose, not help the player asked for
+            self.session.record["hints"] = hints   # a pose, not help the player asked for
         self.app.input.last_device = act.KEYBOARD
         centre = (self.size // 2, self.size // 2)
         before = rules.apply_move(self.state, rules.Move(*centre))
