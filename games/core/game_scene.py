@@ -42,6 +42,7 @@ class GameScene(Scene):
         self.tweens = Tweens()
         self.message, self.message_time = "", 0.0
         self.reported = session.status.over   # the result screen was shown for this ending
+        self.looking_back = False             # the result screen shows an ending seen before
         self.result_wait: float | None = None  # counting down to the result screen
         width, height = app.size
         self.board_rect = pygame.Rect(0, HUD_HEIGHT, width, height - HUD_HEIGHT - TOOLBAR_HEIGHT)
@@ -208,6 +209,7 @@ class GameScene(Scene):
             self.result_wait = self.result_pause   # the result shows once the board is still
 
     def game_over(self) -> None:
+        self.looking_back = self.recorded    # an ending seen again after undo: no new entry
         rank = self.enter_result()
         self.app.audio.play(self.ending_sound())
         store.delete_game(self.session.key)

@@ -544,6 +544,9 @@ class PauseScene(Scene):
         self.menu.draw(surface)
 
 
+LOOKING_BACK = "This game's result was entered when it first ended."
+
+
 class ResultScene(MenuScreen):
     """The end of a game: outcome, score, place in the best scores; the board shows beneath."""
     opaque = False
@@ -588,4 +591,6 @@ class ResultScene(MenuScreen):
         if self.rank:
             ui.label(surface, f"A new best score: number {self.rank} in the table!", (cx, y + 10),
                      ui.BODY, ui.ACCENT, bold=True, anchor="center")
+        elif self.game.looking_back:
+            ui.label(surface, LOOKING_BACK, (cx, y + 10), ui.BODY, ui.MUTED, anchor="center")
         self.menu.draw(surface)
