@@ -265,11 +265,13 @@ class LauncherScene(Scene):
         ui.label(surface, "Parlour", (80, 60), 84, ui.TEXT, bold=True)
         ui.label(surface, "Calm, clever games for a big screen", (86, 160), ui.BODY, ui.MUTED)
         self.menu.draw(surface)
-        hint = "Arrows or d-pad to choose, Enter or A to open, F1 for rules, F11 full screen"
-        ui.label(surface, hint, (80, height - 80), ui.SMALL, ui.MUTED, anchor="midleft")
+        # Beside the buttons: a message while there is one, else how to get about.
+        foot = (80, height - 124, width - 700, 88)
         if self.app.messages:
-            ui.label(surface, self.app.messages[0], (width // 2, height - 170), ui.SMALL + 2,
-                     ui.ACCENT, anchor="center")
+            ui.fit_text(surface, self.app.messages[0], foot, ui.SMALL + 2, ui.ACCENT, align="left")
+        else:
+            hint = "Arrows or d-pad to choose, Enter or A to open, F1 for rules, F11 full screen"
+            ui.fit_text(surface, hint, foot, ui.SMALL, ui.MUTED, align="left")
 
     def refresh(self) -> None:
         """Called when a game ends or is saved, so the Resume tags are right."""
@@ -361,7 +363,8 @@ class SetupScene(Scene):
     def draw(self, surface) -> None:
         surface.fill(ui.BG)
         ui.label(surface, self.info.title, (120, 70), ui.TITLE, ui.TEXT, bold=True)
-        ui.label(surface, self.info.blurb, (124, 160), ui.BODY, ui.MUTED)
+        ui.fit_text(surface, self.info.blurb, (124, 150, 1676, 90), ui.BODY, ui.MUTED,
+                    align="left")
         self.menu.draw(surface)
         box = pygame.Rect(1060, 250, 740, 560)
         problem = self.problem()
@@ -540,7 +543,7 @@ class PauseScene(Scene):
         cx = self.app.size[0] // 2
         ui.label(surface, "Paused", (cx, 150), ui.TITLE, ui.TEXT, bold=True, anchor="center")
         if self.reason:
-            ui.label(surface, self.reason, (cx, 230), ui.BODY, ui.ACCENT, anchor="center")
+            ui.fit_text(surface, self.reason, (cx - 760, 196, 1520, 96), ui.BODY, ui.ACCENT)
         self.menu.draw(surface)
 
 
@@ -582,15 +585,24 @@ class ResultScene(MenuScreen):
         cx = width // 2
         title = self.game.result_title()
         colour = {"good": ui.GOOD, "bad": ui.BAD}.get(self.game.result_mood(), ui.ACCENT)
-        ui.label(surface, title, (cx, box.top + 80), ui.TITLE, colour, bold=True, anchor="center")
-        y = box.top + 160
-        for line in [self.game.result_reason()] + self.game.result_lines():
-            if line:
-                ui.label(surface, line, (cx, y), ui.BODY, ui.TEXT, anchor="center")
-                y += 48
+        ui.fit_text(surface, title, (box.left + 40, box.top + 36, box.width - 80, 90), ui.TITLE,
+                    colour, bold=True, max_lines=1)
+        # The sentences share the room between the title and the buttons: the reason may take
+        # two lines, the rest one each; if there are many, every row gets a little less.
+        rows = [(self.game.result_reason(), ui.TEXT, False, 84)]
+        rows += [(line, ui.TEXT, False, 46) for line in self.game.result_lines()]
         if self.rank:
-            ui.label(surface, f"A new best score: number {self.rank} in the table!", (cx, y + 10),
-                     ui.BODY, ui.ACCENT, bold=True, anchor="center")
+            rows.append((f"A new best score: number {self.rank} in the table!", ui.ACCENT, True,
+                         56))
         elif self.game.looking_back:
-            ui.label(surface, LOOKING_BACK, (cx, y + 10), ui.BODY, ui.MUTED, anchor="center")
+            rows.append((LOOKING_BACK, ui.MUTED, False, 56))
+        rows = [row for row in rows if row[0]]
+        top, bottom = box.top + 136, self.menu.widgets[0].rect.top - 20
+        shrink = min(1.0, (bottom - top) / max(1, sum(row[3] for row in rows)))
+        y = top
+        for words, colour, bold, height in rows:
+            height = int(height * shrink)
+            ui.fit_text(surface, words, (box.left + 40, y, box.width - 80, height), ui.BODY,
+                        colour, bold)
+            y += height
         self.menu.draw(surface)

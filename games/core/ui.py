@@ -43,42 +43,49 @@ def label(surface, words, pos, size=BODY, colour=TEXT, bold=False, anchor="tople
 
 
 def paragraph(surface, words, rect, size=BODY, colour=TEXT, spacing=1.35) -> int:
-    """Wrapped text inside rect; returns the y below the last line."""
+    """Wrapped text inside rect, smaller if it needs to be to fit (see fit_lines); returns
+    the y below the last line."""
+    step, lines = fit_lines(words, rect.width, rect.height, size, False, MIN_TEXT, spacing, None)
     y = rect.top
-    for line in assets.wrap(words, size, rect.width):
-        label(surface, line, (rect.left, y), size, colour)
-        y += int(size * spacing)
+    for line in lines:
+        label(surface, line, (rect.left, y), step, colour)
+        y += int(step * spacing)
     return y
 
 
 @lru_cache(maxsize=256)
 def fit_lines(words: str, width: int, height: int, size: int, bold: bool = False,
-              min_size: int = MIN_TEXT, spacing: float = 1.2) -> tuple[int, tuple[str, ...]]:
-    """How a sentence fits a box: (size, lines). One line at `size` if it fits, else two,
-    then the same at smaller sizes down to min_size, where it may take as many lines as the
-    box holds. Never cut short: a box too small for its text is a layout bug a test finds."""
-    for step in range(size, min_size - 1, -2):
-        rows = max(1, int((height - step) // (step * spacing)) + 1)
-        limit = min(2, rows) if step > min_size else rows
+              min_size: int = MIN_TEXT, spacing: float = 1.2,
+              max_lines: int | None = 2) -> tuple[int, tuple[str, ...]]:
+    """How text fits a box: (size, lines). At `size` if it fits in at most max_lines lines
+    (None: as many as the box holds), else the same at smaller sizes down to min_size, where
+    it may take as many lines as the box holds. Never cut short: a box too small for its text
+    is a layout bug that tests/test_text_fit.py finds."""
+    min_size = min(size, min_size)
+    for step in list(range(size, min_size, -2)) + [min_size]:
+        face = assets.font(step, bold)
+        rows = max(1, (height - face.get_height()) // int(step * spacing) + 1)
+        limit = rows if max_lines is None or step == min_size else min(max_lines, rows)
         lines = assets.wrap(words, step, width, bold)
-        if len(lines) <= limit and all(assets.font(step, bold).size(line)[0] <= width
-                                       for line in lines):
+        if len(lines) <= limit and all(face.size(line)[0] <= width for line in lines):
             return step, tuple(lines)
     return min_size, tuple(assets.wrap(words, min_size, width, bold))
 
 
 def fit_text(surface, words, rect, size=BODY, colour=TEXT, bold=False, align="center",
-             min_size: int = MIN_TEXT, spacing: float = 1.2) -> pygame.Rect:
-    """Draw a sentence inside rect (see fit_lines), its lines centred vertically and aligned
-    "left", "center" or "right"; returns the rect the text covers."""
+             min_size: int = MIN_TEXT, spacing: float = 1.2, max_lines: int = 2) -> pygame.Rect:
+    """Draw a sentence inside rect: one line, else two, then smaller (see fit_lines); the
+    lines centred vertically and aligned "left", "center" or "right". Returns the rect the
+    text covers."""
     rect = pygame.Rect(rect)
-    step, lines = fit_lines(words, rect.width, rect.height, size, bold, min_size, spacing)
+    step, lines = fit_lines(words, rect.width, rect.height, size, bold, min_size, spacing,
+                            max_lines)
     pitch = int(step * spacing)
     top = rect.centery - (pitch * (len(lines) - 1) + assets.font(step, bold).get_height()) // 2
-    covered = pygame.Rect(rect.centerx, top, 0, 0)
+    anchor, x = {"left": ("topleft", rect.left), "right": ("topright", rect.right)}.get(
+        align, ("midtop", rect.centerx))
+    covered = pygame.Rect(x, top, 0, 0)
     for row, line in enumerate(lines):
-        anchor, x = {"left": ("topleft", rect.left), "right": ("topright", rect.right)}.get(
-            align, ("midtop", rect.centerx))
         covered.union_ip(label(surface, line, (x, top + row * pitch), step, colour, bold, anchor))
     return covered
 
