@@ -134,12 +134,24 @@ class LoadingScene(Scene):
 
 
 class Card(ui.Widget):
-    def __init__(self, rect, info, picture, saved: bool, on_click):
+    """A game on the launcher. A saved game shows a Resume badge on the picture's corner,
+    clear of the title; a click on the badge resumes, elsewhere opens the setup screen."""
+
+    def __init__(self, rect, info, picture, saved: bool, on_click, on_resume=None):
         super().__init__(rect)
         self.info, self.picture, self.saved, self.on_click = info, picture, saved, on_click
+        self.on_resume = on_resume
+        self.badge = pygame.Rect(0, 0, 150, 48)
+        self.badge.topright = (self.rect.right - 32, self.rect.top + 32)
 
     def activate(self) -> None:
         self.on_click()
+
+    def press(self, pos) -> None:
+        if self.saved and self.on_resume and self.badge.collidepoint(pos):
+            self.on_resume()
+        else:
+            self.on_click()
 
     def draw(self, surface, focused: bool) -> None:
         ui.panel(surface, self.rect, ui.PANEL_HI if focused else ui.PANEL, radius=22,
@@ -153,10 +165,8 @@ class Card(ui.Widget):
         ui.paragraph(surface, self.info.blurb, pygame.Rect(self.rect.left + 24, y + 46,
                      self.rect.width - 48, 70), ui.SMALL, ui.MUTED, spacing=1.2)
         if self.saved:
-            tag = pygame.Rect(0, 0, 150, 44)
-            tag.topright = (self.rect.right - 24, y - 2)
-            ui.panel(surface, tag, ui.ACCENT, radius=12)
-            ui.label(surface, "Resume", tag.center, ui.SMALL, ui.BG_DEEP, bold=True,
+            ui.panel(surface, self.badge, ui.ACCENT, radius=12, border=ui.BG_DEEP)
+            ui.label(surface, "Resume", self.badge.center, ui.SMALL, ui.BG_DEEP, bold=True,
                      anchor="center")
         if focused:
             ui.focus_ring(surface, self.rect, 26)
@@ -229,8 +239,10 @@ class LauncherScene(Scene):
             if self.pictures.get(info.key, (None, None))[0] != size:
                 self.pictures[info.key] = (size, card_picture(info.key, size))
             widgets.append(Card(rect, info, self.pictures[info.key][1], store.has_save(info.key),
-                                lambda key=info.key: self.app.push(SetupScene(self.app, key))))
-        self.quit_button = ui.Button((width - 300, height - 120, 260, 80), "Quit", self.app.quit)
+                                lambda key=info.key: self.app.push(SetupScene(self.app, key)),
+                                lambda key=info.key: resume_saved_game(self.app, key)))
+        self.quit_button = ui.Button((width - 300, height - 120, 260, 80), "Quit",
+                                     self.confirm_quit)
         widgets.append(ui.Button((width - 580, height - 120, 260, 80), "Settings",
                                  lambda: self.app.push(SettingsScene(self.app))))
         widgets.append(self.quit_button)
@@ -240,7 +252,7 @@ class LauncherScene(Scene):
     def handle(self, action) -> None:
         if action.kind == act.CANCEL:
             if self.menu.widgets[self.menu.focus] is self.quit_button:
-                self.app.quit()
+                self.confirm_quit()
             else:
                 self.menu.focus = self.menu.widgets.index(self.quit_button)
             return
@@ -248,6 +260,10 @@ class LauncherScene(Scene):
             self.app.push(HelpScene(self.app, self.menu.widgets[self.menu.focus].info.key))
             return
         self.menu.handle(action)
+
+    def confirm_quit(self) -> None:
+        self.app.push(ConfirmScene(self.app, "Quit Parlour?", "Quit", "Keep playing",
+                                   self.app.quit))
 
     def demo_step(self) -> None:
         """The demo walks the focus across the cards, as a keyboard player would."""
@@ -432,6 +448,13 @@ class SettingsScene(MenuScreen):
         if value != self.app.settings["fullscreen"]:
             self.app.toggle_fullscreen()
 
+    def update(self, dt: float) -> None:
+        """Show the settings as they are: F11 switches the display while this is open."""
+        for key, choice in self.rows:
+            values = [value for value, _ in choice.options]
+            if self.app.settings.get(key) in values:
+                choice.index = values.index(self.app.settings[key])
+
     def draw(self, surface) -> None:
         surface.fill(ui.BG)
         ui.label(surface, "Settings", (self.app.size[0] // 2, 130), ui.TITLE, ui.TEXT, bold=True,
@@ -605,4 +628,37 @@ class ResultScene(MenuScreen):
             ui.fit_text(surface, words, (box.left + 40, y, box.width - 80, height), ui.BODY,
                         colour, bold)
             y += height
+        self.menu.draw(surface)
+
+
+class ConfirmScene(MenuScreen):
+    """A question over the screen beneath, with two answers; the focus starts on the safe one
+    (no_label), and Cancel answers it too."""
+    opaque = False
+
+    def __init__(self, app, question: str, yes_label: str, no_label: str, on_yes,
+                 detail: str = ""):
+        super().__init__(app)
+        self.question, self.detail, self.on_yes = question, detail, on_yes
+        width, height = app.size
+        self.box = pygame.Rect(0, 0, 900, 400)
+        self.box.center = (width // 2, height // 2)
+        y = self.box.bottom - 130
+        self.yes = ui.Button((self.box.left + 60, y, 370, 90), yes_label, self.answer_yes)
+        self.no = ui.Button((self.box.right - 430, y, 370, 90), no_label, lambda: app.pop(self))
+        self.menu = ui.Menu([self.yes, self.no], focus=1)
+
+    def answer_yes(self) -> None:
+        self.app.pop(self)
+        self.on_yes()
+
+    def draw(self, surface) -> None:
+        surface.blit(ui.shade(self.app.size, (10, 12, 18, 200)), (0, 0))
+        ui.panel(surface, self.box, ui.PANEL, border=ui.ACCENT)
+        inner = self.box.inflate(-80, 0)
+        ui.fit_text(surface, self.question, (inner.left, self.box.top + 40, inner.width, 80),
+                    ui.HEADING, ui.TEXT, bold=True)
+        if self.detail:
+            ui.fit_text(surface, self.detail, (inner.left, self.box.top + 130, inner.width, 100),
+                        ui.BODY, ui.MUTED)
         self.menu.draw(surface)

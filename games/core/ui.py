@@ -119,6 +119,10 @@ class Widget:
 
     def activate(self) -> None: ...
 
+    def press(self, pos) -> None:
+        """A click at pos (widgets with parts of their own override this)."""
+        self.activate()
+
     def adjust(self, step: int) -> bool:
         """Left/right on a focused widget; True if it used the step."""
         return False
@@ -222,7 +226,7 @@ class Menu:
             if hit is None:
                 return False
             self.focus = hit
-            self.widgets[hit].activate()
+            self.widgets[hit].press(action.pos)
             return True
         if kind == act.MOVE:
             current = self.widgets[self.focus]

@@ -131,6 +131,9 @@ class Planner:
         return self.known.get(board)
 
 
+WORKING_OUT_PAR = "Dealing: working out par, the fewest presses that clear this board..."
+
+
 class PoggleScene(GameScene):
     higher_is_better = False   # the score is presses over par
 
@@ -179,6 +182,12 @@ class PoggleScene(GameScene):
     def par(self) -> int | None:
         grid = self.planner.get(self.session.initial.board)
         return sum(map(sum, grid)) if isinstance(grid, tuple) else None
+
+    @property
+    def deal_ready(self) -> bool:
+        """Par is known (or the deal is known to be unsolvable): the deal and its par are
+        shown together, never a board with par still to come."""
+        return self.planner.get(self.session.initial.board) is not None
 
     @property
     def unsolvable(self) -> str | None:
@@ -231,7 +240,7 @@ class PoggleScene(GameScene):
         if kind == act.POINT:
             self.hover = self.cell_at(action.pos)
             return
-        if self.over:
+        if self.over or not self.deal_ready:
             return
         if self.solving and kind in (act.PRESS, act.CONFIRM, act.ALT, act.KEY, act.DIGIT):
             self.stop_solving("Solve stopped: your turn.")
@@ -505,6 +514,10 @@ class PoggleScene(GameScene):
 
     # --- drawing --------------------------------------------------------------------------
     def draw_board(self, surface) -> None:
+        if not self.deal_ready:
+            ui.fit_text(surface, WORKING_OUT_PAR, self.board_rect.inflate(-200, -200),
+                        ui.HEADING, ui.MUTED)
+            return
         surface.blit(self._static_board(), self.tray.topleft)
         for (r, c), (tween, before, after, forward) in self.cells.items():
             if not tween.done:
