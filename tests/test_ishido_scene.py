@@ -456,3 +456,16 @@ def test_thumbnail_and_the_demo_player(driver):
     assert scene.state.placed == 1 and scene.tweens.busy
     scene.demo_step()                      # waits for the stone to land
     assert scene.state.placed == 1
+
+
+def test_header_numbers_stay_put_when_help_grows(driver):
+    scene = driver.start("ishido", STANDARD, seed=23)
+    places = lambda: {name: right for name, _, right in scene.hud_layout()}
+    before = places()
+    assert fields(scene)["Help"] == "none"
+    driver.key(pygame.K_a)                        # "Assist"
+    driver.key(pygame.K_h)                        # "Assist+1"
+    assert fields(scene)["Help"] == "Assist+1" and places() == before
+    for _ in range(11):
+        scene.count_hint()
+    assert fields(scene)["Help"] == "Assist+12" and places() == before

@@ -200,3 +200,16 @@ def test_the_check_finds_text_that_does_not_fit():
     assert problems([(words, 200, 30, False, 1.2, squeezed)])
     assert problems([(words, 2000, 30, False, 1.2, (12, (words,)))]), "too small to read"
     assert problems([(words, 2000, 30, False, 1.2, (20, ("A sentence...",)))]), "cut short"
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_the_hud_fields_clear_the_title(driver, key):
+    from games.core.game_scene import GameScene, HUD_VALUE
+    scene = driver.start(key, None, seed=4)
+    if type(scene).draw_hud is not GameScene.draw_hud:
+        pytest.skip("this game draws its own HUD")
+    title = ui.assets.font(ui.HEADING, True).size(scene.info.title)[0] + 40
+    for name, value, right in scene.hud_layout():
+        wide = max(ui.assets.font(HUD_VALUE, True).size(value)[0],
+                   ui.assets.font(ui.SMALL).size(name)[0])
+        assert right - wide > title + 20, (name, value)

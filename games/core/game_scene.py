@@ -344,21 +344,27 @@ class GameScene(Scene):
         self.draw_board(surface)
         self.draw_hud(surface)
 
+    def hud_layout(self) -> list[tuple[str, str, int]]:
+        """(name, value, right edge) of each HUD field. A field is as wide as its widest value
+        ever is, so a value growing ("Assist" to "Assist+1", 9 to 10) never shifts the fields
+        to its left."""
+        value_font, name_font = ui.assets.font(HUD_VALUE, True), ui.assets.font(ui.SMALL)
+        layout, right = [], self.app.size[0] - 40
+        for name, value, *widest in reversed(self.hud_fields()):
+            layout.append((name, value, right))
+            right -= 60 + max(value_font.size(widest[0] if widest else HUD_NARROWEST)[0],
+                              value_font.size(value)[0], name_font.size(name)[0])
+        return layout
+
     def draw_hud(self, surface) -> None:
         width, height = self.app.size
         pygame.draw.rect(surface, ui.BG_DEEP, (0, 0, width, HUD_HEIGHT))
         ui.label(surface, self.info.title, (40, HUD_HEIGHT // 2), ui.HEADING, ui.TEXT, bold=True,
                  anchor="midleft")
-        x = width - 40
-        value_font, name_font = ui.assets.font(HUD_VALUE, True), ui.assets.font(ui.SMALL)
-        for name, value, *widest in reversed(self.hud_fields()):
-            # A field is as wide as its widest value ever is, so a value growing ("Assist" to
-            # "Assist+1", 9 to 10) never shifts the fields to its left.
-            room = max(value_font.size(widest[0] if widest else HUD_NARROWEST)[0],
-                       value_font.size(value)[0], name_font.size(name)[0])
-            ui.label(surface, value, (x, 70), HUD_VALUE, ui.ACCENT, bold=True, anchor="midright")
-            ui.label(surface, name, (x, 26), ui.SMALL, ui.MUTED, anchor="midright")
-            x -= room + 60
+        for name, value, right in self.hud_layout():
+            ui.label(surface, value, (right, 70), HUD_VALUE, ui.ACCENT, bold=True,
+                     anchor="midright")
+            ui.label(surface, name, (right, 26), ui.SMALL, ui.MUTED, anchor="midright")
         pygame.draw.rect(surface, ui.BG_DEEP, (0, height - TOOLBAR_HEIGHT, width, TOOLBAR_HEIGHT))
         pointer = pygame.mouse.get_pos()
         for button in self.toolbar.widgets:

@@ -53,7 +53,8 @@ Difficulty: Easy uses only the simplest clue kinds; Normal uses all eight; Hard 
 clue that is not needed; Expert has five or six tiles.
 """
 
-TILES, GUESS, CLUES = "tiles", "guess", "clues"   # the three columns the cursor visits
+TILES, GUESS, CLUES = "tiles", "guess", "clues"
+COLOURS_ONLY = "swapping colours only"   # the note on a tile dragged with the right button   # the three columns the cursor visits
 
 
 class DeductileScene(GameScene):
@@ -338,7 +339,7 @@ class DeductileScene(GameScene):
             self.draw_tile(surface, tile, (pos[0] - grab[0], pos[1] - grab[1]),
                            PALETTE[COLOURS[tile[1]]], True)
             if colours_only:
-                self.draw_tag(surface, "swapping colours only",
+                self.draw_tag(surface, COLOURS_ONLY,
                               pygame.Rect((pos[0] - grab[0], pos[1] - grab[1]), self.tile_size))
         self.draw_guess(surface, show_cursor and self.cursor[0] == GUESS)
         self.draw_clues(surface, show_cursor)
@@ -346,16 +347,19 @@ class DeductileScene(GameScene):
             rect = self.tile_rects[self.cursor[1]]
             pygame.draw.rect(surface, ui.ACCENT, rect.inflate(22, 22), 6, border_radius=26)
 
-    def draw_tag(self, surface, words: str, tile: pygame.Rect) -> None:
-        """A short note on a panel just above a dragged tile (below it near the HUD), clear of
-        the tile itself."""
-        image = ui.assets.text(words, ui.SMALL, ui.ACCENT, True)
-        tag = image.get_rect().inflate(28, 14)
+    def tag_rect(self, words: str, tile: pygame.Rect) -> pygame.Rect:
+        """Where a note about a dragged tile goes: just above it (below it near the HUD),
+        never over the tile itself."""
+        tag = pygame.Rect((0, 0), ui.assets.font(ui.SMALL, True).size(words)).inflate(28, 14)
         tag.midbottom = (tile.centerx, tile.top - 10)
         if tag.top < self.board_rect.top:
             tag.midtop = (tile.centerx, tile.bottom + 16)
+        return tag
+
+    def draw_tag(self, surface, words: str, tile: pygame.Rect) -> None:
+        tag = self.tag_rect(words, tile)
         ui.panel(surface, tag, ui.BG_DEEP, radius=10, border=ui.ACCENT, width=2)
-        surface.blit(image, image.get_rect(center=tag.center))
+        ui.label(surface, words, tag.center, ui.SMALL, ui.ACCENT, bold=True, anchor="center")
 
     def status_line(self) -> str:
         if self.held is not None and not self.over:
