@@ -17,7 +17,7 @@ import random
 import pytest
 
 from games.core import registry, ui
-from games.core.screens import (HelpScene, LauncherScene, PauseScene, ResultScene, SetupScene,
+from games.core.screens import (ConfirmScene, HelpScene, LauncherScene, PauseScene, ResultScene, SetupScene,
                                 scene_module)
 from games.core.session import Session
 
@@ -169,7 +169,10 @@ def test_the_launcher_and_its_messages_fit(driver, fitted):
     driver.app.draw(driver.app.screen)
     driver.app.messages.clear()
     driver.app.draw(driver.app.screen)
-    assert len(fitted) >= 2 + len(registry.launcher_games())   # two footers and the blurbs
+    launcher.confirm_quit()
+    driver.app.draw(driver.app.screen)
+    assert isinstance(driver.app.top, ConfirmScene)
+    assert len(fitted) >= 4 + len(registry.launcher_games())   # footers, blurbs, the question
     assert problems(fitted) == []
 
 

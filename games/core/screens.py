@@ -263,7 +263,7 @@ class LauncherScene(Scene):
 
     def confirm_quit(self) -> None:
         self.app.push(ConfirmScene(self.app, "Quit Parlour?", "Quit", "Keep playing",
-                                   self.app.quit))
+                                   self.app.quit, "Saved games and best scores are kept."))
 
     def demo_step(self) -> None:
         """The demo walks the focus across the cards, as a keyboard player would."""
@@ -641,7 +641,7 @@ class ConfirmScene(MenuScreen):
         super().__init__(app)
         self.question, self.detail, self.on_yes = question, detail, on_yes
         width, height = app.size
-        self.box = pygame.Rect(0, 0, 900, 400)
+        self.box = pygame.Rect(0, 0, 900, 400 if detail else 300)
         self.box.center = (width // 2, height // 2)
         y = self.box.bottom - 130
         self.yes = ui.Button((self.box.left + 60, y, 370, 90), yes_label, self.answer_yes)
@@ -659,6 +659,6 @@ class ConfirmScene(MenuScreen):
         ui.fit_text(surface, self.question, (inner.left, self.box.top + 40, inner.width, 80),
                     ui.HEADING, ui.TEXT, bold=True)
         if self.detail:
-            ui.fit_text(surface, self.detail, (inner.left, self.box.top + 130, inner.width, 100),
+            ui.fit_text(surface, self.detail, (inner.left, self.box.top + 125, inner.width, 100),
                         ui.BODY, ui.MUTED)
         self.menu.draw(surface)
