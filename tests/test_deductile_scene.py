@@ -229,3 +229,20 @@ def test_the_colours_only_note_stays_clear_of_the_dragged_tile(driver, index):
         assert tag.top >= scene.board_rect.top or tag.top > tile.bottom
     driver.post(pygame.MOUSEBUTTONUP, pos=start, button=3)
     driver.frames()
+
+
+def test_after_time_is_up_undo_and_hint_are_dimmed_and_do_nothing(driver):
+    scene = driver.start("deductile", PARAMS, seed=24)
+    driver.drag(scene.tile_rects[0].center, scene.tile_rects[1].center)
+    driver.frames(181 * 4, dt=0.25)
+    driver.until_result()
+    driver.key(pygame.K_ESCAPE)                          # look at the board
+    buttons = {b.words.split()[0]: b for b in scene.toolbar.widgets}
+    assert scene.session.status.outcome == "lost" and scene.session.can_undo()
+    assert not buttons["Undo"].enabled and not buttons["Hint"].enabled
+    assert not buttons["Guess"].enabled and buttons["Menu"].enabled
+    driver.key(pygame.K_u)
+    driver.click(buttons["Undo"].rect.center)
+    driver.frames(10)
+    assert scene.session.status.outcome == "lost" and driver.app.top is scene
+    assert "cannot be taken back" in scene.message

@@ -236,6 +236,19 @@ class DeductileScene(GameScene):
                 self.session.note("hints" if text == rules.HINT else "wrong_guesses")
                 self.session.note("penalty_seconds", rules.PENALTY)
 
+    def can_undo(self) -> bool:
+        """Once time is up there is no going back: the clock would only run out again."""
+        return super().can_undo() and not self.time_is_up()
+
+    def time_is_up(self) -> bool:
+        return self.session.status.outcome == "lost"
+
+    def undo(self) -> None:
+        if self.time_is_up():
+            self.say("Time is up: a lost game cannot be taken back.")
+            return
+        super().undo()
+
     def swaps_made(self) -> int:
         """Moves, as the HUD counts them: tile and colour swaps since the last restart (a
         struck-out clue is a note to oneself, not a move)."""

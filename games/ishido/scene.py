@@ -203,6 +203,8 @@ class IshidoScene(GameScene):
             self.say("The Oracle has heard you. Each 4-way reveals a passage of its answer.")
 
     def toggle_assist(self) -> None:
+        if self.over:
+            return
         on = not self.assist
         self.play_options["assist"] = on
         if on:
@@ -493,7 +495,7 @@ class IshidoScene(GameScene):
         return f"Best scores: {params.rule.capitalize()} rules", rows
 
     def extra_buttons(self):
-        return [("Assist (A)", self.toggle_assist)]
+        return [("Assist (A)", self.toggle_assist, lambda: not self.over)]
 
     def final_score(self) -> int:
         return rules.score(self.state)

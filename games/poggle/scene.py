@@ -444,7 +444,7 @@ class PoggleScene(GameScene):
         return f"Best: {params.size} x {params.size}, {params.colours} colours", rows
 
     def extra_buttons(self):
-        return [("Solve (S)", self.solve)]
+        return [("Solve (S)", self.solve, lambda: not self.over)]
 
     def final_score(self) -> int:
         return self.state.presses - (self.par or 0)
