@@ -87,6 +87,17 @@ def spoken(paths, method: str) -> list[str]:
     return sorted(set(texts))
 
 
+def returned(paths) -> list[str]:
+    """Sentences returned by the scenes' methods (why a move is refused, status lines...):
+    they end up in the status line too."""
+    texts = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Return) and node.value is not None:
+                texts += [text for text in literal(node.value) if " " in text.strip()]
+    return sorted(set(texts))
+
+
 def shared_sources():
     return [ROOT / "games" / "core" / name for name in ("game_scene.py", "versus.py")]
 
@@ -117,8 +128,9 @@ GAMES = registry.KEYS
 @pytest.mark.parametrize("key", GAMES)
 def test_every_status_line_and_message_fits(driver, fitted, key):
     scene = driver.start(key, None, seed=3)
-    texts = spoken([game_source(key)] + shared_sources(), "say")
-    assert texts, "the harvest found the scene's messages"
+    sources = [game_source(key)] + shared_sources()
+    texts = spoken(sources, "say") + returned(sources)
+    assert spoken(sources, "say"), "the harvest found the scene's messages"
     for words in texts:
         scene.say(words)
         driver.app.draw(driver.app.screen)

@@ -333,10 +333,11 @@ class GameScene(Scene):
         width, height = self.app.size
         buttons, x = [], 30
         for words, callback, *enabled in entries:
-            w = max(190, ui.assets.font(ui.SMALL, True).size(words)[0] + 50)
+            # As narrow as their words allow: the room to their right is the status line's.
+            w = max(140, ui.assets.font(ui.SMALL, True).size(words)[0] + 36)
             buttons.append(ui.Button((x, height - TOOLBAR_HEIGHT + 16, w, 68), words, callback,
                                      enabled[0] if enabled else True, size=ui.SMALL))
-            x += w + 16
+            x += w + 12
         return buttons
 
     def draw(self, surface) -> None:

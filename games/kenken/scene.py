@@ -738,7 +738,7 @@ class KenkenScene(GameScene):
             self.stretch = 1.0
             self.tweens.update(POP_SECONDS * 200)
             self.hint()
-            self.session.record.pop("hints")    # a pose, not help the player asked for
+            self.session.record.pop("hints", None)   # a pose, not help the player asked for
         self.app.input.last_device = act.KEYBOARD
         self.cursor = (n - 1, n - 2)
         self.open_popup("pad", True)
