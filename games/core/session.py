@@ -1,5 +1,6 @@
 """The mid-end: one Session class gives every game undo, redo, restart, game IDs, save/resume,
-move count and elapsed time. No pygame and no clock: the scene feeds elapsed time in.
+move count, elapsed time and the record of the game (hints, penalties, a recorded result),
+which no undo refunds. No pygame and no clock: the scene feeds elapsed time in.
 
 History is a list of entries (state, move text that led to it). Moves enter encoded and are
 decoded again before they are applied, so the save path is exercised on every move.
