@@ -181,7 +181,9 @@ class GameScene(Scene):
     def game_over(self) -> None:
         rank = self.record_result()
         self.app.audio.play(self.ending_sound())
-        store.delete_game(self.session.key)
+        problem = store.delete_game(self.session.key)   # reports, never raises
+        if problem:
+            self.say(problem)
         self.app.push(ResultScene(self.app, self, rank))
 
     def record_result(self):
