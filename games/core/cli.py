@@ -254,6 +254,11 @@ def cmd_launcher(args) -> None:
     app.run()
 
 
+def one_line(message: str) -> str:
+    """The error as one printable line, however hostile the input it quotes."""
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in message)[:500]
+
+
 def main(argv: list[str]) -> int:
     parser = build_parser()
     try:
@@ -273,11 +278,8 @@ def main(argv: list[str]) -> int:
         else:
             {"play": cmd_play, "generate": cmd_generate, "solve": cmd_solve,
              "analyse": cmd_analyse, "selfplay": cmd_selfplay}[command](args)
-    except UsageError as error:
-        print(f"parlour: {error}", file=sys.stderr)
-        return 2
-    except GameError as error:
-        print(f"parlour: {error}", file=sys.stderr)
+    except (UsageError, GameError) as error:
+        print(f"parlour: {one_line(str(error))}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0
