@@ -303,9 +303,9 @@ def save_schema(key: str | None = None) -> Fields:
         "elapsed": Number(0, MAX_ELAPSED),
         # Whatever the player did to earn or lose points: {name: count}.
         "record": MapOf(Text(32, RECORD_NAME), COUNT, 32),
-        # The scene's play options (opponent, level, flags); values are checked again by the
-        # game's own option lists when the game is resumed.
-        "play": MapOf(NAME, SCALAR, 32),
+        # The scene's play options (opponent, level, flags): a bad one is dropped, not the
+        # game; values are checked again by the game's own option lists when it is resumed.
+        "play": MapOf(NAME, SCALAR, 32, lenient=True),
     }, required=("version", "game", "params", "desc", "moves", "position", "elapsed"),
         defaults={"record": {}, "play": {}})
 
