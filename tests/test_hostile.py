@@ -694,3 +694,42 @@ def test_a_garbage_font_file_falls_back(tmp_path, monkeypatch):
     finally:
         assets.font.cache_clear()
         assets.text.cache_clear()
+
+
+# --- what the player sees ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("row", [{"score": "NaN"}, {"score": "Infinity"},
+                                 {"score": 5, "detail": "a\x00b"},
+                                 {"score": 5, "detail": "x" * 1_000_000}],
+                         ids=["NaN", "Infinity", "NUL", "a million characters"])
+def test_hostile_best_scores_are_set_aside_and_said_on_the_launcher(driver, data_dir, row):
+    from games.core.screens import LauncherScene, SetupScene
+    table = "kenken/size=4,difficulty=easy"
+    text = json.dumps({table: [row]}).replace('"NaN"', "NaN").replace('"Infinity"', "Infinity")
+    write(data_dir, "scores.json", text.encode())
+    driver.app.push(SetupScene(driver.app, "kenken"))
+    driver.frames(3)
+    driver.app.pop()
+    assert isinstance(driver.app.top, LauncherScene)
+    assert [message for message in driver.app.messages if "scores.json" in message and
+            "kept as scores.bad-1.json" in message], "said once, on the launcher"
+    assert set_aside_files(data_dir, "scores")
+    driver.start("kenken", None, seed=2)        # the game that shows the best score
+    driver.frames(3)
+
+
+def test_remembered_choices_no_longer_offered_never_stop_a_new_game(driver, data_dir):
+    from games.core.screens import ResultScene
+    for choices in ({"size": 99, "difficulty": "impossible", "variant": ["x"]},
+                    {"size": 3, "difficulty": "hard"}):          # a combination no game has
+        driver.app.settings["setup"] = {"kenken": choices}
+        scene = driver.start("kenken", None, seed=3)
+        result = driver.app.push(ResultScene(driver.app, scene))
+        result.again()
+        driver.frames(3)
+        assert driver.app.running and not isinstance(driver.app.top, ResultScene)
+        said = driver.app.messages + [driver.app.top.message]   # a game says it in its HUD
+        while len(driver.app.stack) > 1:
+            driver.app.pop()
+    assert any("3 x 3" in message or "3x3" in message or "hard" in message.lower()
+               for message in said), said

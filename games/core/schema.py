@@ -277,10 +277,10 @@ SETTINGS = Fields({
 TOP = 5
 SCORE_ROW = Fields({"score": Number(-1e12, 1e12), "date": Text(32), "detail": Text(200)},
                    required=("score",), defaults={"date": "", "detail": ""})
-SCORES = MapOf(TABLE, ListOf(SCORE_ROW, TOP), 1000)
+SCORES = MapOf(TABLE, ListOf(SCORE_ROW, TOP), 500)     # 500 full tables fit the read cap
 
 COUNT = Integer(0, 10**9)
-RECORDS = MapOf(TABLE, Fields({"won": COUNT, "lost": COUNT, "draw": COUNT}), 1000)
+RECORDS = MapOf(TABLE, Fields({"won": COUNT, "lost": COUNT, "draw": COUNT}), 500)
 
 # --- saved games ----------------------------------------------------------------------------
 
