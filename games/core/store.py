@@ -101,7 +101,14 @@ def locked():
     global _depth, _lock_handle
     with _local_lock:
         if _depth == 0:
-            _lock_handle = _acquire(os.path.join(data_dir(), ".lock"))
+            folder = data_dir()
+            try:
+                _lock_handle = _acquire(os.path.join(folder, ".lock"))
+            except StoreError:
+                raise
+            except OSError as error:   # a read-only folder, a .lock that is a folder...
+                raise StoreError(f"The data folder {folder[:80]} cannot be written "
+                                 f"({_reason(error)}).") from None
         _depth += 1
         try:
             yield
