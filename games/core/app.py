@@ -241,7 +241,8 @@ class App:
                 self.clock.tick(FPS_CAP)
         finally:
             for number, handler in previous.items():
-                signal.signal(number, handler)
+                if handler is not None:    # None: SDL's own, which Python cannot put back
+                    signal.signal(number, handler)
         pygame.quit()
 
     def _catch_signals(self) -> dict:

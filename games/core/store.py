@@ -161,7 +161,8 @@ except ImportError:   # Windows
 def read_bytes(file_path: str, limit: int = MAX_FILE_BYTES) -> bytes:
     """A regular file's bytes, at most `limit`: opened without blocking (a FIFO never hangs)
     and checked with fstat (a device such as /dev/zero is refused, whatever its size says)."""
-    handle = os.open(file_path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
+    handle = os.open(file_path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) |
+                     getattr(os, "O_BINARY", 0))
     try:
         if not stat.S_ISREG(os.fstat(handle).st_mode):
             raise ValueError("not a regular file")
