@@ -533,7 +533,10 @@ flags = ["--seed", "--count", "--size", "--colours", "--difficulty", "--variant"
 def bad_command_lines(draw):
     """A command with one thing wrong: its game, a flag's value, an unknown flag, or a text
     argument (ID, position) that is not one."""
-    command = draw(st.sampled_from(["play", "generate", "solve", "analyse", "selfplay", "demo"]))
+    command = draw(st.sampled_from(["play", "generate", "solve", "analyse", "selfplay", "demo",
+                                    "bench"]))
+    if command == "bench":      # a bench that starts runs for minutes: only its flags
+        return ["bench", draw(st.one_of(st.just("--quick=1"), weird.map(lambda t: "--x" + t)))]
     game = draw(st.sampled_from(["nim", "kenken", "mu_torere", "poggle"]))
     argv = {"play": ["play", game], "generate": ["generate", game, "--count", "1"],
             "solve": ["solve", game, f"{game}:#1"], "analyse": ["analyse", game, "x"],

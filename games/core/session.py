@@ -134,9 +134,8 @@ class Session:
 
     # --- saving --------------------------------------------------------------------------
     def to_json(self) -> dict:
-        """What a save holds, within what from_json reads back (schema.save): the history is
-        compacted when it has grown past the limit, elapsed is capped."""
-        self._compact()
+        """What a save holds, within what from_json reads back (schema.save): apply and
+        restart keep the history within MAX_MOVES; elapsed is capped here."""
         return {"version": SAVE_VERSION, "game": self.key, "params": self.params.encode(),
                 "desc": self.desc, "moves": [text for _, text in self.entries[1:]],
                 "position": self.position,
