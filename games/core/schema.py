@@ -179,6 +179,8 @@ class Fields(Check):
             if check is None:
                 if self.others is None or extra >= self.most_others or \
                         not isinstance(name, str) or len(name) > 64:
+                    if self.lenient:    # dropped: say so, as for a bad value
+                        _note(problems, _at(place[:80], "not a setting this build knows"))
                     continue
                 extra += 1
                 check = self.others
@@ -271,7 +273,7 @@ SETTINGS = Fields({
     "nim_custom_heaps": Text(200),
     "mu_torere": Fields({"colours": ListOf(NAME, 2, 2), "board": NAME, "legend": Boolean(),
                          "custom_level": Integer(0, 100), "undo_depth": Integer(0, 1000)},
-                        lenient=True),
+                        others=Plain(nodes=16), most_others=8, lenient=True),
 }, defaults=DEFAULT_SETTINGS, others=Plain(), most_others=32, lenient=True)
 
 TOP = 5
