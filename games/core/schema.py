@@ -25,8 +25,7 @@ def _at(where: str, reason: str) -> Invalid:
 
 
 class Check:
-    def __call__(self, value, where: str = "", problems: list | None = None):
-        raise NotImplementedError
+    """check(value, where, problems) -> the clean value, or Invalid."""
 
 
 class Boolean(Check):
@@ -237,9 +236,10 @@ def _note(problems: list | None, error: Invalid) -> None:
         problems.append(str(error))
 
 
-def check(schema: Check, value, lenient_problems: list | None = None):
-    """Run a schema: the clean value, or Invalid."""
-    return schema(value, "", lenient_problems)
+def check(schema: Check, value, problems: list | None = None):
+    """Run a schema: the clean value, or Invalid. What lenient parts dropped goes into
+    `problems` (when given)."""
+    return schema(value, "", problems)
 
 
 # --- the values the files hold --------------------------------------------------------------
