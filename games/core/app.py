@@ -9,6 +9,8 @@ from __future__ import annotations
 import ctypes
 import gc
 import os
+import signal
+import threading
 import time
 import warnings
 
@@ -63,8 +65,10 @@ class Scene:
 
 class App:
     def __init__(self, windowed: bool | None = None, size=LOGICAL_SIZE):
-        self.settings, message = store.load_settings()
-        self.messages: list[str] = [message] if message else []
+        self.settings, _ = store.load_settings()
+        store.clean_temporary_files()
+        self.messages: list[str] = []
+        self.take_notices()
         if windowed is not None:
             self.settings["fullscreen"] = not windowed
         pygame.display.quit()   # a fresh window: set_mode on a live SCALED one corrupts SDL
@@ -144,6 +148,13 @@ class App:
             self.messages.append(f"The display mode could not be changed: {error}")
         self.save_settings()
 
+    def take_notices(self) -> None:
+        """What the store (or the fonts) had to tell the player: a file set aside, a folder
+        that cannot be used. Each shown once, on the launcher's message line."""
+        for notice in store.take_notices():
+            if notice not in self.messages:
+                self.messages.append(notice)
+
     def save_settings(self) -> None:
         self.audio.volume, self.audio.muted = self.settings["volume"], self.settings["muted"]
         try:
@@ -193,6 +204,8 @@ class App:
     def frame(self, dt: float | None = None) -> bool:
         """One frame. dt=None measures real time; tests pass a fixed dt. False once quitting."""
         was_focused = self.focused
+        if store.notices:
+            self.take_notices()
         for event in pygame.event.get():
             self.dispatch(event)
         if was_focused and not self.focused and self.top:
@@ -248,7 +261,29 @@ class App:
             scene.draw(surface)
 
     def run(self) -> None:
-        while self.running:
-            self.frame()
-            self.clock.tick(FPS_CAP)
+        previous = self._catch_signals()
+        try:
+            while self.running:
+                self.frame()
+                self.clock.tick(FPS_CAP)
+        finally:
+            for number, handler in previous.items():
+                if handler is not None:    # None: SDL's own, which Python cannot put back
+                    signal.signal(number, handler)
         pygame.quit()
+
+    def _catch_signals(self) -> dict:
+        """Ctrl-C, a closed terminal (SIGHUP) and SIGTERM close Parlour as the window's close
+        does: the next frame sees a QUIT and the game in progress is saved."""
+        def close(number, frame):
+            try:
+                pygame.event.post(pygame.event.Event(pygame.QUIT))
+            except pygame.error:     # no event queue left: quit here, saving the game
+                self.quit()
+        previous = {}
+        if threading.current_thread() is threading.main_thread():
+            for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+                number = getattr(signal, name, None)
+                if number is not None:
+                    previous[number] = signal.signal(number, close)
+        return previous

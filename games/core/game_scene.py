@@ -212,7 +212,9 @@ class GameScene(Scene):
         self.looking_back = self.recorded    # an ending seen again after undo: no new entry
         rank = self.enter_result()
         self.app.audio.play(self.ending_sound())
-        store.delete_game(self.session.key)
+        problem = store.delete_game(self.session.key)   # reports, never raises
+        if problem:
+            self.say(problem)
         self.app.push(ResultScene(self.app, self, rank))
 
     @property
