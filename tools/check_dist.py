@@ -17,6 +17,7 @@ it is set (else a temporary data folder) and removes every temporary folder it m
 """
 from __future__ import annotations
 
+import fnmatch
 import json
 import os
 import resource
@@ -91,6 +92,44 @@ def true_size(path: str) -> int:
     return total
 
 
+LICENCE_INDEX = os.path.join(ROOT, "LICENSES", "README.txt")
+
+
+def licence_table() -> list[tuple[str, str]]:
+    """(pattern, licence file) from the table in LICENSES/README.txt."""
+    with open(LICENCE_INDEX, encoding="utf-8") as f:
+        lines = f.read().partition("\n# pattern")[2].splitlines()[1:]
+    return [tuple(line.split()[:2]) for line in lines if line.strip()]
+
+
+def unlicensed(paths) -> list[str]:
+    """The paths (inside the bundle, with / between folders) that no line of the table covers."""
+    patterns = [pattern for pattern, _ in licence_table()]
+    return [path for path in paths if not any(fnmatch.fnmatchcase(path, p) for p in patterns)]
+
+
+def bundle_paths(folder: str) -> list[str]:
+    inside = os.path.join(folder, "_internal")
+    paths = [name for name in os.listdir(folder) if name != "_internal"]
+    for top, folders, files in os.walk(inside):
+        for name in folders + files:
+            entry = os.path.join(top, name)
+            if os.path.isfile(entry) or os.path.islink(entry):
+                paths.append(os.path.relpath(entry, inside).replace(os.sep, "/"))
+    return paths
+
+
+def check_licences(folder: str) -> int:
+    missing = unlicensed(bundle_paths(folder))
+    if missing:
+        fail(f"no licence in LICENSES/README.txt covers {missing[:10]}")
+    shipped = os.listdir(os.path.join(folder, "_internal", "LICENSES"))
+    absent = {name for _, name in licence_table()} - set(shipped)
+    if absent:
+        fail(f"licence files missing from the bundle: {sorted(absent)}")
+    return len(shipped)
+
+
 def compare_with_source(exe: str, env: dict, scratch: str, games=GAMES, full=True) -> int:
     """Run deterministic commands frozen and from source; outputs must match byte for byte."""
     source = [sys.executable, os.path.join(ROOT, "main.py")]
@@ -127,6 +166,7 @@ def compare_with_source(exe: str, env: dict, scratch: str, games=GAMES, full=Tru
 
 
 def check_folder_build(env: dict, scratch: str) -> dict:
+    licences = check_licences(os.path.dirname(FOLDER_EXE))
     compared = compare_with_source(FOLDER_EXE, env, scratch)
     bad = run([FOLDER_EXE, "solve", "kenken", "nonsense"], env, expect=2)
     if len(bad.stderr.strip().splitlines()) != 1:
@@ -134,7 +174,8 @@ def check_folder_build(env: dict, scratch: str) -> dict:
     figures = [json.loads(line) for line in run([FOLDER_EXE, "bench", "--quick"], env).stdout.splitlines()]
     if not figures:
         fail("bench printed nothing")
-    return {"outputs_identical_to_source": compared, "bench_figures": len(figures)}
+    return {"outputs_identical_to_source": compared, "bench_figures": len(figures),
+            "licence_files": licences}
 
 
 def child_of(parent: int) -> int | None:
