@@ -10,8 +10,8 @@
 - the one-file build (dist/parlour-onefile) runs the same demo and generate; killed with
   SIGKILL, its child must end too, and the folder it leaves is removed by the next start;
 - both builds' sizes (counted like `du -sb`: symlinks not followed, each inode once) must be
-  within the targets, and their time to the first launcher frame (whole process, wall and CPU,
-  N interleaved rounds) is compared with running from source.
+  within the targets, and their time to the first launcher frame (whole process, CPU and wall,
+  median and quartiles of N interleaved rounds) is compared with running from source.
 Prints the figures as JSON lines and exits 1 on the first failure. Uses PARLOUR_DATA_DIR when
 it is set (else a temporary data folder) and removes every temporary folder it made.
 """
@@ -311,11 +311,14 @@ def main() -> int:
                 fail(f"the {name} build is {size / 1e6:.1f} MB, over its {target} MB target")
         times = first_frames({"source": [sys.executable, os.path.join(ROOT, "main.py")],
                               "folder": [FOLDER_EXE], "onefile": [ONEFILE_EXE]}, env, rounds)
-        base = times["source"]["wall_ms"]["median"]
+        base = times["source"]
         for name, figures in times.items():
-            ratio = round(figures["wall_ms"]["median"] / base, 2)
+            # The ratio in CPU time (steady on a busy machine); wall time as the player waits.
+            ratio = round(figures["cpu_ms"]["median"] / base["cpu_ms"]["median"], 2)
             line = {"figure": "first launcher frame, whole process", "build": name, "rounds": rounds,
-                    **figures, "ratio_to_source": ratio}
+                    **figures, "cpu_ratio_to_source": ratio,
+                    "wall_ratio_to_source": round(figures["wall_ms"]["median"]
+                                                  / base["wall_ms"]["median"], 2)}
             if name == "folder":
                 line.update(target=f"within {FIRST_FRAME_TARGET}x", ok=ratio <= FIRST_FRAME_TARGET)
             print(json.dumps(line), flush=True)
