@@ -43,19 +43,36 @@ def excluded(module: str, names: set[str]) -> bool:
 
 
 def extension_modules() -> list[str]:
-    """The compiled modules the build collects: Python's, pygame's and numpy's, less EXCLUDES."""
+    """The compiled modules the build collects: pygame's and numpy's, and those of Python's
+    that the game's modules load (PyInstaller follows imports, so Python's _tkinter or _sqlite3,
+    never imported, are not collected), less EXCLUDES."""
     names = excludes()
-    found = []
-    dynload = sysconfig.get_path("platstdlib") + "/lib-dynload"
-    for path in glob.glob(os.path.join(dynload, "*.so")):
-        if not excluded(os.path.basename(path).split(".")[0], names):
-            found.append(path)
+    found = python_modules_loaded()
     for package in ("pygame", "numpy"):
         for path in glob.glob(os.path.join(SITE, package, "**", "*.so"), recursive=True):
             module = os.path.relpath(path, SITE).split(".")[0].replace(os.sep, ".")
             if not excluded(module, names):
                 found.append(path)
     return found
+
+
+def python_modules_loaded() -> list[str]:
+    """Python's own compiled modules loaded by importing every module of games/ and sprites/
+    (what parlour.spec collects) with numpy's linear algebra, in a fresh interpreter."""
+    code = ("import importlib, pkgutil, sys, sysconfig, numpy.linalg, platformdirs, games, sprites\n"
+            "for package in (games, sprites):\n"
+            "    for found in pkgutil.walk_packages(package.__path__, package.__name__ + '.'):\n"
+            "        importlib.import_module(found.name)\n"
+            "home = sysconfig.get_config_var('DESTSHARED')\n"
+            "for module in list(sys.modules.values()):\n"
+            "    if (getattr(module, '__file__', None) or '').startswith(home):\n"
+            "        print(module.__file__)\n")
+    output = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                            text=True, check=True).stdout
+    paths = output.split()
+    assert any("_ctypes" in path for path in paths), "games.core.sdl loads ctypes"
+    names = excludes()
+    return [path for path in paths if not excluded(os.path.basename(path).split(".")[0], names)]
 
 
 def libpython() -> list[str]:
@@ -121,6 +138,7 @@ def test_the_data_files_have_licences():
 def test_every_library_the_build_would_collect_has_a_licence():
     libraries = loaded_libraries(extension_modules() + libpython())
     assert "libstdc++.so.6" in libraries, "numpy's core loads it: ldd found nothing?"
+    assert "libffi.so.8" in libraries or not libpython(), "Python's _ctypes loads libffi"
     assert any(name.startswith("pygame_ce.libs/libSDL2_mixer") for name in libraries)
     assert any(name.startswith("numpy.libs/libscipy_openblas") for name in libraries)
     assert not {"libssl.so.3", "libreadline.so.8"} & libraries, "EXCLUDES are not applied"
