@@ -12,8 +12,6 @@ Outside a one-file build on Linux this does nothing.
 from __future__ import annotations
 
 import os
-import shutil
-import signal
 import sys
 
 LOCK_NAME = "parlour-running.lock"
@@ -40,6 +38,7 @@ def start() -> None:
 
 def die_with_parent() -> None:
     import ctypes
+    import signal
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
@@ -71,6 +70,7 @@ def remove_stale_folders(temp: str, own: str) -> list[str]:
     """Delete Parlour's `_MEI*` folders in `temp` whose process is dead (their lock is free).
     Folders of other PyInstaller programs, and ours still unpacking (no lock file yet), stay."""
     import fcntl
+    import shutil
     removed = []
     try:
         names = os.listdir(temp)
