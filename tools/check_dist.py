@@ -4,10 +4,11 @@
 
 --build runs `python3 dev.py dist` first. Then:
 - the one-folder build (dist/parlour/parlour) runs every game's demo, generate and selfplay,
-  solve for the puzzles, analyse for the two-player games and bench; each deterministic output
-  (demo's JSON line and screenshot too) must be byte-identical to running from source, which
-  also proves that no module the trims in parlour.spec left out is needed;
-- the one-file build (dist/parlour-onefile) runs the same demo and generate; killed with
+  solve for the puzzles, analyse for the two-player games, bench and a bad command; each
+  deterministic output (demo: its JSON line; the screenshot must be a real screen) must be
+  byte-identical to running from source, which also shows that no module the trims in
+  parlour.spec left out is needed; every bundled file must have a licence (LICENSES/README.txt);
+- the one-file build (dist/parlour-onefile) runs Poggle's demo, generate and solve; killed with
   SIGKILL, its child must end too, and the folder it leaves is removed by the next start;
 - both builds' sizes (counted like `du -sb`: symlinks not followed, each inode once) must be
   within the targets, and their time to the first launcher frame (whole process, CPU and wall,
@@ -62,10 +63,10 @@ def ensure_project_python() -> None:
          "create it with `python3 dev.py test` (or `python3 dev.py dist`) first")
 
 
-def run(command, env, expect=0, stdin=None):
+def run(command, env, expect=0):
     """Run to the end; `expect` is the exit status required (None: any)."""
     try:
-        result = subprocess.run(command, env=env, capture_output=True, timeout=300, input=stdin)
+        result = subprocess.run(command, env=env, capture_output=True, timeout=300)
     except subprocess.TimeoutExpired:
         fail(f"{' '.join(command)} did not finish in 300 s")
     if expect is not None and result.returncode != expect:
@@ -165,8 +166,11 @@ def compare_with_source(exe: str, env: dict, scratch: str, games=GAMES, full=Tru
         if arguments[0] == "generate" and arguments[1] in PUZZLES:
             for line in outputs[0].decode().splitlines():
                 puzzle = json.loads(line)
-                solved = json.loads(run([exe, "solve", arguments[1], puzzle["id"]], env).stdout)
-                if solved["solution"] != puzzle["solution"]:
+                solve = ["solve", arguments[1], puzzle["id"]]
+                solved = run([exe, *solve], env).stdout
+                if solved != run(source + solve, env).stdout:
+                    fail(f"{os.path.basename(exe)} {' '.join(solve)}: output differs from source")
+                if json.loads(solved)["solution"] != puzzle["solution"]:
                     fail(f"solve {arguments[1]} disagrees with generate")
     return len(commands)
 
