@@ -86,6 +86,8 @@ def frame_figures(frames: int) -> None:
 
 
 def first_frame_figures(runs: int) -> None:
+    if getattr(sys, "frozen", False):
+        return   # no interpreter to run -c: tools/check_dist.py times the packaged builds
     bare = ("import time,sys; t=time.perf_counter(); import os;"
             "os.environ['PYGAME_HIDE_SUPPORT_PROMPT']='1'; import pygame;"
             "pygame.display.init(); s=pygame.display.set_mode((1920,1080),"
