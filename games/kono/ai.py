@@ -63,7 +63,9 @@ def _ranked(state: rules.State) -> list[tuple[rules.Move, str, int | None, int |
         if value == DRAW:
             plies = exact = None
         graded.append((move, value, plies, exact))
-    graded.sort(key=lambda entry: levels.preference(entry[1], entry[2]))
+    # Among equals, exact plies first: a win whose exact plies are no more than every other
+    # win's lower bound is the fastest, whichever way round the board is.
+    graded.sort(key=lambda entry: (levels.preference(entry[1], entry[2]), entry[3] is None))
     return graded
 
 

@@ -22,6 +22,7 @@ draw, each with its whole row of 51 scores.
 from __future__ import annotations
 
 import _thread
+from array import array
 from functools import lru_cache
 from math import comb
 
@@ -259,11 +260,11 @@ class Table:
         most, self.firsts, self.lasting = decode(data)
         if most != PIECES_EACH:
             raise ValueError("the Four Field Kono solution file does not hold every position")
-        # Plain lists for looking up one position at a time from Python.
-        self.maps = [image.tolist() for image in self.index.maps]
-        self.rep = self.index.rep.tolist()
-        self.orbit_rank = self.index.orbit_rank.tolist()
-        self.popcount = self.index.popcount.tolist()
+        # Compact arrays of Python ints for looking up one position at a time.
+        self.maps = [_compact(image) for image in self.index.maps]
+        self.rep = _compact(self.index.rep)
+        self.orbit_rank = _compact(self.index.orbit_rank)
+        self.popcount = _compact(self.index.popcount)
 
     def entry(self, own: int, enemy: int) -> int:
         """The index entry of a position (both sides with at most PIECES_EACH pieces)."""
@@ -285,6 +286,13 @@ class Table:
         the distance is the clock-0 one, exact at clock 0 and a lower bound above it)."""
         entry = self.entry(own, enemy)
         return int(self.firsts[entry]) if clock < self.lasting[entry] else 0
+
+
+def _compact(values) -> array:
+    """16-bit numpy values as an array.array, which indexes to plain ints quickly."""
+    compact = array("H")
+    compact.frombytes(values.astype("<u2").tobytes())
+    return compact
 
 
 _loaded: list = []
