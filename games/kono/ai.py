@@ -6,8 +6,8 @@ in random moves (games.core.levels).
 
 Which move is best: every move that keeps the best value (win, then draw, then loss) at the
 clock the game will be at; among wins the one with the fewest plies to the end at clock 0 (the
-distance the table knows exactly; at a later clock it is a lower bound, so the game is still
-won, since the value is exact at every clock), among losses the most.
+exact distance where it is known, else the table's clock-0 distance, a lower bound; the game
+is won either way, since the value is exact at every clock), among losses the most.
 
 Repetition: the table is exact for a game with no position seen twice since the last capture.
 A position seen twice draws when it comes again (its third occurrence), which can only turn a
@@ -15,9 +15,10 @@ win or a loss into a draw: a move onto it is a draw, and a move after which the 
 step onto one is at best a draw for a winner. Along the table's own winning lines no position
 comes round again (the plies to the end fall every ply), so a winner never walks into one.
 
-Plies shown (graded moves, analyse) are exact where the table knows them exactly: a capture
-(the clock starts again at 0), and a position at clock 0; elsewhere a win or loss has plies
-None. The position text may carry the clock (rules.py): `analyse` is exact for it.
+Plies: the table keeps them exactly at clock 0 (and so after a capture); at a later clock they
+are searched from the table (_Distances), exactly, within a node budget, beyond which a win or
+loss has plies None. The position text may carry the clock (rules.py): `analyse` answers for
+it.
 """
 from __future__ import annotations
 
@@ -40,19 +41,29 @@ def preload() -> None:
     table.load()
 
 
-def _ranked(state: rules.State) -> list[tuple[rules.Move, str, int | None, int | None]]:
-    """(move, value for the player making it, plies to the end at clock 0 or a lower bound,
-    exact plies or None) for every legal move, best first."""
+def _ranked(state: rules.State, search: bool = True
+            ) -> list[tuple[rules.Move, str, int | None, int | None]]:
+    """(move, value for the player making it, plies to the end: exact or the table's lower
+    bound, exact plies or None) for every legal move, best first. Without `search`, plies
+    beyond the table's own are not searched (a look-up only)."""
     solved = table.load()
     own, enemy = rules.masks(state.board, state.to_move)
     clock = state.quiet_plies
     other = rules.opponent(state.to_move)
     drawn = {key for key, count in state.seen if count >= REPETITION_LIMIT - 1}
+    distances = _Distances(solved)
     graded = []
+    children = []
     for move in rules.legal_moves(state):
         mine, theirs, captured = play(own, enemy, move.source, move.target)
+        entry = solved.entry(theirs, mine)
+        children.append((table.outcome(solved.score_of(entry, 0))[1] or 0, entry, move, mine,
+                         theirs, captured))
+    # The same order however the board is turned, so the node budget runs out alike.
+    children.sort(key=lambda child: child[:2])
+    for _, entry, move, mine, theirs, captured in children:
         after_clock = 0 if captured else clock + 1
-        score = solved.score(theirs, mine, after_clock)
+        score = solved.score_of(entry, after_clock)
         value, plies = table.outcome(table.back(score))
         exact = plies if captured or score == -table.WIN else None
         if not captured and score != -table.WIN and value != DRAW and drawn:
@@ -62,11 +73,75 @@ def _ranked(state: rules.State) -> list[tuple[rules.Move, str, int | None, int |
                 value = DRAW                        # the loser steps onto a third occurrence
         if value == DRAW:
             plies = exact = None
+        elif exact is None and search:
+            exact = distances.plies(theirs, mine, after_clock)
+            if exact is not None:
+                exact += 1
+                plies = exact
         graded.append((move, value, plies, exact))
     # Among equals, exact plies first: a win whose exact plies are no more than every other
     # win's lower bound is the fastest, whichever way round the board is.
     graded.sort(key=lambda entry: (levels.preference(entry[1], entry[2]), entry[3] is None))
     return graded
+
+
+class _OutOfNodes(Exception):
+    """The node budget is spent: plies stay unknown."""
+
+
+class _Distances:
+    """Exact plies to the end of decisive positions at a clock above 0, searched from the
+    table: the value is exact at every clock and the clock-0 plies are a lower bound (a later
+    clock only takes options away from the winner), so the winner's moves are tried from the
+    lowest bound up and the search stops once no bound can beat the best found; the loser's
+    moves are all needed. A capture, a finished game or clock 0 is exact at once. Limited by a
+    node budget (not a clock), so the answer is the same every time; beyond it, None."""
+
+    NODES = 1500            # sized with bench.py: at most about 60 ms for a whole position
+
+    def __init__(self, solved):
+        self.solved = solved
+        self.nodes = 0
+        self.known = {}
+
+    def plies(self, own: int, enemy: int, clock: int) -> int | None:
+        try:
+            return self._plies(own, enemy, clock, self.solved.score(own, enemy, clock))
+        except _OutOfNodes:
+            return None
+
+    def _plies(self, own, enemy, clock, score):
+        bound = table.outcome(score)[1]
+        if clock == 0 or score == -table.WIN or clock >= rules.QUIET_LIMIT:
+            return bound
+        key = (own, enemy, clock)
+        if key in self.known:
+            return self.known[key]
+        self.nodes += 1
+        if self.nodes > self.NODES:
+            raise _OutOfNodes
+        children = []
+        for source, target in mask_moves(own, enemy):
+            mine, theirs, captured = play(own, enemy, source, target)
+            after = 0 if captured else clock + 1
+            entry = self.solved.entry(theirs, mine)
+            child = self.solved.score_of(entry, after)
+            if score > 0 and child >= 0:
+                continue                    # not a winning move
+            children.append((table.outcome(child)[1], entry, theirs, mine, after, child))
+        children.sort(key=lambda child: child[:2])      # as in _ranked: however it is turned
+        if score > 0:
+            best = None
+            for lowest, _, theirs, mine, after, child in children:
+                if best is not None and lowest + 1 >= best:
+                    break
+                found = self._plies(theirs, mine, after, child) + 1
+                best = found if best is None else min(best, found)
+        else:
+            best = max(self._plies(theirs, mine, after, child) + 1
+                       for _, _, theirs, mine, after, child in children)
+        self.known[key] = best
+        return best
 
 
 def _key(mover: int, other: int, mover_side: str) -> str:
@@ -93,9 +168,10 @@ def graded_moves(state: rules.State) -> list[Grade]:
 
 def choose_move(state: rules.State, rng, level: int | str | None = None) -> rules.Move:
     """The computer's move: with the level's chance one of the best moves (picked at random
-    among equals), otherwise any legal move at random."""
+    among equals), otherwise any legal move at random. A table look-up: it keeps the value
+    exactly and takes the win the table's distances say is fastest."""
     chance = level_chance(level)
-    ranked = [(move, value, plies) for move, value, plies, _ in _ranked(state)]
+    ranked = [(move, value, plies) for move, value, plies, _ in _ranked(state, search=False)]
     return levels.choose_graded(ranked, rng, chance)
 
 

@@ -284,7 +284,10 @@ class Table:
     def score(self, own: int, enemy: int, clock: int = 0) -> int:
         """The score for the side to move at this clock (the sign is exact at every clock;
         the distance is the clock-0 one, exact at clock 0 and a lower bound above it)."""
-        entry = self.entry(own, enemy)
+        return self.score_of(self.entry(own, enemy), clock)
+
+    def score_of(self, entry: int, clock: int = 0) -> int:
+        """The score of an index entry at this clock."""
         return int(self.firsts[entry]) if clock < self.lasting[entry] else 0
 
 
