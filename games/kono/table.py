@@ -13,11 +13,10 @@ many pieces), then `enemy` among the points `own` leaves free (its rank in colex
 position whose `own` is symmetric in itself has a few entries, all of the same value;
 `lookup` always finds the same one.
 
-The file (lzma): the layers in order, for each the clock-0 score of every entry (int8), then
-for every entry how many clocks from 0 keep that score before it turns into a draw (uint8; the
-value at a higher clock is never better for the winner, and beyond that a draw), then the
-exceptions: entries whose plies to the end change with the clock before they turn into a
-draw, each with its whole row of 51 scores.
+The file (lzma): a header, then per entry, in index order, its clock-0 score (int8) and how
+many clocks from 0 are decisive (uint8), interleaved; at every later clock the position is a
+draw. The value is exact at every clock; the plies at clock 0 (a later clock can only lengthen
+them: ai.py searches them there).
 """
 from __future__ import annotations
 
@@ -274,7 +273,7 @@ class Table:
         for point in range(POINTS):
             if enemy_seen >> point & 1:
                 seen += 1
-                rank += comb(free_below, seen)
+                rank += _BINOMIAL[free_below][seen]
             if not rep >> point & 1:
                 free_below += 1
         own_count, enemy_count = self.popcount[own], self.popcount[enemy]
@@ -298,6 +297,7 @@ def _compact(values) -> array:
     return compact
 
 
+_BINOMIAL = [[comb(n, k) for k in range(POINTS + 1)] for n in range(POINTS + 1)]
 _loaded: list = []
 _LOCK = _thread.allocate_lock()         # the low-level lock: `threading` is not for pure modules
 
