@@ -174,6 +174,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if not table.FEWEST <= args.most <= table.PIECES_EACH:
         parser.error(f"--most is {table.FEWEST} to {table.PIECES_EACH}")
+    if args.most < table.PIECES_EACH and not args.check and args.out == FILE:
+        parser.error("a partial solve never replaces the shipped file: give --out or --check")
     rows = solve(args.most)
     data = table.encode(rows, args.most)
     if args.check:
