@@ -239,7 +239,7 @@ def keeps_its_value(state, level, move):
     without searching plies: ai._ranked without its search is what choose_move sees)."""
     if level != "perfect":
         return
-    ranked = ai._ranked(state, search=False)
+    ranked = ai._ranked(state, nodes=0)
     assert {entry[0]: entry[1] for entry in ranked}[move] == ranked[0][1]
 
 

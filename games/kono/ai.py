@@ -17,8 +17,9 @@ comes round again (the plies to the end fall every ply), so a winner never walks
 
 Plies: the table keeps them exactly at clock 0 (and so after a capture); at a later clock they
 are searched from the table (_Distances), exactly, within a node budget, beyond which a win or
-loss has plies None. The position text may carry the clock (rules.py): `analyse` answers for
-it.
+loss has plies None: the hint's budget is small (HINT_NODES), analyse's large (ANALYSE_NODES;
+in a sample of mid-game positions at random clocks 6 moves in 255 were left without plies, and
+the slowest position took 2.2 s). The position text may carry the clock (rules.py).
 """
 from __future__ import annotations
 
@@ -41,17 +42,21 @@ def preload() -> None:
     table.load()
 
 
-def _ranked(state: rules.State, search: bool = True
+HINT_NODES = 1500       # the hint's plies search: at most about 0.1 s (bench.py)
+ANALYSE_NODES = 30000   # analyse's: at most a few seconds, and it rarely needs more
+
+
+def _ranked(state: rules.State, nodes: int = HINT_NODES
             ) -> list[tuple[rules.Move, str, int | None, int | None]]:
     """(move, value for the player making it, plies to the end: exact or the table's lower
-    bound, exact plies or None) for every legal move, best first. Without `search`, plies
-    beyond the table's own are not searched (a look-up only)."""
+    bound, exact plies or None) for every legal move, best first. With `nodes` 0, plies beyond
+    the table's own are not searched (a look-up only)."""
     solved = table.load()
     own, enemy = rules.masks(state.board, state.to_move)
     clock = state.quiet_plies
     other = rules.opponent(state.to_move)
     drawn = {key for key, count in state.seen if count >= REPETITION_LIMIT - 1}
-    distances = _Distances(solved)
+    distances = _Distances(solved, nodes)
     graded = []
     children = []
     for move in rules.legal_moves(state):
@@ -73,7 +78,7 @@ def _ranked(state: rules.State, search: bool = True
                 value = DRAW                        # the loser steps onto a third occurrence
         if value == DRAW:
             plies = exact = None
-        elif exact is None and search:
+        elif exact is None and nodes:
             exact = distances.plies(theirs, mine, after_clock)
             if exact is not None:
                 exact += 1
@@ -97,10 +102,9 @@ class _Distances:
     moves are all needed. A capture, a finished game or clock 0 is exact at once. Limited by a
     node budget (not a clock), so the answer is the same every time; beyond it, None."""
 
-    NODES = 1500            # sized with bench.py: at most about 60 ms for a whole position
-
-    def __init__(self, solved):
+    def __init__(self, solved, budget: int):
         self.solved = solved
+        self.budget = budget
         self.nodes = 0
         self.known = {}
 
@@ -118,7 +122,7 @@ class _Distances:
         if key in self.known:
             return self.known[key]
         self.nodes += 1
-        if self.nodes > self.NODES:
+        if self.nodes > self.budget:
             raise _OutOfNodes
         children = []
         for source, target in mask_moves(own, enemy):
@@ -160,10 +164,10 @@ def _escapes(solved, own, enemy, side, clock, drawn) -> bool:
     return False
 
 
-def graded_moves(state: rules.State) -> list[Grade]:
+def graded_moves(state: rules.State, nodes: int = HINT_NODES) -> list[Grade]:
     """Every legal move with its value for the player making it and the plies to the end
     counting the move (None for a draw or where not exact), best first."""
-    return [Grade(move, value, exact) for move, value, _, exact in _ranked(state)]
+    return [Grade(move, value, exact) for move, value, _, exact in _ranked(state, nodes)]
 
 
 def choose_move(state: rules.State, rng, level: int | str | None = None) -> rules.Move:
@@ -171,18 +175,18 @@ def choose_move(state: rules.State, rng, level: int | str | None = None) -> rule
     among equals), otherwise any legal move at random. A table look-up: it keeps the value
     exactly and takes the win the table's distances say is fastest."""
     chance = level_chance(level)
-    ranked = [(move, value, plies) for move, value, plies, _ in _ranked(state, search=False)]
+    ranked = [(move, value, plies) for move, value, plies, _ in _ranked(state, nodes=0)]
     return levels.choose_graded(ranked, rng, chance)
 
 
-def evaluate(state: rules.State) -> tuple[str, int | None]:
+def evaluate(state: rules.State, nodes: int = ANALYSE_NODES) -> tuple[str, int | None]:
     """(value for the side to move, plies to the end or None) under perfect play."""
     result = rules.status(state)
     if result.over:
         if result.winner is None:
             return DRAW, None
         return (WIN if result.winner == rules.current_player(state) else LOSS), 0
-    ranked = _ranked(state)
+    ranked = _ranked(state, nodes)
     _, value, _, exact = ranked[0]
     if state.quiet_plies == 0 and value != DRAW:
         # At clock 0 the table's distance is exact (no position has been seen twice yet).
@@ -201,4 +205,4 @@ def analyse(state: rules.State) -> dict:
     value, plies = evaluate(state)
     return {"value": value, "plies": plies,
             "moves": [{"move": move.encode(), "value": move_value, "plies": move_plies}
-                      for move, move_value, move_plies in graded_moves(state)]}
+                      for move, move_value, move_plies in graded_moves(state, ANALYSE_NODES)]}
