@@ -159,6 +159,13 @@ def test_beyond_the_exact_limit_a_lost_side_stalls():
     graded = ai.graded_moves(state)
     assert graded[0] == (ai.stalling_move(state), "loss", None)
     assert ai.evaluate(state) == ("loss", None)
+    # The computer's own choice looks ahead less far (it answers at once), and stalls too.
+    big = State((15, 15, 15, 14, 1))                 # lost: nim-sum 0; 7,000 sub-positions
+    assert ai.sub_position_count(big.heaps) > ai.CHOOSE_PLIES_LIMIT
+    assert ai.choose_move(big, random.Random(0), None) == ai.stalling_move(big)
+    winning = State((15, 15, 15, 14, 2))
+    move = ai.choose_move(winning, random.Random(0), "perfect")
+    assert not ai.is_winning(rules.apply_move(winning, move))
 
 
 def test_levels_play_the_winning_move_with_their_chance():

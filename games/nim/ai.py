@@ -26,6 +26,9 @@ OLD_LEVELS = {"easy": "low"}
 
 # Sub-positions searched for exact plies: about half a second at worst, cold (see bench).
 EXACT_PLIES_LIMIT = 20_000
+# ... when the computer picks its move, which should come at once: beyond it the fastest win is
+# any winning move, and a lost side stalls.
+CHOOSE_PLIES_LIMIT = 1_000
 
 
 def nim_sum(heaps: tuple[int, ...]) -> int:
@@ -75,7 +78,12 @@ def choose_move(state: State, rng, level: int | str | None = None) -> Move:
     """The computer's move: with the level's chance one of the best moves (the fastest win, or
     the slowest loss), otherwise any legal move at random. level None is perfect play."""
     chance = level_chance(level)
-    return levels.choose_graded(graded_moves(state), rng, chance)
+    graded = graded_moves(state, CHOOSE_PLIES_LIMIT)
+    if graded and graded[0].value == LOSS and graded[0].plies is None:
+        # Lost beyond the look-ahead: the best move known is the stalling one, listed first.
+        best = rng.random() * 100 < chance
+        return graded[0].move if best else rng.choice(graded).move
+    return levels.choose_graded(graded, rng, chance)
 
 
 def canonical(heaps: tuple[int, ...]) -> tuple[int, ...]:
@@ -131,11 +139,11 @@ def _value(wins: bool) -> str:
     return WIN if wins else LOSS
 
 
-def graded_moves(state: State) -> list[Grade]:
+def graded_moves(state: State, limit: int = EXACT_PLIES_LIMIT) -> list[Grade]:
     """Every legal move with its value for the player making it and the plies to the end
-    counting the move (None beyond EXACT_PLIES_LIMIT), best first: the fastest wins, then the
-    slowest losses. Where plies are unknown a lost side's first move is the stalling one."""
-    exact = sub_position_count(state.heaps) <= EXACT_PLIES_LIMIT
+    counting the move (None beyond `limit` sub-positions), best first: the fastest wins, then
+    the slowest losses. Where plies are unknown a lost side's first move is the stalling one."""
+    exact = sub_position_count(state.heaps) <= limit
     moves = legal_moves(state)
     if not exact and not is_winning(state) and moves:
         stall = stalling_move(state)
