@@ -140,3 +140,19 @@ def test_short_wins_and_losses_match_brute_force_exactly():
         if checked.get(outcome(score), 6) < 6:
             assert brute_force(position_of(own, enemy), clock, 4) == (score, score)
             checked[outcome(score)] += 1
+
+
+def test_the_solved_game_agrees_with_this_table_at_every_clock():
+    """games/kono/table.py (the whole game, shipped) and ai's plies searched above clock 0,
+    against this table, which keeps every clock: values and plies."""
+    from games.kono import ai, table
+    solved = table.load()
+    rng = random.Random(14)
+    for _ in range(60):
+        own, enemy = random_position(rng, rng.choice((4, 5)))
+        for clock in (0, 1, 7, 30, 46, 49, 50):
+            expected = outcome(TABLE.score(own, enemy, clock))
+            assert table.outcome(solved.score(own, enemy, clock))[0] == expected[0]
+            state = rules.parse_position(f"{position_of(own, enemy)}:{clock}")
+            if not rules.status(state).over:
+                assert ai.evaluate(state) == expected

@@ -195,6 +195,8 @@ def cmd_selfplay(args) -> None:
         ai = registry.module(args.game, "ai")
     except ModuleNotFoundError:
         raise UsageError(f"{args.game} has no computer player") from None
+    if args.level is not None and hasattr(ai, "level_chance"):
+        ai.level_chance(args.level)         # a bad level is refused before any game starts
     params = params_for(rules, args)
     first = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
     move_json = getattr(rules, "move_json", lambda state, move: move.encode())
