@@ -146,6 +146,8 @@ def cmd_selfplay(args) -> None:
     params = params_for(rules, args)
     if args.count < 1:
         raise UsageError("--count must be at least 1")
+    if args.level is not None and hasattr(ai, "level_chance"):
+        ai.level_chance(args.level)         # a bad level is refused before any game starts
     first = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
     move_json = getattr(rules, "move_json", lambda state, move: move.encode())
     for seed in range(first, first + args.count):

@@ -23,7 +23,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.core.rules_api import IllegalMove, RuleError
+from games.core import levels
+from games.core.levels import LEVELS, Grade
+from games.core.rules_api import IllegalMove
 from games.kono import endgame, rules
 from games.kono.endgame import DECISIVE, WIN, back
 from games.kono.rules import QUIET_LIMIT, REPETITION_LIMIT, mask_moves, play
@@ -41,52 +43,51 @@ MASTER_NODES = 12000            # sized with bench.py: a Master move in about 0.
 class Level:
     nodes: int                  # search budget per move
     table: bool                 # consult the endgame table
-    slip: float                 # chance of a random legal move instead of the searched one
 
 
-LEVELS = {
-    "random": Level(0, False, 1.0),
-    "easy": Level(40, False, 0.3),
-    "medium": Level(300, False, 0.1),
-    "hard": Level(1500, False, 0.0),
-    "master": Level(MASTER_NODES, True, 0.0),
-}
+MASTER = Level(MASTER_NODES, True)
 
 
 @dataclass(frozen=True)
-class Grade:
+class _Grade:
     move: rules.Move
     score: int                  # for the player making the move; higher is better
     value: str | None           # "win" / "draw" / "loss" when proved, None for an estimate
     plies: int | None           # plies to the end counting this move, for an exact win or loss
-    exact: bool                 # value and plies are exact; a win proved by the search, not
-                                # by the table, may have a faster one beyond it: plies None
+    exact: bool                 # value and plies are exact
+
+# Old level names (saves and settings from before the shared ladder) -> the nearest preset.
+OLD_LEVELS = {"random": "off", "easy": "low", "hard": "high", "master": "perfect"}
 
 
-def level_named(level: str | None) -> Level:
-    """The Level for a name (None is Master); RuleError for an unknown name."""
-    name = "master" if level is None else str(level).strip().lower()
-    if name not in LEVELS:
-        raise RuleError(f"A Four Field Kono level is one of {', '.join(LEVELS)}; not {level!r}.")
-    return LEVELS[name]
+def level_chance(level: int | str | None) -> int:
+    """The percent chance of the best move (games.core.levels); old names still load."""
+    return levels.level_chance(level, OLD_LEVELS)
 
 
-def choose_move(state: rules.State, rng, level: str | None = None) -> rules.Move:
-    """The computer's move at this level; `rng` breaks ties between equal moves."""
-    chosen = level_named(level)
+def choose_move(state: rules.State, rng, level: int | str | None = None) -> rules.Move:
+    """The computer's move: with the level's chance the best move, else a random legal one."""
+    chance = level_chance(level)
     moves = rules.legal_moves(state)
     if not moves:
         raise IllegalMove("The game is over; there is no move to choose.")
-    if rng.random() < chosen.slip:
+    if rng.random() * 100 >= chance:
         return rng.choice(moves)
     rng.shuffle(moves)
-    return _rank(state, moves, chosen, each_exact=False)[0][0].move
+    return _rank(state, moves, MASTER, each_exact=False)[0][0].move
 
 
 def graded_moves(state: rules.State) -> list[Grade]:
-    """Every legal move, best first, graded by Master: win / draw / loss with plies where that
-    is known, else the search's score."""
-    return _rank(state, rules.legal_moves(state), LEVELS["master"], each_exact=True)[0]
+    """Every legal move, best first: win / draw / loss for the player making it, with plies
+    where that is known."""
+    return [Grade(grade.move, grade.value or _estimate(grade.score), grade.plies)
+            for grade in _rank(state, rules.legal_moves(state), MASTER, each_exact=True)[0]]
+
+
+def evaluate(state: rules.State) -> tuple[str, int | None]:
+    """(value for the side to move, plies to the end or None)."""
+    result = analyse(state)
+    return result["value"], result["plies"]
 
 
 def analyse(state: rules.State) -> dict:
@@ -100,7 +101,7 @@ def analyse(state: rules.State) -> dict:
             return {"value": "draw", "plies": None, "moves": []}
         won = result.winner == rules.current_player(state)
         return {"value": "win" if won else "loss", "plies": 0, "moves": []}
-    grades, known = _rank(state, rules.legal_moves(state), LEVELS["master"], each_exact=True)
+    grades, known = _rank(state, rules.legal_moves(state), MASTER, each_exact=True)
     best = grades[0]
     if known is not None:
         value, plies = endgame.outcome(known)
@@ -180,7 +181,7 @@ def _rank(state, moves, level, each_exact):
         score = scores[pair]
         value, plies = endgame.outcome(score)
         proved = pair in exact or abs(score) > DECISIVE
-        grades.append(Grade(move_of[pair], score, value if proved else None,
+        grades.append(_Grade(move_of[pair], score, value if proved else None,
                             plies if pair in exact else None, pair in exact))
     grades.sort(key=lambda grade: (-grade.score, not grade.exact))
     return grades, itself
