@@ -293,7 +293,8 @@ class SetupScene(Scene):
         step = min(104, (height - 250 - 80) // rows)   # many options: rows get closer
         size = step - 20
         y = 250
-        for option in self.module.OPTIONS:
+        named = getattr(self.module, "named_options", None)    # words from the settings
+        for option in named(app.settings) if named else self.module.OPTIONS:
             values = [value for value, _ in option.choices]
             start = remembered.get(option.key, option.default)
             index = values.index(start) if start in values else values.index(option.default)
@@ -563,6 +564,9 @@ class ResultScene(MenuScreen):
     def again(self) -> None:
         key = self.game.session.key
         self.app.pop(self)
+        if hasattr(self.game, "new_game"):     # the two-player games: the setup screen
+            self.game.new_game()
+            return
         choices = self.app.settings.get("setup", {}).get(key) or {
             o.key: o.default for o in scene_module(key).OPTIONS}
         start_new_game(self.app, key, choices, replace_scene=self.game)
