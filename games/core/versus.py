@@ -21,7 +21,7 @@ from games.core.jobs import Job
 from games.core.prefs import Pref, Preferences
 from games.core.rules_api import BLOCKED, CAPTURED, LAST_TAKEN, RuleError
 from games.core.screens import Option, SetupScene
-from games.core.session import RESTART
+from games.core.session import RESTART, Session
 from games.core.widgets import Amount, Choose, Do, OptionsOverlay, Question
 
 HUMAN, COMPUTER = "human", "computer"
@@ -393,7 +393,21 @@ class VersusScene(GameScene):
         if move is not None and move != self.DRAW_MOVE and not self.tweens.busy:
             self.mark_move(surface, move)
 
+    def begin(self, desc: str, params=None) -> None:
+        """Start afresh from another starting position (Nim's heap editor, the bench): the
+        frame makes the new game; the scene lays itself out again in new_position()."""
+        self.cancel_thinking()
+        self.tweens.finish_all()
+        self.session = Session(self.session.key, params or self.session.params, desc)
+        self.rules = self.session.rules
+        self.reported, self.result_wait = False, None
+        self.demo_paused, self.hint_for, self.grades, self.turns_back = False, None, None, 0
+        self.new_position()
+
     # --- hooks for the game --------------------------------------------------------------------
+    def new_position(self) -> None:
+        """begin() has put a new game in place: lay it out."""
+
     def mark_move(self, surface, move) -> None:
         """Draw the mark of the last move on the board."""
 
