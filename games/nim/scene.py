@@ -25,7 +25,7 @@ from games.core.prefs import Pref
 from games.core.session import Change
 from games.core.tween import Tween, ease_in_out_cubic, ease_out_cubic, lerp
 from games.core.versus import COMPUTER, VersusScene
-from games.nim import ai, rules
+from games.nim import ai, cursor, rules
 from games.nim.editor import HeapEditor
 from games.nim.geometry import Geometry
 from games.nim.info import OPTIONS, RULES, STARTS  # noqa: F401
@@ -228,13 +228,14 @@ class NimScene(HeapEditor, VersusScene):
                 self.cursor = hit
                 self.take(*hit)
         elif kind == act.MOVE:
-            self.move_cursor(action.dx, action.dy)
+            self.cursor = cursor.moved(self.state.heaps, self.cursor, action.dx, action.dy)
         elif kind in (act.NEXT, act.PREV):
-            self.step_heap(1 if kind == act.NEXT else -1, wrap=True)
+            self.cursor = cursor.stepped(self.state.heaps, self.cursor,
+                                         1 if kind == act.NEXT else -1, wrap=True)
         elif kind == act.DIGIT:
             heap = (action.value or 10) - 1
             if heap < len(self.state.heaps) and self.state.heaps[heap]:
-                self.cursor = self.same_take(*self.valid_cursor(), heap)
+                self.cursor = cursor.same_take(self.state.heaps, self.valid_cursor(), heap)
         elif kind == act.CONFIRM and not self.over:
             self.take(*self.valid_cursor())
         elif kind == act.ALT:
@@ -255,52 +256,10 @@ class NimScene(HeapEditor, VersusScene):
         return None
 
     def home_cursor(self) -> tuple[int, int]:
-        heaps = self.state.heaps
-        heap = next((h for h, size in enumerate(heaps) if size), 0)
-        return heap, max(0, heaps[heap] - 1)
+        return cursor.home(self.state.heaps)
 
     def valid_cursor(self) -> tuple[int, int]:
-        """The cursor moved onto a counter that exists (its heap, or the nearest non-empty)."""
-        heaps = self.state.heaps
-        heap, k = self.cursor
-        heap = min(max(heap, 0), len(heaps) - 1)
-        if not heaps[heap]:
-            nonempty = [h for h, size in enumerate(heaps) if size]
-            if not nonempty:
-                return heap, 0
-            heap = min(nonempty, key=lambda h: (abs(h - heap), h))
-            return heap, heaps[heap] - 1          # its top counter: take one
-        return heap, min(max(k, 0), heaps[heap] - 1)
-
-    def move_cursor(self, dx: int, dy: int) -> None:
-        heap, k = self.valid_cursor()
-        if dx:
-            self.cursor = (heap, k)
-            self.step_heap(dx, wrap=False)
-        elif dy:
-            self.cursor = (heap, min(max(k - dy, 0), max(self.state.heaps[heap] - 1, 0)))
-
-    def step_heap(self, step: int, wrap: bool) -> None:
-        heap, k = self.valid_cursor()
-        heaps = self.state.heaps
-        count = len(heaps)
-        probe = heap
-        for _ in range(count):
-            probe += step
-            if wrap:
-                probe %= count
-            elif not 0 <= probe < count:
-                return
-            if heaps[probe]:
-                self.cursor = self.same_take(heap, k, probe)
-                return
-
-    def same_take(self, heap: int, k: int, other: int) -> tuple[int, int]:
-        """The cursor on another heap, taking as many as it did here (or that whole heap):
-        moving across never turns "take 1" into "take them all"."""
-        heaps = self.state.heaps
-        take = heaps[heap] - k if heaps[heap] else 1
-        return other, max(0, heaps[other] - take)
+        return cursor.valid(self.state.heaps, self.cursor)
 
     def take(self, heap: int, k: int) -> None:
         size = self.state.heaps[heap]
@@ -627,27 +586,8 @@ class NimScene(HeapEditor, VersusScene):
                                lambda: render_panel(self.panel_rect, self.state, with_hint))
 
 def thumbnail(size) -> pygame.Surface:
-    """The launcher's picture: the classic 3-4-5 stacks and their binary."""
-    w, h = size
-    picture = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(picture, ui.BG_DEEP, (0, 0, w, h), border_radius=16)
-    disc_w, thick = 92, 30
-    base = h - 22
-    for n, heap in enumerate((3, 4, 5)):
-        x = 40 + n * 112
-        shadow = paint.shadow(disc_w)
-        picture.blit(shadow, (x - (shadow.get_width() - disc_w) / 2,
-                              base - shadow.get_height() / 2 - 6))
-        for k in range(heap):
-            tone = "take" if (n, k) in ((0, 1), (0, 2)) else "stone"
-            picture.blit(paint.disc(disc_w, thick, tone),
-                         (x + ((k * 37 + n * 11) % 7 - 3),
-                          base - paint.face_height(disc_w) - (k + 1) * thick))
-    for k, (words, colour) in enumerate((("011", ui.TEXT), ("100", ui.TEXT), ("101", ui.TEXT),
-                                         ("010", ui.ACCENT))):
-        ui.label(picture, words, (w - 40, 26 + k * 46), ui.BODY, colour, bold=True, anchor="topright")
-    pygame.draw.line(picture, ui.LINE, (w - 120, 26 + 3 * 46 - 6), (w - 36, 26 + 3 * 46 - 6), 2)
-    return picture
+    """The launcher's picture (sprites/nim.py)."""
+    return paint.thumbnail(size, ui.BG_DEEP, ui.TEXT, ui.ACCENT, ui.LINE)
 
 
 SCENE = NimScene
