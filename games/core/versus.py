@@ -14,54 +14,21 @@ from __future__ import annotations
 
 import random
 
-from games.core import hud, levels, registry, store
+from games.core import hud, registry, store
 from games.core import input as act
 from games.core.game_scene import TOOLBAR_HEIGHT, GameScene
 from games.core.jobs import Job
 from games.core.prefs import Pref, Preferences
-from games.core.rules_api import BLOCKED, CAPTURED, LAST_TAKEN, RuleError
-from games.core.screens import Option, SetupScene
+from games.core.versus_options import (LEVEL_CHOICES, UNDO_DEPTHS, VERSUS_PREFS,  # noqa: F401
+                                       level_title, opponent_options, record_table)
+from games.core.rules_api import BLOCKED, CAPTURED, LAST_TAKEN
+from games.core.screens import SetupScene
 from games.core.session import RESTART, Session
 from games.core.widgets import Amount, Choose, Do, OptionsOverlay, Question
 
 HUMAN, COMPUTER = "human", "computer"
 THINK_PAUSE = 0.6     # seconds between a move landing and the computer answering
 PICK_SECONDS = 0.45   # the computer's choice is shown this long before it is played
-LEVEL_CHOICES = tuple(levels.TITLES.items()) + (("custom", "Custom"),)
-UNDO_DEPTHS = ((1, "1 turn"), (2, "2 turns"), (3, "3 turns"), (5, "5 turns"), (10, "10 turns"),
-               (0, "Unlimited"))
-VERSUS_PREFS = (Pref("custom_level", 50, low=0, high=100),
-                Pref("undo_depth", 0, choices=tuple(depth for depth, _ in UNDO_DEPTHS)))
-
-
-def opponent_options(side_names: tuple[str, str], default_level="medium") -> list[Option]:
-    """The setup screen's choices every two-player game offers, with the one level ladder."""
-    first, second = side_names
-    return [
-        Option("opponent", "Opponent", (("computer", "The computer"), ("human", "Two players"),
-                                        ("demo", "Computer vs computer")), "computer", "play"),
-        Option("side", "You play", ((0, f"{first} (moves first)"), (1, second)), 0, "play"),
-        Option("level", "Computer level", LEVEL_CHOICES, default_level, "play"),
-    ]
-
-
-def record_table(key: str, level) -> str:
-    return f"{key}/level={level}"
-
-
-def level_title(level, chance_of) -> str:
-    """A level's name on the ladder: a preset by its title, anything else (a Custom number,
-    an old name from a save) by its chance, through the game's chance_of (ai.level_chance)."""
-    if level in levels.TITLES:
-        return levels.TITLES[level]
-    try:
-        chance = chance_of(level)
-    except RuleError:
-        return "Perfect"
-    named = [name for name, value in levels.LEVELS.items() if value == chance]
-    return levels.TITLES[named[0]] if named and not isinstance(level, int) else f"Custom {chance}"
-
-
 class VersusScene(GameScene):
     SIDE_NAMES = ("Black", "White")
     PREFS: tuple[Pref, ...] = ()       # the game's own preferences

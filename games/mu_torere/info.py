@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.core.prefs import Pref
 from games.core.screens import Option
-from games.core.versus import opponent_options
+from games.core.versus_options import opponent_options
 
 KEY = "mu_torere"
 

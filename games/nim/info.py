@@ -3,7 +3,7 @@ pygame."""
 from __future__ import annotations
 
 from games.core.screens import Option
-from games.core.versus import opponent_options
+from games.core.versus_options import opponent_options
 from games.nim.rules import SIDES
 
 # One row for the start and the rule (five rows and a Resume button would not fit the setup
