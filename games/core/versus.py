@@ -34,7 +34,6 @@ class VersusScene(GameScene):
     PREFS: tuple[Pref, ...] = ()       # the game's own preferences
     LEGACY_PREFS: dict[str, str] = {}  # pref name -> an older top-level settings key
     DRAW_MOVE = None                   # the move that records an agreed draw, if the game has one
-    preload = None                     # slow pure work (a table) to do in a Job when opening
     higher_is_better = True
 
     def __init__(self, app, session, play_options=None):
@@ -52,7 +51,8 @@ class VersusScene(GameScene):
         self.level_choice = self.play_options.get("level") or "perfect"
         self.ai = registry.module(session.key, "ai")
         self.job: Job | None = None
-        self.warm = Job(self.preload) if self.preload is not None else None
+        # The ai's slow start (a table to read), done off the loop as the scene opens.
+        self.warm = Job(self.ai.preload) if hasattr(self.ai, "preload") else None
         self.pause_left = THINK_PAUSE
         self.pick = None                  # the computer's chosen move, shown before it lands
         self.pick_left = 0.0

@@ -37,9 +37,9 @@ Captured stones fly to the tray on the capturer's card. Undo (U, LB) takes back 
 against the computer your move and its reply together; redo (R, RB) plays them again.
 
 Players: you against the computer (choose Black, who starts, or White), two players at one \
-screen, or the computer against itself. The computer searches ahead and knows every position \
-with five stones or fewer exactly, from an endgame table it loads when the game opens. Its \
-level is the chance that it plays its best move rather than a random one: Off never looks, \
+screen, or the computer against itself. The computer knows every position of the game \
+exactly, from a solved table it loads when the game opens. Its level is the chance that it \
+plays its best move rather than a random one: Off never looks, \
 Low 40%, Medium 70%, High 95%, and Perfect always. Custom lets you set the chance yourself, \
 from 0 to 100, with the slider in Options (O). Every game you finish against the computer \
 counts in your record for that level, shown on the setup screen.
@@ -47,6 +47,5 @@ counts in your record for that level, shown on the setup screen.
 The hint (H, Y on a gamepad, or the Hint button) grades every move you could make, with an \
 arrow and a label on the board: Win (you can force a win), Draw (best play by both sides \
 draws) or Loss (your opponent can force a win), with the number of moves to the end under \
-best play where it is known; where the search cannot see the end, its estimate. Press the \
-hint again to hide it.
+best play where it is known. Press the hint again to hide it.
 """

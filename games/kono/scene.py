@@ -11,7 +11,7 @@ d-pad, A, B (or X) to drop, triggers cycle, Y hint, LB/RB undo/redo.
 A step slides the stone along its line; a capture slides it over its friend onto the enemy
 stone, which is knocked off and flies to the capturer's tray (games/kono/motion.py). Undo runs
 the same animation backwards. The frame (games/core/versus.py) runs the computer, the hint and
-undo by turns; the endgame table loads in a Job when the scene opens.
+undo by turns; the computer's solved table loads in a Job when the scene opens.
 """
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from games.core.game_scene import TOOLBAR_HEIGHT
 from games.core.session import Change
 from games.core.tween import Tween, ease_out_back, lerp_point, linear
 from games.core.versus import COMPUTER, HUMAN, VersusScene
-from games.kono import endgame, rules
+from games.kono import rules
 from games.kono.info import OPTIONS, RULES, SIDE_NAMES  # noqa: F401
 from games.kono.layout import BOARD_SIDE, CENTRE, FILES, RANKS, SPACING, Layout, move_name
 from games.kono.motion import FLIGHT_FROM, STONE, TRAY_STONE, Motion
@@ -50,7 +50,6 @@ def moves_of(state: rules.State) -> tuple:
 
 class KonoScene(Layout, VersusScene):
     SIDE_NAMES = SIDE_NAMES
-    preload = staticmethod(endgame.table)     # the computer's endgame table, off the loop
 
     def __init__(self, app, session, play_options=None):
         super().__init__(app, session, play_options)
@@ -341,7 +340,7 @@ class KonoScene(Layout, VersusScene):
                     self.demo_paused else "Computer against computer: Space, A or a click pauses")
         if self.computer_to_move():
             if not self.warm.done:
-                return "The computer is setting out its endgame table..."
+                return "The computer is reading its table..."
             return "The computer is thinking..."
         if self.hint_shown() and self.graded() is None:
             return "Grading every move..."
