@@ -424,7 +424,8 @@ class VersusScene(GameScene):
         self.app.push(SetupScene(self.app, self.session.key, replace_scene=self))
 
     def extra_buttons(self) -> list:
-        offer = [("Offer draw (D)", self.offer_draw)] if self.DRAW_MOVE is not None else []
+        offer = [("Offer draw (D)", self.offer_draw, self.can_offer)] \
+            if self.DRAW_MOVE is not None else []
         return offer + self.game_buttons() + [("Options (O)", self.open_options)]
 
     def game_buttons(self) -> list:
@@ -533,6 +534,8 @@ class VersusScene(GameScene):
 
     def result_lines(self) -> list[str]:
         lines = [f"{self.session.moves_made} moves"]
+        if self.hints:
+            lines.append(f"Hints taken: {self.hints}")
         if self.against_computer:
             record = store.load_records().get(self.record_table(), {})
             lines.append(f"Your record at this level: {record.get('won', 0)} won, "
