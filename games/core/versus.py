@@ -102,6 +102,12 @@ class VersusScene(GameScene):
                 raise job.error
             self.computer_chose(job.result)
 
+    def next_change(self) -> float | None:
+        """The computer's turn moves by itself (its pause, its search, its answer)."""
+        if not self.over and self.players[self.to_move] == COMPUTER:
+            return 0.0
+        return super().next_change()
+
     def computer_chose(self, move) -> None:
         """The computer's answer is ready. Scenes may show it first, then play it."""
         self.play(move)

@@ -627,6 +627,12 @@ class MuTorereScene(VersusScene):
         self.clock += dt
         super().update(dt)
 
+    def next_change(self) -> float | None:
+        """A draw offer is answered after a pause; the chosen piece's target pulses."""
+        if self.offer is not None or self.pulsing():
+            return 0.0
+        return super().next_change()
+
     def tick(self, dt: float) -> None:
         if self.offer is not None:
             self.offer -= dt
@@ -728,12 +734,16 @@ class MuTorereScene(VersusScene):
             surface.blit(self.layer, area, area)
         self.draw_pulse(surface)
 
+    def pulsing(self) -> bool:
+        """The selected piece's target ring pulses (while a human chooses)."""
+        return self.selected in self.movable() and self.human_to_move() and self.drag is None
+
     def draw_pulse(self, surface) -> None:
-        moves = self.movable()
-        if self.selected in moves and self.human_to_move() and self.drag is None:
+        if self.pulsing():
             pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
             target = paint.ring(PIECE + 4 + round(pulse * 12), ui.ACCENT, 4)
-            surface.blit(target, target.get_rect(center=self.xy(moves[self.selected].target)))
+            surface.blit(target, target.get_rect(
+                center=self.xy(self.movable()[self.selected].target)))
 
     def draw_calm(self, surface) -> None:
         state = self.state
