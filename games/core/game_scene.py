@@ -295,6 +295,16 @@ class GameScene(Scene):
     def tick(self, dt: float) -> None:
         """Per-step game logic beyond tweens (clocks, computer moves)."""
 
+    def next_change(self) -> float | None:
+        """The message's end, the result screen's pause, and a shown clock's next second (the
+        HUD shows whole seconds of session.elapsed: timed games, and the default fields)."""
+        waits = [self.message_time] if self.message_time > 0 else []
+        if self.result_wait is not None:
+            waits.append(max(0.0, self.result_wait))
+        if not self.over and (self.timed or type(self).hud_fields is GameScene.hud_fields):
+            waits.append(math.ceil(self.session.elapsed) - self.session.elapsed)
+        return min(waits, default=None)
+
     def on_quit(self) -> None:
         self.save()
 

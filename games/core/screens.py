@@ -111,6 +111,9 @@ class LoadingScene(Scene):
         """Tests and the demo: block until the work is finished."""
         self.job.wait()
 
+    def next_change(self) -> float:
+        return 0.0      # its dots run until the work is done
+
     def update(self, dt: float) -> None:
         self.age += dt
         if not self.job.done:
@@ -268,6 +271,10 @@ class LauncherScene(Scene):
     def demo_step(self) -> None:
         """The demo walks the focus across the cards, as a keyboard player would."""
         self.menu.handle(act.Action(act.MOVE, dx=1))
+
+    def next_change(self) -> float | None:
+        """The message shown goes when its time is up."""
+        return self.message_time if self.app.messages else None
 
     def update(self, dt: float) -> None:
         self.message_time = max(0.0, self.message_time - dt)

@@ -213,6 +213,14 @@ class VersusScene(GameScene):
                 raise job.error
             self.computer_chose(job.result)
 
+    def next_change(self) -> float | None:
+        """The computer's turn moves by itself (its pause, its search, its pick, its answer to
+        a draw offer), and so does grading the hinted position."""
+        if self.computer_to_move() or self.offer is not None or self.pick is not None or \
+                (self.grade_job is not None and not self.demo_paused):
+            return 0.0
+        return super().next_change()
+
     def computer_chose(self, move) -> None:
         """The computer's answer is ready: shown for a moment (animations on), then played."""
         if self.animations_on():

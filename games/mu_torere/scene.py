@@ -392,11 +392,18 @@ class MuTorereScene(VersusScene):
             self.draw_calm(surface)
         else:
             self.layer.blit(surface, self.board_rect, self.look(), self.draw_calm)
-        moves = self.movable()
-        if self.selected in moves and self.human_to_move() and self.drag is None:
+        if self.pulsing():
             pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
             target = paint.ring(PIECE + 4 + round(pulse * 12), ui.ACCENT, 4)
-            surface.blit(target, target.get_rect(center=self.xy(moves[self.selected].target)))
+            surface.blit(target, target.get_rect(
+                center=self.xy(self.movable()[self.selected].target)))
+
+    def pulsing(self) -> bool:
+        """The selected piece's target ring pulses (while a human chooses)."""
+        return self.selected in self.movable() and self.human_to_move() and self.drag is None
+
+    def next_change(self) -> float | None:
+        return 0.0 if self.pulsing() else super().next_change()
 
     def draw_calm(self, surface) -> None:
         board = paint.board(self.prefs["board"], RADIUS, WELL)
