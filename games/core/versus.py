@@ -73,6 +73,10 @@ class VersusScene(GameScene):
         """The device the player used last (prompts are worded for it)."""
         return self.app.input.last_device
 
+    def pretend_device(self, device: str) -> None:
+        """The bench pose: look as if the player had last used this device."""
+        self.app.input.last_device = device
+
     def by_device(self, mouse: str, keyboard: str, pad: str) -> str:
         return hud.by_device(self.device, mouse, keyboard, pad)
 

@@ -379,7 +379,7 @@ class KonoScene(Layout, VersusScene):
         self.grades = (self.state, self.ai.graded_moves(self.state))
         movable = self.movable()
         self.selected = movable[0] if movable else None
-        self.app.input.last_device = act.KEYBOARD
+        self.pretend_device(act.KEYBOARD)
         if self.selected is not None:
             self.cursor = self.screen_cell(self.selected)
 

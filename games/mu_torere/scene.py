@@ -363,7 +363,7 @@ class MuTorereScene(VersusScene):
         self.grades = (self.state, self.ai.graded_moves(self.state))
         self.selected = min(legal(self.state))
         self.cursor = self.empty_point()
-        self.app.input.last_device = act.KEYBOARD
+        self.pretend_device(act.KEYBOARD)
 
     # --- drawing ---------------------------------------------------------------------------
     def draw_hud(self, surface) -> None:

@@ -381,7 +381,7 @@ class NimScene(HeapEditor, VersusScene):
         self.grades = (self.state, self.ai.graded_moves(self.state))
         self.panel_from = self.panel_to = 1.0
         self.panel_tween = None
-        self.app.input.last_device = act.KEYBOARD
+        self.pretend_device(act.KEYBOARD)
 
     # --- drawing ----------------------------------------------------------------------------
     def draw_board(self, surface) -> None:
