@@ -154,7 +154,7 @@ class KonoScene(Layout, VersusScene):
             col, row = self.cursor
             self.cursor = (min(3, max(0, col + action.dx)), min(3, max(0, row + action.dy)))
         elif kind == act.CONFIRM:
-            self.use_cursor()
+            self.choose(self.cell_point(*self.cursor))
         elif kind == act.ALT:
             self.cancel()
         elif kind in (act.NEXT, act.PREV):
@@ -168,8 +168,12 @@ class KonoScene(Layout, VersusScene):
         point = self.point_at(pos)
         if point is None:
             self.selected = None
-            return
-        self.cursor = self.screen_cell(point)
+        else:
+            self.cursor = self.screen_cell(point)
+            self.choose(point, pos)
+
+    def choose(self, point: int, pointer=None) -> None:
+        """A click (at pointer: it may become a drag), or Enter / A on the cursor, at a point."""
         targets = self.destinations(self.selected)
         if point in targets:
             self.make_move(targets[point])
@@ -177,19 +181,24 @@ class KonoScene(Layout, VersusScene):
             return
         elif self.state.board[point] == self.state.to_move:
             if not self.destinations(point):
+                self.selected = None
                 self.refuse("That stone has no move: every point next to it is taken, and it "
                             "has no capture.")
+            elif pointer is not None:
+                was = self.selected == point
+                self.selected = point
+                self.drag = Drag(point, pointer, self.point_pos(point), was)
+                if not was:
+                    self.app.audio.play("select")
+            else:
+                self.selected = None if point == self.selected else point
+                self.app.audio.play("select" if self.selected is not None else "place")
+        elif self.selected is not None:
+            self.refuse("That stone cannot go there: choose one of the marked points.")
+            if pointer is not None:
                 self.selected = None
-                return
-            was = self.selected == point
-            self.selected = point
-            self.drag = Drag(point, pos, self.point_pos(point), was)
-            if not was:
-                self.app.audio.play("select")
-        else:
-            if self.selected is not None:
-                self.refuse("That stone cannot go there: choose one of the marked points.")
-            self.selected = None
+        elif pointer is None:
+            self.refuse(f"Choose one of your stones ({SIDE_NAMES[self.to_move].lower()}) first.")
 
     def release(self, pos) -> None:
         drag, self.drag = self.drag, None
@@ -205,28 +214,6 @@ class KonoScene(Layout, VersusScene):
             self.refuse("That stone cannot go there: choose one of the marked points.")
         self.settle = slide_back(self.tweens, drag.item, drag.spot, self.point_pos(drag.item),
                                  self.animations_on())
-
-    def use_cursor(self) -> None:
-        point = self.cell_point(*self.cursor)
-        targets = self.destinations(self.selected)
-        if point in targets:
-            self.make_move(targets[point])
-        elif self.waiting():
-            return
-        elif self.state.board[point] == self.state.to_move:
-            if point == self.selected:
-                self.selected = None
-                self.app.audio.play("place")
-            elif self.destinations(point):
-                self.selected = point
-                self.app.audio.play("select")
-            else:
-                self.refuse("That stone has no move: every point next to it is taken, and it "
-                            "has no capture.")
-        elif self.selected is not None:
-            self.refuse("That stone cannot go there: choose one of the marked points.")
-        else:
-            self.refuse(f"Choose one of your stones ({SIDE_NAMES[self.to_move].lower()}) first.")
 
     def cycle(self, step: int) -> None:
         """Tab / triggers: the cursor jumps to the next stone that can move, or, holding one,
