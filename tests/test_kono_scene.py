@@ -273,22 +273,6 @@ def test_the_warning_as_fifty_quiet_plies_come_near(driver):
     driver.frames(2)
 
 
-def test_computer_against_computer_plays_itself_and_pauses(driver):
-    scene = driver.start("kono", play_options={"opponent": "demo", "level": "medium"})
-    assert scene.demo
-    driver.run_until(lambda: scene.session.position >= 1)
-    driver.key(pygame.K_SPACE)
-    assert scene.demo_paused
-    position = scene.session.position
-    driver.frames(20, 0.2)
-    assert scene.session.position == position
-    driver.click(scene.point_pos(5))
-    assert not scene.demo_paused
-    driver.run_until(lambda: isinstance(driver.app.top, ResultScene), limit=1500)
-    assert scene.session.moves_made > 8 and store.load_records() == {}
-    assert sum(scene.captured_count(scene.state)) >= 6, "a lively game"
-
-
 def test_records_keep_each_level_apart_and_show_on_the_setup_screen(driver):
     for level in ("random", "easy"):
         scene = driver.start("kono", play_options={"opponent": "computer", "side": 0,

@@ -272,24 +272,6 @@ def test_between_two_players_the_other_accepts_or_declines(driver):
     assert store.load_records() == {}, "no record between two players"
 
 
-def test_computer_against_computer_plays_to_the_end_and_pauses(driver):
-    driver.app.settings["animations"] = False
-    scene = driver.start("mu_torere", play_options={"opponent": "demo", "level": "perfect"})
-    driver.run_until(lambda: scene.session.position >= 2)
-    driver.key(pygame.K_SPACE)
-    assert scene.demo_paused
-    position = scene.session.position
-    driver.frames(20, 0.2)
-    assert scene.session.position == position
-    driver.key(pygame.K_u)
-    assert scene.session.position == position - 1 and scene.demo_paused
-    driver.click(scene.centre)
-    assert not scene.demo_paused
-    driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
-    assert scene.session.status.outcome == "draw", "perfect play draws"
-    assert store.load_records() == {}
-
-
 def test_options_with_every_device_persist_across_a_restart(driver):
     scene = driver.start("mu_torere", play_options={"opponent": "computer", "side": 0,
                                                     "level": "medium"})

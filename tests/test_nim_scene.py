@@ -247,20 +247,6 @@ def test_teaching_view_toggles_with_each_device(driver):
     assert lesson_surface.get_size() == scene.panel_rect.size
 
 
-def test_computer_against_computer_plays_itself_and_pauses(driver):
-    scene = driver.start("nim", CLASSIC, play_options={"opponent": "demo", "level": "perfect"})
-    driver.run_until(lambda: scene.session.position >= 1)
-    driver.key(pygame.K_SPACE)
-    assert scene.demo_paused
-    position = scene.session.position
-    driver.frames(20, 0.2)
-    assert scene.session.position == position
-    driver.key(pygame.K_SPACE)
-    driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
-    assert scene.session.status.winner == 0 and scene.result_title() == "Left wins"
-    assert store.load_records() == {}
-
-
 def test_records_keep_each_level_apart(driver):
     for level in ("easy", "perfect"):
         scene = driver.start("nim", CLASSIC, play_options={"opponent": "computer", "side": 0, "level": level})

@@ -12,7 +12,7 @@ import pygame
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from games.core import hud, registry, rules_api
+from games.core import hud, registry, rules_api, store
 from games.core.prefs import Pref, Preferences
 from games.core.screens import ResultScene, SetupScene, scene_module
 from games.core.versus_options import LEVEL_CHOICES, level_title
@@ -73,6 +73,25 @@ def test_new_game_is_the_setup_screen_from_options_menu_and_result(driver, key):
     driver.until_result()
     driver.key(pygame.K_RETURN)                         # the result's New game
     assert isinstance(driver.app.top, SetupScene) and driver.app.top.replace_scene is scene
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_computer_against_computer_plays_to_the_end_and_pauses(driver, key):
+    driver.app.settings["animations"] = False
+    scene = driver.start(key, play_options={"opponent": "demo", "level": "perfect"})
+    assert scene.demo
+    driver.run_until(lambda: scene.session.position >= 2)
+    driver.key(pygame.K_SPACE)
+    assert scene.demo_paused
+    position = scene.session.position
+    driver.frames(20, 0.2)
+    assert scene.session.position == position, "paused: nothing moves"
+    driver.key(pygame.K_u)
+    assert scene.session.position == position - 1 and scene.demo_paused
+    driver.click(scene.board_rect.center)
+    assert not scene.demo_paused, "a click on the board plays on"
+    driver.run_until(lambda: isinstance(driver.app.top, ResultScene), limit=1500)
+    assert scene.over and store.load_records() == {}, "no record for the demo"
 
 
 @pytest.mark.parametrize("key", GAMES)
