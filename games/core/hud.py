@@ -45,10 +45,10 @@ def grade_badge(surface, centre, value: str, plies) -> pygame.Rect:
 
 
 def grade_counts(grades) -> str:
-    """'2 win, 1 draws' style summary of graded moves (value is the second field)."""
-    verbs = {WIN: ("wins", "win"), DRAW: ("draws", "draw"), LOSS: ("loses", "lose")}
-    counts = {value: sum(1 for grade in grades if grade[1] == value) for value in verbs}
-    return ", ".join(f"{n} {verbs[value][n > 1]}" for value, n in counts.items() if n)
+    """'2 wins, 1 draw, 1 loss': how many graded moves (value second) of each kind."""
+    names = {WIN: ("win", "wins"), DRAW: ("draw", "draws"), LOSS: ("loss", "losses")}
+    counts = {value: sum(1 for grade in grades if grade[1] == value) for value in names}
+    return ", ".join(f"{n} {names[value][n != 1]}" for value, n in counts.items() if n)
 
 
 def grade_key(surface, rect: pygame.Rect) -> None:

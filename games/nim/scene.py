@@ -389,7 +389,6 @@ class NimScene(HeapEditor, VersusScene):
             self.draw_editor(surface)
             return
         self.draw_cards(surface)
-        self.draw_prompt(surface)
         lit, hinted = self.lit_counters(), self.hinted_counters()
         cursor = self.valid_cursor() if self.show_cursor() and self.human_to_move() else None
         moving = any(not f[0].done for f in self.flights.values()) or \
@@ -403,6 +402,7 @@ class NimScene(HeapEditor, VersusScene):
                     self.panel_value(), self.geo[1].width, self.graded() is not None)
             self.layer.blit(surface, area, look,
                             lambda layer: self.draw_heaps(layer, lit, hinted, cursor))
+        self.draw_prompt(surface)
         self.draw_flights(surface)
         panel = self.panel_value()
         if panel > 0.001:
@@ -575,8 +575,8 @@ class NimScene(HeapEditor, VersusScene):
                                            "arrows choose, Enter takes", "d-pad chooses, A takes")
 
     def draw_prompt(self, surface) -> None:
-        centre = (self.card_rect(0).right + self.card_rect(1).left) // 2
-        ui.label(surface, self.prompt(), (centre, HUD_HEIGHT + 95), ui.BODY, ui.TEXT,
+        centre = (self.card_rect(0).left + self.card_rect(1).right) // 2
+        ui.label(surface, self.prompt(), (centre, HUD_HEIGHT + 214), ui.BODY, ui.TEXT,
                  anchor="center")
 
     def teaching_panel(self) -> pygame.Surface:
