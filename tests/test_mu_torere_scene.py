@@ -435,3 +435,18 @@ def test_with_animations_off_moves_land_at_once(driver):
     assert not scene.tweens.busy and not scene.slides
     driver.run_until(scene.human_to_move)
     assert scene.session.position == 2 and not scene.tweens.busy
+
+
+def test_a_save_from_before_first_was_a_parameter_still_loads(driver):
+    """Saves written by the previous version: no parameters, White to move in the desc, and
+    the old "first" play option (now ignored: the position says who starts)."""
+    store.save_game("mu_torere", {
+        "version": 1, "game": "mu_torere", "params": "", "desc": "BBBBWWWW.:W",
+        "moves": ["4-8"], "position": 1, "elapsed": 3.0,
+        "play": {"opponent": "human", "first": "W", "level": "medium", "hints": 2}})
+    assert resume_saved_game(driver.app, "mu_torere")
+    scene = driver.app.top
+    assert isinstance(scene, MuTorereScene) and scene.session.initial.to_move == "W"
+    assert scene.state.board[8] == "W" and scene.players == ("human", "human")
+    driver.key(pygame.K_u)
+    assert scene.state == scene.session.initial

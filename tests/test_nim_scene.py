@@ -341,3 +341,13 @@ def test_with_animations_off_nothing_flies_and_the_computer_answers_at_once(driv
     assert scene.session.position == 2 and not scene.flights
     driver.key(pygame.K_h)
     assert scene.panel_value() == 1.0 or scene.panel_to == 1.0
+
+
+def test_settings_from_the_previous_version_still_apply(driver):
+    driver.app.settings.update({"nim_teach": True, "nim_custom_heaps": "2,6,4"})
+    scene = driver.start("nim", rules.Params("custom"), play_options={"opponent": "human"})
+    assert scene.teach and scene.editing and scene.draft == [2, 6, 4]
+    driver.app.settings.update({"nim_teach": [1], "nim_custom_heaps": {"bad": 1}})
+    driver.app.settings.pop("nim", None)
+    scene = driver.start("nim", rules.Params("custom"), play_options={"opponent": "human"})
+    assert not scene.teach and scene.editing, "hostile old values: the defaults"
