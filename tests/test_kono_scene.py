@@ -13,27 +13,20 @@ from games.core.screens import ResultScene, SetupScene, resume_saved_game
 from games.kono import ai, rules
 from games.kono.scene import KonoScene, move_name
 from tests.driver import Driver, VirtualPad
+from tests import versus_harness as harness
 from tests.versus_harness import graded, start_at, toolbar_button
 
 
-def play_out(driver, scene, human_move, level="hard", seed=0):
-    """Play to the end: the test's player (a Hard search) through human_move(move) on the
-    humans' turns, the scene's own computer on the others. Ends on the result screen."""
+def play_out(driver, scene, human_move, level="high", seed=0):
+    """Play to the end (tests/versus_harness.py): the test's player at `level` through
+    human_move(move), each move landing once the board is still."""
     rng = random.Random(seed)
-    for _ in range(200):
-        if scene.over:
-            break
-        if scene.human_to_move():
-            driver.run_until(lambda: not scene.tweens.busy)
-            move = ai.choose_move(scene.state, rng, level)
-            before = scene.session.position
-            human_move(move)
-            assert scene.session.position == before + 1
-            assert scene.session.last_move() == move
-        else:
-            driver.run_until(lambda: scene.over or scene.human_to_move())
-    assert scene.over
-    driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
+
+    def landed(move):
+        driver.run_until(lambda: not scene.tweens.busy)
+        human_move(move)
+        assert scene.session.last_move() == move
+    harness.play_out(driver, scene, landed, lambda state: ai.choose_move(state, rng, level))
 
 
 def click_move(driver, scene, move):

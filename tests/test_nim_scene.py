@@ -10,6 +10,7 @@ from games.core.screens import ResultScene, SetupScene, resume_saved_game
 from games.nim import ai, rules, teaching
 from games.nim.panel import render_panel
 from games.nim.scene import NimScene
+from tests import versus_harness as harness
 from tests.driver import Driver, VirtualPad
 
 CLASSIC = rules.Params("classic")
@@ -20,16 +21,7 @@ def best_move(state):
 
 
 def play_out(driver, scene, human_move):
-    """Play to the end: the test's best move through human_move(move) on the human's turns,
-    the scene's own computer on the others. Ends on the result screen."""
-    for _ in range(60):
-        if scene.over:
-            break
-        if scene.human_to_move():
-            human_move(best_move(scene.state))
-        else:
-            driver.run_until(lambda: scene.over or scene.human_to_move())
-    driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
+    harness.play_out(driver, scene, human_move, best_move)
 
 
 def steer(scene, press, move, keys):
