@@ -11,8 +11,8 @@ import random
 import pygame
 
 from games.core import store
-from games.core.screens import ResultScene, SetupScene, resume_saved_game
-from games.core.widgets import OptionsOverlay, Question, Slider
+from games.core.screens import ConfirmScene, ResultScene, SetupScene, resume_saved_game
+from games.core.widgets import OptionsOverlay, Slider
 from games.mu_torere import ai, rules
 from games.mu_torere.scene import RADIUS, MuTorereScene, legal
 from sprites import mu_torere as paint
@@ -252,8 +252,8 @@ def test_between_two_players_the_other_accepts_or_declines(driver):
     scene = driver.start("mu_torere", play_options={"opponent": "human"})
     driver.key(pygame.K_d)
     dialog = driver.app.top
-    assert isinstance(dialog, Question) and dialog.title == "Black offers a draw"
-    assert dialog.words == "White, do you accept?"
+    assert isinstance(dialog, ConfirmScene) and dialog.question == "Black offers a draw"
+    assert dialog.detail == "White, do you accept?"
     driver.key(pygame.K_ESCAPE)
     assert driver.app.top is scene and not scene.over and "declines" in scene.message
     click_move(driver, scene, rules.Move(0, 8))
@@ -264,7 +264,7 @@ def test_between_two_players_the_other_accepts_or_declines(driver):
     assert isinstance(options, OptionsOverlay) and options.names[options.menu.focus] == "offer"
     driver.pad(pygame.CONTROLLER_BUTTON_A)
     dialog = driver.app.top
-    assert isinstance(dialog, Question) and dialog.title == "White offers a draw"
+    assert isinstance(dialog, ConfirmScene) and dialog.question == "White offers a draw"
     driver.pad(pygame.CONTROLLER_BUTTON_DPAD_LEFT)    # onto Accept
     driver.pad(pygame.CONTROLLER_BUTTON_A)
     driver.run_until(lambda: isinstance(driver.app.top, ResultScene))

@@ -22,9 +22,9 @@ from games.core.prefs import Pref, Preferences
 from games.core.versus_options import (LEVEL_CHOICES, UNDO_DEPTHS, VERSUS_PREFS,  # noqa: F401
                                        level_title, opponent_options, record_table)
 from games.core.rules_api import BLOCKED, CAPTURED, LAST_TAKEN
-from games.core.screens import SetupScene
+from games.core.screens import ConfirmScene, SetupScene
 from games.core.session import RESTART, Session
-from games.core.widgets import Amount, Choose, Do, OptionsOverlay, Question
+from games.core.widgets import Amount, Choose, Do, OptionsOverlay
 
 HUMAN, COMPUTER = "human", "computer"
 THINK_PAUSE = 0.6     # seconds between a move landing and the computer answering
@@ -276,10 +276,11 @@ class VersusScene(GameScene):
         else:
             self.drop_held()
             other = 1 - self.to_move
-            self.app.push(Question(
-                self.app, f"{self.side_name(self.to_move)} offers a draw",
-                f"{self.side_name(other)}, do you accept?", "Accept", "Play on",
-                lambda yes: self.answer_offer(yes, other), self.swatch(self.to_move, 56)))
+            self.app.push(ConfirmScene(
+                self.app, f"{self.side_name(self.to_move)} offers a draw", "Accept (Y)",
+                "Play on (N)", lambda: self.answer_offer(True, other),
+                f"{self.side_name(other)}, do you accept?",
+                lambda: self.answer_offer(False, other)))
 
     def consider_offer(self, dt: float) -> None:
         self.offer -= dt

@@ -1,7 +1,7 @@
 """Widgets and overlays any game can use: a Stepper (a label and a value stepped with
 left/right or a click on "<" / ">"), a Slider (0 to 100), an Overlay that slides in over the
-right of the board holding a Menu of them, an OptionsOverlay built from a game's rows, and a
-Question dialog with two answers (e.g. a draw offered between two players)."""
+right of the board holding a Menu of them, and an OptionsOverlay built from a game's rows.
+(A question with two answers is screens.ConfirmScene.)"""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -302,51 +302,3 @@ class OptionsOverlay(Overlay):
                     widget.adjust(-1)          # the "<": one step back
                     return
         super().handle(action)
-
-
-class Question(Scene):
-    """A question with two answers over a dimmed board: Yes (Y) or No (N, Esc). `swatch` is
-    a picture shown by the title (the asking side's piece)."""
-    opaque = False
-
-    def __init__(self, app, title: str, words: str, yes: str, no: str, answer,
-                 swatch: pygame.Surface | None = None):
-        super().__init__(app)
-        self.title, self.words, self.answer, self.swatch = title, words, answer, swatch
-        cx, cy = app.size[0] // 2, app.size[1] // 2
-        self.box = pygame.Rect(0, 0, 900, 360)
-        self.box.center = (cx, cy)
-        self.menu = ui.Menu([
-            ui.Button((cx - 370, self.box.bottom - 120, 350, 84), f"{yes} (Y)",
-                      lambda: self.reply(True)),
-            ui.Button((cx + 20, self.box.bottom - 120, 350, 84), f"{no} (N)",
-                      lambda: self.reply(False)),
-        ], 1)
-
-    def reply(self, yes: bool) -> None:
-        self.app.pop(self)
-        self.answer(yes)
-
-    def handle(self, action) -> None:
-        kind = action.kind
-        if kind == act.CANCEL:
-            self.reply(False)
-        elif kind == act.KEY and action.value in ("y", "n"):
-            self.reply(action.value == "y")
-        elif kind == act.PRESS and not self.box.collidepoint(action.pos):
-            return
-        else:
-            self.menu.handle(action)
-
-    def draw(self, surface) -> None:
-        surface.blit(ui.shade(self.app.size, (10, 12, 18, 170)), (0, 0))
-        ui.panel(surface, self.box, ui.PANEL, radius=22, border=ui.ACCENT)
-        shift = 36 if self.swatch is not None else 0
-        text = ui.label(surface, self.title, (self.box.centerx + shift, self.box.top + 66),
-                        ui.HEADING, ui.TEXT, bold=True, anchor="center")
-        if self.swatch is not None:
-            surface.blit(self.swatch, self.swatch.get_rect(midright=(text.left - 16,
-                                                                     text.centery)))
-        ui.label(surface, self.words, (self.box.centerx, self.box.top + 136), ui.BODY, ui.MUTED,
-                 anchor="center")
-        self.menu.draw(surface)
