@@ -6,10 +6,12 @@ import io
 import json
 import math
 import os
+import select
 import signal
 import subprocess
 import sys
 import textwrap
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -106,7 +108,8 @@ SETTINGS_PLACES = [(), *[(key,) for key in GOOD_SETTINGS], ("setup", "kono"),
 def test_hostile_values_at_every_settings_key(data_dir, place, value):
     emptied(data_dir)
     from games.core.screens import remembered_choices
-    from games.mu_torere.scene import load_prefs
+    from games.core.prefs import Preferences
+    from games.core.versus_options import VERSUS_PREFS
     write(data_dir, "settings.json", put(GOOD_SETTINGS, place, value))
     loaded, message = store.load_settings()
     assert schema.check(schema.SETTINGS, loaded) == loaded, "only clean values come out"
@@ -115,7 +118,12 @@ def test_hostile_values_at_every_settings_key(data_dir, place, value):
     if get(loaded, place) != get(put(GOOD_SETTINGS, place, value), place) and place != ():
         assert message and "settings.json" in message and store.notices
         assert set_aside_files(data_dir, "settings"), "the file as it was is kept"
-    load_prefs(loaded)                       # each game reads its own preferences
+    for key in ("mu_torere", "kono", "nim"):     # each game reads its own preferences
+        schema_of = VERSUS_PREFS + getattr(__import__(f"games.{key}.scene", fromlist=["x"]),
+                                           "PREFS", ())
+        prefs = Preferences(loaded, key, schema_of)
+        for pref in schema_of:
+            assert pref.valid(prefs[pref.name])
     for key in GAMES:
         choices = remembered_choices(key, loaded["setup"].get(key))
         assert set(choices) == {option.key for option in __import__(
@@ -130,8 +138,11 @@ def test_the_examples_of_the_issue_in_settings(data_dir):
     assert "volume" in message and set_aside_files(data_dir, "settings")
     for prefs in ([1, 2], {"colours": {"a": 1}, "board": [], "undo_depth": {}}):
         write(data_dir, "settings.json", {"mu_torere": prefs})
-        from games.mu_torere.scene import DEFAULT_PREFS, load_prefs
-        assert load_prefs(store.load_settings()[0]) == DEFAULT_PREFS
+        from games.core.prefs import Preferences
+        from games.core.versus_options import VERSUS_PREFS
+        from games.mu_torere.info import PREFS
+        read = Preferences(store.load_settings()[0], "mu_torere", VERSUS_PREFS + PREFS)
+        assert all(read[pref.name] == pref.default for pref in VERSUS_PREFS + PREFS)
 
 
 # --- best scores and records ----------------------------------------------------------------
@@ -670,7 +681,13 @@ def test_a_signal_saves_the_game_in_progress(data_dir, number):
     env = dict(os.environ, PARLOUR_DATA_DIR=str(data_dir))
     player = subprocess.Popen([sys.executable, "-c", PLAYER], cwd=ROOT, env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    assert player.stdout.readline().strip() == "playing"
+    try:   # a bounded wait: a child that never starts fails the test instead of hanging it
+        ready, _, _ = select.select([player.stdout], [], [], 60)
+        assert ready and player.stdout.readline().strip() == "playing"
+    except AssertionError:
+        player.kill()
+        raise
+    time.sleep(0.3)    # let the loop settle and sleep at rest: the signal must wake it
     player.send_signal(number)
     assert player.wait(timeout=60) == 0
     assert "Traceback" not in player.stderr.read()
@@ -722,16 +739,24 @@ def test_hostile_best_scores_are_set_aside_and_said_on_the_launcher(driver, data
 
 
 def test_remembered_choices_no_longer_offered_never_stop_a_new_game(driver, data_dir):
-    from games.core.screens import ResultScene
+    from games.core.screens import ResultScene, SetupScene
+    said = []
     for choices in ({"size": 99, "difficulty": "impossible", "variant": ["x"]},
                     {"size": 3, "difficulty": "hard"}):          # a combination no game has
         driver.app.settings["setup"] = {"kenken": choices}
         scene = driver.start("kenken", None, seed=3)
         result = driver.app.push(ResultScene(driver.app, scene))
-        result.again()
+        result.again()                               # New game: the setup screen
         driver.frames(3)
-        assert driver.app.running and not isinstance(driver.app.top, ResultScene)
-        said = driver.app.messages + [driver.app.top.message]   # a game says it in its HUD
+        assert isinstance(driver.app.top, SetupScene)
+        driver.app.settings["setup"] = {"kenken": choices}
+        setup = driver.app.push(SetupScene(driver.app, "kenken"))   # as from the launcher
+        driver.frames(2)
+        said.append(setup.problem())
+        setup.new_game()
+        driver.frames(3)
+        assert driver.app.running
+        said += driver.app.messages
         while len(driver.app.stack) > 1:
             driver.app.pop()
     assert any("3 x 3" in message or "3x3" in message or "hard" in message.lower()

@@ -191,7 +191,7 @@ def test_fifty_quiet_plies_draw():
     after = rules.apply_move(state, Move(0, 1))
     assert after.quiet_plies == 50 and rules.legal_moves(after) == []
     assert rules.status(after) == rules.Status(DRAW, None,
-                                               "50 plies have passed without a capture.")
+                                               "50 moves have passed without a capture.")
 
 
 def test_a_capture_resets_the_quiet_count_and_the_history():

@@ -16,7 +16,7 @@ from games.core import input as act
 from games.core import registry, store, ui
 from games.core.app import Scene
 from games.core.rules_api import GameError
-from games.core.screens import HelpScene, PauseScene, ResultScene, score_table
+from games.core.screens import HelpScene, PauseScene, ResultScene, SetupScene, score_table
 from games.core.session import Change, Session
 from games.core.tween import Tweens
 
@@ -251,6 +251,12 @@ class GameScene(Scene):
     def ending_sound(self) -> str:
         return {"won": "win", "lost": "lose"}.get(self.session.status.outcome, "place")
 
+    def new_game(self) -> None:
+        """New game means the setup screen, in every game and from everywhere (pause menu,
+        result, options): the last choices are ready, one press starts."""
+        self.tweens.finish_all()
+        self.app.push(SetupScene(self.app, self.session.key, replace_scene=self))
+
     def open_menu(self, reason: str = "") -> None:
         self.tweens.finish_all()
         self.app.push(PauseScene(self.app, self, reason))
@@ -296,6 +302,16 @@ class GameScene(Scene):
 
     def tick(self, dt: float) -> None:
         """Per-step game logic beyond tweens (clocks, computer moves)."""
+
+    def next_change(self) -> float | None:
+        """The message's end, the result screen's pause, and a shown clock's next second (the
+        HUD shows whole seconds of session.elapsed: timed games, and the default fields)."""
+        waits = [self.message_time] if self.message_time > 0 else []
+        if self.result_wait is not None:
+            waits.append(max(0.0, self.result_wait))
+        if not self.over and (self.timed or type(self).hud_fields is GameScene.hud_fields):
+            waits.append(math.ceil(self.session.elapsed) - self.session.elapsed)
+        return min(waits, default=None)
 
     def on_quit(self) -> None:
         self.save()

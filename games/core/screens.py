@@ -157,6 +157,9 @@ class LoadingScene(Scene):
         """Tests and the demo: block until the work is finished."""
         self.job.wait()
 
+    def next_change(self) -> float:
+        return 0.0      # its dots run until the work is done
+
     def update(self, dt: float) -> None:
         self.age += dt
         if not self.job.done:
@@ -315,6 +318,10 @@ class LauncherScene(Scene):
         """The demo walks the focus across the cards, as a keyboard player would."""
         self.menu.handle(act.Action(act.MOVE, dx=1))
 
+    def next_change(self) -> float | None:
+        """The message shown goes when its time is up."""
+        return self.message_time if self.app.messages else None
+
     def update(self, dt: float) -> None:
         self.message_time = max(0.0, self.message_time - dt)
         if self.message_time == 0 and self.app.messages:
@@ -357,7 +364,8 @@ class SetupScene(Scene):
         step = min(104, (height - 250 - 80) // rows)   # many options: rows get closer
         size = step - 20
         y = 250
-        for option in self.module.OPTIONS:
+        named = getattr(self.module, "named_options", None)    # words from the settings
+        for option in named(app.settings) if named else self.module.OPTIONS:
             values = [value for value, _ in option.choices]
             start = remembered.get(option.key, option.default)
             index = values.index(start) if start in values else values.index(option.default)
@@ -593,7 +601,7 @@ class PauseScene(Scene):
         self.game.restart()
 
     def new_game(self) -> None:
-        self.app.push(SetupScene(self.app, self.game.session.key, replace_scene=self.game))
+        self.game.new_game()     # the setup screen, over this menu (Esc comes back here)
 
     def leave(self) -> None:
         self.game.save()
@@ -636,10 +644,8 @@ class ResultScene(MenuScreen):
         self.game.tweens.update(dt)   # the last move's animation finishes beneath the result
 
     def again(self) -> None:
-        key = self.game.session.key
         self.app.pop(self)
-        choices = self.app.settings.get("setup", {}).get(key)
-        start_new_game(self.app, key, choices, replace_scene=self.game)
+        self.game.new_game()
 
     def leave(self) -> None:
         back_to_launcher(self.app, self.game)
@@ -682,20 +688,33 @@ class ConfirmScene(MenuScreen):
     opaque = False
 
     def __init__(self, app, question: str, yes_label: str, no_label: str, on_yes,
-                 detail: str = ""):
+                 detail: str = "", on_no=None):
         super().__init__(app)
         self.question, self.detail, self.on_yes = question, detail, on_yes
+        self.on_no = on_no or (lambda: None)
         width, height = app.size
         self.box = pygame.Rect(0, 0, 900, 400 if detail else 300)
         self.box.center = (width // 2, height // 2)
         y = self.box.bottom - 130
         self.yes = ui.Button((self.box.left + 60, y, 370, 90), yes_label, self.answer_yes)
-        self.no = ui.Button((self.box.right - 430, y, 370, 90), no_label, lambda: app.pop(self))
+        self.no = ui.Button((self.box.right - 430, y, 370, 90), no_label, self.answer_no)
         self.menu = ui.Menu([self.yes, self.no], focus=1)
 
     def answer_yes(self) -> None:
         self.app.pop(self)
         self.on_yes()
+
+    def answer_no(self) -> None:
+        self.app.pop(self)
+        self.on_no()
+
+    def handle(self, action) -> None:
+        if action.kind == act.CANCEL or (action.kind == act.KEY and action.value == "n"):
+            self.answer_no()
+        elif action.kind == act.KEY and action.value == "y":
+            self.answer_yes()
+        else:
+            self.menu.handle(action)
 
     def draw(self, surface) -> None:
         surface.blit(ui.shade(self.app.size, (10, 12, 18, 200)), (0, 0))

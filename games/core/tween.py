@@ -1,8 +1,20 @@
 """Easing functions and tweens. A tween runs from 0 to 1 over its duration; scenes map that
-fraction onto positions. `finish()` snaps it to the end (new input arrived)."""
+fraction onto positions. `finish()` snaps it to the end (new input arrived).
+
+Every running tween that is updated notes it here, wherever it lives: the App draws the frame
+and stays awake while one moves, so no scene has to say that it animates."""
 from __future__ import annotations
 
 import math
+
+_moved = False
+
+
+def moved() -> bool:
+    """Whether any unfinished tween was updated since the last call (the App asks each step)."""
+    global _moved
+    was, _moved = _moved, False
+    return was
 
 
 def linear(t: float) -> float:
@@ -35,6 +47,9 @@ class Tween:
         self.time = -delay
 
     def update(self, dt: float) -> None:
+        global _moved
+        if self.time < self.duration:
+            _moved = True
         self.time = min(self.duration, self.time + dt)
 
     def finish(self) -> None:

@@ -476,6 +476,12 @@ class IshidoScene(GameScene):
         if self.flights and all(f.done for f in self.flights):
             self.flights = []
 
+    def next_change(self) -> float | None:
+        """The hint's glow pulses while it shows (see _draw_marks)."""
+        if self.hint_for is self.state and not self.over:
+            return 0.0
+        return super().next_change()
+
     def after_change(self, change) -> None:
         if self.session.status.over and not self.reported:
             self.drop_hold()
@@ -1018,6 +1024,9 @@ class QuestionScene(Scene):
             return   # letters also arrive as TEXT; their shortcuts mean nothing here
         if kind in (act.POINT, act.PRESS, act.MOVE, act.NEXT, act.PREV, act.CONFIRM):
             self.menu.handle(action)
+
+    def next_change(self) -> float:
+        return 0.5 - self.blink % 0.5    # the caret blinks twice a second
 
     def update(self, dt: float) -> None:
         self.blink += dt

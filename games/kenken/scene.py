@@ -644,6 +644,13 @@ class KenkenScene(GameScene):
         self.best_rows = self._load_best()
 
     # --- ticking --------------------------------------------------------------------------
+    def next_change(self) -> float | None:
+        """A pressed Solve says "press again" until it disarms."""
+        due = super().next_change()
+        if self.armed > 0:
+            due = self.armed if due is None else min(due, self.armed)
+        return due
+
     def tick(self, dt: float) -> None:
         if self.armed > 0:
             self.armed = max(0.0, self.armed - dt)

@@ -24,7 +24,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from games.core.rules_api import DRAW, ONGOING, WON, IllegalMove, RuleError, Status
+from games.core.rules_api import (BLOCKED, CAPTURED, DRAW, ONGOING, QUIET, REPETITION, WON,
+                                  IllegalMove, RuleError, Status)
 
 SIZE = 4
 POINTS = SIZE * SIZE
@@ -304,13 +305,14 @@ def status(state: State) -> Status:
     for loser, pieces in ((side, own), (other, enemy)):
         if pieces.bit_count() < 2:
             return Status(WON, SIDES.index(opponent(loser)),
-                          f"{NAMES[loser]} has fewer than two pieces left.")
+                          f"{NAMES[loser]} has fewer than two pieces left.", CAPTURED)
     if not mask_moves(own, enemy):
-        return Status(WON, SIDES.index(other), f"{NAMES[side]} cannot move.")
+        return Status(WON, SIDES.index(other), f"{NAMES[side]} cannot move.", BLOCKED)
     if state.repetitions >= REPETITION_LIMIT:
-        return Status(DRAW, None, "The same position has occurred three times.")
+        return Status(DRAW, None, "The same position has occurred three times.", REPETITION)
     if state.quiet_plies >= QUIET_LIMIT:
-        return Status(DRAW, None, f"{QUIET_LIMIT} plies have passed without a capture.")
+        return Status(DRAW, None, f"{QUIET_LIMIT} moves have passed without a capture.",
+                      QUIET)
     return Status(ONGOING)
 
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from games.core.rules_api import DRAW, ONGOING, WON, IllegalMove, RuleError, Status
+from games.core.rules_api import (AGREED, BLOCKED, DRAW, MOVE_LIMIT, ONGOING, REPETITION, WON,
+                                  IllegalMove, RuleError, Status, encode_fields, parse_fields)
 
 CENTRE = 8
 RING = 8
@@ -32,22 +33,31 @@ RING_NEIGHBOURS = tuple(((point - 1) % RING, (point + 1) % RING) for point in ra
 
 @dataclass(frozen=True)
 class Params:
+    """The one choice before a game: which side moves first (Black by default)."""
+    first: str = "B"
+
     def encode(self) -> str:
-        return ""
+        return "" if self.first == "B" else encode_fields(first=self.first)
+
+
+def _first(value: str) -> str:
+    side = {"b": "B", "black": "B", "w": "W", "white": "W"}.get(str(value).strip().lower())
+    if side is None:
+        raise RuleError(f"The first player is B (Black) or W (White), not {value!r}.")
+    return side
 
 
 def parse_params(text: str) -> Params:
-    if text:
-        raise RuleError(f"Mu Torere has no parameters, so {text!r} cannot be read.")
-    return Params()
+    fields = parse_fields(text, {"first": str})
+    return Params(_first(fields["first"])) if "first" in fields else Params()
 
 
 def params_from_options(size=None, difficulty=None, variant=None, colours=None) -> Params:
-    for name, value in (("size", size), ("difficulty", difficulty), ("variant", variant),
-                        ("colours", colours)):
+    """`variant` names the side that moves first (B or W)."""
+    for name, value in (("size", size), ("difficulty", difficulty), ("colours", colours)):
         if value is not None:
             raise RuleError(f"Mu Torere has no {name} option.")
-    return Params()
+    return Params() if variant is None else Params(_first(variant))
 
 
 # --- boards: tuples of nine 'B' / 'W' / '.' indexed by point --------------------------------
@@ -218,8 +228,8 @@ def position_text(state: State) -> str:
 
 
 def new_desc(params: Params, rng) -> str:
-    """Every game starts from the standard position."""
-    return START
+    """Every game starts from the standard position, with the chosen side to move."""
+    return START[:-1] + params.first
 
 
 def validate_desc(params: Params, desc: str) -> None:
@@ -235,14 +245,15 @@ def new_game(params: Params, desc: str) -> State:
 
 def status(state: State) -> Status:
     if state.draw_agreed:
-        return Status(DRAW, None, "The players agreed a draw.")
+        return Status(DRAW, None, "The players agreed a draw.", AGREED)
     if not board_moves(state.board, state.to_move):
         winner = opponent(state.to_move)
-        return Status(WON, SIDES.index(winner), f"{NAMES[state.to_move]} cannot move.")
+        return Status(WON, SIDES.index(winner), f"{NAMES[state.to_move]} cannot move.",
+                      BLOCKED)
     if state.occurrences() >= REPETITION_LIMIT:
-        return Status(DRAW, None, "The same position has occurred three times.")
+        return Status(DRAW, None, "The same position has occurred three times.", REPETITION)
     if state.ply >= PLY_LIMIT:
-        return Status(DRAW, None, f"{PLY_LIMIT} plies have been played.")
+        return Status(DRAW, None, f"{PLY_LIMIT} moves have been played.", MOVE_LIMIT)
     return Status(ONGOING)
 
 

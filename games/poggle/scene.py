@@ -368,6 +368,12 @@ class PoggleScene(GameScene):
             self.say(words)
 
     # --- the clock: answers arriving, Solve pressing --------------------------------------
+    def next_change(self) -> float | None:
+        """The hint's glow pulses while it shows (see _draw_marks); a solve plays itself."""
+        if (self.hint_board == self.state.board and not self.over) or self.solve_queue:
+            return 0.0
+        return super().next_change()
+
     def tick(self, dt: float) -> None:
         self.glow += dt
         self.armed = max(0.0, self.armed - dt)
