@@ -30,8 +30,10 @@ STEP = 1 / 120          # simulation step, seconds
 MAX_CATCH_UP = 0.25     # never simulate more than this per frame (after a stall)
 FPS_CAP = 120
 LONGEST_SLEEP = 60.0    # seconds; a finite wait is capped (the loop simply looks again)
+WAKE_LATE = 0.001       # wake just after a change comes due, never just before it
 # Input that means nothing (a key let go, a stick resting in its dead zone) does not redraw;
-# every other event does (window, system and Job events).
+# every other event does (window, system and Job events), and so does input that makes an
+# Action or changes the device in hand.
 INPUT_EVENTS = frozenset(getattr(pygame, name) for name in (
     "MOUSEMOTION", "MOUSEBUTTONDOWN", "MOUSEBUTTONUP", "MOUSEWHEEL", "KEYDOWN", "KEYUP",
     "TEXTINPUT", "TEXTEDITING", "JOYAXISMOTION", "JOYBALLMOTION", "JOYHATMOTION",
@@ -295,7 +297,7 @@ class App:
             self.frame()
             self.time.pace()
             return
-        woke = self.time.wait(rest)
+        woke = self.time.wait(rest + WAKE_LATE)
         if woke is not None:
             self._woken.append(woke)
         now = self.time.now()
@@ -319,8 +321,11 @@ class App:
             # Acted on after the whole batch: SDL may lose and regain focus while a window opens.
             self.focused = event.type == pygame.WINDOWFOCUSGAINED
             return
+        device = self.input.last_device
         for action in self.input.translate(event):
             self.route(action)
+        if self.input.last_device != device:
+            self.dirty = True    # prompts and cursors follow the device in hand
 
     def route(self, action: act.Action) -> None:
         self.mark_dirty()

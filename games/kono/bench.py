@@ -54,18 +54,16 @@ def cases() -> list[dict]:
     ends = [_endgame(seed) for seed in range(10)]
     endgame.table()     # built once here, so the move timings below do not include it
     return [
-        {"name": "table build (first use)", "count": 3, "target_ms": 1000.0, "peer_ms": None,
+        {"name": "table build (first use)", "count": 3, "target_ms": 1000.0,
          "run": _build_table},
-        {"name": "master move, start", "count": 5, "target_ms": 200.0, "peer_ms": None,
+        {"name": "master move, start", "count": 5, "target_ms": 200.0,
          "run": lambda i: ai.choose_move(start, random.Random(i), "master")},
         {"name": "master move, mid-game", "count": len(middles), "target_ms": 200.0,
-         "peer_ms": None,
          "run": lambda i: ai.choose_move(middles[i], random.Random(i), "master")},
         {"name": "master move, endgame table", "count": len(ends), "target_ms": 200.0,
-         "peer_ms": None,
          "run": lambda i: ai.choose_move(ends[i], random.Random(i), "master")},
-        {"name": "analyse start", "count": 3, "target_ms": 1000.0, "peer_ms": None,
+        {"name": "analyse start", "count": 3, "target_ms": 1000.0,
          "run": lambda i: ai.analyse(start)},
-        {"name": "table again with repeats", "count": 3, "target_ms": 500.0, "peer_ms": None,
+        {"name": "table again with repeats", "count": 3, "target_ms": 500.0,
          "run": _solve_with_repeats},
     ]

@@ -29,7 +29,7 @@ from games.core.app import Scene
 from games.core.game_scene import HUD_HEIGHT, TOOLBAR_HEIGHT
 from games.core.screens import Option, SetupScene
 from games.core.session import Change, Session
-from games.core.tween import Tween, Tweens, ease_in_out_cubic, ease_out_cubic
+from games.core.tween import GLOW_SECONDS, Tween, Tweens, ease_in_out_cubic, ease_out_cubic, glow
 from games.core.versus import COMPUTER, HUMAN, THINK_PAUSE, VersusScene, opponent_options
 from games.mu_torere import ai, rules
 from sprites import mu_torere as paint
@@ -403,7 +403,7 @@ class MuTorereScene(VersusScene):
             if pointer is None and self.selected == point:
                 self.play_move(moves[point])
                 return
-            self.selected = point
+            self.selected, self.clock = point, 0.0
             self.app.audio.play("select")
             if pointer is not None:
                 x, y = self.xy(point)
@@ -629,7 +629,7 @@ class MuTorereScene(VersusScene):
 
     def next_change(self) -> float | None:
         """A draw offer is answered after a pause; the chosen piece's target pulses."""
-        if self.offer is not None or self.pulsing():
+        if self.offer is not None or (self.pulsing() and self.clock < GLOW_SECONDS):
             return 0.0
         return super().next_change()
 
@@ -735,12 +735,12 @@ class MuTorereScene(VersusScene):
         self.draw_pulse(surface)
 
     def pulsing(self) -> bool:
-        """The selected piece's target ring pulses (while a human chooses)."""
+        """The selected piece's target ring beats for a while (as a human chooses)."""
         return self.selected in self.movable() and self.human_to_move() and self.drag is None
 
     def draw_pulse(self, surface) -> None:
         if self.pulsing():
-            pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
+            pulse = glow(self.clock)
             target = paint.ring(PIECE + 4 + round(pulse * 12), ui.ACCENT, 4)
             surface.blit(target, target.get_rect(
                 center=self.xy(self.movable()[self.selected].target)))
