@@ -35,8 +35,10 @@ FPS_CAP = 120
 # Seconds; a sleep at rest is capped so the loop looks again: Python runs a signal handler
 # (Ctrl-C, SIGHUP, SIGTERM save the game) only once SDL's wait has returned.
 LONGEST_SLEEP = 0.5
+WAKE_LATE = 0.001       # wake just after a change comes due, never just before it
 # Input that means nothing (a key let go, a stick resting in its dead zone) does not redraw;
-# every other event does (window, system and Job events).
+# every other event does (window, system and Job events), and so does input that makes an
+# Action or changes the device in hand.
 INPUT_EVENTS = frozenset(getattr(pygame, name) for name in (
     "MOUSEMOTION", "MOUSEBUTTONDOWN", "MOUSEBUTTONUP", "MOUSEWHEEL", "KEYDOWN", "KEYUP",
     "TEXTINPUT", "TEXTEDITING", "JOYAXISMOTION", "JOYBALLMOTION", "JOYHATMOTION",
@@ -336,7 +338,7 @@ class App:
             self.frame()
             self.time.pace()
             return
-        woke = self.time.wait(rest)
+        woke = self.time.wait(rest + WAKE_LATE)
         if woke is not None:
             self._woken.append(woke)
         now = self.time.now()
@@ -360,8 +362,11 @@ class App:
             # Acted on after the whole batch: SDL may lose and regain focus while a window opens.
             self.focused = event.type == pygame.WINDOWFOCUSGAINED
             return
+        device = self.input.last_device
         for action in self.input.translate(event):
             self.route(action)
+        if self.input.last_device != device:
+            self.dirty = True    # prompts and cursors follow the device in hand
 
     def route(self, action: act.Action) -> None:
         self.mark_dirty()

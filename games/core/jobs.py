@@ -41,8 +41,8 @@ class Job:
         return self._finished.is_set()
 
     def wait(self, timeout: float | None = None) -> None:
-        """Tests and the demo only: block until finished."""
-        self._finished.wait(timeout)
+        """Tests and the demo only: block until finished (and JOB_DONE posted)."""
+        self._thread.join(timeout)
 
 
 def running() -> list[Job]:

@@ -25,7 +25,8 @@ from games.core.app import Scene
 from games.core.game_scene import HUD_HEIGHT, GameScene
 from games.core.screens import Option, score_table
 from games.core.session import Change
-from games.core.tween import Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic, linear
+from games.core.tween import (GLOW_SECONDS, Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic,
+                              glow, linear)
 from games.ishido import ai, oracle, rules
 from games.ishido.rules import COLS, EMPTY, ROWS, SQUARES
 from sprites import ishido as paint
@@ -477,8 +478,8 @@ class IshidoScene(GameScene):
             self.flights = []
 
     def next_change(self) -> float | None:
-        """The hint's glow pulses while it shows (see _draw_marks)."""
-        if self.hint_for is self.state and not self.over:
+        """The hint's glow beats for a while (see _draw_marks)."""
+        if self.hint_for is self.state and not self.over and self.glow < GLOW_SECONDS:
             return 0.0
         return super().next_change()
 
@@ -642,7 +643,7 @@ class IshidoScene(GameScene):
             rect = self.square_rect(*self.hint_square)
             surface.blit(paint.ghost(kind, STONE), paint.ghost(kind, STONE).get_rect(
                 center=rect.center))
-            swell = 2 + int(6 * (0.5 + 0.5 * math.sin(self.glow * 5)))
+            swell = 2 + int(6 * glow(self.glow))
             pygame.draw.rect(surface, ui.GOOD, rect.inflate(swell, swell), 6, border_radius=14)
         if self.over or kind is None:
             return

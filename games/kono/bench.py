@@ -43,15 +43,14 @@ def cases() -> list[dict]:
     memory = table_memory_mb()
     middles = [_middle_game(seed) for seed in range(10)]
     return [
-        {"name": "table load (first use)", "count": 3, "target_ms": 500.0, "peer_ms": None,
+        {"name": "table load (first use)", "count": 3, "target_ms": 500.0,
          "memory_mb": memory, "run": _load_again},
-        {"name": "perfect move, start", "count": 20, "target_ms": 5.0, "peer_ms": None,
+        {"name": "perfect move, start", "count": 20, "target_ms": 5.0,
          "run": lambda i: ai.choose_move(start, random.Random(i), "perfect")},
         {"name": "perfect move, mid-game", "count": len(middles), "target_ms": 5.0,
-         "peer_ms": None,
          "run": lambda i: ai.choose_move(middles[i], random.Random(i), "perfect")},
         {"name": "hint (graded moves), mid-game", "count": len(middles), "target_ms": 200.0,
-         "peer_ms": None, "run": lambda i: ai.graded_moves(middles[i])},
+         "run": lambda i: ai.graded_moves(middles[i])},
         {"name": "analyse mid-game", "count": len(middles), "target_ms": 3000.0,
-         "peer_ms": None, "run": lambda i: ai.analyse(middles[i])},
+         "run": lambda i: ai.analyse(middles[i])},
     ]

@@ -10,7 +10,6 @@ arrives (a hint or Solve asked for early simply waits for it).
 """
 from __future__ import annotations
 
-import math
 
 import pygame
 
@@ -20,7 +19,7 @@ from games.core.game_scene import GameScene
 from games.core.jobs import Job
 from games.core.rules_api import RuleError
 from games.core.screens import Option, score_table
-from games.core.tween import Tween, ease_out_cubic, linear, pulse
+from games.core.tween import GLOW_SECONDS, Tween, ease_out_cubic, glow, linear, pulse
 from games.poggle import rules
 from sprites import poggle as paint
 
@@ -369,8 +368,9 @@ class PoggleScene(GameScene):
 
     # --- the clock: answers arriving, Solve pressing --------------------------------------
     def next_change(self) -> float | None:
-        """The hint's glow pulses while it shows (see _draw_marks); a solve plays itself."""
-        if (self.hint_board == self.state.board and not self.over) or self.solve_queue:
+        """The hint's glow beats for a while (see _draw_marks); a solve plays itself."""
+        if (self.hint_board == self.state.board and not self.over
+                and self.glow < GLOW_SECONDS) or self.solve_queue:
             return 0.0
         return super().next_change()
 
@@ -590,7 +590,7 @@ class PoggleScene(GameScene):
         if self.hint_board == self.state.board and not self.over:
             r, c = self.hint_cell
             rect = self.cell_rects[r][c]
-            swell = 30 + int(10 * (0.5 + 0.5 * math.sin(self.glow * 5)))
+            swell = 30 + int(10 * glow(self.glow))
             pygame.draw.rect(surface, ui.GOOD, rect.inflate(swell, swell), 6,
                              border_radius=int(self.button * 0.22))
         if self.over:
