@@ -13,7 +13,7 @@ import pytest
 from games.core import bench, registry
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CASE_KEYS = {"name", "run", "count", "target_ms", "reference"}
+CASE_KEYS = {"name", "run", "count", "target_ms", "reference", "memory_mb"}
 
 
 def child(args, cwd=ROOT, **env):
