@@ -1,4 +1,5 @@
 """The boundaries of DESIGN.md: pure game logic, pygame-ce only, a light first-frame path."""
+import ast
 import glob
 import json
 import os
@@ -55,3 +56,114 @@ def test_launcher_path_imports_neither_numpy_nor_any_game():
     numpy_loaded, scenes = out[-1].split(" ", 1)
     assert numpy_loaded == "False"
     assert scenes == "[]", "the launcher shows the shipped pictures, importing no game scene"
+
+
+def test_setup_and_rules_screens_import_no_game_scene():
+    """Every game's setup screen (with its best-scores panel) and rules screen read the game's
+    info module; only starting a game imports its scene."""
+    code = ("import os, sys\nos.environ['SDL_VIDEODRIVER']='dummy'\n"
+            "os.environ['PARLOUR_DATA_DIR']=sys.argv[1]\n"
+            "from games.core import registry\nfrom games.core.app import App\n"
+            "from games.core.screens import HelpScene, LauncherScene, SetupScene\n"
+            "app = App(windowed=True)\napp.push(LauncherScene(app))\napp.frame(0.0)\n"
+            "for info in registry.launcher_games():\n"
+            "    for scene in (SetupScene(app, info.key), HelpScene(app, info.key)):\n"
+            "        app.push(scene)\n        app.frame(0.0)\n"
+            "        assert scene.summary()[0] if isinstance(scene, SetupScene) else scene.text\n"
+            "        app.pop(scene)\n"
+            "print(sorted(registry.GAMES), sorted(m for m in sys.modules if m.endswith('.scene')))\n")
+    out = subprocess.run([sys.executable, "-c", code, os.environ["PARLOUR_DATA_DIR"]], cwd=ROOT,
+                         capture_output=True, text=True, check=True).stdout.strip().splitlines()
+    games, scenes = out[-1].split("] ", 1)
+    assert games.count("'") == 2 * 7, "all seven games' screens were opened"
+    assert scenes == "[]", f"a setup or rules screen imported a game's scene: {scenes}"
+
+
+# --- the shape of the code (issue 15): short modules, no import cycles, one frame ------------
+
+def project_files() -> dict[str, str]:
+    """Module name -> path for every module of the project (games/, sprites/, main.py)."""
+    files = {"main": os.path.join(ROOT, "main.py")}
+    for top in ("games", "sprites"):
+        for path in glob.glob(os.path.join(ROOT, top, "**", "*.py"), recursive=True):
+            name = os.path.relpath(path, ROOT)[:-3].replace(os.sep, ".")
+            files[name.removesuffix(".__init__")] = path
+    return files
+
+
+def imports_of(name: str, path: str, known) -> set[str]:
+    """The project modules `name` imports anywhere in its file (inside functions too), with
+    relative and `from package import module` forms resolved."""
+    tree = ast.parse(open(path, encoding="utf-8").read(), path)
+    package = name if path.endswith("__init__.py") else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[:len(parts) - node.level + 1] + ([base] if base else []))
+            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base
+                       for alias in node.names]
+        else:
+            continue
+        found.update(target for target in targets if target in known and target != name)
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    files = project_files()
+    return {name: imports_of(name, path, files) for name, path in files.items()}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan, iterative)."""
+    index, low, on_stack, stack, found = {}, {}, set(), [], []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_the_cycle_finder_finds_cycles():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set(), "c": {"b"}}) == []
+    known = {"games.core.ui", "games.core", "games.kenken.rules", "games.kenken"}
+    path = os.path.join(ROOT, "games", "kenken", "scene.py")
+    assert {"games.core.ui", "games.kenken.rules"} <= imports_of("games.kenken.scene", path, known)
+
+
+def test_no_import_cycles():
+    found = cycles(import_graph())
+    assert not found, f"import cycles: {found}"

@@ -1,5 +1,13 @@
-"""The list of games. Each entry is metadata only, so the launcher starts without importing
-any rules module; modules are imported on first use."""
+"""The list of games. A game package's __init__ registers its metadata only, so the launcher
+starts without importing any rules module; everything else is imported on first use:
+
+    games/<key>/__init__.py   register(__name__, title=..., blurb=..., players=...)
+    games/<key>/info.py       RULES, OPTIONS [, summary]: pure data for setup and help screens
+    games/<key>/rules.py      the rules contract (games/core/rules_api.py)
+    games/<key>/scene.py      SCENE, the GameScene that plays it
+
+The seven games of KEYS are found by name; another package (a test's game, say) joins with
+register_package("tests.tiny_game")."""
 from __future__ import annotations
 
 import importlib
@@ -12,18 +20,32 @@ class GameInfo:
     title: str
     blurb: str          # one line for the launcher card
     players: int        # 1 or 2
-    playable: bool      # True once the scene plays a whole game: only then is it in the launcher
+    package: str        # the Python package holding its modules, e.g. "games.kenken"
+    playable: bool = True   # only a game whose scene plays a whole game is in the launcher
 
 
 GAMES: dict[str, GameInfo] = {}
+KEYS = ("deductile", "kenken", "ishido", "poggle", "mu_torere", "kono", "nim")
 
 
-def register(info: GameInfo) -> GameInfo:
+def register(package: str, *, title: str, blurb: str, players: int,
+             playable: bool = True) -> GameInfo:
+    """Called by a game package's __init__ with its __name__; the key is the last part."""
+    info = GameInfo(package.rpartition(".")[2], title, blurb, players, package, playable)
+    if info.key in GAMES and GAMES[info.key].package != package:
+        raise ValueError(f"two games are called {info.key!r}: {GAMES[info.key].package} and "
+                         f"{package}")
     GAMES[info.key] = info
     return info
 
 
-KEYS = ("deductile", "kenken", "ishido", "poggle", "mu_torere", "kono", "nim")
+def register_package(package: str) -> GameInfo:
+    """Import a game package from outside games/ so it registers itself."""
+    importlib.import_module(package)
+    key = package.rpartition(".")[2]
+    if key not in GAMES:
+        raise ValueError(f"{package} did not register a game called {key!r}")
+    return GAMES[key]
 
 
 def load_all() -> dict[str, GameInfo]:
@@ -45,11 +67,12 @@ def lookup(key: str) -> GameInfo:
 
 
 def module(key: str, part: str = "rules"):
-    """games.<key>.<part>, e.g. module('kenken', 'solver')."""
-    lookup(key)
-    return importlib.import_module(f"games.{key}.{part}")
+    """The game's module of that part, e.g. module('kenken', 'solver') is games.kenken.solver."""
+    return importlib.import_module(f"{lookup(key).package}.{part}")
 
 
 def launcher_games() -> list[GameInfo]:
+    """The playable games: the seven in KEYS order, then any registered since."""
     load_all()
-    return [GAMES[key] for key in KEYS if key in GAMES and GAMES[key].playable]
+    order = list(KEYS) + [key for key in GAMES if key not in KEYS]
+    return [GAMES[key] for key in order if key in GAMES and GAMES[key].playable]

@@ -3,62 +3,42 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 import pygame
 
 from games.core import input as act
-from games.core import registry, store, ui
+from games.core import records, registry, store, ui
 from games.core.app import Scene
 from games.core.jobs import Job
+from games.core.options import Option, defaults, params_kwargs, play_choices
+from games.core.records import score_table
 from games.core.rules_api import GameError
 from games.core.session import Session
 
-
-@dataclass(frozen=True)
-class Option:
-    """A choice on a game's setup screen. target 'params' feeds rules.params_from_options;
-    'play' is handed to the scene (who plays, computer level, ...)."""
-    key: str
-    label: str
-    choices: tuple          # ((value, shown text), ...)
-    default: object
-    target: str = "params"
-
-
-def score_table(key: str, params) -> str:
-    """Best scores are kept per game and parameters (size, difficulty, rule set...)."""
-    return f"{key}/{params.encode()}"
-
-
-def params_kwargs(options, choices: dict) -> dict:
-    """The keyword arguments for rules.params_from_options from the chosen option values;
-    an option's value may be a dict of several of them (e.g. difficulty and size together)."""
-    kwargs = {}
-    for option in options:
-        if option.target == "params" and option.key in choices:
-            value = choices[option.key]
-            kwargs.update(value if isinstance(value, dict) else {option.key: value})
-    return kwargs
+__all__ = ["Option", "score_table"]   # re-exported: scenes import them from here
 
 
 def scene_module(key: str):
+    """The game's scene module: imported only to play the game, never to show its screens."""
     return registry.module(key, "scene")
+
+
+def info_module(key: str):
+    """The game's pure data for the screens: RULES, OPTIONS and perhaps summary()."""
+    return registry.module(key, "info")
 
 
 def start_new_game(app, key: str, choices: dict, replace_scene: Scene | None = None) -> None:
     """Make a game in a worker thread (a slow generator never freezes the window), then show it."""
-    module = scene_module(key)
-    rules = registry.module(key)
-    play_choices = {o.key: choices[o.key] for o in module.OPTIONS
-                    if o.target == "play" and o.key in choices}
-    params = rules.params_from_options(**params_kwargs(module.OPTIONS, choices))
+    options = info_module(key).OPTIONS
+    play = play_choices(options, choices)
+    params = registry.module(key).params_from_options(**params_kwargs(options, choices))
     seed = random.SystemRandom().randrange(2 ** 31)
 
     def show(session):
         if replace_scene is not None:
             app.pop(replace_scene)
-        app.push(module.SCENE(app, session, play_choices))
+        app.push(scene_module(key).SCENE(app, session, play))
 
     app.push(LoadingScene(app, lambda: Session.new(key, params, seed), show))
 
@@ -283,17 +263,17 @@ class SetupScene(Scene):
         super().__init__(app)
         self.key, self.replace_scene = key, replace_scene
         self.info = registry.lookup(key)
-        self.module = scene_module(key)
+        self.options = info_module(key).OPTIONS
         remembered = app.settings.get("setup", {}).get(key, {})
         width, height = app.size
         widgets = []
         self.choices: list[tuple[Option, ui.Choice]] = []
         resume = replace_scene is None and store.has_save(key)
-        rows = len(self.module.OPTIONS) + 2 + (1 if resume else 0)
+        rows = len(self.options) + 2 + (1 if resume else 0)
         step = min(104, (height - 250 - 80) // rows)   # many options: rows get closer
         size = step - 20
         y = 250
-        for option in self.module.OPTIONS:
+        for option in self.options:
             values = [value for value, _ in option.choices]
             start = remembered.get(option.key, option.default)
             index = values.index(start) if start in values else values.index(option.default)
@@ -328,7 +308,7 @@ class SetupScene(Scene):
         """Why the chosen options cannot make a game (a 3 x 3 Hard KenKen, say), or ''."""
         try:
             registry.module(self.key).params_from_options(
-                **params_kwargs(self.module.OPTIONS, self.chosen()))
+                **params_kwargs(self.options, self.chosen()))
         except GameError as error:
             return str(error)
         return ""
@@ -386,13 +366,13 @@ class SetupScene(Scene):
 
     def summary(self):
         choices = self.chosen()
-        play = {o.key: choices[o.key] for o in self.module.OPTIONS if o.target == "play"}
+        play = play_choices(self.options, choices)
         try:
             params = registry.module(self.key).params_from_options(
-                **params_kwargs(self.module.OPTIONS, choices))
+                **params_kwargs(self.options, choices))
         except GameError:
             return "Best scores", []
-        return self.module.SCENE.summary(self.key, params, play)
+        return records.summary(self.info, info_module(self.key), params, play)
 
 
 class SettingsScene(MenuScreen):
@@ -454,7 +434,7 @@ class HelpScene(Scene):
         super().__init__(app)
         self.key = key
         self.info = registry.lookup(key)
-        self.text = scene_module(key).RULES
+        self.text = info_module(key).RULES
         self.scroll = 0
         self.page = self._render()
 
@@ -563,8 +543,8 @@ class ResultScene(MenuScreen):
     def again(self) -> None:
         key = self.game.session.key
         self.app.pop(self)
-        choices = self.app.settings.get("setup", {}).get(key) or {
-            o.key: o.default for o in scene_module(key).OPTIONS}
+        choices = self.app.settings.get("setup", {}).get(key) or defaults(
+            info_module(key).OPTIONS)
         start_new_game(self.app, key, choices, replace_scene=self.game)
 
     def leave(self) -> None:

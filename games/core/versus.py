@@ -13,25 +13,10 @@ from games.core import input as act
 from games.core import registry, store
 from games.core.game_scene import TOOLBAR_HEIGHT, GameScene
 from games.core.jobs import Job
-from games.core.screens import Option
+from games.core.records import record_table
 
 HUMAN, COMPUTER = "human", "computer"
 THINK_PAUSE = 0.6     # seconds between a move landing and the computer answering
-
-
-def opponent_options(side_names: tuple[str, str], levels: tuple, default_level) -> list[Option]:
-    """The setup screen's choices every two-player game offers."""
-    first, second = side_names
-    return [
-        Option("opponent", "Opponent", (("computer", "The computer"), ("human", "Two players"),
-                                        ("demo", "Computer vs computer")), "computer", "play"),
-        Option("side", "You play", ((0, f"{first} (moves first)"), (1, second)), 0, "play"),
-        Option("level", "Computer level", levels, default_level, "play"),
-    ]
-
-
-def record_table(key: str, level) -> str:
-    return f"{key}/level={level}"
 
 
 class VersusScene(GameScene):
@@ -195,15 +180,6 @@ class VersusScene(GameScene):
 
     def record_table(self) -> str:
         return record_table(self.session.key, self.level)
-
-    @classmethod
-    def summary(cls, key, params, play):
-        counts = store.load_records().get(record_table(key, play.get("level")), {})
-        if not counts:
-            return "Your record", []
-        return "Your record", [(f"{counts.get('won', 0)} won", "against the computer"),
-                               (f"{counts.get('lost', 0)} lost", "at this level"),
-                               (f"{counts.get('draw', 0)} drawn", "")]
 
     def record_result(self):
         """Against the computer, count the game in the record for this level."""

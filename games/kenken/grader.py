@@ -17,8 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, NamedTuple
 
-from games.kenken import rules
-from games.kenken.solver import Layout, compile_puzzle
+from games.kenken.cages import (DIFFICULTIES, Cage, Params, cell_name, clue_text, grid_errors,
+                                mask_digits, solved)
+from games.kenken.solver import Layout, compile_puzzle, unique_solution
 
 EASY, NORMAL, HARD, EXTREME = range(4)
 
@@ -431,11 +432,11 @@ def grade_layout(layout: Layout, max_level: int = EXTREME) -> int | None:
     return deduce(Board(layout), max_level)
 
 
-def grade(params: rules.Params, cages: tuple[rules.Cage, ...],
+def grade(params: Params, cages: tuple[Cage, ...],
           max_level: int = EXTREME) -> str | None:
     """The difficulty name a puzzle grades at, or None when it needs more than max_level."""
     level = grade_layout(compile_puzzle(params, cages), max_level)
-    return None if level is None else rules.DIFFICULTIES[level]
+    return None if level is None else DIFFICULTIES[level]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -444,7 +445,7 @@ def grade(params: rules.Params, cages: tuple[rules.Cage, ...],
 class Namer:
     """Names cells, lines, cages and digits in sentences (rows and columns from 1)."""
 
-    def __init__(self, state: rules.State):
+    def __init__(self, state):     # a rules.State (only its params and cages are read)
         self.n = state.size
         self.cages = state.cages
         self.params = state.params
@@ -454,7 +455,7 @@ class Namer:
         r, c = divmod(cell, self.n)
         if line is not None:
             return f"row {r + 1}" if line >= self.n else f"column {c + 1}"
-        return rules.cell_name(r, c)
+        return cell_name(r, c)
 
     def cells(self, cells, line: int) -> str:
         cells = sorted(cells)
@@ -467,7 +468,7 @@ class Namer:
 
     def cage(self, k: int) -> str:
         cage = self.cages[k]
-        label = rules.clue_text(self.params, cage)
+        label = clue_text(self.params, cage)
         rows = sorted({r for r, _ in cage.cells})
         cols = sorted({c for _, c in cage.cells})
         if len(rows) == 1:
@@ -475,12 +476,12 @@ class Namer:
         elif len(cols) == 1:
             where = f"in column {cols[0] + 1}"
         else:
-            where = f"at {rules.cell_name(*cage.cells[0])}"
+            where = f"at {cell_name(*cage.cells[0])}"
         return f"the {label} cage {where}"
 
     @staticmethod
     def digits(mask: int, joiner: str = "and") -> str:
-        return _and(map(str, rules.mask_digits(mask)), joiner)
+        return _and(map(str, mask_digits(mask)), joiner)
 
     def removals(self, board: Board, removals) -> str:
         parts = []
@@ -550,32 +551,33 @@ class Hint:
     place: tuple[tuple[int, int], int] | None = None           # a digit now certain
 
 
-def hint(state: rules.State) -> Hint | None:
+def hint(state) -> Hint | None:
     """The next deduction a person could make from the player's digits and candidates (an
-    empty cell without candidates may hold anything), or the first mistake; None once solved."""
-    if rules.status(state).over:
+    empty cell without candidates may hold anything) in a rules.State, or the first mistake;
+    None once solved."""
+    if solved(state.params, state.cages, state.digits):
         return None
     n = state.size
 
     def at(cell: int) -> tuple[int, int]:
         return divmod(cell, n)
 
-    solution = rules.solution(state)
+    solution = unique_solution(state.params, state.cages)
     if solution is not None:
         for cell, (digit, marks, right) in enumerate(zip(state.digits, state.candidates,
                                                          solution)):
             if digit and digit != right:
-                return Hint(f"The {digit} at {rules.cell_name(*at(cell))} is wrong.",
+                return Hint(f"The {digit} at {cell_name(*at(cell))} is wrong.",
                             "mistake", (at(cell),))
             if not digit and marks and not marks >> (right - 1) & 1:
-                return Hint(f"The candidates at {rules.cell_name(*at(cell))} leave out the "
+                return Hint(f"The candidates at {cell_name(*at(cell))} leave out the "
                             f"digit it needs.", "mistake", (at(cell),))
     else:
-        clashes = rules.errors(state)
+        clashes = grid_errors(state.params, state.cages, state.digits)
         if clashes:
             first = min(clashes)
             return Hint(f"The {state.digits[first[0] * n + first[1]]} at "
-                        f"{rules.cell_name(*first)} clashes with its row, column or cage.",
+                        f"{cell_name(*first)} clashes with its row, column or cage.",
                         "mistake", tuple(sorted(clashes)))
     layout = compile_puzzle(state.params, state.cages)
     board = Board(layout, [marks or layout.full for marks in state.candidates])
@@ -590,12 +592,12 @@ def hint(state: rules.State) -> Hint | None:
     if deduction is not None:
         return Hint(deduction.explain(namer), deduction.technique,
                     tuple(at(cell) for cell in deduction.cells),
-                    tuple((at(cell), rules.mask_digits(mask))
+                    tuple((at(cell), mask_digits(mask))
                           for cell, mask in deduction.removals),
                     (at(deduction.place[0]), deduction.place[1]) if deduction.place else None)
     if solution is None:
         return Hint("No step a person could take is left: this puzzle may have more than one "
                     "solution.", "stuck", ())
     cell = next(cell for cell, digit in enumerate(state.digits) if not digit)
-    return Hint(f"No simple step is left here: {rules.cell_name(*at(cell))} is "
+    return Hint(f"No simple step is left here: {cell_name(*at(cell))} is "
                 f"{solution[cell]}.", "reveal", (at(cell),), (), (at(cell), solution[cell]))

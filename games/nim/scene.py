@@ -21,16 +21,12 @@ import pygame
 from games.core import input as act
 from games.core import ui
 from games.core.game_scene import HUD_HEIGHT, TOOLBAR_HEIGHT
-from games.core.screens import Option
 from games.core.session import Change, Session
 from games.core.tween import Tween, ease_in_out_cubic, ease_out_cubic, lerp
-from games.core.versus import COMPUTER, VersusScene, opponent_options
+from games.core.versus import COMPUTER, VersusScene
 from games.nim import ai, rules, teaching
+from games.nim.info import LEVEL_TITLES, SIDES
 from sprites import nim as paint
-
-SIDES = rules.SIDES
-LEVELS = (("easy", "Easy"), ("medium", "Medium"), ("perfect", "Perfect"))
-LEVEL_TITLES = dict(LEVELS)
 
 FLIGHT_SECONDS = 0.5       # a taken counter's trip to the player's card
 FLIGHT_STAGGER = 0.05      # between counters of one move (the top one leaves first)
@@ -39,57 +35,6 @@ DEAL_STAGGER = 0.035
 PANEL_SECONDS = 0.35
 PICK_SECONDS = 0.45        # the computer's choice is shown lit before it takes it
 PILE_WIDTH, PILE_THICK, PILE_STEP, PILE_MOST = 48, 10, 5, 11   # taken counters on a card
-
-# One row for the start and the rule (five rows and a Resume button would not fit the setup
-# screen), then the opponent, your side and the computer's level, as every two-player game.
-STARTS = (("classic", "3-4-5"), ("1357", "1-3-5-7"), ("random", "Random heaps"),
-          ("custom", "Custom heaps"))
-OPTIONS = [
-    Option("variant", "Start", tuple(
-        (f"{start}+{play}", f"{title}{', misère' if play == 'misere' else ''}")
-        for start, title in STARTS for play in ("normal", "misere")), "classic+normal"),
-] + opponent_options(SIDES, LEVELS, "medium")
-
-RULES = """
-Nim is played with heaps of counters by two players, Left and Right. Left always moves first. \
-On your turn, take one or more counters from one heap: as many as you like, even the whole \
-heap, but from one heap only. Then it is the other player's turn.
-
-Normal play (the default): whoever takes the last counter wins, because the other player has \
-nothing left to take. Misère play (an option): whoever takes the last counter loses.
-
-To take counters, choose a counter in a heap: that counter and every counter above it are \
-taken. With the mouse, point at a counter (the ones you would take light up) and click. With \
-the keyboard, the arrows move the cursor (left and right between heaps, up and down a heap), \
-the digits 1 to 8 jump to a heap, and Enter or Space takes. With a gamepad, the d-pad moves \
-and A takes.
-
-Starts: 3-4-5 (the classic), 1-3-5-7, random heaps (three to five heaps of one to seven), or \
-custom heaps, which you set up yourself before the game: up to 8 heaps of up to 15. In the \
-heap editor, click a height to set a heap (or use up and down), click the empty column on the \
-right to add a heap, right-click or press X or Delete to remove one, and press Start. Edit \
-(E) opens the editor again during a custom game.
-
-Players: you against the computer (you choose to be Left, who starts, or Right), two players \
-taking turns at the same screen, or the computer against itself. The computer's level is the \
-chance that it finds the winning move: Easy, Medium or Perfect. When it knows it is losing, \
-it takes one counter from the largest heap and waits for you to slip. Against the computer, \
-undo takes back your move and its reply together.
-
-The secret of Nim: write each heap in binary and add the columns without carrying (that is, \
-XOR them). The result is the nim-sum. If the nim-sum is 0, the player to move loses against \
-best play; otherwise the winning move is the one that makes it 0. In misère play, play the \
-same way until your move would leave only heaps of 0 or 1; then leave an odd number of heaps \
-of 1.
-
-The teaching view (T, X on a gamepad, the right mouse button or the Teach button) shows each \
-heap in binary, the running XOR down each bit column, the nim-sum, and whether the player to \
-move is winning. A hint (H, or Y on a gamepad) lights the winning move on the board and \
-explains why it wins.
-
-Against the computer, every game you finish counts in your record for that level: wins and \
-losses, shown on the setup screen when you choose the level.
-"""
 
 TABLE_INK = (26, 28, 36)
 TABLE, TABLE_EDGE = (29, 40, 46), (44, 60, 66)

@@ -1,0 +1,58 @@
+"""Nim's sides, computer levels, setup options and rules text (pure data: no pygame)."""
+from games.core.options import Option, opponent_options
+from games.nim import rules
+
+SIDES = rules.SIDES
+LEVELS = (("easy", "Easy"), ("medium", "Medium"), ("perfect", "Perfect"))
+LEVEL_TITLES = dict(LEVELS)
+
+# One row for the start and the rule (five rows and a Resume button would not fit the setup
+# screen), then the opponent, your side and the computer's level, as every two-player game.
+STARTS = (("classic", "3-4-5"), ("1357", "1-3-5-7"), ("random", "Random heaps"),
+          ("custom", "Custom heaps"))
+OPTIONS = [
+    Option("variant", "Start", tuple(
+        (f"{start}+{play}", f"{title}{', misère' if play == 'misere' else ''}")
+        for start, title in STARTS for play in ("normal", "misere")), "classic+normal"),
+] + opponent_options(SIDES, LEVELS, "medium")
+
+RULES = """
+Nim is played with heaps of counters by two players, Left and Right. Left always moves first. \
+On your turn, take one or more counters from one heap: as many as you like, even the whole \
+heap, but from one heap only. Then it is the other player's turn.
+
+Normal play (the default): whoever takes the last counter wins, because the other player has \
+nothing left to take. Misère play (an option): whoever takes the last counter loses.
+
+To take counters, choose a counter in a heap: that counter and every counter above it are \
+taken. With the mouse, point at a counter (the ones you would take light up) and click. With \
+the keyboard, the arrows move the cursor (left and right between heaps, up and down a heap), \
+the digits 1 to 8 jump to a heap, and Enter or Space takes. With a gamepad, the d-pad moves \
+and A takes.
+
+Starts: 3-4-5 (the classic), 1-3-5-7, random heaps (three to five heaps of one to seven), or \
+custom heaps, which you set up yourself before the game: up to 8 heaps of up to 15. In the \
+heap editor, click a height to set a heap (or use up and down), click the empty column on the \
+right to add a heap, right-click or press X or Delete to remove one, and press Start. Edit \
+(E) opens the editor again during a custom game.
+
+Players: you against the computer (you choose to be Left, who starts, or Right), two players \
+taking turns at the same screen, or the computer against itself. The computer's level is the \
+chance that it finds the winning move: Easy, Medium or Perfect. When it knows it is losing, \
+it takes one counter from the largest heap and waits for you to slip. Against the computer, \
+undo takes back your move and its reply together.
+
+The secret of Nim: write each heap in binary and add the columns without carrying (that is, \
+XOR them). The result is the nim-sum. If the nim-sum is 0, the player to move loses against \
+best play; otherwise the winning move is the one that makes it 0. In misère play, play the \
+same way until your move would leave only heaps of 0 or 1; then leave an odd number of heaps \
+of 1.
+
+The teaching view (T, X on a gamepad, the right mouse button or the Teach button) shows each \
+heap in binary, the running XOR down each bit column, the nim-sum, and whether the player to \
+move is winning. A hint (H, or Y on a gamepad) lights the winning move on the board and \
+explains why it wins.
+
+Against the computer, every game you finish counts in your record for that level: wins and \
+losses, shown on the setup screen when you choose the level.
+"""
