@@ -22,6 +22,7 @@ from games.core.rules_api import RuleError, encode_fields, parse_fields
 
 SIZES = range(3, 10)
 DIFFICULTIES = ("easy", "normal", "hard", "extreme")
+EASY, NORMAL, HARD, EXTREME = range(len(DIFFICULTIES))   # the grader's levels of deduction
 MAX_CAGE = 6    # larger cages are unwieldy to show and have too many fillings to enumerate
 OPS = ("+", "-", "*", "/", "=")
 OP_LETTERS = {"+": "a", "-": "s", "*": "m", "/": "d", "=": "g"}
@@ -279,6 +280,16 @@ def parse_desc(params: Params, desc: str) -> tuple[Cage, ...]:
 def mask_digits(mask: int) -> tuple[int, ...]:
     """The digits in a candidate mask, in increasing order."""
     return tuple(d + 1 for d in range(mask.bit_length()) if mask >> d & 1)
+
+
+def is_single(mask: int) -> bool:
+    """Whether a candidate mask holds at most one digit."""
+    return not mask & (mask - 1)
+
+
+def bit_digit(bit: int) -> int:
+    """The digit of a one-digit mask."""
+    return bit.bit_length()
 
 
 def cell_name(row: int, col: int) -> str:
