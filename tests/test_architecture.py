@@ -167,3 +167,138 @@ def test_the_cycle_finder_finds_cycles():
 def test_no_import_cycles():
     found = cycles(import_graph())
     assert not found, f"import cycles: {found}"
+
+
+MAX_LINES = 600
+# Modules still longer than MAX_LINES. This list may only shrink: thin a module, then delete
+# its entry (test_long_module_exceptions_are_still_needed says when).
+LONG_MODULES = {
+    "games/ishido/scene.py", "games/kenken/scene.py", "games/kono/scene.py",
+    "games/mu_torere/scene.py", "games/nim/scene.py", "games/poggle/scene.py",
+}
+
+
+def module_paths(*tops):
+    return sorted(os.path.relpath(path, ROOT).replace(os.sep, "/")
+                  for top in tops
+                  for path in glob.glob(os.path.join(ROOT, top, "**", "*.py"), recursive=True))
+
+
+def line_count(path: str) -> int:
+    with open(os.path.join(ROOT, path), encoding="utf-8") as file:
+        return sum(1 for _ in file)
+
+
+def test_no_module_is_longer_than_600_lines():
+    long = [f"{path} ({line_count(path)} lines)" for path in module_paths("games", "sprites")
+            if line_count(path) > MAX_LINES and path not in LONG_MODULES]
+    assert not long, f"split these modules (at most {MAX_LINES} lines): {long}"
+
+
+def test_long_module_exceptions_are_still_needed():
+    short = [path for path in LONG_MODULES
+             if not os.path.exists(os.path.join(ROOT, path)) or line_count(path) <= MAX_LINES]
+    assert not short, f"now short enough: delete them from LONG_MODULES: {short}"
+
+
+def game_modules():
+    """(path, syntax tree) of every module under games/ outside games/core, and sprites/."""
+    for path in module_paths("games", "sprites"):
+        if not path.startswith("games/core/"):
+            with open(os.path.join(ROOT, path), encoding="utf-8") as file:
+                yield path, ast.parse(file.read(), path)
+
+
+def core_widgets() -> set[str]:
+    """The names of the widget classes games/core defines: ui.Widget and everything built on
+    it, in any core module."""
+    bases = {}
+    for path in module_paths("games/core"):
+        with open(os.path.join(ROOT, path), encoding="utf-8") as file:
+            for node in ast.walk(ast.parse(file.read(), path)):
+                if isinstance(node, ast.ClassDef):
+                    bases[node.name] = {ast.unparse(base).rpartition(".")[2] for base in node.bases}
+    widgets, grown = {"Widget"}, True
+    while grown:
+        more = {name for name, parents in bases.items() if parents & widgets}
+        grown = not more <= widgets
+        widgets |= more
+    return widgets
+
+
+SESSION_MAKERS = {"Session", "Session.new", "Session.from_id", "Session.from_json"}
+# Modules outside games/core that still build or replace a Session, or define a widget of
+# their own: their owners move that into games/core and delete the entry. Only shrinks.
+SESSION_BUILDERS = {"games/mu_torere/scene.py", "games/nim/scene.py"}
+WIDGET_MAKERS = {"games/ishido/scene.py", "games/mu_torere/scene.py"}
+
+
+def session_builds(tree) -> list[str]:
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and ast.unparse(node.func) in SESSION_MAKERS:
+            found.append(f"line {node.lineno}: {ast.unparse(node.func)}(...)")
+        elif isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            found += [f"line {node.lineno}: {ast.unparse(target)} = ..." for target in targets
+                      if isinstance(target, ast.Attribute) and target.attr == "session"]
+    return found
+
+
+def widget_classes(tree, widgets) -> list[str]:
+    return [f"line {node.lineno}: class {node.name}" for node in ast.walk(tree)
+            if isinstance(node, ast.ClassDef)
+            and any(ast.unparse(base).rpartition(".")[2] in widgets for base in node.bases)]
+
+
+def test_the_frame_checks_see_what_they_look_for():
+    tree = ast.parse("s = Session.from_json(d)\nself.session = s\n"
+                     "class Knob(ui.Button): pass\nclass Plain(Scene): pass\n"
+                     "d = app.input.last_device\nx = app.settings['animations']\n")
+    assert len(session_builds(tree)) == 2
+    assert widget_classes(tree, core_widgets()) == ["line 3: class Knob"]
+    assert {"Widget", "Button", "Choice"} <= core_widgets()
+    assert len(frame_reads(tree)) == 2
+
+
+def test_only_the_core_builds_sessions_and_widgets():
+    widgets = core_widgets()
+    builders, makers = {}, {}
+    for path, tree in game_modules():
+        if session_builds(tree):
+            builders[path] = session_builds(tree)
+        if widget_classes(tree, widgets):
+            makers[path] = widget_classes(tree, widgets)
+    new_builders = {path: builders[path] for path in set(builders) - SESSION_BUILDERS}
+    new_makers = {path: makers[path] for path in set(makers) - WIDGET_MAKERS}
+    assert not new_builders, f"only games/core builds or replaces a Session: {new_builders}"
+    assert not new_makers, f"widgets live in games/core: {new_makers}"
+    assert set(builders) == SESSION_BUILDERS and set(makers) == WIDGET_MAKERS, \
+        "an exception is no longer needed: delete it from the list"
+
+
+# What the frame decides for every scene: which device the prompts are for, and whether
+# anything animates. A scene asks the frame; it never reads them itself.
+FRAME_SETTINGS = {"last_device", "animations"}
+# Scenes that still read them directly; their owners switch them to the frame's answers and
+# delete the entry. Only shrinks.
+FRAME_READERS = {
+    "games/deductile/scene.py", "games/ishido/scene.py", "games/kenken/scene.py",
+    "games/kono/scene.py", "games/mu_torere/scene.py", "games/nim/scene.py",
+    "games/poggle/scene.py",
+}
+
+
+def frame_reads(tree) -> list[str]:
+    """Reads of the input device or the animation setting: an attribute or a string key."""
+    return [f"line {node.lineno}: {ast.unparse(node)}" for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute) and node.attr in FRAME_SETTINGS
+            or isinstance(node, ast.Constant) and node.value in FRAME_SETTINGS]
+
+
+def test_scenes_ask_the_frame_for_device_and_animations():
+    readers = {path: frame_reads(tree) for path, tree in game_modules() if frame_reads(tree)}
+    assert set(readers) <= FRAME_READERS, \
+        f"ask the frame instead: {dict((p, readers[p][:3]) for p in set(readers) - FRAME_READERS)}"
+    assert set(readers) == FRAME_READERS, \
+        f"no longer read directly: delete from FRAME_READERS: {FRAME_READERS - set(readers)}"

@@ -9,8 +9,9 @@ and a puzzle's level is the hardest it needed):
            that line's other cells) and naked / hidden subsets in rows and columns
   Extreme  fish (X-wings and larger, per digit) and forcing chains of two-candidate cells
 
-Each technique is a generator of Deductions read from the live board (sentences.py words them); the caller applies each
-before asking for the next, so a sweep always sees the latest candidates.
+Each technique is a generator of Deductions read from the live board (sentences.py words
+them); the caller applies each before asking for the next, so a sweep always sees the latest
+candidates.
 """
 from __future__ import annotations
 
