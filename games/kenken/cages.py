@@ -31,12 +31,6 @@ VARIANTS = {"standard": (False, False), "multiplication": (True, False),
             "hidden": (False, True)}
 
 
-def _flag(text: str) -> bool:
-    if text not in ("0", "1"):
-        raise ValueError(text)
-    return text == "1"
-
-
 @dataclass(frozen=True)
 class Params:
     size: int = 4
@@ -86,8 +80,8 @@ def hardest_level(params: Params) -> str:
 
 def parse_params(text: str) -> Params:
     return Params(**parse_fields(text, {"size": int, "difficulty": str,
-                                        "multiplication_only": _flag,
-                                        "hidden_operators": _flag}))
+                                        "multiplication_only": bool,
+                                        "hidden_operators": bool}))
 
 
 def params_from_options(size=None, difficulty=None, variant=None, colours=None) -> Params:

@@ -107,7 +107,7 @@ class Move:
         return f"{self.kind}{self.row},{self.col},{self.digit}"
 
 
-_MOVE = re.compile(r"([RXP])(\d),(\d),([1-9])|C(\d),(\d)|([MS])")
+_MOVE = re.compile(r"([RXP])([0-9]),([0-9]),([1-9])|C([0-9]),([0-9])|([MS])")   # ASCII digits only
 
 
 def decode_move(text: str) -> Move:

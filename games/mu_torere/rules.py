@@ -17,6 +17,8 @@ import re
 from dataclasses import dataclass, replace
 
 from games.core.rules_api import DRAW, ONGOING, WON, IllegalMove, RuleError, Status
+from games.core.rules_parts import (NoParams, StartingPosition, check_seen, no_options,
+                                     no_solution, parse_no_params, position_json)
 
 CENTRE = 8
 RING = 8
@@ -30,24 +32,15 @@ START = "BBBBWWWW.:B"
 RING_NEIGHBOURS = tuple(((point - 1) % RING, (point + 1) % RING) for point in range(RING))
 
 
-@dataclass(frozen=True)
-class Params:
-    def encode(self) -> str:
-        return ""
+Params = NoParams   # every game starts from the standard position
 
 
 def parse_params(text: str) -> Params:
-    if text:
-        raise RuleError(f"Mu Torere has no parameters, so {text!r} cannot be read.")
-    return Params()
+    return parse_no_params("Mu Torere", text)
 
 
-def params_from_options(size=None, difficulty=None, variant=None, colours=None) -> Params:
-    for name, value in (("size", size), ("difficulty", difficulty), ("variant", variant),
-                        ("colours", colours)):
-        if value is not None:
-            raise RuleError(f"Mu Torere has no {name} option.")
-    return Params()
+def params_from_options(**options) -> Params:
+    return no_options("Mu Torere", options)
 
 
 # --- boards: tuples of nine 'B' / 'W' / '.' indexed by point --------------------------------
@@ -88,12 +81,14 @@ def _read_board(text: str) -> tuple[str, ...]:
     return tuple(text)
 
 
-def _read_position(text: str) -> tuple[tuple[str, ...], str]:
+def _read_position(text: str) -> State:
+    """A new game from a position exactly as written, e.g. "BBBBWWWW.:B"."""
     board, sep, side = text.partition(":")
     if not sep or side not in SIDES:
         raise RuleError(f"A Mu Torere position is nine points then ':' and the side to move, "
                         f"like {START}; not {text!r}.")
-    return _read_board(board), side
+    board = _read_board(board)
+    return State(board, side, ((position_key(board, side), 1),))
 
 
 # --- moves -----------------------------------------------------------------------------------
@@ -191,15 +186,7 @@ def from_text(text: str) -> State:
 
 
 def _check_history(state: State) -> None:
-    counts = dict(state.seen)
-    if len(counts) != len(state.seen):
-        raise RuleError("Each seen position may be listed only once.")
-    if counts.get(state.key, 0) < 1:
-        raise RuleError("The current position must be among the positions seen.")
-    if any(not 1 <= count <= (REPETITION_LIMIT if key == state.key else REPETITION_LIMIT - 1)
-           for key, count in counts.items()):
-        raise RuleError("A position occurs one to three times, and only the current one "
-                        "three times (that ends the game).")
+    counts = check_seen(state.seen, state.key, REPETITION_LIMIT)
     if sum(counts.values()) != state.ply + 1:
         raise RuleError(f"After {state.ply} plies the positions seen must add up to "
                         f"{state.ply + 1} occurrences (the start and one per ply).")
@@ -207,28 +194,13 @@ def _check_history(state: State) -> None:
 
 # --- the command-line position and the description -------------------------------------------
 
-def parse_position(text: str) -> State:
-    """A new game from the command-line position, e.g. "BBBBWWWW.:B"."""
-    board, side = _read_position(text.strip())
-    return State(board, side, ((position_key(board, side), 1),))
+STANDARD = StartingPosition(START, _read_position)   # every game starts from START
+new_desc, validate_desc, new_game = STANDARD.new_desc, STANDARD.validate_desc, STANDARD.new_game
+parse_position = STANDARD.parse_position
 
 
 def position_text(state: State) -> str:
     return state.key
-
-
-def new_desc(params: Params, rng) -> str:
-    """Every game starts from the standard position."""
-    return START
-
-
-def validate_desc(params: Params, desc: str) -> None:
-    _read_position(desc)
-
-
-def new_game(params: Params, desc: str) -> State:
-    validate_desc(params, desc)
-    return parse_position(desc)
 
 
 # --- play ------------------------------------------------------------------------------------
@@ -290,10 +262,5 @@ def current_player(state: State) -> int:
     return SIDES.index(state.to_move)
 
 
-def puzzle_json(params: Params, desc: str) -> dict:
-    return {"position": desc}
-
-
-def solution_json(params: Params, desc: str) -> None:
-    """A two-player game has no single solution; `analyse` gives the perfect-play values."""
-    return None
+puzzle_json = position_json
+solution_json = no_solution

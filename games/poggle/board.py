@@ -2,10 +2,10 @@
 press and what it reaches. Pure: no pygame, no numpy, no I/O."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from games.core.rules_api import RuleError, encode_fields, parse_fields
+from games.core.rules_parts import CellMove
 
 MIN_SIZE, MAX_SIZE = 3, 12
 PRESET_SIZES = (3, 4, 5, 6, 7)
@@ -57,24 +57,13 @@ class State:
         return "\n".join([header, *(" ".join(map(str, row)) for row in self.board)])
 
 
-@dataclass(frozen=True)
-class Move:
-    row: int
-    col: int
-
-    def encode(self) -> str:
-        return f"{self.row},{self.col}"
-
-
-MOVE_PATTERN = re.compile(r"([0-9]{1,2}),([0-9]{1,2})")
+class Move(CellMove):
+    """A press on the button at (row, col)."""
 
 
 def decode_move(text: str) -> Move:
-    match = MOVE_PATTERN.fullmatch(text)
-    if not match:
-        raise RuleError(f"{text!r} is not a press; write the row and column of the button, "
-                        "counting from 0, as in '2,3'.")
-    return Move(int(match[1]), int(match[2]))
+    return Move.read(text, f"{text!r} is not a press; write the row and column of the button, "
+                           "counting from 0, as in '2,3'.")
 
 
 def reach(size: int, row: int, col: int) -> tuple[tuple[int, int], ...]:
