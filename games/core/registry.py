@@ -40,12 +40,12 @@ def register(package: str, *, title: str, blurb: str, players: int,
 
 
 def register_package(package: str) -> GameInfo:
-    """Import a game package from outside games/ so it registers itself."""
-    importlib.import_module(package)
-    key = package.rpartition(".")[2]
-    if key not in GAMES:
-        raise ValueError(f"{package} did not register a game called {key!r}")
-    return GAMES[key]
+    """Add a game package from outside games/ (its __init__ registers it as INFO)."""
+    info = getattr(importlib.import_module(package), "INFO", None)
+    if not isinstance(info, GameInfo) or info.package != package:
+        raise ValueError(f"{package}/__init__.py must say INFO = register(__name__, ...)")
+    return register(package, title=info.title, blurb=info.blurb, players=info.players,
+                    playable=info.playable)
 
 
 def load_all() -> dict[str, GameInfo]:
