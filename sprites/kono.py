@@ -9,7 +9,7 @@ from functools import lru_cache
 
 import pygame
 
-from games.core import assets
+from games.core import assets, ui
 from sprites import pieces
 
 SUPERSAMPLE = 4
@@ -24,6 +24,7 @@ WOOD_DARK = (150, 110, 64)
 WOOD_LIGHT = (196, 156, 104)
 WOOD_EDGE = (92, 62, 34)
 INK = (58, 38, 22)
+MARK_INK = (24, 26, 34)        # outlines of the marks drawn over the board
 
 
 _fast, _mix = pieces.fast, pieces.mix
@@ -150,3 +151,52 @@ def curve(a, control, b, start: float, end: float, steps: int = 16) -> list:
         points.append(((1 - t) ** 2 * a[0] + 2 * (1 - t) * t * control[0] + t * t * b[0],
                        (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * control[1] + t * t * b[1]))
     return points
+
+
+def thumbnail(size) -> pygame.Surface:
+    """The launcher's picture: a board in mid-game with a capture arcing over a friend, and a
+    tray of captured stones."""
+    w, h = size
+    picture = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(picture, ui.BG_DEEP, (0, 0, w, h), border_radius=16)
+    side = h - 16
+    spacing = 58
+    left, top = 28, 8
+    wood = pygame.Rect(left, top, side, side)
+    pygame.draw.rect(picture, WOOD, wood, border_radius=18)
+    pygame.draw.rect(picture, WOOD_EDGE, wood, 3, border_radius=18)
+    x0 = wood.centerx - 1.5 * spacing
+    y0 = wood.centery - 1.5 * spacing
+    span = 3 * spacing
+    for k in range(4):
+        across, down = y0 + k * spacing, x0 + k * spacing
+        pygame.draw.line(picture, INK, (x0, across), (x0 + span, across), 4)
+        pygame.draw.line(picture, INK, (down, y0), (down, y0 + span), 4)
+    layout = "BB.B" ".BBW" "WW.W" "W.W."
+    for point, piece in enumerate(layout):
+        row, col = divmod(point, 4)
+        centre = (x0 + col * spacing, y0 + row * spacing)
+        if piece == ".":
+            pygame.draw.circle(picture, INK, centre, 6)
+            continue
+        under = shadow(42)
+        picture.blit(under, under.get_rect(center=(centre[0] + 2, centre[1] + 4)))
+        image = stone(piece, 42)
+        picture.blit(image, image.get_rect(center=centre))
+    # a capture: the black stone on b3 jumps its friend on c3 onto the white stone on d3
+    a = (x0 + 1 * spacing, y0 + 0 * spacing)
+    over = (x0 + 1 * spacing, y0 + 1 * spacing)
+    b = (x0 + 1 * spacing, y0 + 2 * spacing)
+    control = (over[0] + 0.75 * spacing, over[1])
+    points = curve(a, control, b, 0.12, 0.88)
+    arrow(picture, points, MARK_INK, 13, 26)
+    arrow(picture, points, ui.GOOD, 7, 19)
+    # the trays of captured stones: Black's captures above, White's below
+    right = wood.right + 30
+    for k, (piece, count) in enumerate((("W", 3), ("B", 2))):
+        box = pygame.Rect(right, 40 + k * 110, w - right - 24, 64)
+        picture.blit(tray(box.size), box)
+        for n in range(count):
+            image = stone(piece, 44)
+            picture.blit(image, image.get_rect(center=(box.left + 38 + n * 50, box.centery + 2)))
+    return picture

@@ -59,14 +59,17 @@ def test_launcher_path_imports_neither_numpy_nor_any_game():
 
 
 def test_setup_and_rules_screens_import_no_game_scene():
-    """Every game's setup screen (with its best-scores panel) and rules screen read the game's
-    info module; only starting a game imports its scene."""
+    """Every game's setup screen (with its best-scores panel), rules screen and launcher
+    picture (painted when the shipped file is missing) come from its info and sprites modules;
+    only starting a game imports its scene."""
     code = ("import os, sys\nos.environ['SDL_VIDEODRIVER']='dummy'\n"
             "os.environ['PARLOUR_DATA_DIR']=sys.argv[1]\n"
             "from games.core import registry\nfrom games.core.app import App\n"
-            "from games.core.screens import HelpScene, LauncherScene, SetupScene\n"
+            "from games.core.screens import HelpScene, LauncherScene, SetupScene, "
+            "paint_card_picture\n"
             "app = App(windowed=True)\napp.push(LauncherScene(app))\napp.frame(0.0)\n"
             "for info in registry.launcher_games():\n"
+            "    assert paint_card_picture(info.key, (400, 200)).get_size() == (400, 200)\n"
             "    for scene in (SetupScene(app, info.key), HelpScene(app, info.key)):\n"
             "        app.push(scene)\n        app.frame(0.0)\n"
             "        assert scene.summary()[0] if isinstance(scene, SetupScene) else scene.text\n"

@@ -5,6 +5,7 @@ starts without importing any rules module; everything else is imported on first 
     games/<key>/info.py       RULES, OPTIONS [, summary]: pure data for setup and help screens
     games/<key>/rules.py      the rules contract (games/core/rules_api.py)
     games/<key>/scene.py      SCENE, the GameScene that plays it
+    sprites/<key>.py          its art, and thumbnail(size): the launcher's picture
 
 The seven games of KEYS are found by name; another package (a test's game, say) joins with
 register_package("tests.tiny_game")."""
@@ -21,6 +22,7 @@ class GameInfo:
     blurb: str          # one line for the launcher card
     players: int        # 1 or 2
     package: str        # the Python package holding its modules, e.g. "games.kenken"
+    sprites: str        # the module of its art, with thumbnail(size): e.g. "sprites.kenken"
     playable: bool = True   # only a game whose scene plays a whole game is in the launcher
 
 
@@ -28,10 +30,12 @@ GAMES: dict[str, GameInfo] = {}
 KEYS = ("deductile", "kenken", "ishido", "poggle", "mu_torere", "kono", "nim")
 
 
-def register(package: str, *, title: str, blurb: str, players: int,
+def register(package: str, *, title: str, blurb: str, players: int, sprites: str = "",
              playable: bool = True) -> GameInfo:
-    """Called by a game package's __init__ with its __name__; the key is the last part."""
-    info = GameInfo(package.rpartition(".")[2], title, blurb, players, package, playable)
+    """Called by a game package's __init__ with its __name__; the key is the last part, and
+    its art is sprites.<key> unless it names another module."""
+    key = package.rpartition(".")[2]
+    info = GameInfo(key, title, blurb, players, package, sprites or f"sprites.{key}", playable)
     if info.key in GAMES and GAMES[info.key].package != package:
         raise ValueError(f"two games are called {info.key!r}: {GAMES[info.key].package} and "
                          f"{package}")
@@ -45,7 +49,7 @@ def register_package(package: str) -> GameInfo:
     if not isinstance(info, GameInfo) or info.package != package:
         raise ValueError(f"{package}/__init__.py must say INFO = register(__name__, ...)")
     return register(package, title=info.title, blurb=info.blurb, players=info.players,
-                    playable=info.playable)
+                    sprites=info.sprites, playable=info.playable)
 
 
 def load_all() -> dict[str, GameInfo]:
@@ -69,6 +73,11 @@ def lookup(key: str) -> GameInfo:
 def module(key: str, part: str = "rules"):
     """The game's module of that part, e.g. module('kenken', 'solver') is games.kenken.solver."""
     return importlib.import_module(f"{lookup(key).package}.{part}")
+
+
+def sprites(key: str):
+    """The game's art module (its thumbnail(size) paints the launcher's picture)."""
+    return importlib.import_module(lookup(key).sprites)
 
 
 def launcher_games() -> list[GameInfo]:

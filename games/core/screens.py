@@ -151,7 +151,7 @@ def thumbnail_path(key: str) -> str:
 
 def paint_card_picture(key: str, size) -> pygame.Surface:
     """The game's thumbnail, scaled to fit `size` (keeping its shape), centred on a panel."""
-    picture = scene_module(key).thumbnail(THUMBNAIL_SIZE)
+    picture = registry.sprites(key).thumbnail(THUMBNAIL_SIZE)
     scale = min(size[0] / THUMBNAIL_SIZE[0], size[1] / THUMBNAIL_SIZE[1])
     fitted = pygame.transform.smoothscale(
         picture, (round(THUMBNAIL_SIZE[0] * scale), round(THUMBNAIL_SIZE[1] * scale)))

@@ -57,7 +57,7 @@ DRAW_BLUE = (150, 182, 232)
 PLUS_GREEN = (176, 218, 150)
 MINUS_ORANGE = (240, 162, 104)
 EVEN_GREY = (186, 192, 210)
-INK = (24, 26, 34)
+INK = paint.MARK_INK
 
 
 @lru_cache(maxsize=128)
@@ -1042,54 +1042,6 @@ class KonoScene(VersusScene):
                     pygame.draw.rect(surface, colour, fill, border_radius=3)
             x = left - 60
 
-
-def thumbnail(size) -> pygame.Surface:
-    """The launcher's picture: a board in mid-game with a capture arcing over a friend, and a
-    tray of captured stones."""
-    w, h = size
-    picture = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(picture, ui.BG_DEEP, (0, 0, w, h), border_radius=16)
-    side = h - 16
-    spacing = 58
-    left, top = 28, 8
-    wood = pygame.Rect(left, top, side, side)
-    pygame.draw.rect(picture, paint.WOOD, wood, border_radius=18)
-    pygame.draw.rect(picture, paint.WOOD_EDGE, wood, 3, border_radius=18)
-    x0 = wood.centerx - 1.5 * spacing
-    y0 = wood.centery - 1.5 * spacing
-    span = 3 * spacing
-    for k in range(4):
-        across, down = y0 + k * spacing, x0 + k * spacing
-        pygame.draw.line(picture, paint.INK, (x0, across), (x0 + span, across), 4)
-        pygame.draw.line(picture, paint.INK, (down, y0), (down, y0 + span), 4)
-    layout = "BB.B" ".BBW" "WW.W" "W.W."
-    for point, piece in enumerate(layout):
-        row, col = divmod(point, 4)
-        centre = (x0 + col * spacing, y0 + row * spacing)
-        if piece == ".":
-            pygame.draw.circle(picture, paint.INK, centre, 6)
-            continue
-        shadow = paint.shadow(42)
-        picture.blit(shadow, shadow.get_rect(center=(centre[0] + 2, centre[1] + 4)))
-        image = paint.stone(piece, 42)
-        picture.blit(image, image.get_rect(center=centre))
-    # a capture: the black stone on b3 jumps its friend on c3 onto the white stone on d3
-    a = (x0 + 1 * spacing, y0 + 0 * spacing)
-    over = (x0 + 1 * spacing, y0 + 1 * spacing)
-    b = (x0 + 1 * spacing, y0 + 2 * spacing)
-    control = (over[0] + 0.75 * spacing, over[1])
-    points = paint.curve(a, control, b, 0.12, 0.88)
-    paint.arrow(picture, points, INK, 13, 26)
-    paint.arrow(picture, points, ui.GOOD, 7, 19)
-    # the trays of captured stones: Black's captures above, White's below
-    right = wood.right + 30
-    for k, (piece, count) in enumerate((("W", 3), ("B", 2))):
-        tray = pygame.Rect(right, 40 + k * 110, w - right - 24, 64)
-        picture.blit(paint.tray(tray.size), tray)
-        for n in range(count):
-            image = paint.stone(piece, 44)
-            picture.blit(image, image.get_rect(center=(tray.left + 38 + n * 50, tray.centery + 2)))
-    return picture
 
 
 SCENE = KonoScene

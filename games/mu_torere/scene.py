@@ -44,9 +44,9 @@ POINT_NAMES = ("top", "top right", "right", "bottom right", "bottom", "bottom le
                "top left", "middle")
 REMINDER = ("Move a piece along a line to the empty point. Into the middle only from "
             "beside an opponent's piece. Whoever cannot move loses.")
-GRADE_COLOURS = {ai.WIN: ui.GOOD, ai.DRAW: (130, 176, 240), ai.LOSS: ui.BAD}
+GRADE_COLOURS = paint.GRADE_COLOURS
 GRADE_WORDS = {ai.WIN: "Win", ai.DRAW: "Draw", ai.LOSS: "Loss"}
-INK = (22, 24, 32)
+INK = paint.CHIP_INK
 
 SLIDE_SECONDS = 0.42
 DROP_SECONDS = 0.14
@@ -1173,36 +1173,6 @@ class DrawOfferScene(Scene):
                  (self.box.centerx, self.box.top + 136), ui.BODY, ui.MUTED, anchor="center")
         self.menu.draw(surface)
 
-
-def thumbnail(size) -> pygame.Surface:
-    """The launcher's picture: the star board in play, a piece sliding into the middle, and
-    the graded hint's three marks."""
-    w, h = size
-    picture = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(picture, ui.BG_DEEP, (0, 0, w, h), border_radius=16)
-    radius = 90
-    board = paint.board("star", radius, 28)
-    centre = (150, h // 2)
-    picture.blit(board, board.get_rect(center=centre))
-    black, white = COLOURS["black"][1], COLOURS["white"][1]
-    diameter = 34
-    mark, (left, top) = paint.path_mark("star", 0, CENTRE, radius, ui.ACCENT, 6)
-    picture.blit(mark, (centre[0] + left, centre[1] + top))
-    for point, piece in enumerate(".BBBWWWW"):
-        if piece != EMPTY:
-            dx, dy = paint.point_offset(point, radius)
-            image = paint.piece(black if piece == "B" else white, diameter)
-            picture.blit(image, image.get_rect(center=(centre[0] + dx, centre[1] + dy)))
-    x, y = paint.along(paint.path("star", 0, CENTRE, radius), 0.55)
-    image = paint.piece(black, diameter + 2)
-    picture.blit(image, image.get_rect(center=(centre[0] + x, centre[1] + y - 3)))
-    for n, (value, words) in enumerate(((ai.WIN, "Win in 3"), (ai.DRAW, "Draw"),
-                                        (ai.LOSS, "Loss in 4"))):
-        image = ui.assets.text(words, ui.SMALL, INK, True)
-        box = pygame.Rect(318, 38 + n * 64, 170, 46)
-        ui.panel(picture, box, GRADE_COLOURS[value], radius=12)
-        picture.blit(image, image.get_rect(center=box.center))
-    return picture
 
 
 SCENE = MuTorereScene

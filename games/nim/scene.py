@@ -1102,28 +1102,5 @@ class NimScene(VersusScene):
                 ui.focus_ring(surface, rect, 16)
 
 
-def thumbnail(size) -> pygame.Surface:
-    """The launcher's picture: the classic 3-4-5 stacks and their binary."""
-    w, h = size
-    picture = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(picture, ui.BG_DEEP, (0, 0, w, h), border_radius=16)
-    disc_w, thick = 92, 30
-    base = h - 22
-    for n, heap in enumerate((3, 4, 5)):
-        x = 40 + n * 112
-        shadow = paint.shadow(disc_w)
-        picture.blit(shadow, (x - (shadow.get_width() - disc_w) / 2,
-                              base - shadow.get_height() / 2 - 6))
-        for k in range(heap):
-            tone = "take" if (n, k) in ((0, 1), (0, 2)) else "stone"
-            picture.blit(paint.disc(disc_w, thick, tone),
-                         (x + ((k * 37 + n * 11) % 7 - 3),
-                          base - paint.face_height(disc_w) - (k + 1) * thick))
-    for k, (words, colour) in enumerate((("011", ui.TEXT), ("100", ui.TEXT), ("101", ui.TEXT),
-                                         ("010", ui.ACCENT))):
-        ui.label(picture, words, (w - 40, 26 + k * 46), ui.BODY, colour, bold=True, anchor="topright")
-    pygame.draw.line(picture, ui.LINE, (w - 120, 26 + 3 * 46 - 6), (w - 36, 26 + 3 * 46 - 6), 2)
-    return picture
-
 
 SCENE = NimScene

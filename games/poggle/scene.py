@@ -667,17 +667,5 @@ def over_par_text(score, long: bool = False) -> str:
     return f"Par {score:+d}"
 
 
-def thumbnail(size) -> pygame.Surface:
-    """The launcher's picture: a 4 x 6 board mid-game in all five colours."""
-    w, h = size
-    picture = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(picture, ui.BG_DEEP, (0, 0, w, h), border_radius=16)
-    board = ((0, 1, 2, 0, 0, 3), (1, 4, 1, 0, 3, 2), (0, 1, 0, 2, 0, 3), (0, 0, 0, 1, 2, 4))
-    rows, cols = len(board), len(board[0])
-    button = min((h - 30) // rows, (w - 30) // cols) - 8
-    art = paint.board_picture(board, button, 8)
-    picture.blit(art, art.get_rect(center=(w // 2, h // 2)))
-    return picture
-
 
 SCENE = PoggleScene

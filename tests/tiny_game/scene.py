@@ -8,9 +8,9 @@ from games.core import ui
 from games.core.game_scene import GameScene
 from games.core.tween import Tween, ease_out_cubic
 from tests.tiny_game import ai, rules
+from tests.tiny_game.sprites import DARK, LIT
 
 LAMP, SPACING = 120, 180
-LIT, DARK = (255, 214, 110), (52, 58, 76)
 FLIP_SECONDS = 0.2
 
 
@@ -71,15 +71,6 @@ class LampsScene(GameScene):
             if lamp == self.cursor and self.app.input.last_device != act.MOUSE:
                 pygame.draw.circle(surface, ui.ACCENT, self.centre(lamp), LAMP // 2 + 12, 6)
 
-
-def thumbnail(size) -> pygame.Surface:
-    """The launcher's picture: five lamps, three lit."""
-    picture = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(picture, ui.BG_DEEP, picture.get_rect(), border_radius=16)
-    for lamp, on in enumerate((1, 0, 1, 1, 0)):
-        centre = (size[0] // 2 + (lamp - 2) * size[0] // 6, size[1] // 2)
-        pygame.draw.circle(picture, LIT if on else DARK, centre, size[1] // 6)
-    return picture
 
 
 SCENE = LampsScene
