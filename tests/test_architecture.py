@@ -45,15 +45,20 @@ def test_pygame_is_pygame_ce():
     assert getattr(pygame, "IS_CE", False), "classic pygame is installed instead of pygame-ce"
 
 
-def test_launcher_path_imports_neither_numpy_nor_any_game():
+def in_fresh_app(lines: str) -> str:
+    """Run `lines` in a new interpreter with a headless App and its launcher's first frame;
+    the last line it printed."""
     code = ("import os, sys\nos.environ['SDL_VIDEODRIVER']='dummy'\n"
             "os.environ['PARLOUR_DATA_DIR']=sys.argv[1]\n"
             "from games.core.app import App\nfrom games.core.screens import LauncherScene\n"
             "app = App(windowed=True)\napp.push(LauncherScene(app))\napp.frame(0.0)\n"
-            "print('numpy' in sys.modules, sorted(m for m in sys.modules if m.endswith('.scene')))\n")
-    out = subprocess.run([sys.executable, "-c", code, os.environ["PARLOUR_DATA_DIR"]], cwd=ROOT,
-                         capture_output=True, text=True, check=True).stdout.strip().splitlines()
-    numpy_loaded, scenes = out[-1].split(" ", 1)
+            "scenes = lambda: sorted(m for m in sys.modules if m.endswith('.scene'))\n" + lines)
+    return subprocess.run([sys.executable, "-c", code, os.environ["PARLOUR_DATA_DIR"]], cwd=ROOT,
+                          capture_output=True, text=True, check=True).stdout.strip().splitlines()[-1]
+
+
+def test_launcher_path_imports_neither_numpy_nor_any_game():
+    numpy_loaded, scenes = in_fresh_app("print('numpy' in sys.modules, scenes())").split(" ", 1)
     assert numpy_loaded == "False"
     assert scenes == "[]", "the launcher shows the shipped pictures, importing no game scene"
 
@@ -62,22 +67,16 @@ def test_setup_and_rules_screens_import_no_game_scene():
     """Every game's setup screen (with its best-scores panel), rules screen and launcher
     picture (painted when the shipped file is missing) come from its info and sprites modules;
     only starting a game imports its scene."""
-    code = ("import os, sys\nos.environ['SDL_VIDEODRIVER']='dummy'\n"
-            "os.environ['PARLOUR_DATA_DIR']=sys.argv[1]\n"
-            "from games.core import registry\nfrom games.core.app import App\n"
-            "from games.core.screens import HelpScene, LauncherScene, SetupScene, "
-            "paint_card_picture\n"
-            "app = App(windowed=True)\napp.push(LauncherScene(app))\napp.frame(0.0)\n"
-            "for info in registry.launcher_games():\n"
-            "    assert paint_card_picture(info.key, (400, 200)).get_size() == (400, 200)\n"
-            "    for scene in (SetupScene(app, info.key), HelpScene(app, info.key)):\n"
-            "        app.push(scene)\n        app.frame(0.0)\n"
-            "        assert scene.summary()[0] if isinstance(scene, SetupScene) else scene.text\n"
-            "        app.pop(scene)\n"
-            "print(sorted(registry.GAMES), sorted(m for m in sys.modules if m.endswith('.scene')))\n")
-    out = subprocess.run([sys.executable, "-c", code, os.environ["PARLOUR_DATA_DIR"]], cwd=ROOT,
-                         capture_output=True, text=True, check=True).stdout.strip().splitlines()
-    games, scenes = out[-1].split("] ", 1)
+    games, scenes = in_fresh_app(
+        "from games.core import registry\n"
+        "from games.core.screens import HelpScene, SetupScene, paint_card_picture\n"
+        "for info in registry.launcher_games():\n"
+        "    assert paint_card_picture(info.key, (400, 200)).get_size() == (400, 200)\n"
+        "    for scene in (SetupScene(app, info.key), HelpScene(app, info.key)):\n"
+        "        app.push(scene)\n        app.frame(0.0)\n"
+        "        assert scene.summary()[0] if isinstance(scene, SetupScene) else scene.text\n"
+        "        app.pop(scene)\n"
+        "print(sorted(registry.GAMES), scenes())").split("] ", 1)
     assert games.count("'") == 2 * 7, "all seven games' screens were opened"
     assert scenes == "[]", f"a setup or rules screen imported a game's scene: {scenes}"
 
