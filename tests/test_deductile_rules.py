@@ -2,6 +2,7 @@
 
 The strongest check reads each generated clue back from its English sentence with an
 independent little parser and counts the arrangements that satisfy all the sentences."""
+from dataclasses import replace
 import itertools
 import random
 import re
@@ -144,11 +145,15 @@ def test_space_filter_agrees_with_brute_force(seed, data):
 def test_moves_penalties_and_outcomes():
     p = rules.Params(4, "normal")
     state = rules.new_game(p, rules.new_desc(p, random.Random(3)))
-    assert rules.time_left(state, 10) == 170
-    state = rules.apply_move(state, rules.decode_move("g"))
-    state = rules.apply_move(state, rules.decode_move("h"))
-    assert rules.score(state) == 170 and state.outcome == "ongoing"
-    assert rules.time_left(state, 175) == 0
+    assert rules.time_left(10) == 170 and rules.time_left(10, penalty_seconds=10) == 160
+    assert rules.time_left(175, 10) == 0
+    # A wrong guess, and a hint from an earlier build's save, change nothing in the position:
+    # their penalties live in the session's record.
+    assert rules.apply_move(state, rules.decode_move("g")) == state
+    assert rules.apply_move(state, rules.decode_move("h")) == state
+    assert rules.Move(rules.HINT) not in rules.legal_moves(state)
+    won = rules.apply_move(replace(state, arrangement=state.solution), rules.Move(rules.GUESS))
+    assert won.outcome == "won" and rules.from_text(str(won)) == won
     swapped = rules.apply_move(state, rules.decode_move("c0-3"))
     assert [t[0] for t in swapped.arrangement] == [t[0] for t in state.arrangement]
     assert swapped.arrangement[0][1] == state.arrangement[3][1]

@@ -126,10 +126,10 @@ def test_drop_outside_a_tile_changes_nothing(driver):
 def test_wrong_guess_and_hint_cost_five_seconds_each(driver):
     scene = driver.start("deductile", PARAMS, seed=17)
     driver.key(pygame.K_g)
-    assert scene.state.wrong == 1 and scene.state.outcome == "ongoing"
+    assert scene.session.count("wrong_guesses") == 1 and scene.state.outcome == "ongoing"
     driver.key(pygame.K_h)
-    assert scene.state.hints == 1
-    assert rules.score(scene.state) == 170
+    assert scene.hints == 1 and scene.session.count("penalty_seconds") == 10
+    assert scene.time_left() == pytest.approx(170 - scene.session.elapsed)
     assert scene.hint_for == scene.state.arrangement
     assert rules.broken_clues(scene.state), "a wrong arrangement breaks at least one clue"
 
@@ -188,3 +188,61 @@ def test_a_corrupt_save_is_set_aside_and_nothing_else_is_lost(driver, data_dir):
     assert "could not be read" in driver.app.messages[-1]
     assert list((data_dir / "saves").glob("deductile.bad-*.json"))
     assert store.best("deductile/tiles=4,difficulty=normal") == 99
+
+
+def test_keyboard_pick_up_says_what_is_held_in_the_status_line(driver):
+    from games.core import ui
+    from games.deductile.clues import COLOURS, SHAPES
+    scene = driver.start("deductile", PARAMS, seed=22)
+    driver.key(pygame.K_DOWN)                            # the second tile
+    driver.key(pygame.K_x)                               # pick up its colour
+    shape, colour = scene.state.arrangement[1]
+    words = scene.status_line()
+    assert scene.held == (1, True) and words.startswith(
+        f"Holding the {COLOURS[colour]} colour of the {SHAPES[shape]}")
+    box = scene.message_rect()
+    size, lines = ui.fit_lines(words, box.width, box.height, ui.SMALL + 2)
+    assert " ".join(lines) == words and size >= ui.MIN_TEXT
+    assert box.top >= driver.app.size[1] - 100, "in the toolbar, clear of the HUD and board"
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RETURN)                          # put down on the third tile
+    assert scene.held is None and scene.state.arrangement[2][1] == colour
+    driver.key(pygame.K_RETURN)                          # a tile this time
+    assert scene.status_line().startswith("Holding the ") and "colour of" not in \
+        scene.status_line()
+
+
+@pytest.mark.parametrize("index", range(4))
+def test_the_colours_only_note_stays_clear_of_the_dragged_tile(driver, index):
+    from games.deductile.scene import COLOURS_ONLY
+    scene = driver.start("deductile", PARAMS, seed=23)
+    start = scene.tile_rects[index].center
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=3)
+    driver.frames()
+    for pos in (start, (start[0] + 40, start[1] - 90), (start[0] - 30, 130)):
+        driver.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 1))
+        driver.frames()
+        _, colours_only, pointer, grab = scene.drag
+        tile = pygame.Rect((pointer[0] - grab[0], pointer[1] - grab[1]), scene.tile_size)
+        tag = scene.tag_rect(COLOURS_ONLY, tile)
+        assert colours_only and not tag.colliderect(tile)
+        assert tag.top >= scene.board_rect.top or tag.top > tile.bottom
+    driver.post(pygame.MOUSEBUTTONUP, pos=start, button=3)
+    driver.frames()
+
+
+def test_after_time_is_up_undo_and_hint_are_dimmed_and_do_nothing(driver):
+    scene = driver.start("deductile", PARAMS, seed=24)
+    driver.drag(scene.tile_rects[0].center, scene.tile_rects[1].center)
+    driver.frames(181 * 4, dt=0.25)
+    driver.until_result()
+    driver.key(pygame.K_ESCAPE)                          # look at the board
+    buttons = {b.words.split()[0]: b for b in scene.toolbar.widgets}
+    assert scene.session.status.outcome == "lost" and scene.session.can_undo()
+    assert not buttons["Undo"].enabled and not buttons["Hint"].enabled
+    assert not buttons["Guess"].enabled and buttons["Menu"].enabled
+    driver.key(pygame.K_u)
+    driver.click(buttons["Undo"].rect.center)
+    driver.frames(10)
+    assert scene.session.status.outcome == "lost" and driver.app.top is scene
+    assert "cannot be taken back" in scene.message

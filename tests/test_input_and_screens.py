@@ -5,7 +5,9 @@ import pytest
 from games.core import input as act
 from games.core import store
 from games.core.input import Input
-from games.core.screens import HelpScene, LauncherScene, PauseScene, SettingsScene, SetupScene
+from games.core import ui
+from games.core.screens import (Card, ConfirmScene, HelpScene, LauncherScene, PauseScene,
+                                SettingsScene, SetupScene)
 from games.deductile.scene import DeductileScene
 from tests.driver import Driver, PAD_ID
 
@@ -114,11 +116,82 @@ def test_rules_screen_from_the_launcher_scrolls_and_closes(driver):
     assert isinstance(driver.app.top, LauncherScene)
 
 
-def test_escape_twice_in_the_launcher_quits(driver):
-    driver.key(pygame.K_ESCAPE)
-    assert driver.app.running
-    driver.key(pygame.K_ESCAPE)
+def test_quit_from_the_launcher_asks_first_with_the_focus_on_keep_playing(driver):
+    launcher = driver.app.top
+    driver.key(pygame.K_ESCAPE)                    # the focus goes to Quit...
+    assert launcher.menu.widgets[launcher.menu.focus] is launcher.quit_button
+    driver.key(pygame.K_ESCAPE)                    # ...and Quit asks
+    ask = driver.app.top
+    assert isinstance(ask, ConfirmScene) and driver.app.running
+    assert ask.menu.widgets[ask.menu.focus].words == "Keep playing"
+    driver.key(pygame.K_RETURN)                    # Enter on the focus: keep playing
+    assert driver.app.top is launcher and driver.app.running
+    for _ in range(len(launcher.menu.widgets)):    # Down from the last card lands on Quit
+        driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RIGHT)
+    assert launcher.menu.widgets[launcher.menu.focus] is launcher.quit_button
+    driver.key(pygame.K_RETURN)
+    assert isinstance(driver.app.top, ConfirmScene) and driver.app.running
+    driver.pad(pygame.CONTROLLER_BUTTON_B)         # Cancel keeps playing too
+    assert driver.app.top is launcher
+    driver.click(launcher.quit_button.rect.center)
+    driver.click(driver.app.top.yes.rect.center)
     assert not driver.app.running
+
+
+def test_the_resume_badge_resumes_and_covers_no_title(driver):
+    scene = driver.start("kenken", seed=3)
+    scene.play(next(m for m in scene.rules.legal_moves(scene.state)))
+    scene.save()
+    driver.app.pop(scene)
+    launcher = driver.app.top
+    launcher.refresh()
+    cards = [w for w in launcher.menu.widgets if isinstance(w, Card)]
+    card = next(c for c in cards if c.info.key == "kenken")
+    assert card.saved
+    for other in cards:     # every title row is clear of every badge
+        size = ui.assets.font(34, True).size(other.info.title)
+        title = pygame.Rect(other.rect.left + 24, other.rect.top + 32 + other.picture.get_height(),
+                            *size)
+        assert not title.colliderect(card.badge), other.info.title
+    driver.click(card.badge.center)
+    resumed = driver.app.top
+    assert resumed.session.key == "kenken" and resumed.session.moves_made == 1
+    driver.app.pop(resumed)
+    driver.click((card.rect.centerx, card.rect.bottom - 20))   # elsewhere on the card: setup
+    assert isinstance(driver.app.top, SetupScene)
+
+
+def test_settings_show_the_display_mode_after_f11(driver):
+    driver.app.push(SettingsScene(driver.app))
+    driver.frames()
+    display = driver.app.top.rows[0][1]
+    for _ in range(3):
+        shown = display.options[display.index][0]
+        assert shown == driver.app.settings["fullscreen"]
+        driver.key(pygame.K_F11)
+        assert display.options[display.index][0] == driver.app.settings["fullscreen"] != shown
+
+
+def test_window_placement_is_always_wholly_on_the_desktop():
+    from games.core.app import LOGICAL_SIZE, window_placement
+    for width, height in ((1280, 720), (1024, 768), (800, 600), (3840, 2160), (1366, 768),
+                          (2560, 1080), (640, 1136)):
+        for origin in ((0, 0), (1920, 0), (-1280, 200)):
+            area = pygame.Rect(origin, (width, height))
+            placed = window_placement(area, LOGICAL_SIZE)
+            assert area.contains(placed) and placed.top - area.top >= 0.09 * height
+            assert placed.width <= LOGICAL_SIZE[0]
+            assert abs(placed.width / placed.height - 16 / 9) < 0.01
+
+
+def test_a_window_on_a_1280x720_desktop_is_placed_on_it(data_dir, monkeypatch):
+    from games.core.app import App
+    monkeypatch.setattr(App, "desktop_area", lambda self: pygame.Rect(0, 0, 1280, 720))
+    app = App(windowed=True)
+    placed = pygame.Rect(app.window.position, app.window.size)
+    assert pygame.Rect(0, 0, 1280, 720).contains(placed) and placed.top >= 60, placed
+    app.quit()
 
 
 def test_corrupt_settings_are_reported_in_the_launcher(data_dir):

@@ -26,6 +26,10 @@ A, B, X, Y = (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B, pygame.CON
 
 
 
+def fields(scene) -> dict:
+    return {name: value for name, value, *_ in scene.hud_fields()}
+
+
 def table(params):
     return f"ishido/{params.encode()}"
 
@@ -106,7 +110,7 @@ def test_keyboard_only_game_with_the_oracle(driver):
     play_out(driver, scene, carry, seed=5)
     finish(driver, scene)
     fourways = scene.state.fourways
-    assert fourways >= 2 and dict(scene.hud_fields())["4-ways"] == str(fourways)
+    assert fourways >= 2 and fields(scene)["4-ways"] == str(fourways)
     assert driver.app.audio.played.count("flash") >= 1
     assert oracle.revealed(scene.question, fourways) == \
         oracle.answer("shall i plant the garden?")[:fourways]
@@ -257,9 +261,9 @@ def test_tab_and_triggers_jump_to_open_squares(driver):
 def test_the_assist_is_off_by_default_and_counts_as_help(driver):
     scene = driver.start("ishido", STANDARD, seed=12)
     assert not scene.assist and not scene.help_used
-    assert dict(scene.hud_fields())["Help"] == "none"
+    assert fields(scene)["Help"] == "none"
     driver.key(pygame.K_a)
-    assert scene.assist and scene.help_used and dict(scene.hud_fields())["Help"] == "Assist"
+    assert scene.assist and scene.help_used and fields(scene)["Help"] == "Assist"
     driver.frames()
     marks = scene._static_key[2]
     assert marks == frozenset(rules.legal_squares(scene.state))
@@ -267,7 +271,7 @@ def test_the_assist_is_off_by_default_and_counts_as_help(driver):
     assert not scene.assist and scene.help_used, "once used, it stays noted"
     driver.pad(X)
     assert scene.assist
-    assert scene.help_used and scene.play_options["assist_used"]
+    assert scene.help_used and scene.session.count("assist") == 2
 
 
 def test_the_assist_from_the_setup_screen(driver):
@@ -287,7 +291,7 @@ def test_a_hint_shows_one_legal_square_and_is_noted(driver):
     driver.key(pygame.K_RETURN)
     driver.key(pygame.K_RETURN)
     assert scene.state.placed == 1 and rules.stone_at(scene.state, *square) is not None
-    assert dict(scene.hud_fields())["Help"] == "1 hint"
+    assert fields(scene)["Help"] == "1 hint"
 
 
 # --- 4-ways and the Oracle ----------------------------------------------------------------------
@@ -306,7 +310,7 @@ def test_a_fourway_flashes_counts_and_reveals_a_passage(driver):
     assert square == move.row * rules.COLS + move.col and not tween.done
     assert bonus == rules.fourway_bonus(before + 1) and passage == before
     assert rules.score(scene.state) >= score_before + bonus
-    assert dict(scene.hud_fields())["4-ways"] == str(before + 1)
+    assert fields(scene)["4-ways"] == str(before + 1)
     words = oracle.answer("Is it time?")[before]
     assert scene.message == f"The Oracle: {words}"
     driver.key(pygame.K_u)                 # undo: no flash, the passage is hidden again
@@ -388,9 +392,9 @@ def test_best_scores_are_kept_per_rule_set_and_note_help(driver):
     finish(driver, scene)
     row = store.load_scores()[0][table(STANDARD)][0]
     assert row["score"] == rules.score(scene.state) and row["detail"].endswith(", help)")
-    assert scene.best == row["score"] and dict(scene.hud_fields())["Best"] == str(row["score"])
+    assert scene.best == row["score"] and fields(scene)["Best"] == str(row["score"])
     other = driver.start("ishido", ORIGINAL, seed=17)
-    assert other.best is None and dict(other.hud_fields())["Best"] == "-"
+    assert other.best is None and fields(other)["Best"] == "-"
     assert table(ORIGINAL) not in store.load_scores()[0]
 
 
@@ -427,8 +431,8 @@ def test_hostile_play_options_in_a_save_are_cleaned(driver, data_dir):
     path.write_text(json.dumps(data))
     assert resume_saved_game(driver.app, "ishido")
     resumed = driver.app.top
-    assert resumed.play_options == {"oracle": False, "assist": False, "assist_used": False,
-                                    "hints": 0}
+    assert resumed.play_options == {"oracle": False, "assist": False}
+    assert resumed.session.record == {}
     driver.frames(2)
     assert driver.app.top is resumed
 
@@ -453,3 +457,16 @@ def test_thumbnail_and_the_demo_player(driver):
     assert scene.state.placed == 1 and scene.tweens.busy
     scene.demo_step()                      # waits for the stone to land
     assert scene.state.placed == 1
+
+
+def test_header_numbers_stay_put_when_help_grows(driver):
+    scene = driver.start("ishido", STANDARD, seed=23)
+    places = lambda: {name: right for name, _, right in scene.hud_layout()}
+    before = places()
+    assert fields(scene)["Help"] == "none"
+    driver.key(pygame.K_a)                        # "Assist"
+    driver.key(pygame.K_h)                        # "Assist+1"
+    assert fields(scene)["Help"] == "Assist+1" and places() == before
+    for _ in range(11):
+        scene.count_hint()
+    assert fields(scene)["Help"] == "Assist+12" and places() == before

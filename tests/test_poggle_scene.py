@@ -38,6 +38,7 @@ def assert_won_at_par(driver, scene, params):
 
 def test_mouse_only_game(driver):
     scene = driver.start("poggle", PARAMS, seed=11)
+    ready(driver, scene)
     moves = solver.solution_moves(scene.state)
     assert len(moves) > 1
     for move in moves:
@@ -50,6 +51,7 @@ def test_mouse_only_game(driver):
 
 def test_keyboard_only_game(driver):
     scene = driver.start("poggle", PARAMS, seed=12)
+    ready(driver, scene)
     keys = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN,
             (0, -1): pygame.K_UP}
     for move in solver.solution_moves(scene.state):
@@ -64,6 +66,7 @@ def test_gamepad_only_game_with_a_virtual_controller(driver):
     pad = VirtualPad(driver)
     params = Params(5, 2)
     scene = driver.start("poggle", params, seed=13)
+    ready(driver, scene)
     buttons = {(1, 0): pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
                (-1, 0): pygame.CONTROLLER_BUTTON_DPAD_LEFT,
                (0, 1): pygame.CONTROLLER_BUTTON_DPAD_DOWN,
@@ -79,6 +82,7 @@ def test_gamepad_only_game_with_a_virtual_controller(driver):
 
 def test_a_press_ripples_out_and_snaps_on_new_input(driver):
     scene = driver.start("poggle", PARAMS, seed=14)
+    ready(driver, scene)
     before = scene.state.board
     driver.click(scene.cell_rects[1][1].center)
     after = scene.state.board
@@ -96,6 +100,7 @@ def test_a_press_ripples_out_and_snaps_on_new_input(driver):
 
 def test_undo_runs_the_ripple_backwards_and_redo_forwards(driver):
     scene = driver.start("poggle", PARAMS, seed=15)
+    ready(driver, scene)
     before = scene.state.board
     driver.click(scene.cell_rects[2][2].center)
     driver.settle()
@@ -137,6 +142,7 @@ def test_a_hint_lights_one_press_of_a_fewest_press_solution(driver):
 def test_solve_plays_the_solution_press_by_press_and_undo_takes_it_back(driver):
     params = Params(3, 2)
     scene = driver.start("poggle", params, seed=17)
+    ready(driver, scene)
     par = solver.par(scene.state)
     assert par >= 2
     driver.key(pygame.K_s)
@@ -212,6 +218,7 @@ def test_an_unsolvable_typed_board_says_so(driver):
 
 def test_tab_and_triggers_jump_to_the_next_coloured_button(driver):
     scene = driver.start("poggle", PARAMS, seed=20)
+    ready(driver, scene)
     board = scene.state.board
     coloured = [(r, c) for r in range(4) for c in range(4) if board[r][c]]
     scene.cursor = coloured[0]
@@ -224,6 +231,7 @@ def test_tab_and_triggers_jump_to_the_next_coloured_button(driver):
 def test_best_results_are_kept_per_size_and_colours(driver):
     small = Params(3, 2)
     scene = driver.start("poggle", small, seed=21)
+    ready(driver, scene)
     moves = solver.solution_moves(scene.state)
     for move in moves[:-1] + [moves[0], moves[0], moves[-1]]:   # two presses over par
         driver.click(scene.cell_rects[move.row][move.col].center)
@@ -232,6 +240,7 @@ def test_best_results_are_kept_per_size_and_colours(driver):
     assert store.load_scores()[0][table(small)][0]["score"] == 2
     assert dict(scene.hud_fields())["Best"] == "Par +2"
     other = driver.start("poggle", Params(3, 3), seed=21)
+    ready(driver, other)
     assert other.best is None and dict(other.hud_fields())["Best"] == "-"
 
 
@@ -254,6 +263,7 @@ def test_quitting_saves_and_resume_keeps_the_help_used(driver):
 
 def test_bench_pose_is_mid_ripple_and_draws(driver):
     scene = driver.start("poggle", Params(7, 4), seed=23)
+    ready(driver, scene)
     scene.bench_pose()
     assert scene.tweens.busy and scene.cells and scene.hint_board == scene.state.board
     for _ in range(3):
@@ -275,3 +285,34 @@ def test_the_setup_screen_starts_a_custom_size_and_shows_its_best_results(driver
     assert scene.state.params == Params(9, 2) and scene.best == 1
     ready(driver, scene)
     assert scene.par == solver.par(scene.state)
+
+
+def test_the_deal_and_its_par_appear_together(driver, monkeypatch):
+    """While par is worked out the board is not shown (nor playable): the screen says what is
+    being worked out, and then shows the deal with its par."""
+    import threading
+    from games.core import ui
+    from games.poggle import scene as poggle_scene
+    gate, real = threading.Event(), poggle_scene._work_out
+    monkeypatch.setattr(poggle_scene, "_work_out", lambda state: gate.wait(30) and real(state))
+    shown = []
+    fit_text = ui.fit_text
+    monkeypatch.setattr(ui, "fit_text", lambda surface, words, *a, **k: (
+        shown.append(words), fit_text(surface, words, *a, **k))[1])
+    try:
+        scene = driver.start("poggle", PARAMS, seed=22)
+        driver.frames(3)
+        assert not scene.deal_ready and poggle_scene.WORKING_OUT_PAR in shown
+        before = scene.state
+        driver.click(scene.cell_rects[1][1].center)
+        driver.key(pygame.K_RETURN)
+        assert scene.state == before, "no press on a board not yet shown"
+    finally:
+        gate.set()
+    ready(driver, scene)
+    shown.clear()
+    driver.frames()
+    assert scene.deal_ready and poggle_scene.WORKING_OUT_PAR not in shown
+    assert dict(f[:2] for f in scene.hud_fields())["Par"] == str(solver.par(scene.state))
+    driver.click(scene.cell_rects[1][1].center)
+    assert scene.state.presses == 1

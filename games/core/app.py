@@ -6,6 +6,7 @@ only caps the frame rate, since it sleeps whole milliseconds.
 """
 from __future__ import annotations
 
+import ctypes
 import gc
 import os
 import time
@@ -23,6 +24,15 @@ LOGICAL_SIZE = (1920, 1080)
 STEP = 1 / 120          # simulation step, seconds
 MAX_CATCH_UP = 0.25     # never simulate more than this per frame (after a stall)
 FPS_CAP = 120
+
+
+def window_placement(area: pygame.Rect, logical) -> pygame.Rect:
+    """The window's rect: the logical shape at 80% of the area (never larger than the logical
+    size), centred in it, so the whole window, title bar included, is on the desktop."""
+    scale = min(0.8 * area.width / logical[0], 0.8 * area.height / logical[1], 1.0)
+    placed = pygame.Rect(0, 0, max(1, round(logical[0] * scale)), max(1, round(logical[1] * scale)))
+    placed.center = area.center
+    return placed
 
 
 class Scene:
@@ -93,14 +103,31 @@ class App:
         return screen
 
     def fit_window(self) -> None:
-        """A window that fits the desktop: 80% of it, in the logical size's shape."""
-        desktops = pygame.display.get_desktop_sizes()
-        if not desktops:
+        """A window wholly on the desktop: 80% of its usable area, in the logical size's
+        shape, centred (SDL first opens a SCALED window at the logical size, which on a
+        small desktop starts off screen)."""
+        area = self.desktop_area()
+        if area is None:
             return
-        width, height = desktops[0]
-        scale = min(0.8 * width / self.size[0], 0.8 * height / self.size[1], 1.0)
         self.window.minimum_size = (self.size[0] // 4, self.size[1] // 4)  # SCALED pins it
-        self.window.size = (round(self.size[0] * scale), round(self.size[1] * scale))
+        placed = window_placement(area, self.size)
+        self.window.size = placed.size
+        self.window.position = placed.topleft
+
+    def desktop_area(self) -> pygame.Rect | None:
+        """The usable part (less task bars) of the display the window is on, in desktop
+        coordinates; the whole first desktop where SDL cannot say."""
+        library = sdl.library()
+        if library is not None:
+            bounds = (ctypes.c_int * 4)()
+            handle = library.SDL_GetWindowFromID(self.window.id)
+            index = max(0, library.SDL_GetWindowDisplayIndex(ctypes.c_void_p(handle))) \
+                if handle else 0
+            if library.SDL_GetDisplayUsableBounds(index, bounds) == 0 and bounds[2] > 0 \
+                    and bounds[3] > 0:
+                return pygame.Rect(*bounds)
+        desktops = pygame.display.get_desktop_sizes()
+        return pygame.Rect((0, 0), desktops[0]) if desktops else None
 
     def toggle_fullscreen(self) -> None:
         """Switch in place through the Window: calling set_mode again on a live SCALED window

@@ -23,6 +23,8 @@ from games.core.tween import Tweens
 HUD_HEIGHT = 110
 TOOLBAR_HEIGHT = 100
 MESSAGE_SECONDS = 4.0
+HUD_VALUE = 40          # the size of the HUD's numbers
+HUD_NARROWEST = "00:00"  # a HUD field is never narrower than this (four digits or a clock)
 
 
 class GameScene(Scene):
@@ -36,9 +38,11 @@ class GameScene(Scene):
         self.rules = session.rules
         self.info = registry.lookup(session.key)
         self.play_options = dict(play_options or {})
+        self.adopt_old_record()
         self.tweens = Tweens()
         self.message, self.message_time = "", 0.0
         self.reported = session.status.over   # the result screen was shown for this ending
+        self.looking_back = False             # the result screen shows an ending seen before
         self.result_wait: float | None = None  # counting down to the result screen
         width, height = app.size
         self.board_rect = pygame.Rect(0, HUD_HEIGHT, width, height - HUD_HEIGHT - TOOLBAR_HEIGHT)
@@ -61,25 +65,51 @@ class GameScene(Scene):
 
     def draw_board(self, surface) -> None: ...
 
-    def hud_fields(self) -> list[tuple[str, str]]:
+    def hud_fields(self) -> list[tuple]:
+        """(name, value) pairs, right to left from the HUD's right edge; a third item, the
+        widest value the field can show, keeps a field whose words change from jumping."""
         return [("Moves", str(self.session.moves_made)), ("Time", clock_text(self.session.elapsed))]
 
-    def extra_buttons(self) -> list[tuple[str, object]]:
-        """(label, callback) pairs added to the toolbar, e.g. ("Guess", self.guess)."""
+    def extra_buttons(self) -> list[tuple]:
+        """Buttons added to the toolbar: (label, callback), or (label, callback, enabled) with
+        enabled a zero-argument callable (the button is dimmed and ignored while it is False),
+        e.g. ("Guess (G)", self.guess, lambda: not self.over)."""
         return []
 
     def hint(self) -> None:
         self.say("No hint for this game.")
 
+    def can_undo(self) -> bool:
+        """Whether Undo would do anything now (its toolbar button is dimmed when not)."""
+        return self.session.can_undo()
+
+    def can_redo(self) -> bool:
+        return self.session.can_redo()
+
+    def can_hint(self) -> bool:
+        return not self.over
+
+    # --- the record of the game: hints, penalties, help, the result ----------------------
     @property
     def hints(self) -> int:
-        """Hints taken this game, kept with the saved game (whose file is not trusted)."""
-        value = self.play_options.get("hints", 0)
-        return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 \
-            else 0
+        """Hints taken this game: in the session's record, which undo never refunds."""
+        return self.session.count("hints")
 
     def count_hint(self) -> None:
-        self.play_options["hints"] = self.hints + 1
+        self.session.note("hints")
+
+    def adopt_old_record(self) -> None:
+        """Saves from before the record kept hints in the play options: move them over.
+        Games with other old counters extend this."""
+        self.adopt_old_counter("hints", "hints")
+
+    def adopt_old_counter(self, option: str, name: str) -> None:
+        """Move play_options[option] (a count, or True for once) into record[name]."""
+        value = self.play_options.pop(option, None)
+        if value is True:
+            value = 1
+        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            self.session.record[name] = max(self.session.count(name), min(value, 10**9))
 
     @classmethod
     def summary(cls, key: str, params, play: dict) -> tuple[str, list[tuple[str, str]]]:
@@ -176,14 +206,30 @@ class GameScene(Scene):
             self.result_wait = self.result_pause   # the result shows once the board is still
 
     def game_over(self) -> None:
-        rank = self.record_result()
+        self.looking_back = self.recorded    # an ending seen again after undo: no new entry
+        rank = self.enter_result()
         self.app.audio.play(self.ending_sound())
         store.delete_game(self.session.key)
         self.app.push(ResultScene(self.app, self, rank))
 
+    @property
+    def recorded(self) -> bool:
+        """This game's result is in the tables already: a look back with undo and redo, or a
+        second ending after undo, changes no table."""
+        return self.session.count("recorded") > 0
+
+    def enter_result(self):
+        """The first ending of a game (the session) goes into the tables, once; returns the
+        rank of a new best score, or None."""
+        if self.recorded:
+            return None
+        self.session.note("recorded")
+        return self.record_result()
+
     def record_result(self):
-        """Enter a win in the best scores; returns its rank, or None."""
-        if self.session.status.outcome != "won":
+        """Enter a win in the best scores; returns its rank, or None. A game finished by
+        Solve is not a best score."""
+        if self.session.status.outcome != "won" or self.session.count("solved"):
             return None
         score = self.final_score()
         try:
@@ -222,7 +268,7 @@ class GameScene(Scene):
         elif kind == act.HELP:
             self.open_rules()
         elif kind == act.HINT:
-            if not self.over:
+            if self.can_hint():
                 self.hint()
         elif kind == act.CANCEL:
             if not self.cancel():
@@ -278,16 +324,17 @@ class GameScene(Scene):
 
     # --- drawing -------------------------------------------------------------------------
     def _toolbar_buttons(self) -> list[ui.Button]:
-        entries = [("Menu (Esc)", self.open_menu), ("Undo (U)", self.undo),
-                   ("Redo (R)", self.redo), ("Hint (H)", lambda: None if self.over else self.hint()),
-                   ("Rules (F1)", self.open_rules)] + self.extra_buttons()
+        entries = [("Menu (Esc)", self.open_menu), ("Undo (U)", self.undo, self.can_undo),
+                   ("Redo (R)", self.redo, self.can_redo), ("Hint (H)", self.hint, self.can_hint),
+                   ("Rules (F1)", self.open_rules)] + list(self.extra_buttons())
         width, height = self.app.size
         buttons, x = [], 30
-        for words, callback in entries:
-            w = max(190, ui.assets.font(ui.SMALL, True).size(words)[0] + 50)
+        for words, callback, *enabled in entries:
+            # As narrow as their words allow: the room to their right is the status line's.
+            w = max(140, ui.assets.font(ui.SMALL, True).size(words)[0] + 36)
             buttons.append(ui.Button((x, height - TOOLBAR_HEIGHT + 16, w, 68), words, callback,
-                                     size=ui.SMALL))
-            x += w + 16
+                                     enabled[0] if enabled else True, size=ui.SMALL))
+            x += w + 12
         return buttons
 
     def draw(self, surface) -> None:
@@ -295,18 +342,27 @@ class GameScene(Scene):
         self.draw_board(surface)
         self.draw_hud(surface)
 
+    def hud_layout(self) -> list[tuple[str, str, int]]:
+        """(name, value, right edge) of each HUD field. A field is as wide as its widest value
+        ever is, so a value growing ("Assist" to "Assist+1", 9 to 10) never shifts the fields
+        to its left."""
+        value_font, name_font = ui.assets.font(HUD_VALUE, True), ui.assets.font(ui.SMALL)
+        layout, right = [], self.app.size[0] - 40
+        for name, value, *widest in reversed(self.hud_fields()):
+            layout.append((name, value, right))
+            right -= 60 + max(value_font.size(widest[0] if widest else HUD_NARROWEST)[0],
+                              value_font.size(value)[0], name_font.size(name)[0])
+        return layout
+
     def draw_hud(self, surface) -> None:
         width, height = self.app.size
         pygame.draw.rect(surface, ui.BG_DEEP, (0, 0, width, HUD_HEIGHT))
         ui.label(surface, self.info.title, (40, HUD_HEIGHT // 2), ui.HEADING, ui.TEXT, bold=True,
                  anchor="midleft")
-        x = width - 40
-        for name, value in reversed(self.hud_fields()):
-            value_rect = ui.label(surface, value, (x, 70), 40, ui.ACCENT, bold=True,
-                                  anchor="midright")
-            name_rect = ui.label(surface, name, (value_rect.right, 26), ui.SMALL, ui.MUTED,
-                                 anchor="midright")
-            x = min(value_rect.left, name_rect.left) - 60
+        for name, value, right in self.hud_layout():
+            ui.label(surface, value, (right, 70), HUD_VALUE, ui.ACCENT, bold=True,
+                     anchor="midright")
+            ui.label(surface, name, (right, 26), ui.SMALL, ui.MUTED, anchor="midright")
         pygame.draw.rect(surface, ui.BG_DEEP, (0, height - TOOLBAR_HEIGHT, width, TOOLBAR_HEIGHT))
         pointer = pygame.mouse.get_pos()
         for button in self.toolbar.widgets:
@@ -315,23 +371,15 @@ class GameScene(Scene):
         if words:
             self.draw_message(surface, words)
 
-    def draw_message(self, surface, words: str) -> None:
-        """The status line, right of the toolbar buttons: one line, else two, else cut short."""
+    def message_rect(self) -> pygame.Rect:
+        """The status line's box: right of the toolbar buttons."""
         width, height = self.app.size
-        room = width - 40 - (self.toolbar.widgets[-1].rect.right + 30)
-        middle = height - TOOLBAR_HEIGHT // 2
-        if ui.assets.font(ui.SMALL + 2).size(words)[0] <= room:
-            ui.label(surface, words, (width - 40, middle), ui.SMALL + 2, ui.TEXT, anchor="midright")
-            return
-        lines = ui.assets.wrap(words, ui.SMALL, room)
-        if len(lines) > 2:
-            lines = [lines[0], lines[1]]
-            while ui.assets.font(ui.SMALL).size(lines[1] + "...")[0] > room and " " in lines[1]:
-                lines[1] = lines[1].rsplit(" ", 1)[0]
-            lines[1] += "..."
-        for row, line in enumerate(lines):
-            y = middle + (row - (len(lines) - 1) / 2) * 30
-            ui.label(surface, line, (width - 40, y), ui.SMALL, ui.TEXT, anchor="midright")
+        left = self.toolbar.widgets[-1].rect.right + 30
+        return pygame.Rect(left, height - TOOLBAR_HEIGHT + 6, width - 40 - left, TOOLBAR_HEIGHT - 12)
+
+    def draw_message(self, surface, words: str) -> None:
+        """The status line: one line, else two, else smaller (ui.fit_text), never cut short."""
+        ui.fit_text(surface, words, self.message_rect(), ui.SMALL + 2, ui.TEXT, align="right")
 
     def status_line(self) -> str:
         status = self.session.status

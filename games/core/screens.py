@@ -114,12 +114,24 @@ class LoadingScene(Scene):
 
 
 class Card(ui.Widget):
-    def __init__(self, rect, info, picture, saved: bool, on_click):
+    """A game on the launcher. A saved game shows a Resume badge on the picture's corner,
+    clear of the title; a click on the badge resumes, elsewhere opens the setup screen."""
+
+    def __init__(self, rect, info, picture, saved: bool, on_click, on_resume=None):
         super().__init__(rect)
         self.info, self.picture, self.saved, self.on_click = info, picture, saved, on_click
+        self.on_resume = on_resume
+        self.badge = pygame.Rect(0, 0, 150, 48)
+        self.badge.topright = (self.rect.right - 32, self.rect.top + 32)
 
     def activate(self) -> None:
         self.on_click()
+
+    def press(self, pos) -> None:
+        if self.saved and self.on_resume and self.badge.collidepoint(pos):
+            self.on_resume()
+        else:
+            self.on_click()
 
     def draw(self, surface, focused: bool) -> None:
         ui.panel(surface, self.rect, ui.PANEL_HI if focused else ui.PANEL, radius=22,
@@ -133,10 +145,8 @@ class Card(ui.Widget):
         ui.paragraph(surface, self.info.blurb, pygame.Rect(self.rect.left + 24, y + 46,
                      self.rect.width - 48, 70), ui.SMALL, ui.MUTED, spacing=1.2)
         if self.saved:
-            tag = pygame.Rect(0, 0, 150, 44)
-            tag.topright = (self.rect.right - 24, y - 2)
-            ui.panel(surface, tag, ui.ACCENT, radius=12)
-            ui.label(surface, "Resume", tag.center, ui.SMALL, ui.BG_DEEP, bold=True,
+            ui.panel(surface, self.badge, ui.ACCENT, radius=12, border=ui.BG_DEEP)
+            ui.label(surface, "Resume", self.badge.center, ui.SMALL, ui.BG_DEEP, bold=True,
                      anchor="center")
         if focused:
             ui.focus_ring(surface, self.rect, 26)
@@ -209,8 +219,10 @@ class LauncherScene(Scene):
             if self.pictures.get(info.key, (None, None))[0] != size:
                 self.pictures[info.key] = (size, card_picture(info.key, size))
             widgets.append(Card(rect, info, self.pictures[info.key][1], store.has_save(info.key),
-                                lambda key=info.key: self.app.push(SetupScene(self.app, key))))
-        self.quit_button = ui.Button((width - 300, height - 120, 260, 80), "Quit", self.app.quit)
+                                lambda key=info.key: self.app.push(SetupScene(self.app, key)),
+                                lambda key=info.key: resume_saved_game(self.app, key)))
+        self.quit_button = ui.Button((width - 300, height - 120, 260, 80), "Quit",
+                                     self.confirm_quit)
         widgets.append(ui.Button((width - 580, height - 120, 260, 80), "Settings",
                                  lambda: self.app.push(SettingsScene(self.app))))
         widgets.append(self.quit_button)
@@ -220,7 +232,7 @@ class LauncherScene(Scene):
     def handle(self, action) -> None:
         if action.kind == act.CANCEL:
             if self.menu.widgets[self.menu.focus] is self.quit_button:
-                self.app.quit()
+                self.confirm_quit()
             else:
                 self.menu.focus = self.menu.widgets.index(self.quit_button)
             return
@@ -228,6 +240,10 @@ class LauncherScene(Scene):
             self.app.push(HelpScene(self.app, self.menu.widgets[self.menu.focus].info.key))
             return
         self.menu.handle(action)
+
+    def confirm_quit(self) -> None:
+        self.app.push(ConfirmScene(self.app, "Quit Parlour?", "Quit", "Keep playing",
+                                   self.app.quit, "Saved games and best scores are kept."))
 
     def demo_step(self) -> None:
         """The demo walks the focus across the cards, as a keyboard player would."""
@@ -245,11 +261,13 @@ class LauncherScene(Scene):
         ui.label(surface, "Parlour", (80, 60), 84, ui.TEXT, bold=True)
         ui.label(surface, "Calm, clever games for a big screen", (86, 160), ui.BODY, ui.MUTED)
         self.menu.draw(surface)
-        hint = "Arrows or d-pad to choose, Enter or A to open, F1 for rules, F11 full screen"
-        ui.label(surface, hint, (80, height - 80), ui.SMALL, ui.MUTED, anchor="midleft")
+        # Beside the buttons: a message while there is one, else how to get about.
+        foot = (80, height - 124, width - 700, 88)
         if self.app.messages:
-            ui.label(surface, self.app.messages[0], (width // 2, height - 170), ui.SMALL + 2,
-                     ui.ACCENT, anchor="center")
+            ui.fit_text(surface, self.app.messages[0], foot, ui.SMALL + 2, ui.ACCENT, align="left")
+        else:
+            hint = "Arrows or d-pad to choose, Enter or A to open, F1 for rules, F11 full screen"
+            ui.fit_text(surface, hint, foot, ui.SMALL, ui.MUTED, align="left")
 
     def refresh(self) -> None:
         """Called when a game ends or is saved, so the Resume tags are right."""
@@ -341,7 +359,8 @@ class SetupScene(Scene):
     def draw(self, surface) -> None:
         surface.fill(ui.BG)
         ui.label(surface, self.info.title, (120, 70), ui.TITLE, ui.TEXT, bold=True)
-        ui.label(surface, self.info.blurb, (124, 160), ui.BODY, ui.MUTED)
+        ui.fit_text(surface, self.info.blurb, (124, 150, 1676, 90), ui.BODY, ui.MUTED,
+                    align="left")
         self.menu.draw(surface)
         box = pygame.Rect(1060, 250, 740, 560)
         problem = self.problem()
@@ -408,6 +427,13 @@ class SettingsScene(MenuScreen):
     def set_fullscreen(self, value) -> None:
         if value != self.app.settings["fullscreen"]:
             self.app.toggle_fullscreen()
+
+    def update(self, dt: float) -> None:
+        """Show the settings as they are: F11 switches the display while this is open."""
+        for key, choice in self.rows:
+            values = [value for value, _ in choice.options]
+            if self.app.settings.get(key) in values:
+                choice.index = values.index(self.app.settings[key])
 
     def draw(self, surface) -> None:
         surface.fill(ui.BG)
@@ -520,8 +546,11 @@ class PauseScene(Scene):
         cx = self.app.size[0] // 2
         ui.label(surface, "Paused", (cx, 150), ui.TITLE, ui.TEXT, bold=True, anchor="center")
         if self.reason:
-            ui.label(surface, self.reason, (cx, 230), ui.BODY, ui.ACCENT, anchor="center")
+            ui.fit_text(surface, self.reason, (cx - 760, 196, 1520, 96), ui.BODY, ui.ACCENT)
         self.menu.draw(surface)
+
+
+LOOKING_BACK = "This game's result was entered when it first ended."
 
 
 class ResultScene(MenuScreen):
@@ -559,13 +588,57 @@ class ResultScene(MenuScreen):
         cx = width // 2
         title = self.game.result_title()
         colour = {"good": ui.GOOD, "bad": ui.BAD}.get(self.game.result_mood(), ui.ACCENT)
-        ui.label(surface, title, (cx, box.top + 80), ui.TITLE, colour, bold=True, anchor="center")
-        y = box.top + 160
-        for line in [self.game.result_reason()] + self.game.result_lines():
-            if line:
-                ui.label(surface, line, (cx, y), ui.BODY, ui.TEXT, anchor="center")
-                y += 48
+        ui.fit_text(surface, title, (box.left + 40, box.top + 36, box.width - 80, 90), ui.TITLE,
+                    colour, bold=True, max_lines=1)
+        # The sentences share the room between the title and the buttons: the reason may take
+        # two lines, the rest one each; if there are many, every row gets a little less.
+        rows = [(self.game.result_reason(), ui.TEXT, False, 84)]
+        rows += [(line, ui.TEXT, False, 46) for line in self.game.result_lines()]
         if self.rank:
-            ui.label(surface, f"A new best score: number {self.rank} in the table!", (cx, y + 10),
-                     ui.BODY, ui.ACCENT, bold=True, anchor="center")
+            rows.append((f"A new best score: number {self.rank} in the table!", ui.ACCENT, True,
+                         56))
+        elif self.game.looking_back:
+            rows.append((LOOKING_BACK, ui.MUTED, False, 56))
+        rows = [row for row in rows if row[0]]
+        top, bottom = box.top + 136, self.menu.widgets[0].rect.top - 20
+        shrink = min(1.0, (bottom - top) / max(1, sum(row[3] for row in rows)))
+        y = top
+        for words, colour, bold, height in rows:
+            height = int(height * shrink)
+            ui.fit_text(surface, words, (box.left + 40, y, box.width - 80, height), ui.BODY,
+                        colour, bold)
+            y += height
+        self.menu.draw(surface)
+
+
+class ConfirmScene(MenuScreen):
+    """A question over the screen beneath, with two answers; the focus starts on the safe one
+    (no_label), and Cancel answers it too."""
+    opaque = False
+
+    def __init__(self, app, question: str, yes_label: str, no_label: str, on_yes,
+                 detail: str = ""):
+        super().__init__(app)
+        self.question, self.detail, self.on_yes = question, detail, on_yes
+        width, height = app.size
+        self.box = pygame.Rect(0, 0, 900, 400 if detail else 300)
+        self.box.center = (width // 2, height // 2)
+        y = self.box.bottom - 130
+        self.yes = ui.Button((self.box.left + 60, y, 370, 90), yes_label, self.answer_yes)
+        self.no = ui.Button((self.box.right - 430, y, 370, 90), no_label, lambda: app.pop(self))
+        self.menu = ui.Menu([self.yes, self.no], focus=1)
+
+    def answer_yes(self) -> None:
+        self.app.pop(self)
+        self.on_yes()
+
+    def draw(self, surface) -> None:
+        surface.blit(ui.shade(self.app.size, (10, 12, 18, 200)), (0, 0))
+        ui.panel(surface, self.box, ui.PANEL, border=ui.ACCENT)
+        inner = self.box.inflate(-80, 0)
+        ui.fit_text(surface, self.question, (inner.left, self.box.top + 40, inner.width, 80),
+                    ui.HEADING, ui.TEXT, bold=True)
+        if self.detail:
+            ui.fit_text(surface, self.detail, (inner.left, self.box.top + 125, inner.width, 100),
+                        ui.BODY, ui.MUTED)
         self.menu.draw(surface)

@@ -1,5 +1,6 @@
 """The mid-end: one Session class gives every game undo, redo, restart, game IDs, save/resume,
-move count and elapsed time. No pygame and no clock: the scene feeds elapsed time in.
+move count, elapsed time and the record of the game (hints, penalties, a recorded result),
+which no undo refunds. No pygame and no clock: the scene feeds elapsed time in.
 
 History is a list of entries (state, move text that led to it). Moves enter encoded and are
 decoded again before they are applied, so the save path is exercised on every move.
@@ -14,6 +15,8 @@ from games.core.rules_api import GameError, RuleError
 
 RESTART = "restart"   # the history marker for a restart, which is itself undoable
 SAVE_VERSION = 1
+RECORD_MAX = 10**9    # a record counter never grows past this
+RECORD_LETTERS = set("abcdefghijklmnopqrstuvwxyz_")
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,9 @@ class Session:
         self.entries: list[tuple[object, str | None]] = [(self.rules.new_game(params, desc), None)]
         self.position = 0
         self.elapsed = 0.0
+        # What the player earned or spent (hints, penalties, help, a recorded result): kept
+        # beside the history, so undo, redo, restart and resume never give any of it back.
+        self.record: dict[str, int] = {}
 
     # --- creation ------------------------------------------------------------------------
     @classmethod
@@ -122,6 +128,15 @@ class Session:
         self.position += 1
         return Change(old, self.initial, None, +1)
 
+    # --- the record of the game --------------------------------------------------------
+    def note(self, name: str, amount: int = 1) -> int:
+        """Add to one of the record's counters (e.g. note("hints")); returns the new count."""
+        self.record[name] = min(RECORD_MAX, self.count(name) + amount)
+        return self.record[name]
+
+    def count(self, name: str) -> int:
+        return self.record.get(name, 0)
+
     def _decoded(self, text):
         return None if text in (None, RESTART) else self.rules.decode_move(text)
 
@@ -129,7 +144,8 @@ class Session:
     def to_json(self) -> dict:
         return {"version": SAVE_VERSION, "game": self.key, "params": self.params.encode(),
                 "desc": self.desc, "moves": [text for _, text in self.entries[1:]],
-                "position": self.position, "elapsed": round(self.elapsed, 3)}
+                "position": self.position, "elapsed": round(self.elapsed, 3),
+                "record": dict(self.record)}
 
     @classmethod
     def from_json(cls, data) -> "Session":
@@ -162,7 +178,18 @@ class Session:
                                                          rules.decode_move(text)), text))
         session.position = position
         session.elapsed = float(elapsed)
+        session.record = check_record(data.get("record", {}))
         return session
+
+
+def check_record(record) -> dict:
+    """A saved record: at most 32 short lower-case names, each a whole number 0..10**9."""
+    if not (isinstance(record, dict) and len(record) <= 32 and all(
+            isinstance(name, str) and 0 < len(name) <= 32 and set(name) <= RECORD_LETTERS
+            and isinstance(value, int) and not isinstance(value, bool)
+            and 0 <= value <= RECORD_MAX for name, value in record.items())):
+        raise RuleError("the save's record of hints and penalties is not valid")
+    return dict(record)
 
 
 def parse_game_id(game_id: str):

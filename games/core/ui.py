@@ -21,8 +21,12 @@ ACCENT = (245, 185, 80)
 GOOD = (110, 205, 145)
 BAD = (240, 110, 95)
 SHADOW = (8, 10, 14)
+DIMMED = (110, 114, 126)   # a control that can do nothing just now
 
 TITLE, HEADING, BODY, SMALL = 64, 40, 30, 24   # font sizes at the 1920x1080 logical size
+# The smallest size fit_text steps down to: the logical 1920x1080 screen is scaled to the
+# window, so in a 1280x720 window this shows 13 pixels high, about the least that reads well.
+MIN_TEXT = 20
 
 
 def panel(surface, rect, colour=PANEL, radius=18, border=None, width=3) -> None:
@@ -39,12 +43,51 @@ def label(surface, words, pos, size=BODY, colour=TEXT, bold=False, anchor="tople
 
 
 def paragraph(surface, words, rect, size=BODY, colour=TEXT, spacing=1.35) -> int:
-    """Wrapped text inside rect; returns the y below the last line."""
+    """Wrapped text inside rect, smaller if it needs to be to fit (see fit_lines); returns
+    the y below the last line."""
+    step, lines = fit_lines(words, rect.width, rect.height, size, False, MIN_TEXT, spacing, None)
     y = rect.top
-    for line in assets.wrap(words, size, rect.width):
-        label(surface, line, (rect.left, y), size, colour)
-        y += int(size * spacing)
+    for line in lines:
+        label(surface, line, (rect.left, y), step, colour)
+        y += int(step * spacing)
     return y
+
+
+@lru_cache(maxsize=256)
+def fit_lines(words: str, width: int, height: int, size: int, bold: bool = False,
+              min_size: int = MIN_TEXT, spacing: float = 1.2,
+              max_lines: int | None = 2) -> tuple[int, tuple[str, ...]]:
+    """How text fits a box: (size, lines). At `size` if it fits in at most max_lines lines
+    (None: as many as the box holds), else the same at smaller sizes down to min_size, where
+    it may take as many lines as the box holds. Never cut short: a box too small for its text
+    is a layout bug that tests/test_text_fit.py finds."""
+    min_size = min(size, min_size)
+    for step in list(range(size, min_size, -2)) + [min_size]:
+        face = assets.font(step, bold)
+        rows = max(1, (height - face.get_height()) // int(step * spacing) + 1)
+        limit = rows if max_lines is None or step == min_size else min(max_lines, rows)
+        lines = assets.wrap(words, step, width, bold)
+        if len(lines) <= limit and all(face.size(line)[0] <= width for line in lines):
+            return step, tuple(lines)
+    return min_size, tuple(assets.wrap(words, min_size, width, bold))
+
+
+def fit_text(surface, words, rect, size=BODY, colour=TEXT, bold=False, align="center",
+             min_size: int = MIN_TEXT, spacing: float = 1.2, max_lines: int = 2) -> pygame.Rect:
+    """Draw a sentence inside rect: one line, else two, then smaller (see fit_lines); the
+    lines centred vertically and aligned "left", "center" or "right". Returns the rect the
+    text covers."""
+    rect = pygame.Rect(rect)
+    step, lines = fit_lines(words, rect.width, rect.height, size, bold, min_size, spacing,
+                            max_lines)
+    pitch = int(step * spacing)
+    top = rect.centery - (pitch * (len(lines) - 1) + assets.font(step, bold).get_height()) // 2
+    anchor, x = {"left": ("topleft", rect.left), "right": ("topright", rect.right)}.get(
+        align, ("midtop", rect.centerx))
+    covered = pygame.Rect(x, top, 0, 0)
+    for row, line in enumerate(lines):
+        covered.union_ip(label(surface, line, (x, top + row * pitch), step, colour, bold, anchor))
+    return covered
 
 
 @lru_cache(maxsize=8)
@@ -60,11 +103,25 @@ def focus_ring(surface, rect, radius=20) -> None:
 
 
 class Widget:
-    def __init__(self, rect, enabled: bool = True):
+    def __init__(self, rect, enabled=True):
+        """enabled: a bool, or a zero-argument callable asked each time (a toolbar's Undo is
+        enabled while there is something to undo)."""
         self.rect = pygame.Rect(rect)
         self.enabled = enabled
 
+    @property
+    def enabled(self) -> bool:
+        return bool(self._enabled()) if callable(self._enabled) else bool(self._enabled)
+
+    @enabled.setter
+    def enabled(self, value) -> None:
+        self._enabled = value
+
     def activate(self) -> None: ...
+
+    def press(self, pos) -> None:
+        """A click at pos (widgets with parts of their own override this)."""
+        self.activate()
 
     def adjust(self, step: int) -> bool:
         """Left/right on a focused widget; True if it used the step."""
@@ -74,7 +131,7 @@ class Widget:
 
 
 class Button(Widget):
-    def __init__(self, rect, words: str, on_click, enabled: bool = True, size: int = BODY,
+    def __init__(self, rect, words: str, on_click, enabled=True, size: int = BODY,
                  note: str = ""):
         super().__init__(rect, enabled)
         self.words, self.on_click, self.size, self.note = words, on_click, size, note
@@ -84,10 +141,12 @@ class Button(Widget):
             self.on_click()
 
     def draw(self, surface, focused: bool) -> None:
-        colour = PANEL_HI if focused and self.enabled else PANEL
-        panel(surface, self.rect, colour, radius=14, border=LINE, width=2)
-        ink = TEXT if self.enabled else (110, 114, 126)
-        label(surface, self.words, self.rect.center, self.size, ink, bold=True, anchor="center")
+        enabled = self.enabled
+        colour = PANEL_HI if focused and enabled else PANEL
+        panel(surface, self.rect, colour, radius=14, border=LINE if enabled else PANEL_HI,
+              width=2)
+        ink = TEXT if enabled else DIMMED
+        fit_text(surface, self.words, self.rect.inflate(-24, -8), self.size, ink, bold=True)
         if focused:
             focus_ring(surface, self.rect, 16)
 
@@ -167,7 +226,7 @@ class Menu:
             if hit is None:
                 return False
             self.focus = hit
-            self.widgets[hit].activate()
+            self.widgets[hit].press(action.pos)
             return True
         if kind == act.MOVE:
             current = self.widgets[self.focus]

@@ -172,6 +172,8 @@ class VersusScene(GameScene):
 
     def result_lines(self) -> list[str]:
         lines = [f"{self.session.moves_made} moves"]
+        if self.hints:
+            lines.append(f"Hints taken: {self.hints}")
         if self.against_computer:
             record = store.load_records().get(self.record_table(), {})
             lines.append(f"Your record at this level: {record.get('won', 0)} won, "

@@ -20,7 +20,8 @@ on the keyboard or gamepad) to swap only their colours: the shapes stay where th
 column. Click a clue to strike it out once you have used it.
 
 You have three minutes. A wrong guess costs 5 seconds, and so does a hint, which marks the \
-clues your current order breaks. Your score is the time left when you solve it.
+clues your current order breaks. Undo takes back moves, never penalties. Your score is the \
+time left when you solve it.
 
 Difficulty: Easy uses only the simplest clue kinds; Normal uses all eight; Hard removes every \
 clue that is not needed; Expert has five or six tiles.

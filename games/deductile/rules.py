@@ -1,8 +1,9 @@
 """DeducTile Reasoning: order the tiles so every clue holds, before the clock runs out.
 
 Pure rules (RULES.md, "DeducTile Reasoning"). The clock itself lives outside: the Session
-counts elapsed time, and the HUD shows time_left(state, elapsed). Penalties (wrong guesses,
-hints) are part of the state, so they survive undo, save and replay.
+counts elapsed time, and the scene shows time_left(elapsed, penalty). Penalties (wrong
+guesses, hints) are not part of the position: the scene keeps them in the session's record,
+where no undo refunds them. A wrong guess and a hint therefore change no State.
 """
 from __future__ import annotations
 
@@ -61,8 +62,6 @@ class State:
     solution: tuple
     clues: tuple            # Clue, ...
     struck: tuple           # bool per clue: crossed out by the player
-    wrong: int = 0          # wrong guesses
-    hints: int = 0
     outcome: str = ONGOING  # ongoing / won / lost
 
     @property
@@ -75,16 +74,16 @@ class State:
             lines.append(f"  {position + 1}. {COLOURS[colour]} {SHAPES[shape]}")
         for clue, struck in zip(self.clues, self.struck):
             lines.append(f"  [{'x' if struck else ' '}] {clue.text(self.tiles)}")
-        lines.append(f"  wrong guesses {self.wrong}, hints {self.hints}")
         lines.append("code " + " ".join([
             encode_arrangement(self.arrangement), encode_arrangement(self.solution),
             ".".join(c.encode() for c in self.clues) or "-",
-            "".join("1" if s else "0" for s in self.struck) or "-",
-            str(self.wrong), str(self.hints), self.outcome]))
+            "".join("1" if s else "0" for s in self.struck) or "-", self.outcome]))
         return "\n".join(lines)
 
 
 SWAP, SWAP_COLOURS, GUESS, HINT, STRIKE, TIME_UP = "s", "c", "g", "h", "x", "t"
+# HINT is no move any more (a hint is noted in the record); saves from earlier builds still
+# hold it, so it is read and changes nothing, like a wrong guess.
 
 
 @dataclass(frozen=True)
@@ -188,7 +187,10 @@ def from_text(text: str) -> State:
     for line in text.splitlines():
         if line.startswith("code "):
             try:
-                arr, sol, codes, struck, wrong, hints, outcome = line.split()[1:]
+                fields = line.split()[1:]
+                if len(fields) == 7:   # from earlier builds, with the penalties counted
+                    del fields[4:6]
+                arr, sol, codes, struck, outcome = fields
                 tiles = len(arr) // 2
                 clues = () if codes == "-" else tuple(
                     cluebook.decode_clue(code, tiles) for code in codes.split("."))
@@ -196,7 +198,7 @@ def from_text(text: str) -> State:
                 if len(struck_flags) != len(clues) or outcome not in (ONGOING, WON, LOST):
                     raise ValueError("inconsistent state")
                 return State(decode_arrangement(arr), decode_arrangement(sol, tiles), clues,
-                             struck_flags, int(wrong), int(hints), outcome)
+                             struck_flags, outcome)
             except ValueError as error:
                 raise RuleError(f"bad DeducTile state: {error}") from None
     raise RuleError("no 'code' line in this DeducTile state")
@@ -211,7 +213,7 @@ def legal_moves(state: State) -> list[Move]:
     pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
     return ([Move(SWAP, i, j) for i, j in pairs] + [Move(SWAP_COLOURS, i, j) for i, j in pairs]
             + [Move(STRIKE, k) for k in range(len(state.clues))]
-            + [Move(GUESS), Move(HINT), Move(TIME_UP)])
+            + [Move(GUESS), Move(TIME_UP)])
 
 
 def swapped(arrangement, i: int, j: int, colours_only: bool) -> tuple:
@@ -240,14 +242,16 @@ def apply_move(state: State, move: Move) -> State:
         struck[move.a] = not struck[move.a]
         return replace(state, struck=tuple(struck))
     if kind == GUESS:
-        if state.arrangement == state.solution:
-            return replace(state, outcome=WON)
-        return replace(state, wrong=state.wrong + 1)
+        return replace(state, outcome=WON) if guess_is_right(state) else state
     if kind == HINT:
-        return replace(state, hints=state.hints + 1)
+        return state
     if kind == TIME_UP:
         return replace(state, outcome=LOST)
     raise IllegalMove(f"unknown move {move.encode()!r}")
+
+
+def guess_is_right(state: State) -> bool:
+    return state.arrangement == state.solution
 
 
 def broken_clues(state: State) -> tuple[int, ...]:
@@ -264,12 +268,13 @@ def status(state: State) -> Status:
 
 
 def score(state: State) -> int:
-    """The clock's budget in seconds after penalties; the HUD subtracts the elapsed time."""
-    return TIME_LIMIT - PENALTY * (state.wrong + state.hints)
+    """The clock's budget in seconds; the scene subtracts the elapsed time and penalties."""
+    return TIME_LIMIT
 
 
-def time_left(state: State, elapsed: float) -> float:
-    return max(0.0, score(state) - elapsed)
+def time_left(elapsed: float, penalty_seconds: float = 0) -> float:
+    """Seconds left on the clock after `elapsed` seconds of play and the penalties taken."""
+    return max(0.0, TIME_LIMIT - elapsed - penalty_seconds)
 
 
 def current_player(state: State):

@@ -11,6 +11,7 @@ import pygame
 from games.core import input as act
 from games.core import ui
 from games.core.game_scene import GameScene, clock_text as clock
+from games.core.session import RESTART
 from games.core.tween import Tween, ease_in_out_cubic, lerp, lerp_point
 from games.deductile import rules
 from games.deductile.clues import COLOURS, SHAPES
@@ -21,6 +22,7 @@ SWAP_SECONDS = 0.28
 WARNING_SECONDS = 10
 
 TILES, GUESS, CLUES = "tiles", "guess", "clues"   # the three columns the cursor visits
+COLOURS_ONLY = "swapping colours only"   # the note on a tile dragged with the right button
 
 
 class DeductileScene(GameScene):
@@ -134,6 +136,7 @@ class DeductileScene(GameScene):
             self.play(rules.Move(rules.STRIKE, index))
         elif self.held is None:
             self.held = (index, colours_only)
+            self.message_time = 0.0     # the status line now says what is held
             self.app.audio.play("select")
         else:
             origin, held_colours = self.held
@@ -159,23 +162,69 @@ class DeductileScene(GameScene):
             self.app.audio.play("swap")
 
     def guess(self) -> None:
-        change = self.play(rules.Move(rules.GUESS))
-        if change and not self.over:
-            self.say(f"Not right yet: {rules.PENALTY} seconds lost.")
-            self.app.audio.play("wrong")
-            self.shake = Tween(0.4, lambda t: t)
-            self.tweens.add(self.shake)
+        """A right guess is the winning move; a wrong one changes no tile, so it is no move:
+        its penalty goes into the record, which no undo refunds."""
+        if self.over:
+            return
+        if rules.guess_is_right(self.state):
+            self.play(rules.Move(rules.GUESS))
+            return
+        self.session.note("wrong_guesses")
+        self.session.note("penalty_seconds", rules.PENALTY)
+        self.say(f"Not right yet: {rules.PENALTY} seconds lost.")
+        self.app.audio.play("wrong")
+        self.shake = Tween(0.4, lambda t: t)
+        self.tweens.add(self.shake)
 
     def hint(self) -> None:
-        if self.play(rules.Move(rules.HINT)):
-            broken = rules.broken_clues(self.state)
-            self.hint_for = self.state.arrangement
-            self.app.audio.play("hint")
-            if broken:
-                self.say(f"{len(broken)} clue{'s' if len(broken) > 1 else ''} broken "
-                         f"(marked in red). {rules.PENALTY} seconds used.")
-            else:
-                self.say("Every clue holds: make your guess!")
+        """Mark the clues the current order breaks, for a penalty (once per order)."""
+        if self.hint_for == self.state.arrangement:
+            self.say("The broken clues are marked in red.")
+            return
+        self.count_hint()
+        self.session.note("penalty_seconds", rules.PENALTY)
+        broken = rules.broken_clues(self.state)
+        self.hint_for = self.state.arrangement
+        self.app.audio.play("hint")
+        if broken:
+            self.say(f"{len(broken)} clue{'s' if len(broken) > 1 else ''} broken "
+                     f"(marked in red). {rules.PENALTY} seconds used.")
+        else:
+            self.say("Every clue holds: make your guess!")
+
+    def adopt_old_record(self) -> None:
+        """Saves from earlier builds kept hints and wrong guesses as moves in the history
+        (where undo refunded them): count them into the record once."""
+        super().adopt_old_record()
+        if "penalty_seconds" in self.session.record:
+            return
+        states = [state for state, _ in self.session.entries]
+        for before, (_, text) in zip(states, self.session.entries[1:]):
+            if text == rules.HINT or (text == rules.GUESS and not rules.guess_is_right(before)):
+                self.session.note("hints" if text == rules.HINT else "wrong_guesses")
+                self.session.note("penalty_seconds", rules.PENALTY)
+
+    def can_undo(self) -> bool:
+        """Once time is up there is no going back: the clock would only run out again."""
+        return super().can_undo() and not self.time_is_up()
+
+    def time_is_up(self) -> bool:
+        return self.session.status.outcome == "lost"
+
+    def undo(self) -> None:
+        if self.time_is_up():
+            self.say("Time is up: a lost game cannot be taken back.")
+            return
+        super().undo()
+
+    def swaps_made(self) -> int:
+        """Moves, as the HUD counts them: tile and colour swaps since the last restart (a
+        struck-out clue is a note to oneself, not a move)."""
+        count = 0
+        for _, text in self.session.entries[1:self.session.position + 1]:
+            count = 0 if text == RESTART else count + (text[:1] in (rules.SWAP,
+                                                                    rules.SWAP_COLOURS))
+        return count
 
     def slide_back(self, index: int, start) -> None:
         tween = self.tweens.add(Tween(0.2, ease_in_out_cubic))
@@ -198,7 +247,7 @@ class DeductileScene(GameScene):
 
     # --- clock ------------------------------------------------------------------------------
     def time_left(self) -> float:
-        return rules.time_left(self.state, self.session.elapsed)
+        return rules.time_left(self.session.elapsed, self.session.count("penalty_seconds"))
 
     def tick(self, dt: float) -> None:
         if self.over:
@@ -214,11 +263,12 @@ class DeductileScene(GameScene):
 
     def hud_fields(self):
         left = self.time_left()
-        return [("Moves", str(self.session.moves_made)), ("Wrong guesses", str(self.state.wrong)),
-                ("Hints", str(self.state.hints)), ("Time left", clock(left))]
+        return [("Moves", str(self.swaps_made())),
+                ("Wrong guesses", str(self.session.count("wrong_guesses"))),
+                ("Hints", str(self.hints)), ("Time left", clock(left))]
 
     def extra_buttons(self):
-        return [("Guess (G)", self.guess)]
+        return [("Guess (G)", self.guess, lambda: not self.over)]
 
     def final_score(self) -> int:
         return math.ceil(self.time_left())
@@ -230,7 +280,7 @@ class DeductileScene(GameScene):
         return "Solved!" if self.session.status.outcome == "won" else "Time is up"
 
     def result_lines(self):
-        lines = [f"Wrong guesses: {self.state.wrong}    Hints: {self.state.hints}"]
+        lines = [f"Wrong guesses: {self.session.count('wrong_guesses')}    Hints: {self.hints}"]
         if self.session.status.outcome == "won":
             lines.insert(0, f"Time left: {clock(self.final_score())}")
         else:
@@ -261,11 +311,6 @@ class DeductileScene(GameScene):
             lifted = self.held is not None and self.held[0] == index
             self.draw_tile(surface, tile, (pos[0] + shake_x, pos[1] - (14 if lifted else 0)),
                            colour, lifted)
-        if self.held is not None:
-            note = "colours" if self.held[1] else "tile"
-            ui.label(surface, f"Holding this {note}: move to another tile and press again",
-                     (self.tile_rects[0].left - 120, self.tile_rects[0].top - 44), ui.SMALL,
-                     ui.ACCENT)
         if self.drag:
             index, colours_only, pos, grab = self.drag
             for target in self.tile_rects:
@@ -275,13 +320,35 @@ class DeductileScene(GameScene):
             self.draw_tile(surface, tile, (pos[0] - grab[0], pos[1] - grab[1]),
                            PALETTE[COLOURS[tile[1]]], True)
             if colours_only:
-                ui.label(surface, "swapping colours only", (pos[0] + 20, pos[1] + 30), ui.SMALL,
-                         ui.ACCENT)
+                self.draw_tag(surface, COLOURS_ONLY,
+                              pygame.Rect((pos[0] - grab[0], pos[1] - grab[1]), self.tile_size))
         self.draw_guess(surface, show_cursor and self.cursor[0] == GUESS)
         self.draw_clues(surface, show_cursor)
         if show_cursor and self.cursor[0] == TILES:
             rect = self.tile_rects[self.cursor[1]]
             pygame.draw.rect(surface, ui.ACCENT, rect.inflate(22, 22), 6, border_radius=26)
+
+    def tag_rect(self, words: str, tile: pygame.Rect) -> pygame.Rect:
+        """Where a note about a dragged tile goes: just above it (below it near the HUD),
+        never over the tile itself."""
+        tag = pygame.Rect((0, 0), ui.assets.font(ui.SMALL, True).size(words)).inflate(28, 14)
+        tag.midbottom = (tile.centerx, tile.top - 10)
+        if tag.top < self.board_rect.top:
+            tag.midtop = (tile.centerx, tile.bottom + 16)
+        return tag
+
+    def draw_tag(self, surface, words: str, tile: pygame.Rect) -> None:
+        tag = self.tag_rect(words, tile)
+        ui.panel(surface, tag, ui.BG_DEEP, radius=10, border=ui.ACCENT, width=2)
+        ui.label(surface, words, tag.center, ui.SMALL, ui.ACCENT, bold=True, anchor="center")
+
+    def status_line(self) -> str:
+        if self.held is not None and not self.over:
+            shape, colour = self.state.arrangement[self.held[0]]
+            what = (f"the {COLOURS[colour]} colour of the {SHAPES[shape]}" if self.held[1]
+                    else f"the {COLOURS[colour]} {SHAPES[shape]}")
+            return f"Holding {what}: move to another tile and press again to swap."
+        return super().status_line()
 
     def tile_position(self, index: int):
         tween = self.slides.get(index)

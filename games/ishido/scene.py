@@ -63,15 +63,11 @@ def clean_question(text) -> str | None:
 
 def clean_play_options(options: dict) -> dict:
     clean = {}
-    for key in ("oracle", "assist", "assist_used"):
+    for key in ("oracle", "assist"):
         clean[key] = options.get(key) is True
-    hints = options.get("hints", 0)
-    clean["hints"] = hints if isinstance(hints, int) and not isinstance(hints, bool) \
-        and 0 <= hints < 10**6 else 0
     question = clean_question(options.get("question"))
     if question is not None:
         clean["question"] = question
-    clean["assist_used"] = clean["assist_used"] or clean["assist"]
     return clean
 
 
@@ -101,6 +97,8 @@ class IshidoScene(GameScene):
     def __init__(self, app, session, play_options=None):
         super().__init__(app, session, play_options)
         self.play_options = clean_play_options(self.play_options)
+        if self.assist:    # chosen on the setup screen, or on when the game was saved
+            self.session.record["assist"] = 1
         self.layout()
         self.cursor = (3, 6)
         self.hover = None
@@ -138,8 +136,17 @@ class IshidoScene(GameScene):
         return self.play_options["assist"]
 
     @property
+    def assist_used(self) -> bool:
+        """The assist was on at some time this game: in the record, which undo never clears."""
+        return self.session.count("assist") > 0
+
+    @property
     def help_used(self) -> bool:
-        return self.play_options["assist_used"] or self.hints > 0
+        return self.assist_used or self.hints > 0
+
+    def adopt_old_record(self) -> None:
+        super().adopt_old_record()
+        self.adopt_old_counter("assist_used", "assist")
 
     def set_question(self, text: str) -> None:
         self.play_options["question"] = clean_question(text) or ""
@@ -147,10 +154,12 @@ class IshidoScene(GameScene):
             self.say("The Oracle has heard you. Each 4-way reveals a passage of its answer.")
 
     def toggle_assist(self) -> None:
+        if self.over:
+            return
         on = not self.assist
         self.play_options["assist"] = on
         if on:
-            self.play_options["assist_used"] = True
+            self.session.note("assist")
             self.say("Assist on: every square where the stone may go is marked (noted as help).")
         else:
             self.say("Assist off.")
@@ -428,11 +437,11 @@ class IshidoScene(GameScene):
         breakdown, _ = self.facts()
         return [("Score", str(breakdown.total)), ("4-ways", str(self.state.fourways)),
                 ("Stones left", str(rules.stones_left(self.state))),
-                ("Help", help_text(self.play_options["assist_used"], self.hints)),
+                ("Help", help_text(self.assist_used, self.hints), "Assist+99"),
                 ("Best", "-" if self.best is None else str(self.best))]
 
     def extra_buttons(self):
-        return [("Assist (A)", self.toggle_assist)]
+        return [("Assist (A)", self.toggle_assist, lambda: not self.over)]
 
     def final_score(self) -> int:
         return rules.score(self.state)
@@ -468,14 +477,14 @@ class IshidoScene(GameScene):
             lines = [f"Placing stones: {b.placement}",
                      f"4-way bonus: {b.fourway_bonus} ({fourways})",
                      f"End bonus: {b.end_bonus} ({left})"]
-        used = help_words(self.play_options["assist_used"], self.hints)
+        used = help_words(self.assist_used, self.hints)
         lines.append(f"Total: {b.total}" + (f"   (help: {used})" if used else "   (no help)"))
         return lines
 
     def on_quit(self) -> None:
         if self.over and not self.reported:   # quit during the last look: keep the score
             self.reported = True
-            self.record_result()
+            self.enter_result()
         super().on_quit()
 
     # --- the demo and the bench -----------------------------------------------------------
@@ -657,7 +666,7 @@ class IshidoScene(GameScene):
         the stone in the hand is drawn on top (it moves)."""
         device = self.app.input.last_device
         key = (self.state, device, self.question, self.best, self.over, self.assist,
-               self.hints, self.play_options["assist_used"])
+               self.hints, self.assist_used)
         if self._panel_key != key:
             picture = pygame.Surface(self.panel.size)
             picture.fill(ui.BG)

@@ -117,7 +117,11 @@ class KenkenScene(GameScene):
 
     @property
     def solved_by_computer(self) -> bool:
-        return self.play_options.get("solved") is True
+        return self.session.count("solved") > 0
+
+    def adopt_old_record(self) -> None:
+        super().adopt_old_record()
+        self.adopt_old_counter("solved", "solved")
 
     def _load_best(self) -> list:
         scores, _ = store.load_scores()
@@ -479,7 +483,7 @@ class KenkenScene(GameScene):
             self.say("This puzzle has no single solution to fill in.")
             self.app.audio.play("wrong")
             return
-        self.play_options["solved"] = True
+        self.session.note("solved")     # in the record: undo does not make it unsolved
         self.message_time = 0.0
         self.do(rules.Move(rules.SOLVE))
 
@@ -607,11 +611,6 @@ class KenkenScene(GameScene):
         hints = self.hints
         return clock_text(score) + (f", {plural(hints, 'hint')}" if hints else "")
 
-    def record_result(self):
-        if self.solved_by_computer:
-            return None
-        return super().record_result()
-
     def result_title(self) -> str:
         return "Filled in by Solve" if self.solved_by_computer else "Solved!"
 
@@ -679,7 +678,7 @@ class KenkenScene(GameScene):
             self.stretch = 1.0
             self.tweens.update(POP_SECONDS * 200)
             self.hint()
-            self.play_options["hints"] = 0      # a pose, not help the player asked for
+            self.session.record.pop("hints", None)   # a pose, not help the player asked for
         self.app.input.last_device = act.KEYBOARD
         self.cursor = (n - 1, n - 2)
         self.open_popup("pad", True)

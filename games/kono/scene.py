@@ -519,6 +519,7 @@ class KonoScene(VersusScene):
             self.say("Graded moves hidden.")
             return
         self.grades_for, self.grades = self.state, None
+        self.count_hint()
         self.app.audio.play("hint")
         self.say("Grading every move...")
 

@@ -397,6 +397,7 @@ class MuTorereScene(VersusScene):
             self.say("Hint hidden.")
             return
         self.hint_for = self.state
+        self.count_hint()
         self.app.audio.play("hint")
         counts = {value: 0 for value in (ai.WIN, ai.DRAW, ai.LOSS)}
         for _, value, _ in graded(self.state):

@@ -386,6 +386,7 @@ class NimScene(VersusScene):
             return
         move = self.suggestion()
         self.hint_for = self.state
+        self.count_hint()
         self.cursor = (move.heap, self.state.heaps[move.heap] - move.take)
         self.app.audio.play("hint")
         self.say(f"Hint: take {move.take} from heap {move.heap + 1}.")

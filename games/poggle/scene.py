@@ -94,6 +94,9 @@ class Planner:
         return self.known.get(board)
 
 
+WORKING_OUT_PAR = "Dealing: working out par, the fewest presses that clear this board..."
+
+
 class PoggleScene(GameScene):
     higher_is_better = False   # the score is presses over par
 
@@ -127,7 +130,11 @@ class PoggleScene(GameScene):
     # --- help used, kept with the saved game ----------------------------------------------
     @property
     def solved_by_computer(self) -> bool:
-        return self.play_options.get("solve") is True
+        return self.session.count("solved") > 0
+
+    def adopt_old_record(self) -> None:
+        super().adopt_old_record()
+        self.adopt_old_counter("solve", "solved")
 
     @property
     def help_used(self) -> bool:
@@ -138,6 +145,12 @@ class PoggleScene(GameScene):
     def par(self) -> int | None:
         grid = self.planner.get(self.session.initial.board)
         return sum(map(sum, grid)) if isinstance(grid, tuple) else None
+
+    @property
+    def deal_ready(self) -> bool:
+        """Par is known (or the deal is known to be unsolvable): the deal and its par are
+        shown together, never a board with par still to come."""
+        return self.planner.get(self.session.initial.board) is not None
 
     @property
     def unsolvable(self) -> str | None:
@@ -190,7 +203,7 @@ class PoggleScene(GameScene):
         if kind == act.POINT:
             self.hover = self.cell_at(action.pos)
             return
-        if self.over:
+        if self.over or not self.deal_ready:
             return
         if self.solving and kind in (act.PRESS, act.CONFIRM, act.ALT, act.KEY, act.DIGIT):
             self.stop_solving("Solve stopped: your turn.")
@@ -303,7 +316,7 @@ class PoggleScene(GameScene):
                             for c, times in enumerate(row) for _ in range(times)]
         if not self.solve_queue:
             return
-        self.play_options["solve"] = True
+        self.session.note("solved")     # in the record: undo does not take it back
         self.solve_expect = self.state.board
         self.solve_gap = max(0.08, min(0.42, SOLVE_SECONDS / len(self.solve_queue)))
         self.solve_wait = 0.0
@@ -388,7 +401,7 @@ class PoggleScene(GameScene):
                 ("Best", over_par_text(self.best) if self.best is not None else "-")]
 
     def extra_buttons(self):
-        return [("Solve (S)", self.solve)]
+        return [("Solve (S)", self.solve, lambda: not self.over)]
 
     def final_score(self) -> int:
         return self.state.presses - (self.par or 0)
@@ -446,7 +459,7 @@ class PoggleScene(GameScene):
         if isinstance(grid, tuple):
             hints = self.hints
             self.show_hint(grid)
-            self.play_options["hints"] = hints   # a pose, not help the player asked for
+            self.session.record["hints"] = hints   # a pose, not help the player asked for
         self.app.input.last_device = act.KEYBOARD
         centre = (self.size // 2, self.size // 2)
         before = rules.apply_move(self.state, rules.Move(*centre))
@@ -458,6 +471,10 @@ class PoggleScene(GameScene):
 
     # --- drawing --------------------------------------------------------------------------
     def draw_board(self, surface) -> None:
+        if not self.deal_ready:
+            ui.fit_text(surface, WORKING_OUT_PAR, self.board_rect.inflate(-200, -200),
+                        ui.HEADING, ui.MUTED)
+            return
         surface.blit(self._static_board(), self.tray.topleft)
         for (r, c), (tween, before, after, forward) in self.cells.items():
             if not tween.done:

@@ -1,0 +1,230 @@
+"""Every sentence Parlour shows fits its box, whole, and stays legible.
+
+Parlour draws at a fixed logical 1920x1080 and SDL scales that to the window, so a box holds
+the same text in every window; what changes is how big the text looks. A 1280x720 window
+shows it at two thirds: the smallest size ui.fit_text steps down to must still be legible
+there. Every sentence in a box goes through ui.fit_lines (ui.fit_text, ui.paragraph), so the
+test records every call while the real screens draw, and checks each one: the lines fit the
+box's width, the lines' height fits its height, nothing is cut short.
+
+The sentences: every status reason of every game over generated positions (rules.status), the
+scenes' own status lines, every .say() and pause reason in the source (f-string fields filled
+with long values), the result, pause, setup and launcher screens, and the rules pages."""
+import ast
+import pathlib
+import random
+
+import pytest
+
+from games.core import registry, ui
+from games.core.screens import (ConfirmScene, HelpScene, LauncherScene, PauseScene, ResultScene, SetupScene,
+                                info_module, scene_module)
+from games.core.session import Session
+
+WINDOWS = ((1920, 1080), (1280, 720))
+LEGIBLE_PIXELS = 13           # the least text height (font size in pixels) that reads well
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+FIELD = "Calcoolation 12"     # stands in for an f-string's {field}: longer than most
+
+
+@pytest.fixture
+def fitted(monkeypatch):
+    """Every (words, box, outcome) that ui.fit_lines answered while the screens drew."""
+    calls = []
+    original = ui.fit_lines
+
+    def recording(words, width, height, size, bold=False, min_size=ui.MIN_TEXT,
+                  spacing=1.2, max_lines=2):
+        result = original(words, width, height, size, bold, min_size, spacing, max_lines)
+        calls.append((words, width, height, bold, spacing, result))
+        return result
+    monkeypatch.setattr(ui, "fit_lines", recording)
+    return calls
+
+
+def problems(calls) -> list[str]:
+    found = []
+    for words, width, height, bold, spacing, (size, lines) in calls:
+        face = ui.assets.font(size, bold)
+        tall = face.get_height() + (len(lines) - 1) * int(size * spacing)
+        wide = max((face.size(line)[0] for line in lines), default=0)
+        if " ".join(lines) != " ".join(words.split()):
+            found.append(f"cut short: {words!r}")
+        if wide > width or tall > height:
+            found.append(f"{words!r} needs {wide}x{tall} at size {size}; the box is "
+                         f"{width}x{height}")
+        for window in WINDOWS:
+            if size * window[1] / 1080 < LEGIBLE_PIXELS:
+                found.append(f"{words!r} at size {size} is too small in a {window} window")
+    return found
+
+
+# --- the sentences ---------------------------------------------------------------------------
+
+def literal(node) -> list[str]:
+    """The texts a say() argument can be: strings, f-strings (fields filled), both branches
+    of a conditional, and sums of those."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.JoinedStr):
+        return ["".join(part.value if isinstance(part, ast.Constant) else FIELD
+                        for part in node.values)]
+    if isinstance(node, ast.IfExp):
+        return literal(node.body) + literal(node.orelse)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return [a + b for a in literal(node.left) for b in literal(node.right)]
+    return []
+
+
+def spoken(paths, method: str) -> list[str]:
+    """Every text passed to .method(...) in the given source files."""
+    texts = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == method \
+                    and node.args:
+                texts += literal(node.args[0])
+    return sorted(set(texts))
+
+
+def returned(paths) -> list[str]:
+    """Sentences returned by the scenes' methods (why a move is refused, status lines...):
+    they end up in the status line too."""
+    texts = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Return) and node.value is not None:
+                texts += [text for text in literal(node.value) if " " in text.strip()]
+    return sorted(set(texts))
+
+
+def shared_sources():
+    return [ROOT / "games" / "core" / name for name in ("game_scene.py", "versus.py")]
+
+
+def game_source(key):
+    return ROOT / "games" / key / "scene.py"
+
+
+def positions(key, seeds=3, plies=300):
+    """States along seeded random playouts of generated games, ending ones included."""
+    rules = registry.module(key)
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        params = rules.TEST_PARAMS[seed % len(rules.TEST_PARAMS)] \
+            if hasattr(rules, "TEST_PARAMS") else rules.params_from_options()
+        session = Session.new(key, params, seed)
+        for _ in range(plies):
+            yield session
+            moves = rules.legal_moves(session.state)
+            if not moves:
+                break
+            session.apply(rng.choice(moves))
+
+
+GAMES = registry.KEYS
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_every_status_line_and_message_fits(driver, fitted, key):
+    scene = driver.start(key, None, seed=3)
+    sources = [game_source(key)] + shared_sources()
+    texts = spoken(sources, "say") + returned(sources)
+    assert spoken(sources, "say"), "the harvest found the scene's messages"
+    for words in texts:
+        scene.say(words)
+        driver.app.draw(driver.app.screen)
+    reasons, playing = set(), scene.session
+    for session in positions(key):
+        reasons.add(registry.module(key).status(session.state).reason)
+        if session.status.over:
+            scene.session = session
+            reasons.add(scene.status_line())
+            reasons.add(scene.result_reason())
+    scene.session = playing
+    for words in reasons - {""}:
+        scene.say(words)
+        driver.app.draw(driver.app.screen)
+    assert len(fitted) >= len(texts)
+    assert problems(fitted) == []
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_result_pause_and_setup_screens_fit(driver, fitted, key):
+    rules = registry.module(key)
+    ended = next(s for s in positions(key, seeds=6) if s.status.over)
+    scene = scene_module(key).SCENE(driver.app, ended, {})
+    driver.app.push(scene)
+    for rank in (None, 12):
+        result = driver.app.push(ResultScene(driver.app, scene, rank))
+        scene.looking_back = rank is None
+        driver.app.draw(driver.app.screen)
+        driver.app.pop(result)
+    reasons = spoken([game_source(key)] + shared_sources(), "open_menu")
+    for reason in reasons + [""]:
+        pause = driver.app.push(PauseScene(driver.app, scene, reason))
+        driver.app.draw(driver.app.screen)
+        driver.app.pop(pause)
+    setup = driver.app.push(SetupScene(driver.app, key))
+    driver.app.draw(driver.app.screen)
+    driver.app.pop(setup)
+    assert any(call[0] == registry.lookup(key).blurb for call in fitted)
+    assert problems(fitted) == []
+    assert rules.status(ended.state).over
+
+
+def test_the_launcher_and_its_messages_fit(driver, fitted):
+    launcher = driver.app.top
+    assert isinstance(launcher, LauncherScene)
+    driver.app.messages.append("The game could not be saved: [Errno 28] No space left on device: "
+                               "'/home/someone/.local/share/Parlour/saves/kenken.json'")
+    driver.app.draw(driver.app.screen)
+    driver.app.messages.clear()
+    driver.app.draw(driver.app.screen)
+    launcher.confirm_quit()
+    driver.app.draw(driver.app.screen)
+    assert isinstance(driver.app.top, ConfirmScene)
+    assert len(fitted) >= 4 + len(registry.launcher_games())   # footers, blurbs, the question
+    assert problems(fitted) == []
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_rules_pages_wrap_within_the_page(driver, key):
+    help_page = HelpScene(driver.app, key)
+    assert help_page.page.get_width() == 1400
+    for paragraph in info_module(key).RULES.strip().split("\n\n"):
+        for line in ui.assets.wrap(" ".join(paragraph.split()), ui.BODY, 1400):
+            assert ui.assets.font(ui.BODY).size(line)[0] <= 1400, line
+
+
+def test_fit_lines_wraps_then_shrinks_and_never_cuts():
+    long = "Paused: undo and redo step through the game; Space, A or a click plays on. " * 2
+    size, lines = ui.fit_lines("Short.", 800, 80, ui.BODY)
+    assert (size, lines) == (ui.BODY, ("Short.",))
+    size, lines = ui.fit_lines(long, 900, 90, ui.BODY)
+    assert len(lines) == 2 and ui.MIN_TEXT <= size < ui.BODY
+    assert " ".join(lines) == " ".join(long.split())
+    size, lines = ui.fit_lines(long * 3, 600, 60, ui.BODY)
+    assert size == ui.MIN_TEXT and " ".join(lines) == " ".join((long * 3).split())
+
+
+def test_the_check_finds_text_that_does_not_fit():
+    words = "A sentence far too long for the little box it was given to live in."
+    squeezed = ui.fit_lines(words, 200, 30, ui.BODY)
+    assert squeezed[0] == ui.MIN_TEXT
+    assert problems([(words, 200, 30, False, 1.2, squeezed)])
+    assert problems([(words, 2000, 30, False, 1.2, (12, (words,)))]), "too small to read"
+    assert problems([(words, 2000, 30, False, 1.2, (20, ("A sentence...",)))]), "cut short"
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_the_hud_fields_clear_the_title(driver, key):
+    from games.core.game_scene import GameScene, HUD_VALUE
+    scene = driver.start(key, None, seed=4)
+    if type(scene).draw_hud is not GameScene.draw_hud:
+        pytest.skip("this game draws its own HUD")
+    title = ui.assets.font(ui.HEADING, True).size(scene.info.title)[0] + 40
+    for name, value, right in scene.hud_layout():
+        wide = max(ui.assets.font(HUD_VALUE, True).size(value)[0],
+                   ui.assets.font(ui.SMALL).size(name)[0])
+        assert right - wide > title + 20, (name, value)
