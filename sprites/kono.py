@@ -13,6 +13,7 @@ from games.core import assets, ui
 from sprites import pieces
 
 SUPERSAMPLE = 4
+MARK_INK = (24, 26, 34)   # the outline of the marks the scene draws over the board
 
 # stone -> (rim, dark, body, light, shine)
 STONES = {
@@ -24,7 +25,6 @@ WOOD_DARK = (150, 110, 64)
 WOOD_LIGHT = (196, 156, 104)
 WOOD_EDGE = (92, 62, 34)
 INK = (58, 38, 22)
-MARK_INK = (24, 26, 34)        # outlines of the marks drawn over the board
 
 
 _fast, _mix = pieces.fast, pieces.mix
