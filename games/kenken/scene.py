@@ -30,6 +30,7 @@ from games.core.screens import SetupScene, score_table
 from games.core.session import Change
 from games.core.tween import Tween, ease_out_back, ease_out_cubic, linear
 from games.kenken import grader, rules
+from games.kenken.popup import Popup
 from sprites.kenken import CLUE_INK, DIGIT_INK, MARK_INK, PAPER, PAPER_SELECTED, THIN, WALL
 
 # --- the look -------------------------------------------------------------------------------
@@ -66,17 +67,6 @@ def pretty(text: str) -> str:
 
 def plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-class Popup:
-    """The number pad (mouse, keyboard) or number wheel (gamepad) of one cell."""
-
-    def __init__(self, cell, style: str, pencil: bool, focus: int = 0):
-        self.cell, self.style, self.pencil, self.focus = cell, style, pencil, focus
-        self.items: list[tuple[str, int, pygame.Rect]] = []   # (kind, value, rect)
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.centre = (0, 0)
-        self.radius = 0
 
 
 class KenkenScene(GameScene):
@@ -184,73 +174,21 @@ class KenkenScene(GameScene):
         r, c = self.cursor
         digit = self.state.digits[r * self.n + c]
         self.popup = Popup(self.cursor, style, pencil)
-        self.place_popup(self.popup)
+        self.popup.place(self.cell_rect(*self.cursor), self.n, self.cell, self.board_rect)
         start = digit or 1
         self.popup.focus = next(k for k, (kind, value, _) in enumerate(self.popup.items)
                                 if kind == "digit" and value == start)
         self.app.audio.play("select")
 
-    def place_popup(self, popup: Popup) -> None:
-        n, area = self.n, self.board_rect
-        cell = self.cell_rect(*popup.cell)
-        if popup.style == "wheel":
-            count = n + 1
-            radius = int(max(self.cell * 0.5 + 62, count * 92 / (2 * math.pi)))
-            outer = radius + 56
-            cx = min(max(cell.centerx, area.left + outer + 8), area.right - outer - 8)
-            cy = min(max(cell.centery, area.top + outer + 8), area.bottom - outer - 8)
-            popup.centre, popup.radius = (cx, cy), radius
-            popup.rect = pygame.Rect(cx - outer, cy - outer, 2 * outer, 2 * outer)
-            items = []
-            for k in range(count):
-                angle = math.radians(-90 + 360 * k / count)
-                centre = (cx + radius * math.cos(angle), cy + radius * math.sin(angle))
-                rect = pygame.Rect(0, 0, 80, 80)
-                rect.center = (round(centre[0]), round(centre[1]))
-                items.append(("digit", k + 1, rect) if k < n else ("clear", 0, rect))
-            popup.items = items
-            return
-        cols = 2 if n == 4 else 3
-        rows = -(-n // cols)
-        gap, pad, button_h = 10, 18, 80
-        inner = max(cols * 84 + (cols - 1) * gap, 264)
-        button_w = (inner - (cols - 1) * gap) // cols
-        width = inner + 2 * pad
-        height = pad + 58 + 14 + rows * button_h + (rows - 1) * gap + 14 + 64 + pad
-        left = cell.right + 20
-        if left + width > area.right - 10:
-            left = cell.left - 20 - width
-        top = min(max(cell.centery - height // 2, area.top + 10), area.bottom - 10 - height)
-        popup.rect = pygame.Rect(left, top, width, height)
-        x, y = left + pad, top + pad
-        items = [("mode", 0, pygame.Rect(x, y, inner // 2, 58)),
-                 ("mode", 1, pygame.Rect(x + inner // 2, y, inner - inner // 2, 58))]
-        y += 58 + 14
-        for d in range(1, n + 1):
-            row, col = divmod(d - 1, cols)
-            items.append(("digit", d, pygame.Rect(x + col * (button_w + gap),
-                                                  y + row * (button_h + gap), button_w, button_h)))
-        y += rows * button_h + (rows - 1) * gap + 14
-        items.append(("clear", 0, pygame.Rect(x, y, inner, 64)))
-        popup.items = items
-
     def close_popup(self) -> None:
         self.popup = None
 
     def popup_item_at(self, pos):
-        if self.popup is None:
-            return None
-        return next((k for k, (_, _, rect) in enumerate(self.popup.items)
-                     if rect.collidepoint(pos)), None)
+        return None if self.popup is None else self.popup.item_at(pos)
 
     def popup_move(self, dx: int, dy: int) -> None:
-        popup = self.popup
-        if popup.style == "wheel":
-            step = 1 if dx > 0 or dy > 0 else -1
-            popup.focus = (popup.focus + step) % len(popup.items)
-        else:
-            popup.focus = ui.nearest([rect for _, _, rect in popup.items], popup.focus, dx, dy)
-        if popup.style == "wheel":
+        self.popup.move(dx, dy)
+        if self.popup.style == "wheel":
             self.app.audio.play("tick")
 
     def activate_item(self, index: int, alt: bool = False) -> None:
@@ -993,82 +931,13 @@ class KenkenScene(GameScene):
         key = (popup.cell, popup.style, popup.focus, popup.pencil, self.state.digits[index],
                self.state.candidates[index], self.app.input.last_device)
         if key != self._popup_key:
-            picture = pygame.Surface(popup.rect.size, pygame.SRCALPHA)
-            offset = (-popup.rect.left, -popup.rect.top)
-            if popup.style == "wheel":
-                self._paint_wheel(picture, popup, offset, index)
-            else:
-                self._paint_pad(picture, popup, offset, index)
-            self._popup_key, self._popup = key, picture
+            show_focus = self.app.input.last_device != act.MOUSE
+            self._popup_key, self._popup = key, popup.paint(
+                self.state.digits[index], self.state.candidates[index], show_focus)
         if popup.style == "pad":
             cell = self.cell_rect(r, c)
             pygame.draw.rect(surface, ui.ACCENT, cell.inflate(6, 6), 5, border_radius=8)
         surface.blit(self._popup, popup.rect.topleft)
-
-    def _paint_pad(self, picture, popup, offset, index) -> None:
-        box = picture.get_rect()
-        pygame.draw.rect(picture, (0, 0, 0, 110), box.move(0, 8), border_radius=20)
-        ui.panel(picture, box.inflate(0, -8).move(0, -4), ui.BG_DEEP, radius=20, border=ui.ACCENT,
-                 width=3)
-        digit, marks = self.state.digits[index], self.state.candidates[index]
-        show_focus = self.app.input.last_device != act.MOUSE
-        for k, (kind, value, rect) in enumerate(popup.items):
-            rect = rect.move(offset)
-            focused = k == popup.focus
-            if kind == "mode":
-                on = popup.pencil == bool(value)
-                ui.panel(picture, rect, ui.ACCENT if on else ui.PANEL, radius=12)
-                ui.label(picture, "Pencil" if value else "Pen", rect.center, ui.SMALL + 2,
-                         ui.BG_DEEP if on else ui.MUTED, bold=True, anchor="center")
-            elif kind == "digit":
-                marked = popup.pencil and marks >> (value - 1) & 1
-                current = not popup.pencil and digit == value
-                fill = ui.PANEL_HI if focused and not show_focus else ui.PANEL
-                if marked or current:
-                    fill = (64, 120, 190) if marked else (90, 80, 40)
-                ui.panel(picture, rect, fill, radius=14, border=ui.LINE, width=2)
-                size = 30 if popup.pencil else 44
-                ink = ui.TEXT if not popup.pencil or marked else ui.MUTED
-                ui.label(picture, str(value), rect.center, size, ink, bold=True, anchor="center")
-            else:
-                ui.panel(picture, rect, ui.PANEL_HI if focused and not show_focus else ui.PANEL,
-                         radius=14, border=ui.LINE, width=2)
-                ui.label(picture, "Clear (0)", rect.center, ui.SMALL + 2, ui.TEXT, bold=True,
-                         anchor="center")
-            if focused and show_focus:
-                pygame.draw.rect(picture, ui.ACCENT, rect.inflate(8, 8), 4, border_radius=16)
-
-    def _paint_wheel(self, picture, popup, offset, index) -> None:
-        centre = (popup.centre[0] + offset[0], popup.centre[1] + offset[1])
-        outer = popup.rect.width // 2
-        pygame.draw.circle(picture, (12, 14, 20, 225), centre, outer)
-        pygame.draw.circle(picture, ui.ACCENT if not popup.pencil else (70, 150, 230), centre,
-                           outer, 4)
-        digit, marks = self.state.digits[index], self.state.candidates[index]
-        inner = popup.radius - 52
-        if inner > 30:
-            pygame.draw.circle(picture, ui.PANEL, centre, inner)
-        kind, value, _ = popup.items[popup.focus]
-        big = "\u2715" if kind == "clear" else str(value)
-        ui.label(picture, big, (centre[0], centre[1] - 14), 48, ui.TEXT, bold=True,
-                 anchor="center")
-        ui.label(picture, "Pencil" if popup.pencil else "Pen", (centre[0], centre[1] + 30),
-                 ui.SMALL, (120, 180, 240) if popup.pencil else ui.ACCENT, bold=True,
-                 anchor="center")
-        for k, (kind, value, rect) in enumerate(popup.items):
-            rect = rect.move(offset)
-            focused = k == popup.focus
-            radius = 40 if focused else 33
-            marked = popup.pencil and kind == "digit" and marks >> (value - 1) & 1
-            fill = ui.ACCENT if focused else (64, 120, 190) if marked else ui.PANEL_HI
-            pygame.draw.circle(picture, fill, rect.center, radius)
-            if kind == "digit" and not popup.pencil and digit == value:
-                pygame.draw.circle(picture, ui.GOOD, rect.center, radius + 4, 4)
-            words = "\u2715" if kind == "clear" else str(value)
-            ink = ui.BG_DEEP if focused else ui.TEXT
-            ui.label(picture, words, rect.center, 38 if focused else 32, ink, bold=True,
-                     anchor="center")
-
 
 
 SCENE = KenkenScene
