@@ -15,7 +15,6 @@ from games.core.records import score_table
 from games.core.rules_api import GameError
 from games.core.session import Session
 
-__all__ = ["Option", "score_table"]   # re-exported: scenes import them from here
 
 
 def scene_module(key: str):
