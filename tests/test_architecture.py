@@ -40,6 +40,17 @@ def test_pure_modules_use_no_global_random():
             assert call not in source, f"{name} uses the global RNG ({call})"
 
 
+def test_game_data_imports_no_pygame():
+    """What the screens around a game read (games/<key>/__init__.py and info.py, the options
+    and records behind them) is data: no pygame, checked in a fresh interpreter."""
+    code = ("import sys\nfrom games.core import registry\n"
+            "for key in registry.load_all(): registry.module(key, 'info')\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pygame')[:3])\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == "[]", f"a game's info module pulled in pygame: {out}"
+
+
 def test_pygame_is_pygame_ce():
     import pygame
     assert getattr(pygame, "IS_CE", False), "classic pygame is installed instead of pygame-ce"
