@@ -9,7 +9,10 @@ from functools import lru_cache
 
 import pygame
 
+from games.core import ui
+
 SUPERSAMPLE = 4
+SQUARE_INNER = (50, 58, 78)     # the board's inner squares
 
 # Paul Tol's bright scheme (https://personal.sron.nl/~pault/), grey left out.
 PALETTE = (
@@ -159,3 +162,35 @@ def shadow(size: int, lift: int) -> pygame.Surface:
                          (pad - grow, pad - grow, size + 2 * grow, size + 2 * grow),
                          border_radius=int(size * 0.2) + grow)
     return surface
+
+
+def thumbnail(size) -> pygame.Surface:
+    """The launcher's picture: part of a board mid-game, and a stone about to make a 4-way."""
+    w, h = size
+    picture = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(picture, ui.BG_DEEP, (0, 0, w, h), border_radius=16)
+    layout = ("ab.c..de", ".fg.hi.j", "k.lmn.op", "qr..s.tu")
+    kinds = {"a": 22, "b": 23, "c": 0, "d": 34, "e": 32, "f": 20, "g": 2, "h": 15, "i": 12,
+             "j": 8, "k": 24, "l": 26, "m": 27, "n": 33, "o": 35, "p": 11, "q": 28, "r": 16,
+             "s": 30, "t": 31, "u": 7}
+    pitch = min((w - 24) // len(layout[0]), (h - 24) // len(layout))
+    size_ = pitch - 8
+    left = (w - pitch * len(layout[0])) // 2
+    top = (h - pitch * len(layout)) // 2
+    hole = None
+    for r, line in enumerate(layout):
+        for c, ch in enumerate(line):
+            rect = pygame.Rect(left + c * pitch + 2, top + r * pitch + 2, pitch - 4, pitch - 4)
+            pygame.draw.rect(picture, SQUARE_INNER, rect, border_radius=8)
+            if ch in kinds:
+                picture.blit(stone(kinds[ch], size_),
+                             (rect.centerx - size_ // 2, rect.centery - size_ // 2))
+            elif (r, c) == (1, 3):      # four neighbours: a 4-way waiting for a blue star
+                hole = rect
+    pygame.draw.rect(picture, ui.ACCENT, hole.inflate(4, 4), 4, border_radius=10)
+    lifted = (hole.centerx + pitch * 0.75, hole.centery - pitch * 0.8)
+    shade = shadow(size_ + 8, 10)
+    picture.blit(shade, shade.get_rect(center=(lifted[0] + 6, lifted[1] + 10)))
+    lifted_stone = stone(3, size_ + 8)
+    picture.blit(lifted_stone, lifted_stone.get_rect(center=(round(lifted[0]), round(lifted[1]))))
+    return picture

@@ -9,10 +9,11 @@ from functools import lru_cache
 
 import pygame
 
-from games.core import assets
+from games.core import assets, ui
 from sprites import pieces
 
 SUPERSAMPLE = 4
+MARK_INK = (24, 26, 34)   # the outline of the marks the scene draws over the board
 
 # stone -> (rim, dark, body, light, shine)
 STONES = {
@@ -152,12 +153,12 @@ def curve(a, control, b, start: float, end: float, steps: int = 16) -> list:
     return points
 
 
-def thumbnail(size, background: tuple, good: tuple, ink: tuple) -> pygame.Surface:
+def thumbnail(size) -> pygame.Surface:
     """The launcher's picture: a board in mid-game with a capture arcing over a friend, and a
     tray of captured stones."""
     w, h = size
     picture = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(picture, background, (0, 0, w, h), border_radius=16)
+    pygame.draw.rect(picture, ui.BG_DEEP, (0, 0, w, h), border_radius=16)
     side = h - 16
     spacing = 58
     left, top = 28, 8
@@ -178,8 +179,8 @@ def thumbnail(size, background: tuple, good: tuple, ink: tuple) -> pygame.Surfac
         if piece == ".":
             pygame.draw.circle(picture, INK, centre, 6)
             continue
-        shade = shadow(42)
-        picture.blit(shade, shade.get_rect(center=(centre[0] + 2, centre[1] + 4)))
+        under = shadow(42)
+        picture.blit(under, under.get_rect(center=(centre[0] + 2, centre[1] + 4)))
         image = stone(piece, 42)
         picture.blit(image, image.get_rect(center=centre))
     # a capture: the black stone on b3 jumps its friend on c3 onto the white stone on d3
@@ -188,8 +189,8 @@ def thumbnail(size, background: tuple, good: tuple, ink: tuple) -> pygame.Surfac
     b = (x0 + 1 * spacing, y0 + 2 * spacing)
     control = (over[0] + 0.75 * spacing, over[1])
     points = curve(a, control, b, 0.12, 0.88)
-    arrow(picture, points, ink, 13, 26)
-    arrow(picture, points, good, 7, 19)
+    arrow(picture, points, MARK_INK, 13, 26)
+    arrow(picture, points, ui.GOOD, 7, 19)
     # the trays of captured stones: Black's captures above, White's below
     right = wood.right + 30
     for k, (piece, count) in enumerate((("W", 3), ("B", 2))):

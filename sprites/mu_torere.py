@@ -13,6 +13,8 @@ from functools import lru_cache
 
 import pygame
 
+from games.core import hud, ui
+from games.mu_torere import info
 from sprites import pieces
 
 SUPERSAMPLE = 4
@@ -205,3 +207,33 @@ def glow(diameter: int, colour: tuple) -> pygame.Surface:
     for k in range(12):
         pygame.draw.circle(canvas, (*colour, 18), (c, c), c * (1 - k * 0.07))
     return _fast(pygame.transform.smoothscale(canvas, (diameter, diameter)))
+
+
+def thumbnail(size) -> pygame.Surface:
+    """The launcher's picture: the star board in play, a piece sliding into the middle, and
+    the graded hint's three marks."""
+    w, h = size
+    picture = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(picture, ui.BG_DEEP, (0, 0, w, h), border_radius=16)
+    radius = 90
+    star = board("star", radius, 28)
+    centre = (150, h // 2)
+    picture.blit(star, star.get_rect(center=centre))
+    black, white = info.COLOURS["black"][1], info.COLOURS["white"][1]
+    diameter = 34
+    mark, (left, top) = path_mark("star", 0, CENTRE, radius, ui.ACCENT, 6)
+    picture.blit(mark, (centre[0] + left, centre[1] + top))
+    for point, side in enumerate(".BBBWWWW"):
+        if side != ".":
+            dx, dy = point_offset(point, radius)
+            image = piece(black if side == "B" else white, diameter)
+            picture.blit(image, image.get_rect(center=(centre[0] + dx, centre[1] + dy)))
+    x, y = along(path("star", 0, CENTRE, radius), 0.55)
+    image = piece(black, diameter + 2)
+    picture.blit(image, image.get_rect(center=(centre[0] + x, centre[1] + y - 3)))
+    for n, (value, plies) in enumerate(((hud.WIN, 3), (hud.DRAW, None), (hud.LOSS, 4))):
+        image = ui.assets.text(hud.grade_words(value, plies), ui.SMALL, hud.INK, True)
+        box = pygame.Rect(318, 38 + n * 64, 170, 46)
+        ui.panel(picture, box, hud.GRADE_COLOURS[value], radius=12)
+        picture.blit(image, image.get_rect(center=box.center))
+    return picture

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import pygame
 
-from games.core import assets
+from games.core import ui
 
 SUPERSAMPLE = 4
 FLATNESS = 0.15          # the top face's height as a fraction of the disc's width
@@ -119,26 +119,25 @@ def shadow(width: int) -> pygame.Surface:
     return pygame.transform.smoothscale(big, (w, h))
 
 
-def thumbnail(size, background, text, accent, line) -> pygame.Surface:
+def thumbnail(size) -> pygame.Surface:
     """The launcher's picture: the classic 3-4-5 stacks and their binary."""
     w, h = size
     picture = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(picture, background, (0, 0, w, h), border_radius=16)
+    pygame.draw.rect(picture, ui.BG_DEEP, (0, 0, w, h), border_radius=16)
     disc_w, thick = 92, 30
     base = h - 22
     for n, heap in enumerate((3, 4, 5)):
         x = 40 + n * 112
-        shade = shadow(disc_w)
-        picture.blit(shade, (x - (shade.get_width() - disc_w) / 2,
-                             base - shade.get_height() / 2 - 6))
+        under = shadow(disc_w)
+        picture.blit(under, (x - (under.get_width() - disc_w) / 2,
+                             base - under.get_height() / 2 - 6))
         for k in range(heap):
             tone = "take" if (n, k) in ((0, 1), (0, 2)) else "stone"
             picture.blit(disc(disc_w, thick, tone),
                          (x + ((k * 37 + n * 11) % 7 - 3),
                           base - face_height(disc_w) - (k + 1) * thick))
-    for k, (words, colour) in enumerate((("011", text), ("100", text), ("101", text),
-                                         ("010", accent))):
-        image = assets.text(words, 30, colour, True)
-        picture.blit(image, image.get_rect(topright=(w - 40, 26 + k * 46)))
-    pygame.draw.line(picture, line, (w - 120, 26 + 3 * 46 - 6), (w - 36, 26 + 3 * 46 - 6), 2)
+    for k, (words, colour) in enumerate((("011", ui.TEXT), ("100", ui.TEXT), ("101", ui.TEXT),
+                                         ("010", ui.ACCENT))):
+        ui.label(picture, words, (w - 40, 26 + k * 46), ui.BODY, colour, bold=True, anchor="topright")
+    pygame.draw.line(picture, ui.LINE, (w - 120, 26 + 3 * 46 - 6), (w - 36, 26 + 3 * 46 - 6), 2)
     return picture

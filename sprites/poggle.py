@@ -7,6 +7,8 @@ from functools import lru_cache
 
 import pygame
 
+from games.core import ui
+
 SUPERSAMPLE = 3
 
 # Colour 0 is the goal: a dark, unlit key with no pips. Colours 1..4 come from the Okabe-Ito
@@ -103,4 +105,17 @@ def board_picture(board, button: int, gap: int) -> pygame.Surface:
     for r, row in enumerate(board):
         for c, colour in enumerate(row):
             picture.blit(key(colour, button), (c * pitch, r * pitch))
+    return picture
+
+
+def thumbnail(size) -> pygame.Surface:
+    """The launcher's picture: a 4 x 6 board mid-game in all five colours."""
+    w, h = size
+    picture = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(picture, ui.BG_DEEP, (0, 0, w, h), border_radius=16)
+    board = ((0, 1, 2, 0, 0, 3), (1, 4, 1, 0, 3, 2), (0, 1, 0, 2, 0, 3), (0, 0, 0, 1, 2, 4))
+    rows, cols = len(board), len(board[0])
+    button = min((h - 30) // rows, (w - 30) // cols) - 8
+    art = board_picture(board, button, 8)
+    picture.blit(art, art.get_rect(center=(w // 2, h // 2)))
     return picture

@@ -1,4 +1,5 @@
 """The boundaries of DESIGN.md: pure game logic, pygame-ce only, a light first-frame path."""
+import ast
 import glob
 import json
 import os
@@ -8,7 +9,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PURE = sorted(os.path.relpath(p, ROOT)[:-3].replace(os.sep, ".")
               for name in ("rules", "solver", "ai", "clues", "gen", "teaching", "oracle", "tables",
-                           "grader", "search", "endgame")
+                           "grader", "search", "cages", "board", "sentences")
               for p in glob.glob(os.path.join(ROOT, "games", "*", f"{name}.py")))
 FORBIDDEN = ("pygame", "time", "datetime", "os", "io", "socket", "threading", "subprocess")
 
@@ -39,19 +40,277 @@ def test_pure_modules_use_no_global_random():
             assert call not in source, f"{name} uses the global RNG ({call})"
 
 
+def test_game_data_imports_no_pygame():
+    """What the screens around a game read (games/<key>/__init__.py and info.py, the options
+    and records behind them) is data: no pygame, checked in a fresh interpreter."""
+    code = ("import sys\nfrom games.core import registry\n"
+            "for key in registry.load_all(): registry.module(key, 'info')\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pygame')[:3])\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == "[]", f"a game's info module pulled in pygame: {out}"
+
+
 def test_pygame_is_pygame_ce():
     import pygame
     assert getattr(pygame, "IS_CE", False), "classic pygame is installed instead of pygame-ce"
 
 
-def test_launcher_path_imports_neither_numpy_nor_any_game():
+def in_fresh_app(lines: str) -> str:
+    """Run `lines` in a new interpreter with a headless App and its launcher's first frame;
+    the last line it printed."""
     code = ("import os, sys\nos.environ['SDL_VIDEODRIVER']='dummy'\n"
             "os.environ['PARLOUR_DATA_DIR']=sys.argv[1]\n"
             "from games.core.app import App\nfrom games.core.screens import LauncherScene\n"
             "app = App(windowed=True)\napp.push(LauncherScene(app))\napp.frame(0.0)\n"
-            "print('numpy' in sys.modules, sorted(m for m in sys.modules if m.endswith('.scene')))\n")
-    out = subprocess.run([sys.executable, "-c", code, os.environ["PARLOUR_DATA_DIR"]], cwd=ROOT,
-                         capture_output=True, text=True, check=True).stdout.strip().splitlines()
-    numpy_loaded, scenes = out[-1].split(" ", 1)
+            "scenes = lambda: sorted(m for m in sys.modules if m.endswith('.scene'))\n" + lines)
+    return subprocess.run([sys.executable, "-c", code, os.environ["PARLOUR_DATA_DIR"]], cwd=ROOT,
+                          capture_output=True, text=True, check=True).stdout.strip().splitlines()[-1]
+
+
+def test_launcher_path_imports_neither_numpy_nor_any_game():
+    numpy_loaded, scenes = in_fresh_app("print('numpy' in sys.modules, scenes())").split(" ", 1)
     assert numpy_loaded == "False"
     assert scenes == "[]", "the launcher shows the shipped pictures, importing no game scene"
+
+
+def test_setup_and_rules_screens_import_no_game_scene():
+    """Every game's setup screen (with its best-scores panel), rules screen and launcher
+    picture (painted when the shipped file is missing) come from its info and sprites modules;
+    only starting a game imports its scene."""
+    games, scenes = in_fresh_app(
+        "from games.core import registry\n"
+        "from games.core.screens import HelpScene, SetupScene, paint_card_picture\n"
+        "for info in registry.launcher_games():\n"
+        "    assert paint_card_picture(info.key, (400, 200)).get_size() == (400, 200)\n"
+        "    for scene in (SetupScene(app, info.key), HelpScene(app, info.key)):\n"
+        "        app.push(scene)\n        app.frame(0.0)\n"
+        "        assert scene.summary()[0] if isinstance(scene, SetupScene) else scene.text\n"
+        "        app.pop(scene)\n"
+        "print(sorted(registry.GAMES), scenes())").split("] ", 1)
+    assert games.count("'") == 2 * 7, "all seven games' screens were opened"
+    assert scenes == "[]", f"a setup or rules screen imported a game's scene: {scenes}"
+
+
+# --- the shape of the code (issue 15): short modules, no import cycles, one frame ------------
+
+def project_files() -> dict[str, str]:
+    """Module name -> path for every module of the project (games/, sprites/, main.py)."""
+    files = {"main": os.path.join(ROOT, "main.py")}
+    for top in ("games", "sprites"):
+        for path in glob.glob(os.path.join(ROOT, top, "**", "*.py"), recursive=True):
+            name = os.path.relpath(path, ROOT)[:-3].replace(os.sep, ".")
+            files[name.removesuffix(".__init__")] = path
+    return files
+
+
+def imports_of(name: str, path: str, known) -> set[str]:
+    """The project modules `name` imports anywhere in its file (inside functions too), with
+    relative and `from package import module` forms resolved."""
+    tree = ast.parse(open(path, encoding="utf-8").read(), path)
+    package = name if path.endswith("__init__.py") else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[:len(parts) - node.level + 1] + ([base] if base else []))
+            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base
+                       for alias in node.names]
+        else:
+            continue
+        found.update(target for target in targets if target in known and target != name)
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    files = project_files()
+    return {name: imports_of(name, path, files) for name, path in files.items()}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan, iterative)."""
+    index, low, on_stack, stack, found = {}, {}, set(), [], []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_the_cycle_finder_finds_cycles():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set(), "c": {"b"}}) == []
+    known = {"games.core.ui", "games.core", "games.kenken.rules", "games.kenken"}
+    path = os.path.join(ROOT, "games", "kenken", "scene.py")
+    assert {"games.core.ui", "games.kenken.rules"} <= imports_of("games.kenken.scene", path, known)
+
+
+def test_no_import_cycles():
+    found = cycles(import_graph())
+    assert not found, f"import cycles: {found}"
+
+
+MAX_LINES = 600
+# Modules still longer than MAX_LINES. This list may only shrink: thin a module, then delete
+# its entry (test_long_module_exceptions_are_still_needed says when).
+LONG_MODULES = {
+    "games/core/screens.py",   # grew past 600 with the record and confirm dialogs (issue 13)
+    "games/ishido/scene.py", "games/kenken/scene.py", "games/poggle/scene.py",
+}
+
+
+def module_paths(*tops):
+    return sorted(os.path.relpath(path, ROOT).replace(os.sep, "/")
+                  for top in tops
+                  for path in glob.glob(os.path.join(ROOT, top, "**", "*.py"), recursive=True))
+
+
+def line_count(path: str) -> int:
+    with open(os.path.join(ROOT, path), encoding="utf-8") as file:
+        return sum(1 for _ in file)
+
+
+def test_no_module_is_longer_than_600_lines():
+    long = [f"{path} ({line_count(path)} lines)" for path in module_paths("games", "sprites")
+            if line_count(path) > MAX_LINES and path not in LONG_MODULES]
+    assert not long, f"split these modules (at most {MAX_LINES} lines): {long}"
+
+
+def test_long_module_exceptions_are_still_needed():
+    short = [path for path in LONG_MODULES
+             if not os.path.exists(os.path.join(ROOT, path)) or line_count(path) <= MAX_LINES]
+    assert not short, f"now short enough: delete them from LONG_MODULES: {short}"
+
+
+def game_modules():
+    """(path, syntax tree) of every module under games/ outside games/core, and sprites/."""
+    for path in module_paths("games", "sprites"):
+        if not path.startswith("games/core/"):
+            with open(os.path.join(ROOT, path), encoding="utf-8") as file:
+                yield path, ast.parse(file.read(), path)
+
+
+def core_widgets() -> set[str]:
+    """The names of the widget classes games/core defines: ui.Widget and everything built on
+    it, in any core module."""
+    bases = {}
+    for path in module_paths("games/core"):
+        with open(os.path.join(ROOT, path), encoding="utf-8") as file:
+            for node in ast.walk(ast.parse(file.read(), path)):
+                if isinstance(node, ast.ClassDef):
+                    bases[node.name] = {ast.unparse(base).rpartition(".")[2] for base in node.bases}
+    widgets, grown = {"Widget"}, True
+    while grown:
+        more = {name for name, parents in bases.items() if parents & widgets}
+        grown = not more <= widgets
+        widgets |= more
+    return widgets
+
+
+SESSION_MAKERS = {"Session", "Session.new", "Session.from_id", "Session.from_json"}
+# Modules outside games/core that still build or replace a Session, or define a widget of
+# their own: their owners move that into games/core and delete the entry. Only shrinks.
+SESSION_BUILDERS: set[str] = set()
+WIDGET_MAKERS = {"games/ishido/scene.py"}
+
+
+def session_builds(tree) -> list[str]:
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and ast.unparse(node.func) in SESSION_MAKERS:
+            found.append(f"line {node.lineno}: {ast.unparse(node.func)}(...)")
+        elif isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            found += [f"line {node.lineno}: {ast.unparse(target)} = ..." for target in targets
+                      if isinstance(target, ast.Attribute) and target.attr == "session"]
+    return found
+
+
+def widget_classes(tree, widgets) -> list[str]:
+    return [f"line {node.lineno}: class {node.name}" for node in ast.walk(tree)
+            if isinstance(node, ast.ClassDef)
+            and any(ast.unparse(base).rpartition(".")[2] in widgets for base in node.bases)]
+
+
+def test_the_frame_checks_see_what_they_look_for():
+    tree = ast.parse("s = Session.from_json(d)\nself.session = s\n"
+                     "class Knob(ui.Button): pass\nclass Plain(Scene): pass\n"
+                     "d = app.input.last_device\nx = app.settings['animations']\n")
+    assert len(session_builds(tree)) == 2
+    assert widget_classes(tree, core_widgets()) == ["line 3: class Knob"]
+    assert {"Widget", "Button", "Choice"} <= core_widgets()
+    assert len(frame_reads(tree)) == 2
+
+
+def test_only_the_core_builds_sessions_and_widgets():
+    widgets = core_widgets()
+    builders, makers = {}, {}
+    for path, tree in game_modules():
+        if session_builds(tree):
+            builders[path] = session_builds(tree)
+        if widget_classes(tree, widgets):
+            makers[path] = widget_classes(tree, widgets)
+    new_builders = {path: builders[path] for path in set(builders) - SESSION_BUILDERS}
+    new_makers = {path: makers[path] for path in set(makers) - WIDGET_MAKERS}
+    assert not new_builders, f"only games/core builds or replaces a Session: {new_builders}"
+    assert not new_makers, f"widgets live in games/core: {new_makers}"
+    assert set(builders) == SESSION_BUILDERS and set(makers) == WIDGET_MAKERS, \
+        "an exception is no longer needed: delete it from the list"
+
+
+# What the frame decides for every scene: which device the prompts are for, and whether
+# anything animates. A scene asks the frame; it never reads them itself.
+FRAME_SETTINGS = {"last_device", "animations"}
+# Scenes that still read them directly; their owners switch them to the frame's answers and
+# delete the entry. Only shrinks.
+FRAME_READERS = {
+    "games/deductile/scene.py", "games/ishido/scene.py", "games/kenken/scene.py",
+    "games/poggle/scene.py",
+}
+
+
+def frame_reads(tree) -> list[str]:
+    """Reads of the input device or the animation setting: an attribute or a string key."""
+    return [f"line {node.lineno}: {ast.unparse(node)}" for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute) and node.attr in FRAME_SETTINGS
+            or isinstance(node, ast.Constant) and node.value in FRAME_SETTINGS]
+
+
+def test_scenes_ask_the_frame_for_device_and_animations():
+    readers = {path: frame_reads(tree) for path, tree in game_modules() if frame_reads(tree)}
+    assert set(readers) <= FRAME_READERS, \
+        f"ask the frame instead: {dict((p, readers[p][:3]) for p in set(readers) - FRAME_READERS)}"
+    assert set(readers) == FRAME_READERS, \
+        f"no longer read directly: delete from FRAME_READERS: {FRAME_READERS - set(readers)}"

@@ -127,7 +127,7 @@ def test_hostile_values_at_every_settings_key(data_dir, place, value):
     for key in GAMES:
         choices = remembered_choices(key, loaded["setup"].get(key))
         assert set(choices) == {option.key for option in __import__(
-            f"games.{key}.scene", fromlist=["OPTIONS"]).OPTIONS}
+            f"games.{key}.info", fromlist=["OPTIONS"]).OPTIONS}
     assert store.load_settings()[1] is None, "the clean settings were written back"
 
 
@@ -230,7 +230,7 @@ def resume_data(key):
 @given(key=st.sampled_from(GAMES), place=st.sampled_from(SAVE_PLACES), value=hostile)
 def test_hostile_values_at_every_save_field(data_dir, key, place, value):
     emptied(data_dir)
-    from games.core.screens import offered, scene_module
+    from games.core.screens import info_module, offered
     write(data_dir, f"saves/{key}.json", put(SAVES[key], place, value))
     loaded, message = resume_data(key)
     if loaded is None:
@@ -241,14 +241,14 @@ def test_hostile_values_at_every_save_field(data_dir, key, place, value):
     session, play = loaded
     assert session.key == key
     schema.save(session.to_json(), key)      # what it writes back, it reads back
-    for option in scene_module(key).OPTIONS:
+    for option in info_module(key).OPTIONS:
         if option.target == "play" and option.key in play:
             assert offered(key, option, play[option.key])
 
 
 @pytest.mark.parametrize("key", ["mu_torere", "kono", "nim"])
 def test_an_unknown_computer_level_is_replaced_by_the_default_and_said(driver, data_dir, key):
-    from games.core.screens import resume_saved_game, scene_module
+    from games.core.screens import info_module, resume_saved_game
     saved = Session.from_json(SAVES[key])
     computer = saved.rules.current_player(saved.state)     # the computer is to move
     data = dict(SAVES[key], play={"opponent": "computer", "side": 1 - computer,
@@ -256,7 +256,7 @@ def test_an_unknown_computer_level_is_replaced_by_the_default_and_said(driver, d
     write(data_dir, f"saves/{key}.json", data)
     assert resume_saved_game(driver.app, key)
     scene = driver.app.top
-    default = next(o.default for o in scene_module(key).OPTIONS if o.key == "level")
+    default = next(o.default for o in info_module(key).OPTIONS if o.key == "level")
     assert scene.play_options["level"] == default
     assert any("nightmare" in message for message in driver.app.messages)
     driver.run_until(lambda: scene.session.position > data["position"] or scene.over)

@@ -11,7 +11,8 @@ import pygame
 from games.core import store
 from games.core.screens import ResultScene, SetupScene, resume_saved_game
 from games.ishido import ai, oracle, rules
-from games.ishido.scene import MAX_QUESTION, READY_QUESTIONS, IshidoScene, QuestionScene, thumbnail
+from games.ishido.scene import MAX_QUESTION, READY_QUESTIONS, IshidoScene, QuestionScene
+from sprites.ishido import thumbnail
 from tests.driver import Driver, VirtualPad, walk
 
 STANDARD, ORIGINAL = rules.Params("standard"), rules.Params("original")

@@ -5,7 +5,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from games.kenken import gen, grader, rules, solver
+from games.kenken import cages, gen, grader, rules, solver
 from games.kenken.rules import Params
 
 
@@ -44,7 +44,7 @@ def test_cuttings_are_connected_small_and_never_balance_an_intercalate(n, seed, 
     owner = {cell: k for k, piece in enumerate(pieces) for cell in piece}
     for piece in pieces:
         assert 1 <= len(piece) <= rules.MAX_CAGE
-        assert rules._connected([divmod(cell, n) for cell in piece])
+        assert cages.connected([divmod(cell, n) for cell in piece])
     for a1, a2, b1, b2 in gen.intercalates(grid, n):
         assert sorted((owner[a1], owner[a2])) != sorted((owner[b1], owner[b2]))
 

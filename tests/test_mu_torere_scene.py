@@ -408,12 +408,12 @@ def test_bench_pose_is_a_game_with_the_hint_and_a_selection(driver):
 
 
 def test_thumbnail_and_rules():
-    from games.mu_torere import scene as module
+    from games.mu_torere.info import RULES
     pygame.display.init()
     pygame.font.init()
-    picture = module.thumbnail((520, 250))
+    picture = paint.thumbnail((520, 250))
     assert picture.get_size() == (520, 250)
-    assert "cannot move" in module.RULES and "Custom" in module.RULES
+    assert "cannot move" in RULES and "Custom" in RULES
 
 
 def test_letter_keys_legend_style_and_new_game(driver):

@@ -18,7 +18,7 @@ import pytest
 
 from games.core import registry, ui
 from games.core.screens import (ConfirmScene, HelpScene, LauncherScene, PauseScene, ResultScene, SetupScene,
-                                scene_module)
+                                info_module, scene_module)
 from games.core.session import Session
 
 WINDOWS = ((1920, 1080), (1280, 720))
@@ -192,7 +192,7 @@ def test_the_launcher_and_its_messages_fit(driver, fitted):
 def test_rules_pages_wrap_within_the_page(driver, key):
     help_page = HelpScene(driver.app, key)
     assert help_page.page.get_width() == 1400
-    for paragraph in scene_module(key).RULES.strip().split("\n\n"):
+    for paragraph in info_module(key).RULES.strip().split("\n\n"):
         for line in ui.assets.wrap(" ".join(paragraph.split()), ui.BODY, 1400):
             assert ui.assets.font(ui.BODY).size(line)[0] <= 1400, line
 

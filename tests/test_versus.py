@@ -14,7 +14,7 @@ from hypothesis import given, settings, strategies as st
 
 from games.core import hud, registry, rules_api, store
 from games.core.prefs import Pref, Preferences
-from games.core.screens import ResultScene, SetupScene, scene_module
+from games.core.screens import ResultScene, SetupScene, info_module
 from games.core.versus_options import LEVEL_CHOICES, level_title
 from games.core.widgets import OptionsOverlay
 from tests.versus_harness import graded, toolbar_button
@@ -26,7 +26,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 @pytest.mark.parametrize("key", GAMES)
 def test_one_level_ladder_in_setup_and_in_options(driver, key):
-    level = next(o for o in scene_module(key).OPTIONS if o.key == "level")
+    level = next(o for o in info_module(key).OPTIONS if o.key == "level")
     assert level.choices == LEVEL_CHOICES
     assert [title for _, title in LEVEL_CHOICES] == ["Off", "Low", "Medium", "High", "Perfect",
                                                      "Custom"]

@@ -7,7 +7,7 @@ seven PNGs took the launcher's first frame from 1.42x to 1.51x a bare pygame win
 
 The launcher loads these files instead of importing each game's scene to paint them, which
 keeps its first frame quick. tests/test_thumbnails.py fails when a file no longer matches
-what the game's thumbnail() paints: run this script after changing a picture.
+what thumbnail() in the game's sprites module paints: run this script after changing a picture.
 """
 import os
 import sys

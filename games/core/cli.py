@@ -12,12 +12,9 @@ from dataclasses import asdict
 
 from games.core import registry
 from games.core.rules_api import GameError
+from games.core.usage import UsageError, params_for
 
 TWO_PLAYER_ONLY = "analyse"
-
-
-class UsageError(Exception):
-    """Bad command-line input: reported as one line, exit 2."""
 
 
 class Parser(argparse.ArgumentParser):
@@ -119,11 +116,6 @@ def rules_for(key: str):
         raise UsageError(error.args[0]) from None
     except ModuleNotFoundError:
         raise UsageError(f"{key} has no rules yet") from None
-
-
-def params_for(rules, args):
-    options = {name: getattr(args, name, None) for name in ("size", "difficulty", "variant", "colours")}
-    return rules.params_from_options(**{k: v for k, v in options.items() if v is not None})
 
 
 def parse_id(key: str, text: str):

@@ -11,7 +11,7 @@ import pygame
 
 from games.core import registry
 from games.core.app import App
-from games.core.cli import UsageError, params_for
+from games.core.usage import UsageError, params_for
 from games.core.screens import LauncherScene, scene_module
 from games.core.session import Session
 

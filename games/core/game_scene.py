@@ -13,7 +13,7 @@ import random
 import pygame
 
 from games.core import input as act
-from games.core import registry, store, ui
+from games.core import records, registry, store, ui
 from games.core.app import Scene
 from games.core.rules_api import GameError
 from games.core.screens import HelpScene, PauseScene, ResultScene, SetupScene, score_table
@@ -113,11 +113,8 @@ class GameScene(Scene):
 
     @classmethod
     def summary(cls, key: str, params, play: dict) -> tuple[str, list[tuple[str, str]]]:
-        """The setup screen's side panel: a heading and (left, right) rows."""
-        scores, _ = store.load_scores()
-        rows = scores.get(score_table(key, params), [])
-        return "Best scores", [(f"{n + 1}.  {row.get('detail') or row['score']}",
-                                str(row.get("date", ""))) for n, row in enumerate(rows)]
+        """The setup screen's side panel: a heading and (left, right) rows (records.summary)."""
+        return records.summary(registry.lookup(key), registry.module(key, "info"), params, play)
 
     def final_score(self):
         return self.rules.score(self.session.state)

@@ -70,7 +70,8 @@ class Status:
 
 
 def parse_fields(text: str, known: dict[str, type]) -> dict:
-    """Read 'key=value,key=value' into a dict of typed values; RuleError on anything unknown."""
+    """Read 'key=value,key=value' into a dict of typed values (a bool is written 0 or 1);
+    RuleError on anything unknown."""
     fields: dict = {}
     if not text:
         return fields
@@ -79,7 +80,7 @@ def parse_fields(text: str, known: dict[str, type]) -> dict:
         if not sep or key not in known:
             raise RuleError(f"unknown parameter {part!r} (expected one of {', '.join(known)})")
         try:
-            fields[key] = known[key](value)
+            fields[key] = _read_bool(value) if known[key] is bool else known[key](value)
         except ValueError:
             raise RuleError(f"bad value {value!r} for parameter {key!r}") from None
     return fields
@@ -87,4 +88,11 @@ def parse_fields(text: str, known: dict[str, type]) -> dict:
 
 def encode_fields(**fields) -> str:
     """The inverse of parse_fields: 'key=value,...' in the order given."""
-    return ",".join(f"{key}={value}" for key, value in fields.items())
+    return ",".join(f"{key}={int(value) if isinstance(value, bool) else value}"
+                    for key, value in fields.items())
+
+
+def _read_bool(text: str) -> bool:
+    if text not in ("0", "1"):
+        raise ValueError(text)
+    return text == "1"

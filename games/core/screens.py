@@ -3,47 +3,28 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 import pygame
 
 from games.core import input as act
-from games.core import registry, store, ui
+from games.core import records, registry, store, ui
 from games.core.app import Scene
 from games.core.jobs import Job
+from games.core.options import Option, params_kwargs, play_choices
+from games.core.records import score_table
 from games.core.rules_api import GameError
 from games.core.session import Session
 
 
-@dataclass(frozen=True)
-class Option:
-    """A choice on a game's setup screen. target 'params' feeds rules.params_from_options;
-    'play' is handed to the scene (who plays, computer level, ...)."""
-    key: str
-    label: str
-    choices: tuple          # ((value, shown text), ...)
-    default: object
-    target: str = "params"
-
-
-def score_table(key: str, params) -> str:
-    """Best scores are kept per game and parameters (size, difficulty, rule set...)."""
-    return f"{key}/{params.encode()}"
-
-
-def params_kwargs(options, choices: dict) -> dict:
-    """The keyword arguments for rules.params_from_options from the chosen option values;
-    an option's value may be a dict of several of them (e.g. difficulty and size together)."""
-    kwargs = {}
-    for option in options:
-        if option.target == "params" and option.key in choices:
-            value = choices[option.key]
-            kwargs.update(value if isinstance(value, dict) else {option.key: value})
-    return kwargs
-
 
 def scene_module(key: str):
+    """The game's scene module: imported only to play the game, never to show its screens."""
     return registry.module(key, "scene")
+
+
+def info_module(key: str):
+    """The game's pure data for the screens: RULES, OPTIONS and perhaps summary()."""
+    return registry.module(key, "info")
 
 
 def offered(key: str, option: Option, value) -> bool:
@@ -69,14 +50,14 @@ def remembered_choices(key: str, choices) -> dict:
     choices = choices if isinstance(choices, dict) else {}
     return {option.key: choices[option.key]
             if option.key in choices and offered(key, option, choices[option.key])
-            else option.default for option in scene_module(key).OPTIONS}
+            else option.default for option in info_module(key).OPTIONS}
 
 
 def checked_play(key: str, play: dict, problems: list) -> dict:
     """A save's play options with every value its option no longer offers replaced by the
     default (the game is kept; the player is told). Other keys are the scene's own."""
     play = dict(play)
-    for option in scene_module(key).OPTIONS:
+    for option in info_module(key).OPTIONS:
         if option.target == "play" and option.key in play and \
                 not offered(key, option, play[option.key]):
             default = dict(option.choices).get(option.default, option.default)
@@ -88,12 +69,11 @@ def checked_play(key: str, play: dict, problems: list) -> dict:
 
 def start_new_game(app, key: str, choices: dict, replace_scene: Scene | None = None) -> None:
     """Make a game in a worker thread (a slow generator never freezes the window), then show it."""
-    module = scene_module(key)
-    rules = registry.module(key)
+    options = info_module(key).OPTIONS
     choices = remembered_choices(key, choices)
-    play_choices = {o.key: choices[o.key] for o in module.OPTIONS if o.target == "play"}
+    play = play_choices(options, choices)
     try:
-        params = rules.params_from_options(**params_kwargs(module.OPTIONS, choices))
+        params = registry.module(key).params_from_options(**params_kwargs(options, choices))
     except GameError as error:     # a combination no game has (a 3 x 3 Hard KenKen, say)
         app.messages.append(str(error))
         return
@@ -102,7 +82,7 @@ def start_new_game(app, key: str, choices: dict, replace_scene: Scene | None = N
     def show(session):
         if replace_scene is not None:
             app.pop(replace_scene)
-        app.push(module.SCENE(app, session, play_choices))
+        app.push(scene_module(key).SCENE(app, session, play))
 
     app.push(LoadingScene(app, lambda: Session.new(key, params, seed), show))
 
@@ -230,7 +210,7 @@ def thumbnail_path(key: str) -> str:
 
 def paint_card_picture(key: str, size) -> pygame.Surface:
     """The game's thumbnail, scaled to fit `size` (keeping its shape), centred on a panel."""
-    picture = scene_module(key).thumbnail(THUMBNAIL_SIZE)
+    picture = registry.sprites(key).thumbnail(THUMBNAIL_SIZE)
     scale = min(size[0] / THUMBNAIL_SIZE[0], size[1] / THUMBNAIL_SIZE[1])
     fitted = pygame.transform.smoothscale(
         picture, (round(THUMBNAIL_SIZE[0] * scale), round(THUMBNAIL_SIZE[1] * scale)))
@@ -354,18 +334,19 @@ class SetupScene(Scene):
         super().__init__(app)
         self.key, self.replace_scene = key, replace_scene
         self.info = registry.lookup(key)
-        self.module = scene_module(key)
+        info = info_module(key)
+        named = getattr(info, "named_options", None)    # words from the settings
+        self.options = named(app.settings) if named else info.OPTIONS
         remembered = remembered_choices(key, app.settings.get("setup", {}).get(key))
         width, height = app.size
         widgets = []
         self.choices: list[tuple[Option, ui.Choice]] = []
         resume = replace_scene is None and store.has_save(key)
-        rows = len(self.module.OPTIONS) + 2 + (1 if resume else 0)
+        rows = len(self.options) + 2 + (1 if resume else 0)
         step = min(104, (height - 250 - 80) // rows)   # many options: rows get closer
         size = step - 20
         y = 250
-        named = getattr(self.module, "named_options", None)    # words from the settings
-        for option in named(app.settings) if named else self.module.OPTIONS:
+        for option in self.options:
             values = [value for value, _ in option.choices]
             start = remembered.get(option.key, option.default)
             index = values.index(start) if start in values else values.index(option.default)
@@ -400,7 +381,7 @@ class SetupScene(Scene):
         """Why the chosen options cannot make a game (a 3 x 3 Hard KenKen, say), or ''."""
         try:
             registry.module(self.key).params_from_options(
-                **params_kwargs(self.module.OPTIONS, self.chosen()))
+                **params_kwargs(self.options, self.chosen()))
         except GameError as error:
             return str(error)
         return ""
@@ -459,13 +440,13 @@ class SetupScene(Scene):
 
     def summary(self):
         choices = self.chosen()
-        play = {o.key: choices[o.key] for o in self.module.OPTIONS if o.target == "play"}
+        play = play_choices(self.options, choices)
         try:
             params = registry.module(self.key).params_from_options(
-                **params_kwargs(self.module.OPTIONS, choices))
+                **params_kwargs(self.options, choices))
         except GameError:
             return "Best scores", []
-        return self.module.SCENE.summary(self.key, params, play)
+        return records.summary(self.info, info_module(self.key), params, play)
 
 
 class SettingsScene(MenuScreen):
@@ -534,7 +515,7 @@ class HelpScene(Scene):
         super().__init__(app)
         self.key = key
         self.info = registry.lookup(key)
-        self.text = scene_module(key).RULES
+        self.text = info_module(key).RULES
         self.scroll = 0
         self.page = self._render()
 

@@ -19,16 +19,18 @@ from games.core import input as act
 from games.core.game_scene import TOOLBAR_HEIGHT, GameScene
 from games.core.jobs import Job
 from games.core.prefs import Pref, Preferences
-from games.core.versus_options import (LEVEL_CHOICES, UNDO_DEPTHS, VERSUS_PREFS,  # noqa: F401
-                                       level_title, opponent_options, record_table)
+from games.core.records import record_table
 from games.core.rules_api import BLOCKED, CAPTURED, LAST_TAKEN
 from games.core.screens import ConfirmScene
 from games.core.session import RESTART, Session
+from games.core.versus_options import LEVEL_CHOICES, UNDO_DEPTHS, VERSUS_PREFS, level_title
 from games.core.widgets import Amount, Choose, Do, OptionsOverlay
 
 HUMAN, COMPUTER = "human", "computer"
 THINK_PAUSE = 0.6     # seconds between a move landing and the computer answering
 PICK_SECONDS = 0.45   # the computer's choice is shown this long before it is played
+
+
 class VersusScene(GameScene):
     SIDE_NAMES = ("Black", "White")
     PREFS: tuple[Pref, ...] = ()       # the game's own preferences
@@ -552,19 +554,6 @@ class VersusScene(GameScene):
 
     def record_table(self) -> str:
         return record_table(self.session.key, self.level)
-
-    @classmethod
-    def summary(cls, key, params, play):
-        level = play.get("level")
-        if level == "custom":
-            level = Preferences(store.load_settings()[0], key, VERSUS_PREFS)["custom_level"]
-        counts = store.load_records().get(record_table(key, level), {})
-        heading = f"Your record (Custom {level})" if isinstance(level, int) else "Your record"
-        if not counts:
-            return heading, []
-        return heading, [(f"{counts.get('won', 0)} won", "against the computer"),
-                         (f"{counts.get('lost', 0)} lost", "at this level"),
-                         (f"{counts.get('draw', 0)} drawn", "")]
 
     def record_result(self):
         """Against the computer, count the game in the record for this level."""

@@ -5,9 +5,9 @@ classes, so a game's info module (read by the setup and help screens) imports no
 from __future__ import annotations
 
 from games.core import levels
+from games.core.options import Option
 from games.core.prefs import Pref
 from games.core.rules_api import RuleError
-from games.core.screens import Option
 
 LEVEL_CHOICES = tuple(levels.TITLES.items()) + (("custom", "Custom"),)
 UNDO_DEPTHS = ((1, "1 turn"), (2, "2 turns"), (3, "3 turns"), (5, "5 turns"), (10, "10 turns"),
@@ -25,10 +25,6 @@ def opponent_options(side_names: tuple[str, str], default_level="medium") -> lis
         Option("side", "You play", ((0, f"{first} (moves first)"), (1, second)), 0, "play"),
         Option("level", "Computer level", LEVEL_CHOICES, default_level, "play"),
     ]
-
-
-def record_table(key: str, level) -> str:
-    return f"{key}/level={level}"
 
 
 def level_title(level, chance_of) -> str:

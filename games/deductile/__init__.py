@@ -1,10 +1,5 @@
-"""DeducTile Reasoning: Order the tiles from the clues, against the clock."""
-from games.core.registry import GameInfo, register
+"""DeducTile Reasoning: order the tiles from the clues, against the clock."""
+from games.core.registry import register
 
-INFO = register(GameInfo(
-    key="deductile",
-    title="DeducTile Reasoning",
-    blurb="Order the tiles from the clues, against the clock",
-    players=1,
-    playable=True,  # True once scene.py plays a whole game with mouse, keyboard and gamepad
-))
+INFO = register(__name__, title="DeducTile Reasoning", players=1,
+                blurb="Order the tiles from the clues, against the clock")

@@ -11,51 +11,18 @@ import pygame
 from games.core import input as act
 from games.core import ui
 from games.core.game_scene import GameScene, clock_text as clock
-from games.core.screens import Option
 from games.core.session import RESTART
 from games.core.tween import Tween, ease_in_out_cubic, lerp, lerp_point
 from games.deductile import rules
 from games.deductile.clues import COLOURS, SHAPES
 from sprites import shapes as paint
-
-PALETTE = {   # bright, distinct in lightness as well as hue; every tile also names its colour
-    "red": (222, 60, 55), "green": (40, 170, 110), "blue": (45, 110, 215),
-    "yellow": (245, 215, 60), "purple": (150, 85, 200), "orange": (245, 140, 35),
-}
-CARD = (240, 236, 224)
-CARD_EDGE = (190, 184, 168)
+from sprites.deductile import CARD, CARD_EDGE, PALETTE
 INK = (34, 36, 44)
 SWAP_SECONDS = 0.28
 WARNING_SECONDS = 10
 
-OPTIONS = [Option("level", "Difficulty",
-                  (({"difficulty": "easy"}, "Easy"), ({"difficulty": "normal"}, "Normal"),
-                   ({"difficulty": "hard"}, "Hard"),
-                   ({"difficulty": "expert", "size": 5}, "Expert, 5 tiles"),
-                   ({"difficulty": "expert", "size": 6}, "Expert, 6 tiles")),
-                  {"difficulty": "normal"})]
-
-RULES = """
-Four tiles stand in a column, each with one shape and one colour; every shape and every colour \
-is used exactly once. Put them in the order the clues describe, from the first (top) tile to \
-the last (bottom) one, then press Guess.
-
-Drag a tile onto another to swap the two tiles. Drag with the right button (or pick up with X \
-on the keyboard or gamepad) to swap only their colours: the shapes stay where they are.
-
-"Next to" means directly above or below. "Somewhere above" means anywhere higher in the \
-column. Click a clue to strike it out once you have used it.
-
-You have three minutes. A wrong guess costs 5 seconds, and so does a hint, which marks the \
-clues your current order breaks. Undo takes back moves, never penalties. Your score is the \
-time left when you solve it.
-
-Difficulty: Easy uses only the simplest clue kinds; Normal uses all eight; Hard removes every \
-clue that is not needed; Expert has five or six tiles.
-"""
-
-TILES, GUESS, CLUES = "tiles", "guess", "clues"
-COLOURS_ONLY = "swapping colours only"   # the note on a tile dragged with the right button   # the three columns the cursor visits
+TILES, GUESS, CLUES = "tiles", "guess", "clues"   # the three columns the cursor visits
+COLOURS_ONLY = "swapping colours only"   # the note on a tile dragged with the right button
 
 
 class DeductileScene(GameScene):
@@ -438,33 +405,6 @@ class DeductileScene(GameScene):
 
 ORDINAL_LABELS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
-
-def thumbnail(size) -> pygame.Surface:
-    """The launcher's picture: a column of tiles beside three clues, one struck out."""
-    w, h = size
-    picture = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(picture, ui.BG_DEEP, (0, 0, w, h), border_radius=16)
-    tile_h = (h - 24 - 3 * 6) // 4
-    tile_w = int(tile_h * 1.3)
-    for i, (shape_name, colour) in enumerate((("star", "yellow"), ("circle", "red"),
-                                              ("triangle", "blue"), ("square", "green"))):
-        y = 12 + i * (tile_h + 6)
-        picture.blit(paint.rounded_card((tile_w, tile_h), CARD, 10, CARD_EDGE, 2, False), (24, y))
-        glyph = paint.shape(shape_name, PALETTE[colour], int(tile_h * 0.86))
-        picture.blit(glyph, (24 + (tile_w - glyph.get_width()) // 2, y + tile_h * 0.07))
-    left = 24 + tile_w + 30
-    for k, (words, struck) in enumerate((("The Red tile is second.", True),
-                                         ("The Star is Yellow.", False),
-                                         ("The Square is last.", False))):
-        y = 34 + k * 72
-        rect = pygame.Rect(left, y - 8, w - left - 20, 56)
-        pygame.draw.rect(picture, ui.PANEL, rect, border_radius=10)
-        text = ui.label(picture, words, (left + 16, rect.centery), 26, ui.MUTED if struck else ui.TEXT,
-                        anchor="midleft")
-        if struck:
-            pygame.draw.line(picture, ui.MUTED, (text.left - 4, text.centery),
-                             (text.right + 4, text.centery), 3)
-    return picture
 
 
 SCENE = DeductileScene

@@ -1,10 +1,5 @@
-"""Ishido: Place 72 stones by matching colour or symbol."""
-from games.core.registry import GameInfo, register
+"""Ishido: place 72 stones by matching colour or symbol."""
+from games.core.registry import register
 
-INFO = register(GameInfo(
-    key="ishido",
-    title="Ishido",
-    blurb="Place 72 stones by matching colour or symbol",
-    players=1,
-    playable=True,
-))
+INFO = register(__name__, title="Ishido", players=1,
+                blurb="Place 72 stones by matching colour or symbol")

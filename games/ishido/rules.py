@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from games.core.rules_api import (
     LOST, ONGOING, WON, IllegalMove, RuleError, Status, encode_fields, parse_fields)
+from games.core.rules_parts import CellMove
 
 ROWS, COLS = 8, 12
 SQUARES = ROWS * COLS
@@ -146,21 +147,13 @@ class State:
                           " ".join(["pouch", *pouch[:self.placed], "|", *pouch[self.placed:]])])
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(CellMove):
     """Place the current stone on (row, col)."""
-    row: int
-    col: int
-
-    def encode(self) -> str:
-        return f"{self.row},{self.col}"
 
 
 def decode_move(text: str) -> Move:
-    match = re.fullmatch(r"(\d{1,2}),(\d{1,2})", text)
-    if not match:
-        raise RuleError(f"A move is 'row,col', for example '3,4'; {text!r} is not one.")
-    row, col = int(match[1]), int(match[2])
+    move = Move.read(text, f"A move is 'row,col', for example '3,4'; {text!r} is not one.")
+    row, col = move.row, move.col
     if row >= ROWS or col >= COLS:
         raise RuleError(f"There is no square ({row}, {col}): rows are 0-{ROWS - 1} "
                         f"and columns 0-{COLS - 1}.")

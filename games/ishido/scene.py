@@ -20,10 +20,10 @@ import math
 import pygame
 
 from games.core import input as act
-from games.core import store, ui
+from games.core import records, store, ui
 from games.core.app import Scene
 from games.core.game_scene import HUD_HEIGHT, GameScene
-from games.core.screens import Option, score_table
+from games.core.screens import score_table
 from games.core.session import Change
 from games.core.tween import (GLOW_SECONDS, Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic,
                               glow, linear)
@@ -40,59 +40,10 @@ RETURN_SECONDS = 0.24       # a refused stone sliding back to the hand
 CELEBRATE_SECONDS = 1.4     # a 4-way's flash and rings
 MAX_QUESTION = 80
 
-SQUARE_INNER = (50, 58, 78)     # the board's inner squares ...
+SQUARE_INNER = paint.SQUARE_INNER   # the board's inner squares ...
 SQUARE_OUTER = (37, 43, 59)     # ... and the outer ring (it scores nothing in the original)
 TRAY = (26, 30, 42)
 FLASH = (255, 244, 214)
-
-OPTIONS = [
-    Option("variant", "Rule set", (("standard", "Standard"), ("original", "Original (1990)")),
-           "standard"),
-    Option("oracle", "The Oracle (original rules)", ((True, "Ask a question"), (False, "Off")),
-           True, target="play"),
-    Option("assist", "Mark legal squares", ((False, "Off"), (True, "On (counts as help)")),
-           False, target="play"),
-]
-
-RULES = """
-Ishido is a quiet game of placing stones. There are 72 stones: six colours (blue, cyan, green, \
-yellow, red, purple) and six symbols (sun, mountain, diamond, star, cross, moon), two of each \
-stone. Six of them start on the board, on the four corners and two middle squares, showing \
-every colour and every symbol once. The rest wait in the pouch, and you place them one at a \
-time: the next stone is shown beside the board.
-
-A stone must go on an empty square next to at least one stone (above, below, left or right; \
-corners do not count).
-
-Standard rules (the default): the stone must match each of its neighbours, by colour or by \
-symbol. It scores 1, 2, 4 or 8 points for 1, 2, 3 or 4 neighbours.
-
-Original rules (Accolade, 1990) are stricter. Next to one stone: match its colour or its \
-symbol. Next to two: match one by colour and the other by symbol. Next to three: two by one \
-and the third by the other. Next to four: two by colour and two by symbol. Squares on the \
-outer ring score nothing; inner squares score 1, 2, 4 or 8, doubled once for each 4-way made \
-earlier. Each 4-way also earns a bonus: 25, 50, 100, 200, 400, 600, 800, 1000, 5000, 10000, \
-25000, then 50000. If the game ends with 0, 1 or 2 stones unplaced you earn 1000, 500 or 100 \
-more.
-
-A 4-way is a stone placed with all four neighbours filled: the big moment of the game. The \
-HUD counts them. Leave holes that the stones still to come could fill.
-
-The game ends when the pouch is empty (every stone placed: a win) or when the next stone fits \
-nowhere. The end screen shows how your score was made, and the best scores are kept for each \
-rule set.
-
-The Oracle (original rules): before the game you may ask a question, typed on the keyboard, \
-spelled with the on-screen letters, or chosen from a few ready-made ones. Each 4-way reveals \
-one more passage of its answer.
-
-Placing: drag the stone from its slot onto a square (or click the square). With the keyboard \
-or a gamepad, move the cursor, press Enter or A to pick the stone up, carry it to a square \
-and press again to put it down; Esc or B puts it back. Tab or the triggers jump to the next \
-open square. Hint (H or Y) shows one good square. Assist (A on the keyboard, X, or the Assist \
-button) marks every square where the stone may go; hints and the assist are noted on your \
-score as help.
-"""
 
 READY_QUESTIONS = (
     "What should I give my time to this year?",
@@ -241,8 +192,7 @@ class IshidoScene(GameScene):
         return status.reason if status.over else ""
 
     def _load_best(self):
-        scores, _ = store.load_scores()
-        self.best_rows = scores.get(score_table(self.session.key, self.session.params), [])
+        self.best_rows = records.best_entries(self.session.key, self.session.params)
         return self.best_rows[0]["score"] if self.best_rows else None
 
     # --- layout ---------------------------------------------------------------------------
@@ -495,11 +445,6 @@ class IshidoScene(GameScene):
                 ("Stones left", str(rules.stones_left(self.state))),
                 ("Help", help_text(self.assist_used, self.hints), "Assist+99"),
                 ("Best", "-" if self.best is None else str(self.best))]
-
-    @classmethod
-    def summary(cls, key, params, play):
-        _, rows = super().summary(key, params, play)
-        return f"Best scores: {params.rule.capitalize()} rules", rows
 
     def extra_buttons(self):
         return [("Assist (A)", self.toggle_assist, lambda: not self.over)]
@@ -1079,37 +1024,6 @@ class QuestionScene(Scene):
         ui.label(surface, words, (box.centerx, box.bottom - 140), ui.SMALL,
                  ui.ACCENT if self.notice else ui.MUTED, anchor="midbottom")
 
-
-def thumbnail(size) -> pygame.Surface:
-    """The launcher's picture: part of a board mid-game, and a stone about to make a 4-way."""
-    w, h = size
-    picture = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(picture, ui.BG_DEEP, (0, 0, w, h), border_radius=16)
-    layout = ("ab.c..de", ".fg.hi.j", "k.lmn.op", "qr..s.tu")
-    kinds = {"a": 22, "b": 23, "c": 0, "d": 34, "e": 32, "f": 20, "g": 2, "h": 15, "i": 12,
-             "j": 8, "k": 24, "l": 26, "m": 27, "n": 33, "o": 35, "p": 11, "q": 28, "r": 16,
-             "s": 30, "t": 31, "u": 7}
-    pitch = min((w - 24) // len(layout[0]), (h - 24) // len(layout))
-    size_ = pitch - 8
-    left = (w - pitch * len(layout[0])) // 2
-    top = (h - pitch * len(layout)) // 2
-    hole = None
-    for r, line in enumerate(layout):
-        for c, ch in enumerate(line):
-            rect = pygame.Rect(left + c * pitch + 2, top + r * pitch + 2, pitch - 4, pitch - 4)
-            pygame.draw.rect(picture, SQUARE_INNER, rect, border_radius=8)
-            if ch in kinds:
-                picture.blit(paint.stone(kinds[ch], size_),
-                             (rect.centerx - size_ // 2, rect.centery - size_ // 2))
-            elif (r, c) == (1, 3):      # four neighbours: a 4-way waiting for a blue star
-                hole = rect
-    pygame.draw.rect(picture, ui.ACCENT, hole.inflate(4, 4), 4, border_radius=10)
-    lifted = (hole.centerx + pitch * 0.75, hole.centery - pitch * 0.8)
-    shade = paint.shadow(size_ + 8, 10)
-    picture.blit(shade, shade.get_rect(center=(lifted[0] + 6, lifted[1] + 10)))
-    stone = paint.stone(3, size_ + 8)
-    picture.blit(stone, stone.get_rect(center=(round(lifted[0]), round(lifted[1]))))
-    return picture
 
 
 SCENE = IshidoScene

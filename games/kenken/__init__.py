@@ -1,10 +1,5 @@
-"""Calcoolation: KenKen: a Latin square with arithmetic cages."""
-from games.core.registry import GameInfo, register
+"""Calcoolation: KenKen, a Latin square with arithmetic cages."""
+from games.core.registry import register
 
-INFO = register(GameInfo(
-    key="kenken",
-    title="Calcoolation",
-    blurb="KenKen: a Latin square with arithmetic cages",
-    players=1,
-    playable=True,
-))
+INFO = register(__name__, title="Calcoolation", players=1,
+                blurb="KenKen: a Latin square with arithmetic cages")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from games.kenken import rules
+from games.kenken.cages import DIFFICULTIES, MAX_CAGE, Cage, Params, encode_desc, possible_ops
 from games.kenken.grader import EASY, EXTREME, HARD, NORMAL, Board, deduce
 from games.kenken.solver import cage_fillings, compile_cages, solve_layout
 
@@ -18,7 +18,7 @@ class Style:
     givens: float           # chance that a cell left alone stays a given number
     poor_products: bool     # avoid two-cell products with at most two factorings
     clarity: float = 1.0    # hidden operators: chance a cage takes its clearest operator
-    largest: int = rules.MAX_CAGE   # cells in the largest cage
+    largest: int = MAX_CAGE   # cells in the largest cage
 
 
 STYLES = {
@@ -130,7 +130,7 @@ def partition(n: int, grid: list[int], rng, style: Style) -> list[list[int]]:
             return [sorted(cells) for cells in members.values()]
 
 
-def choose_ops(n: int, values: list[list[int]], rng, params: rules.Params,
+def choose_ops(n: int, values: list[list[int]], rng, params: Params,
                style: Style) -> list[str]:
     """An operator per cage (given its solution digits), as Keen chooses them: the operators
     take turns (/, -, *, +), each taking a random cage it suits well, else one it suits at
@@ -205,11 +205,11 @@ def target_of(op: str, values: list[int]) -> int:
     return high - low if op == "-" else high // low
 
 
-def attempt(params: rules.Params, rng) -> list[tuple[tuple[int, ...], str, int]]:
+def attempt(params: Params, rng) -> list[tuple[tuple[int, ...], str, int]]:
     """One random puzzle in the style of its level: (cell indices, operator, target) per cage,
     in canonical order."""
     n = params.size
-    style = STYLES[params.variant][rules.DIFFICULTIES.index(params.difficulty)]
+    style = STYLES[params.variant][DIFFICULTIES.index(params.difficulty)]
     grid = latin_square(n, rng)
     pieces = sorted(partition(n, grid, rng, style))
     values = [[grid[cell] for cell in cells] for cells in pieces]
@@ -219,22 +219,22 @@ def attempt(params: rules.Params, rng) -> list[tuple[tuple[int, ...], str, int]]
             for cells, op, digits in zip(pieces, ops, values)]
 
 
-def generate(params: rules.Params, rng) -> str:
+def generate(params: Params, rng) -> str:
     """The description of a random puzzle with one solution, graded at params.difficulty."""
     return next(desc for desc in attempts(params, rng) if desc is not None)
 
 
-def attempts(params: rules.Params, rng):
+def attempts(params: Params, rng):
     """generate() one attempt at a time, for a caller that must stay responsive: yields None
     after each rejected puzzle, then the description of the accepted one."""
-    level = rules.DIFFICULTIES.index(params.difficulty)
+    level = DIFFICULTIES.index(params.difficulty)
     n = params.size
     while True:
         cages = attempt(params, rng)
-        layout = compile_cages(n, [(cells, rules.possible_ops(params, op, len(cells)), target)
+        layout = compile_cages(n, [(cells, possible_ops(params, op, len(cells)), target)
                                    for cells, op, target in cages])
         if graded(layout, level):
-            yield rules.encode_desc(n, [rules.Cage(op, target, tuple(divmod(c, n) for c in cells))
+            yield encode_desc(n, [Cage(op, target, tuple(divmod(c, n) for c in cells))
                                         for cells, op, target in cages])
             return
         yield None

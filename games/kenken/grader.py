@@ -9,18 +9,19 @@ and a puzzle's level is the hardest it needed):
            that line's other cells) and naked / hidden subsets in rows and columns
   Extreme  fish (X-wings and larger, per digit) and forcing chains of two-candidate cells
 
-Each technique is a generator of Deductions read from the live board; the caller applies each
-before asking for the next, so a sweep always sees the latest candidates.
+Each technique is a generator of Deductions read from the live board (sentences.py words
+them); the caller applies each before asking for the next, so a sweep always sees the latest
+candidates.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Callable, NamedTuple
 
-from games.kenken import rules
-from games.kenken.solver import Layout, compile_puzzle
-
-EASY, NORMAL, HARD, EXTREME = range(4)
+from games.kenken.cages import (DIFFICULTIES, EASY, EXTREME, HARD, NORMAL, Cage, Params, bit_digit,
+                                cell_name, grid_errors, is_single, mask_digits, solved)
+from games.kenken.sentences import Namer
+from games.kenken.solver import Layout, compile_puzzle, unique_solution
 
 
 class Contradiction(Exception):
@@ -52,7 +53,7 @@ class Board:
         self.placed = [False] * cells
         self.unplaced = cells
         self.line_done = [0] * len(layout.lines)    # digits placed in each line
-        self.singles = {cell for cell in range(cells) if _single(self.cand[cell])}
+        self.singles = {cell for cell in range(cells) if is_single(self.cand[cell])}
         self.clock = 1
         self.cage_stamp = [1] * len(layout.cages)
         self.line_stamp = [1] * len(layout.lines)
@@ -77,18 +78,10 @@ class Board:
 
     def changed_cages(self, looker):
         """The cages changed since looker last looked, marked as looked at now."""
-        stamp, seen = self.cage_stamp, self.cage_seen[looker]
-        for k in range(len(stamp)):
-            if stamp[k] != seen[k]:
-                seen[k] = stamp[k]
-                yield k
+        return _changed(self.cage_stamp, self.cage_seen[looker])
 
     def changed_lines(self, looker):
-        stamp, seen = self.line_stamp, self.line_seen[looker]
-        for index in range(len(stamp)):
-            if stamp[index] != seen[index]:
-                seen[index] = stamp[index]
-                yield index
+        return _changed(self.line_stamp, self.line_seen[looker])
 
     def apply(self, deduction: Deduction) -> None:
         for cell, mask in deduction.removals:
@@ -143,12 +136,12 @@ class Board:
             self.union(k)
 
 
-def _single(mask: int) -> bool:
-    return not mask & (mask - 1)
-
-
-def _digit(bit: int) -> int:
-    return bit.bit_length()
+def _changed(stamp: list[int], seen: list[int]):
+    """The indices whose stamp moved since they were seen, each marked as seen now."""
+    for index in range(len(stamp)):
+        if stamp[index] != seen[index]:
+            seen[index] = stamp[index]
+            yield index
 
 
 # ---------------------------------------------------------------------------------------------
@@ -158,7 +151,7 @@ def naked_singles(board: Board):
     cand, placed = board.cand, board.placed
     for cell in sorted(board.singles):
         if not placed[cell]:
-            digit = _digit(cand[cell])
+            digit = bit_digit(cand[cell])
             yield Deduction(EASY, "naked single", place=(cell, digit), cells=(cell,),
                             explain=lambda namer, cell=cell, digit=digit:
                             namer.naked_single(board, cell, digit))
@@ -182,7 +175,7 @@ def hidden_singles(board: Board):
             if cell is None:
                 raise Contradiction     # its one cell took another lonely digit
             if not placed[cell]:        # else placed earlier in this sweep
-                digit = _digit(bit)
+                digit = bit_digit(bit)
                 yield Deduction(EASY, "hidden single", place=(cell, digit), cells=line,
                                 explain=lambda namer, index=index, cell=cell, digit=digit:
                                 f"In {namer.line(index)}, {digit} can only go at "
@@ -315,9 +308,6 @@ def subsets(board: Board):
                                 f"{namer.removals(board, removals)}.")
 
 
-FISH_NAMES = {2: "an X-wing", 3: "a swordfish", 4: "a jellyfish"}
-
-
 def fish(board: Board):
     """For one digit: k rows where it fits only in k columns (or the other way round) keep it
     out of those columns' (rows') other cells."""
@@ -376,7 +366,7 @@ def chains(board: Board):
                         yield Deduction(EXTREME, "forcing chain", ((peer, a_bit),),
                                         cells=tuple(path),
                                         explain=lambda namer, path=path, values=values,
-                                        a=_digit(a_bit), peer=peer:
+                                        a=bit_digit(a_bit), peer=peer:
                                         namer.chain(path, values, a, peer))
                         return      # the search above read candidates that have now changed
                     if cand[peer].bit_count() == 2:
@@ -431,111 +421,11 @@ def grade_layout(layout: Layout, max_level: int = EXTREME) -> int | None:
     return deduce(Board(layout), max_level)
 
 
-def grade(params: rules.Params, cages: tuple[rules.Cage, ...],
+def grade(params: Params, cages: tuple[Cage, ...],
           max_level: int = EXTREME) -> str | None:
     """The difficulty name a puzzle grades at, or None when it needs more than max_level."""
     level = grade_layout(compile_puzzle(params, cages), max_level)
-    return None if level is None else rules.DIFFICULTIES[level]
-
-
-# ---------------------------------------------------------------------------------------------
-# Sentences
-
-class Namer:
-    """Names cells, lines, cages and digits in sentences (rows and columns from 1)."""
-
-    def __init__(self, state: rules.State):
-        self.n = state.size
-        self.cages = state.cages
-        self.params = state.params
-
-    def cell(self, cell: int, line: int | None = None) -> str:
-        """'row 2, column 3'; within a named line just 'column 3' (or 'row 2')."""
-        r, c = divmod(cell, self.n)
-        if line is not None:
-            return f"row {r + 1}" if line >= self.n else f"column {c + 1}"
-        return rules.cell_name(r, c)
-
-    def cells(self, cells, line: int) -> str:
-        cells = sorted(cells)
-        numbers = [(cell % self.n if line < self.n else cell // self.n) + 1 for cell in cells]
-        word = "columns" if line < self.n else "rows"
-        return f"{word} {_and(map(str, numbers))}"
-
-    def line(self, index: int) -> str:
-        return f"row {index + 1}" if index < self.n else f"column {index - self.n + 1}"
-
-    def cage(self, k: int) -> str:
-        cage = self.cages[k]
-        label = rules.clue_text(self.params, cage)
-        rows = sorted({r for r, _ in cage.cells})
-        cols = sorted({c for _, c in cage.cells})
-        if len(rows) == 1:
-            where = f"in row {rows[0] + 1}"
-        elif len(cols) == 1:
-            where = f"in column {cols[0] + 1}"
-        else:
-            where = f"at {rules.cell_name(*cage.cells[0])}"
-        return f"the {label} cage {where}"
-
-    @staticmethod
-    def digits(mask: int, joiner: str = "and") -> str:
-        return _and(map(str, rules.mask_digits(mask)), joiner)
-
-    def removals(self, board: Board, removals) -> str:
-        parts = []
-        for cell, mask in removals:
-            left = board.cand[cell] & ~mask
-            parts.append(f"{self.cell(cell)} must be {_digit(left)}" if _single(left) else
-                         f"{self.cell(cell)} cannot be {self.digits(mask, 'or')}")
-        if len(parts) > 4:
-            parts = parts[:3] + [f"{len(parts) - 3} more cells lose candidates"]
-        return _and(parts)
-
-    def naked_single(self, board: Board, cell: int, digit: int) -> str:
-        seen = 0
-        for peer in board.layout.peers[cell]:
-            if board.placed[peer]:
-                seen |= board.cand[peer]
-        why = ("every other digit is already in its row or column"
-               if board.layout.full & ~seen == 1 << (digit - 1)
-               else "its other digits are ruled out")
-        return f"{self.cell(cell).capitalize()} can only be {digit}: {why}."
-
-    def cage_fillings(self, board: Board, k: int, removals, level: int) -> str:
-        per_cell = board.cell_digits(k, board.union(k))
-        every = 0
-        for mask in per_cell:
-            every |= mask
-        text = f"{self.cage(k).capitalize()} can only hold {self.digits(every)}"
-        if level == NORMAL:     # name the candidates already gone that the cage could use
-            gaps = [f"{self.digits(every & ~board.cand[cell], 'or')} cannot go at "
-                    f"{self.cell(cell)}" for cell in board.layout.cages[k]
-                    if every & ~board.cand[cell]]
-            if gaps:
-                text += ", and " + _and(gaps[:3])
-        return f"{text}: so {self.removals(board, removals)}."
-
-    def fish(self, board: Board, digit: int, by_rows: bool, lines, crossing, removals) -> str:
-        words = ("rows", "columns") if by_rows else ("columns", "rows")
-        name = FISH_NAMES.get(len(lines), "a fish")
-        return (f"In {words[0]} {_and(str(a + 1) for a in lines)}, {digit} can only go in "
-                f"{words[1]} {_and(str(b + 1) for b in crossing)} ({name}): so "
-                f"{self.removals(board, removals)}.")
-
-    def chain(self, path, values, a: int, target: int) -> str:
-        steps = [f"if {self.cell(path[0])} is not {a} it is {_digit(values[0])}"]
-        steps += [f"{self.cell(cell)} is {_digit(bit)}" for cell, bit in zip(path[1:], values[1:])]
-        end = path[-1]
-        ends = (f"{self.cell(path[0])} or {self.cell(end)}" if end != path[0]
-                else self.cell(end))
-        return (f"A forcing chain: {', so '.join(steps)}. Either way {a} is at {ends}: so "
-                f"{self.cell(target)} cannot be {a}.")
-
-
-def _and(words, joiner: str = "and") -> str:
-    words = list(words)
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {joiner} {words[-1]}"
+    return None if level is None else DIFFICULTIES[level]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -550,32 +440,33 @@ class Hint:
     place: tuple[tuple[int, int], int] | None = None           # a digit now certain
 
 
-def hint(state: rules.State) -> Hint | None:
+def hint(state) -> Hint | None:
     """The next deduction a person could make from the player's digits and candidates (an
-    empty cell without candidates may hold anything), or the first mistake; None once solved."""
-    if rules.status(state).over:
+    empty cell without candidates may hold anything) in a rules.State, or the first mistake;
+    None once solved."""
+    if solved(state.params, state.cages, state.digits):
         return None
     n = state.size
 
     def at(cell: int) -> tuple[int, int]:
         return divmod(cell, n)
 
-    solution = rules.solution(state)
+    solution = unique_solution(state.params, state.cages)
     if solution is not None:
         for cell, (digit, marks, right) in enumerate(zip(state.digits, state.candidates,
                                                          solution)):
             if digit and digit != right:
-                return Hint(f"The {digit} at {rules.cell_name(*at(cell))} is wrong.",
+                return Hint(f"The {digit} at {cell_name(*at(cell))} is wrong.",
                             "mistake", (at(cell),))
             if not digit and marks and not marks >> (right - 1) & 1:
-                return Hint(f"The candidates at {rules.cell_name(*at(cell))} leave out the "
+                return Hint(f"The candidates at {cell_name(*at(cell))} leave out the "
                             f"digit it needs.", "mistake", (at(cell),))
     else:
-        clashes = rules.errors(state)
+        clashes = grid_errors(state.params, state.cages, state.digits)
         if clashes:
             first = min(clashes)
             return Hint(f"The {state.digits[first[0] * n + first[1]]} at "
-                        f"{rules.cell_name(*first)} clashes with its row, column or cage.",
+                        f"{cell_name(*first)} clashes with its row, column or cage.",
                         "mistake", tuple(sorted(clashes)))
     layout = compile_puzzle(state.params, state.cages)
     board = Board(layout, [marks or layout.full for marks in state.candidates])
@@ -590,12 +481,12 @@ def hint(state: rules.State) -> Hint | None:
     if deduction is not None:
         return Hint(deduction.explain(namer), deduction.technique,
                     tuple(at(cell) for cell in deduction.cells),
-                    tuple((at(cell), rules.mask_digits(mask))
+                    tuple((at(cell), mask_digits(mask))
                           for cell, mask in deduction.removals),
                     (at(deduction.place[0]), deduction.place[1]) if deduction.place else None)
     if solution is None:
         return Hint("No step a person could take is left: this puzzle may have more than one "
                     "solution.", "stuck", ())
     cell = next(cell for cell, digit in enumerate(state.digits) if not digit)
-    return Hint(f"No simple step is left here: {rules.cell_name(*at(cell))} is "
+    return Hint(f"No simple step is left here: {cell_name(*at(cell))} is "
                 f"{solution[cell]}.", "reveal", (at(cell),), (), (at(cell), solution[cell]))

@@ -23,26 +23,21 @@ import re
 import pygame
 
 from games.core import input as act
-from games.core import store, ui
+from games.core import records, ui
 from games.core.game_scene import GameScene, clock_text
 from games.core.rules_api import IllegalMove
-from games.core.screens import Option, SetupScene, score_table
+from games.core.screens import SetupScene
 from games.core.session import Change
 from games.core.tween import Tween, ease_out_back, ease_out_cubic, linear
 from games.kenken import grader, rules
+from games.kenken.popup import Popup
+from sprites.kenken import CLUE_INK, DIGIT_INK, MARK_INK, PAPER, PAPER_SELECTED, THIN, WALL
 
 # --- the look -------------------------------------------------------------------------------
-PAPER = (244, 240, 228)
 PAPER_LINE = (232, 227, 211)       # the selected cell's row and column
-PAPER_SELECTED = (255, 221, 148)
 PAPER_HINT = (204, 235, 209)
 PAPER_BAD = (255, 209, 200)
-WALL = (30, 32, 42)
-THIN = (192, 186, 170)
-CLUE_INK = (28, 30, 38)
-DIGIT_INK = (30, 58, 138)          # the player's digits: dark blue ink
 BAD_INK = (196, 36, 30)
-MARK_INK = (84, 88, 104)           # candidates
 HINT_INK = (22, 128, 62)
 OP_GLYPHS = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7"}
 
@@ -53,55 +48,6 @@ FLASH_SECONDS = 0.5       # one cell's flash when the grid is solved
 FLASH_STEP = 0.06         # delay per diagonal of the win flash
 PULSE_SECONDS = 0.5       # a new mistake's red pulse
 ARM_SECONDS = 3.0         # Solve twice within this fills the grid
-
-OPTIONS = [
-    Option("size", "Grid", tuple((n, f"{n} x {n}") for n in rules.SIZES), rules.Params().size),
-    Option("difficulty", "Difficulty",
-           (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard (4 x 4 and up)"),
-            ("extreme", "Extreme (4 x 4 and up)")), rules.Params().difficulty),
-    Option("variant", "Cages",
-           (("standard", "+ \u2212 \u00d7 \u00f7"), ("multiplication", "Multiplication only"),
-            ("hidden", "Hidden operators")), "standard"),
-]
-
-RULES = """
-Fill the grid so that every row and every column holds each digit once: 1 to 4 on a 4 x 4 \
-grid, 1 to 9 on a 9 x 9 grid.
-
-Thick lines split the grid into cages. The small clue in a cage's top-left corner is a target \
-and an operator: the cage's digits must make the target with that operator. 7+ means the \
-digits add up to 7; 12\u00d7 means they multiply to 12. Subtraction (2\u2212) and division \
-(3\u00f7) cages have two cells: the larger digit minus, or divided by, the smaller one. A cage \
-with a single cell shows just its number: write it in. A digit may repeat inside a cage, as \
-long as it is not twice in one row or column.
-
-Every puzzle has exactly one solution, and you can always reach it by reasoning, never by \
-guessing. Easy puzzles need only the simplest steps; Normal ones make you look at which \
-digits each cell of a cage can take; Hard ones need cages and rows to work together and pairs \
-of cells that share two digits; Extreme ones need chains of "if this, then that".
-
-Pen and pencil: in pen mode you write a digit; in pencil mode you note candidates, the digits \
-a cell might still hold. Fill candidates pencils every digit not yet used in each cell's row \
-and column. With Auto-clear on, writing a digit also rubs it out of the candidates in its row \
-and column. Undo takes back any of these in one step.
-
-Mouse: click a cell and a number pad opens beside it: choose Pen or Pencil at its top, then a \
-digit (right-click a digit to use the other mode). Right-click a cell to open the pad in \
-pencil mode. Keyboard: arrows move, the digit keys write (0 or Backspace clears), X or C \
-switches pen and pencil, Enter opens the pad, Tab steps the digit. Gamepad: the d-pad moves, \
-A opens a number wheel around the cell (turn it with the d-pad or triggers, A writes, B \
-closes), X switches pen and pencil, the triggers step the digit. Move right off the grid to \
-reach the panel's buttons.
-
-Mistakes (a digit twice in a row or column, or a full cage that misses its target) turn red \
-as they happen; the Settings screen can turn this off. Hint (H, or Y) shows the next step a \
-person could take, names it and marks it on the grid, or shows which cell is wrong. Solve \
-(press it twice) fills in the whole grid; undo takes it back.
-
-Options: Multiplication only (every cage multiplies) and Hidden operators (the clues show \
-only the target: work out which operator fits). Your best times are kept for each size, \
-difficulty and option; games finished with Solve are not entered.
-"""
 
 VARIANT_WORDS = {"standard": "Cages add, subtract, multiply and divide",
                  "multiplication": "Every cage multiplies",
@@ -121,17 +67,6 @@ def pretty(text: str) -> str:
 
 def plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-class Popup:
-    """The number pad (mouse, keyboard) or number wheel (gamepad) of one cell."""
-
-    def __init__(self, cell, style: str, pencil: bool, focus: int = 0):
-        self.cell, self.style, self.pencil, self.focus = cell, style, pencil, focus
-        self.items: list[tuple[str, int, pygame.Rect]] = []   # (kind, value, rect)
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.centre = (0, 0)
-        self.radius = 0
 
 
 class KenkenScene(GameScene):
@@ -179,8 +114,7 @@ class KenkenScene(GameScene):
         self.adopt_old_counter("solved", "solved")
 
     def _load_best(self) -> list:
-        scores, _ = store.load_scores()
-        return scores.get(score_table(self.session.key, self.session.params), [])
+        return records.best_entries(self.session.key, self.session.params)
 
     # --- layout ---------------------------------------------------------------------------
     def layout(self) -> None:
@@ -239,73 +173,21 @@ class KenkenScene(GameScene):
         r, c = self.cursor
         digit = self.state.digits[r * self.n + c]
         self.popup = Popup(self.cursor, style, pencil)
-        self.place_popup(self.popup)
+        self.popup.place(self.cell_rect(*self.cursor), self.n, self.cell, self.board_rect)
         start = digit or 1
         self.popup.focus = next(k for k, (kind, value, _) in enumerate(self.popup.items)
                                 if kind == "digit" and value == start)
         self.app.audio.play("select")
 
-    def place_popup(self, popup: Popup) -> None:
-        n, area = self.n, self.board_rect
-        cell = self.cell_rect(*popup.cell)
-        if popup.style == "wheel":
-            count = n + 1
-            radius = int(max(self.cell * 0.5 + 62, count * 92 / (2 * math.pi)))
-            outer = radius + 56
-            cx = min(max(cell.centerx, area.left + outer + 8), area.right - outer - 8)
-            cy = min(max(cell.centery, area.top + outer + 8), area.bottom - outer - 8)
-            popup.centre, popup.radius = (cx, cy), radius
-            popup.rect = pygame.Rect(cx - outer, cy - outer, 2 * outer, 2 * outer)
-            items = []
-            for k in range(count):
-                angle = math.radians(-90 + 360 * k / count)
-                centre = (cx + radius * math.cos(angle), cy + radius * math.sin(angle))
-                rect = pygame.Rect(0, 0, 80, 80)
-                rect.center = (round(centre[0]), round(centre[1]))
-                items.append(("digit", k + 1, rect) if k < n else ("clear", 0, rect))
-            popup.items = items
-            return
-        cols = 2 if n == 4 else 3
-        rows = -(-n // cols)
-        gap, pad, button_h = 10, 18, 80
-        inner = max(cols * 84 + (cols - 1) * gap, 264)
-        button_w = (inner - (cols - 1) * gap) // cols
-        width = inner + 2 * pad
-        height = pad + 58 + 14 + rows * button_h + (rows - 1) * gap + 14 + 64 + pad
-        left = cell.right + 20
-        if left + width > area.right - 10:
-            left = cell.left - 20 - width
-        top = min(max(cell.centery - height // 2, area.top + 10), area.bottom - 10 - height)
-        popup.rect = pygame.Rect(left, top, width, height)
-        x, y = left + pad, top + pad
-        items = [("mode", 0, pygame.Rect(x, y, inner // 2, 58)),
-                 ("mode", 1, pygame.Rect(x + inner // 2, y, inner - inner // 2, 58))]
-        y += 58 + 14
-        for d in range(1, n + 1):
-            row, col = divmod(d - 1, cols)
-            items.append(("digit", d, pygame.Rect(x + col * (button_w + gap),
-                                                  y + row * (button_h + gap), button_w, button_h)))
-        y += rows * button_h + (rows - 1) * gap + 14
-        items.append(("clear", 0, pygame.Rect(x, y, inner, 64)))
-        popup.items = items
-
     def close_popup(self) -> None:
         self.popup = None
 
     def popup_item_at(self, pos):
-        if self.popup is None:
-            return None
-        return next((k for k, (_, _, rect) in enumerate(self.popup.items)
-                     if rect.collidepoint(pos)), None)
+        return None if self.popup is None else self.popup.item_at(pos)
 
     def popup_move(self, dx: int, dy: int) -> None:
-        popup = self.popup
-        if popup.style == "wheel":
-            step = 1 if dx > 0 or dy > 0 else -1
-            popup.focus = (popup.focus + step) % len(popup.items)
-        else:
-            popup.focus = ui.nearest([rect for _, _, rect in popup.items], popup.focus, dx, dy)
-        if popup.style == "wheel":
+        self.popup.move(dx, dy)
+        if self.popup.style == "wheel":
             self.app.audio.play("tick")
 
     def activate_item(self, index: int, alt: bool = False) -> None:
@@ -665,11 +547,6 @@ class KenkenScene(GameScene):
         return [("Filled", f"{filled}/{self.n * self.n}"), ("Hints", str(self.hints)),
                 ("Best", clock_text(best) if best is not None else "-"),
                 ("Time", clock_text(self.session.elapsed))]
-
-    @classmethod
-    def summary(cls, key, params, play):
-        _, rows = super().summary(key, params, play)
-        return f"Best times: {params.size} x {params.size}, {params.difficulty.title()}", rows
 
     def final_score(self) -> int:
         return math.ceil(self.session.elapsed)
@@ -1060,148 +937,13 @@ class KenkenScene(GameScene):
         key = (popup.cell, popup.style, popup.focus, popup.pencil, self.state.digits[index],
                self.state.candidates[index], self.app.input.last_device)
         if key != self._popup_key:
-            picture = pygame.Surface(popup.rect.size, pygame.SRCALPHA)
-            offset = (-popup.rect.left, -popup.rect.top)
-            if popup.style == "wheel":
-                self._paint_wheel(picture, popup, offset, index)
-            else:
-                self._paint_pad(picture, popup, offset, index)
-            self._popup_key, self._popup = key, picture
+            show_focus = self.app.input.last_device != act.MOUSE
+            self._popup_key, self._popup = key, popup.paint(
+                self.state.digits[index], self.state.candidates[index], show_focus)
         if popup.style == "pad":
             cell = self.cell_rect(r, c)
             pygame.draw.rect(surface, ui.ACCENT, cell.inflate(6, 6), 5, border_radius=8)
         surface.blit(self._popup, popup.rect.topleft)
-
-    def _paint_pad(self, picture, popup, offset, index) -> None:
-        box = picture.get_rect()
-        pygame.draw.rect(picture, (0, 0, 0, 110), box.move(0, 8), border_radius=20)
-        ui.panel(picture, box.inflate(0, -8).move(0, -4), ui.BG_DEEP, radius=20, border=ui.ACCENT,
-                 width=3)
-        digit, marks = self.state.digits[index], self.state.candidates[index]
-        show_focus = self.app.input.last_device != act.MOUSE
-        for k, (kind, value, rect) in enumerate(popup.items):
-            rect = rect.move(offset)
-            focused = k == popup.focus
-            if kind == "mode":
-                on = popup.pencil == bool(value)
-                ui.panel(picture, rect, ui.ACCENT if on else ui.PANEL, radius=12)
-                ui.label(picture, "Pencil" if value else "Pen", rect.center, ui.SMALL + 2,
-                         ui.BG_DEEP if on else ui.MUTED, bold=True, anchor="center")
-            elif kind == "digit":
-                marked = popup.pencil and marks >> (value - 1) & 1
-                current = not popup.pencil and digit == value
-                fill = ui.PANEL_HI if focused and not show_focus else ui.PANEL
-                if marked or current:
-                    fill = (64, 120, 190) if marked else (90, 80, 40)
-                ui.panel(picture, rect, fill, radius=14, border=ui.LINE, width=2)
-                size = 30 if popup.pencil else 44
-                ink = ui.TEXT if not popup.pencil or marked else ui.MUTED
-                ui.label(picture, str(value), rect.center, size, ink, bold=True, anchor="center")
-            else:
-                ui.panel(picture, rect, ui.PANEL_HI if focused and not show_focus else ui.PANEL,
-                         radius=14, border=ui.LINE, width=2)
-                ui.label(picture, "Clear (0)", rect.center, ui.SMALL + 2, ui.TEXT, bold=True,
-                         anchor="center")
-            if focused and show_focus:
-                pygame.draw.rect(picture, ui.ACCENT, rect.inflate(8, 8), 4, border_radius=16)
-
-    def _paint_wheel(self, picture, popup, offset, index) -> None:
-        centre = (popup.centre[0] + offset[0], popup.centre[1] + offset[1])
-        outer = popup.rect.width // 2
-        pygame.draw.circle(picture, (12, 14, 20, 225), centre, outer)
-        pygame.draw.circle(picture, ui.ACCENT if not popup.pencil else (70, 150, 230), centre,
-                           outer, 4)
-        digit, marks = self.state.digits[index], self.state.candidates[index]
-        inner = popup.radius - 52
-        if inner > 30:
-            pygame.draw.circle(picture, ui.PANEL, centre, inner)
-        kind, value, _ = popup.items[popup.focus]
-        big = "\u2715" if kind == "clear" else str(value)
-        ui.label(picture, big, (centre[0], centre[1] - 14), 48, ui.TEXT, bold=True,
-                 anchor="center")
-        ui.label(picture, "Pencil" if popup.pencil else "Pen", (centre[0], centre[1] + 30),
-                 ui.SMALL, (120, 180, 240) if popup.pencil else ui.ACCENT, bold=True,
-                 anchor="center")
-        for k, (kind, value, rect) in enumerate(popup.items):
-            rect = rect.move(offset)
-            focused = k == popup.focus
-            radius = 40 if focused else 33
-            marked = popup.pencil and kind == "digit" and marks >> (value - 1) & 1
-            fill = ui.ACCENT if focused else (64, 120, 190) if marked else ui.PANEL_HI
-            pygame.draw.circle(picture, fill, rect.center, radius)
-            if kind == "digit" and not popup.pencil and digit == value:
-                pygame.draw.circle(picture, ui.GOOD, rect.center, radius + 4, 4)
-            words = "\u2715" if kind == "clear" else str(value)
-            ink = ui.BG_DEEP if focused else ui.TEXT
-            ui.label(picture, words, rect.center, 38 if focused else 32, ink, bold=True,
-                     anchor="center")
-
-
-def thumbnail(size) -> pygame.Surface:
-    """The launcher's picture: a 4 x 4 puzzle part-solved, with its cages and clues, a pair of
-    candidates, and the number pad open beside the selected cell."""
-    w, h = size
-    picture = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(picture, ui.BG_DEEP, (0, 0, w, h), border_radius=16)
-    cell = (h - 26) // 4
-    ox, oy = 24, (h - 4 * cell) // 2
-    cages = (((0, 0), (1, 0)), ((0, 1), (0, 2)), ((0, 3), (1, 3)), ((1, 1), (1, 2), (2, 2)),
-             ((2, 0), (2, 1)), ((2, 3), (3, 3)), ((3, 0), (3, 1), (3, 2)))
-    clues = ("2\u00f7", "6\u00d7", "2\u2212", "7+", "2\u2212", "2\u00f7", "8+")
-    digits = {(0, 0): 4, (1, 0): 2, (0, 1): 2, (0, 2): 3, (1, 1): 1, (2, 0): 1, (2, 1): 3}
-    owner = {spot: k for k, cells in enumerate(cages) for spot in cells}
-    for r in range(4):
-        for c in range(4):
-            colour = PAPER_SELECTED if (r, c) == (1, 2) else PAPER
-            pygame.draw.rect(picture, colour, (ox + c * cell, oy + r * cell, cell, cell))
-    for k in range(1, 4):
-        pygame.draw.line(picture, THIN, (ox + k * cell, oy), (ox + k * cell, oy + 4 * cell), 1)
-        pygame.draw.line(picture, THIN, (ox, oy + k * cell), (ox + 4 * cell, oy + k * cell), 1)
-    for r in range(4):
-        for c in range(4):
-            if c < 3 and owner[r, c] != owner[r, c + 1]:
-                pygame.draw.rect(picture, WALL, (ox + (c + 1) * cell - 2, oy + r * cell - 2, 4,
-                                                 cell + 4))
-            if r < 3 and owner[r, c] != owner[r + 1, c]:
-                pygame.draw.rect(picture, WALL, (ox + c * cell - 2, oy + (r + 1) * cell - 2,
-                                                 cell + 4, 4))
-    pygame.draw.rect(picture, WALL, (ox - 4, oy - 4, 4 * cell + 8, 4 * cell + 8), 5)
-    for cells, clue in zip(cages, clues):
-        r, c = cells[0]
-        ui.label(picture, clue, (ox + c * cell + 4, oy + r * cell + 1), 22, CLUE_INK, bold=True)
-    for (r, c), d in digits.items():
-        ui.label(picture, str(d), (ox + c * cell + cell // 2, oy + r * cell + cell * 0.73), 28,
-                 DIGIT_INK, bold=True, anchor="center")
-    for r in (0, 1):   # the 2- cage on the right: 1 or 3 in each cell
-        for k, d in enumerate((1, 3)):
-            ui.label(picture, str(d), (ox + 3 * cell + 16 + k * 24,
-                                       oy + r * cell + cell * 0.72), 22,
-                     MARK_INK, bold=True, anchor="center")
-    pad = pygame.Rect(ox + 4 * cell + 36, oy, w - (ox + 4 * cell + 36) - 20, 4 * cell)
-    ui.panel(picture, pad, ui.PANEL, radius=14, border=ui.ACCENT, width=3)
-    tip = oy + cell * 1.5
-    pygame.draw.polygon(picture, ui.ACCENT, ((pad.left - 2, tip - 12), (pad.left - 2, tip + 12),
-                                             (pad.left - 20, tip)))
-    inner = pad.inflate(-28, -28)
-    tabs = pygame.Rect(inner.left, inner.top, inner.width, 40)
-    for k, words in enumerate(("Pen", "Pencil")):
-        tab = pygame.Rect(tabs.left + k * tabs.width // 2, tabs.top, tabs.width // 2, tabs.height)
-        if k == 0:
-            ui.panel(picture, tab, ui.ACCENT, radius=9)
-        ui.label(picture, words, tab.center, 22, ui.BG_DEEP if k == 0 else ui.MUTED, bold=True,
-                 anchor="center")
-    gap = 12
-    button_w = (inner.width - gap) // 2
-    button_h = (inner.bottom - tabs.bottom - 12 - gap) // 2
-    for k in range(4):
-        row, col = divmod(k, 2)
-        rect = pygame.Rect(inner.left + col * (button_w + gap),
-                           tabs.bottom + 12 + row * (button_h + gap), button_w, button_h)
-        lit = k == 3
-        ui.panel(picture, rect, ui.ACCENT if lit else ui.PANEL_HI, radius=10)
-        ui.label(picture, str(k + 1), rect.center, 34, ui.BG_DEEP if lit else ui.TEXT, bold=True,
-                 anchor="center")
-    return picture
 
 
 SCENE = KenkenScene

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from games.kenken.rules import Cage, Params, cage_holds, possible_ops
+from games.kenken.cages import Cage, Params, cage_holds, possible_ops
 
 
 @lru_cache(maxsize=8192)

@@ -1,10 +1,5 @@
-"""Four Field Kono: Capture by jumping over a friend on a 4x4 board."""
-from games.core.registry import GameInfo, register
+"""Four Field Kono: capture by jumping over a friend on a 4x4 board."""
+from games.core.registry import register
 
-INFO = register(GameInfo(
-    key="kono",
-    title="Four Field Kono",
-    blurb="Capture by jumping over a friend on a 4x4 board",
-    players=2,
-    playable=True,
-))
+INFO = register(__name__, title="Four Field Kono", players=2,
+                blurb="Capture by jumping over a friend on a 4x4 board")

@@ -27,7 +27,9 @@ def _load_again(_index: int) -> None:
 
 
 def table_memory_mb() -> float:
-    """The memory a fresh table holds, in MB (numpy's arrays are traced too)."""
+    """The memory a fresh table holds, in MB (numpy's arrays are traced too). A table already
+    loaded stays the one in use afterwards (the computer may hold it)."""
+    kept = list(table._loaded)
     table._loaded.clear()
     tracemalloc.start()
     try:
@@ -35,6 +37,8 @@ def table_memory_mb() -> float:
         held, _ = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
+        if kept:
+            table._loaded[:] = kept
     return round(held / 1e6, 1)
 
 

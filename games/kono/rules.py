@@ -26,6 +26,8 @@ from dataclasses import dataclass
 
 from games.core.rules_api import (BLOCKED, CAPTURED, DRAW, ONGOING, QUIET, REPETITION, WON,
                                   IllegalMove, RuleError, Status)
+from games.core.rules_parts import (NoParams, StartingPosition, check_seen, no_options,
+                                     no_solution, parse_no_params, position_json)
 
 SIZE = 4
 POINTS = SIZE * SIZE
@@ -110,27 +112,18 @@ def opponent(side: str) -> str:
 
 # --- parameters -------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Params:
-    def encode(self) -> str:
-        return ""
+Params = NoParams   # every game starts from the standard position
 
 
 TEST_PARAMS = (Params(),)
 
 
 def parse_params(text: str) -> Params:
-    if text:
-        raise RuleError(f"Four Field Kono has no parameters, so {text!r} cannot be read.")
-    return Params()
+    return parse_no_params("Four Field Kono", text)
 
 
-def params_from_options(size=None, difficulty=None, variant=None, colours=None) -> Params:
-    for name, value in (("size", size), ("difficulty", difficulty), ("variant", variant),
-                        ("colours", colours)):
-        if value is not None:
-            raise RuleError(f"Four Field Kono has no {name} option.")
-    return Params()
+def params_from_options(**options) -> Params:
+    return no_options("Four Field Kono", options)
 
 
 # --- moves ------------------------------------------------------------------------------------
@@ -236,15 +229,7 @@ def from_text(text: str) -> State:
 
 
 def _check_history(state: State, quiet_plies: int) -> None:
-    counts = dict(state.seen)
-    if len(counts) != len(state.seen):
-        raise RuleError("Each seen position may be listed only once.")
-    if counts.get(state.key, 0) < 1:
-        raise RuleError("The current position must be among the positions seen.")
-    if any(not 1 <= count <= (REPETITION_LIMIT if key == state.key else REPETITION_LIMIT - 1)
-           for key, count in counts.items()):
-        raise RuleError("A position occurs one to three times, and only the current one three "
-                        "times (that ends the game).")
+    counts = check_seen(state.seen, state.key, REPETITION_LIMIT)
     material = (state.board.count("B"), state.board.count("W"))
     if any((key[:POINTS].count("B"), key[:POINTS].count("W")) != material for key in counts):
         raise RuleError("Every position seen since the last capture has the same pieces.")
@@ -273,6 +258,10 @@ def _read_position(text: str, clock: bool = False) -> State:
     return State(board, match[2], (("".join(board) + ":" + match[2], 1),), quiet)
 
 
+STANDARD = StartingPosition(START, _read_position)   # every game starts from START
+new_desc, validate_desc, new_game = STANDARD.new_desc, STANDARD.validate_desc, STANDARD.new_game
+
+
 def parse_position(text: str) -> State:
     """A game starting from the command-line position, e.g. "BBBBBBBBWWWWWWWW:B", or with its
     clock, "BBBBBBBBWWWWWWWW:B:12" (no clock: 0)."""
@@ -282,19 +271,6 @@ def parse_position(text: str) -> State:
 def position_text(state: State) -> str:
     """The command-line position, with the clock when it is not 0."""
     return state.key + (f":{state.quiet_plies}" if state.quiet_plies else "")
-
-
-def new_desc(params: Params, rng) -> str:
-    """Every game starts from the standard position."""
-    return START
-
-
-def validate_desc(params: Params, desc: str) -> None:
-    _read_position(desc)
-
-
-def new_game(params: Params, desc: str) -> State:
-    return _read_position(desc)
 
 
 # --- play -------------------------------------------------------------------------------------
@@ -362,10 +338,5 @@ def current_player(state: State) -> int:
     return SIDES.index(state.to_move)
 
 
-def puzzle_json(params: Params, desc: str) -> dict:
-    return {"position": desc}
-
-
-def solution_json(params: Params, desc: str) -> None:
-    """A two-player game has no single solution; `analyse` gives the perfect-play values."""
-    return None
+puzzle_json = position_json
+solution_json = no_solution

@@ -25,10 +25,10 @@ from games.core.cache import SurfaceCache
 from games.core.drag import Drag, SlideBack, slide_back
 from games.core.game_scene import TOOLBAR_HEIGHT
 from games.core.session import Change
-from games.core.tween import Tween, ease_out_back, lerp_point, linear
+from games.core.tween import Tween, ease_out_back, linear
 from games.core.versus import COMPUTER, HUMAN, VersusScene
 from games.kono import rules
-from games.kono.info import OPTIONS, RULES, SIDE_NAMES  # noqa: F401
+from games.kono.info import SIDE_NAMES
 from games.kono.layout import BOARD_SIDE, CENTRE, FILES, RANKS, SPACING, Layout, move_name
 from games.kono.motion import FLIGHT_FROM, STONE, TRAY_STONE, Motion
 from sprites import kono as paint
@@ -556,11 +556,6 @@ class KonoScene(Layout, VersusScene):
                 if fill.width:
                     pygame.draw.rect(surface, colour, fill, border_radius=3)
             x = left - 60
-
-
-def thumbnail(size) -> pygame.Surface:
-    """The launcher's picture (sprites/kono.py)."""
-    return paint.thumbnail(size, ui.BG_DEEP, ui.GOOD, (24, 26, 34))
 
 
 SCENE = KonoScene

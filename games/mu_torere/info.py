@@ -3,7 +3,7 @@ the preferences it keeps (colours, board style, legend). No pygame."""
 from __future__ import annotations
 
 from games.core.prefs import Pref
-from games.core.screens import Option
+from games.core.options import Option
 from games.core.versus_options import opponent_options
 
 KEY = "mu_torere"

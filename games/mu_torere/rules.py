@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from games.core.rules_api import (AGREED, BLOCKED, DRAW, MOVE_LIMIT, ONGOING, REPETITION, WON,
                                   IllegalMove, RuleError, Status, encode_fields, parse_fields)
+from games.core.rules_parts import check_seen, no_options, no_solution, position_json
 
 CENTRE = 8
 RING = 8
@@ -52,11 +53,9 @@ def parse_params(text: str) -> Params:
     return Params(_first(fields["first"])) if "first" in fields else Params()
 
 
-def params_from_options(size=None, difficulty=None, variant=None, colours=None) -> Params:
-    """`variant` names the side that moves first (B or W)."""
-    for name, value in (("size", size), ("difficulty", difficulty), ("colours", colours)):
-        if value is not None:
-            raise RuleError(f"Mu Torere has no {name} option.")
+def params_from_options(variant=None, **others) -> Params:
+    """`variant` names the side that moves first (B or W); there is no other option."""
+    no_options("Mu Torere", others)
     return Params() if variant is None else Params(_first(variant))
 
 
@@ -98,12 +97,14 @@ def _read_board(text: str) -> tuple[str, ...]:
     return tuple(text)
 
 
-def _read_position(text: str) -> tuple[tuple[str, ...], str]:
+def _read_position(text: str) -> State:
+    """A new game from a position exactly as written, e.g. "BBBBWWWW.:B"."""
     board, sep, side = text.partition(":")
     if not sep or side not in SIDES:
         raise RuleError(f"A Mu Torere position is nine points then ':' and the side to move, "
                         f"like {START}; not {text!r}.")
-    return _read_board(board), side
+    board = _read_board(board)
+    return State(board, side, ((position_key(board, side), 1),))
 
 
 # --- moves -----------------------------------------------------------------------------------
@@ -201,15 +202,7 @@ def from_text(text: str) -> State:
 
 
 def _check_history(state: State) -> None:
-    counts = dict(state.seen)
-    if len(counts) != len(state.seen):
-        raise RuleError("Each seen position may be listed only once.")
-    if counts.get(state.key, 0) < 1:
-        raise RuleError("The current position must be among the positions seen.")
-    if any(not 1 <= count <= (REPETITION_LIMIT if key == state.key else REPETITION_LIMIT - 1)
-           for key, count in counts.items()):
-        raise RuleError("A position occurs one to three times, and only the current one "
-                        "three times (that ends the game).")
+    counts = check_seen(state.seen, state.key, REPETITION_LIMIT)
     if sum(counts.values()) != state.ply + 1:
         raise RuleError(f"After {state.ply} plies the positions seen must add up to "
                         f"{state.ply + 1} occurrences (the start and one per ply).")
@@ -219,8 +212,7 @@ def _check_history(state: State) -> None:
 
 def parse_position(text: str) -> State:
     """A new game from the command-line position, e.g. "BBBBWWWW.:B"."""
-    board, side = _read_position(text.strip())
-    return State(board, side, ((position_key(board, side), 1),))
+    return _read_position(text.strip())
 
 
 def position_text(state: State) -> str:
@@ -237,8 +229,7 @@ def validate_desc(params: Params, desc: str) -> None:
 
 
 def new_game(params: Params, desc: str) -> State:
-    validate_desc(params, desc)
-    return parse_position(desc)
+    return _read_position(desc)
 
 
 # --- play ------------------------------------------------------------------------------------
@@ -301,10 +292,5 @@ def current_player(state: State) -> int:
     return SIDES.index(state.to_move)
 
 
-def puzzle_json(params: Params, desc: str) -> dict:
-    return {"position": desc}
-
-
-def solution_json(params: Params, desc: str) -> None:
-    """A two-player game has no single solution; `analyse` gives the perfect-play values."""
-    return None
+puzzle_json = position_json
+solution_json = no_solution

@@ -35,8 +35,7 @@ from sprites import mu_torere as paint
 CENTRE = rules.CENTRE
 EMPTY = rules.EMPTY
 
-from games.mu_torere.info import (COLOURS, KEY, OPTIONS, PREFS, RULES,  # noqa: F401
-                                  STYLES, named_options)
+from games.mu_torere.info import COLOURS, PREFS, STYLES
 
 POINT_NAMES = ("top", "top right", "right", "bottom right", "bottom", "bottom left", "left",
                "top left", "middle")
@@ -533,36 +532,6 @@ class MuTorereScene(VersusScene):
                         self.side_name(side), [role, "first to move" if first else
                                                "second to move"],
                         to_move, self.session.status.winner == side)
-
-
-def thumbnail(size) -> pygame.Surface:
-    """The launcher's picture: the star board in play, a piece sliding into the middle, and
-    the graded hint's three marks."""
-    w, h = size
-    picture = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(picture, ui.BG_DEEP, (0, 0, w, h), border_radius=16)
-    radius = 90
-    board = paint.board("star", radius, 28)
-    centre = (150, h // 2)
-    picture.blit(board, board.get_rect(center=centre))
-    black, white = COLOURS["black"][1], COLOURS["white"][1]
-    diameter = 34
-    mark, (left, top) = paint.path_mark("star", 0, CENTRE, radius, ui.ACCENT, 6)
-    picture.blit(mark, (centre[0] + left, centre[1] + top))
-    for point, piece in enumerate(".BBBWWWW"):
-        if piece != EMPTY:
-            dx, dy = paint.point_offset(point, radius)
-            image = paint.piece(black if piece == "B" else white, diameter)
-            picture.blit(image, image.get_rect(center=(centre[0] + dx, centre[1] + dy)))
-    x, y = paint.along(paint.path("star", 0, CENTRE, radius), 0.55)
-    image = paint.piece(black, diameter + 2)
-    picture.blit(image, image.get_rect(center=(centre[0] + x, centre[1] + y - 3)))
-    for n, (value, plies) in enumerate(((hud.WIN, 3), (hud.DRAW, None), (hud.LOSS, 4))):
-        image = ui.assets.text(hud.grade_words(value, plies), ui.SMALL, hud.INK, True)
-        box = pygame.Rect(318, 38 + n * 64, 170, 46)
-        ui.panel(picture, box, hud.GRADE_COLOURS[value], radius=12)
-        picture.blit(image, image.get_rect(center=box.center))
-    return picture
 
 
 SCENE = MuTorereScene

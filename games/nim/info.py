@@ -2,7 +2,7 @@
 pygame."""
 from __future__ import annotations
 
-from games.core.screens import Option
+from games.core.options import Option
 from games.core.versus_options import opponent_options
 from games.nim.rules import SIDES
 

@@ -27,12 +27,6 @@ STARTS = ("classic", "1357", "random", "custom")
 START_TITLES = {"classic": "3-4-5", "1357": "1-3-5-7", "random": "Random", "custom": "Custom"}
 
 
-def _flag(text: str) -> bool:
-    if text not in ("0", "1"):
-        raise ValueError(text)
-    return text == "1"
-
-
 @dataclass(frozen=True)
 class Params:
     start: str = "classic"
@@ -43,7 +37,7 @@ class Params:
             raise RuleError(f"Unknown start {self.start!r}; choose one of {', '.join(STARTS)}.")
 
     def encode(self) -> str:
-        return encode_fields(start=self.start, misere=int(self.misere))
+        return encode_fields(start=self.start, misere=self.misere)
 
 
 TEST_PARAMS = (Params(), Params("1357", misere=True), Params("random"),
@@ -51,7 +45,7 @@ TEST_PARAMS = (Params(), Params("1357", misere=True), Params("random"),
 
 
 def parse_params(text: str) -> Params:
-    return Params(**parse_fields(text, {"start": str, "misere": _flag}))
+    return Params(**parse_fields(text, {"start": str, "misere": bool}))
 
 
 def params_from_options(size=None, difficulty=None, variant=None, colours=None) -> Params:

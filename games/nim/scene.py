@@ -28,7 +28,6 @@ from games.core.versus import COMPUTER, VersusScene
 from games.nim import ai, cursor, rules
 from games.nim.editor import HeapEditor
 from games.nim.geometry import Geometry
-from games.nim.info import OPTIONS, RULES, STARTS  # noqa: F401
 from games.nim.panel import TABLE_INK, render_panel
 from sprites import nim as paint
 
@@ -584,10 +583,6 @@ class NimScene(HeapEditor, VersusScene):
         with_hint = self.hint_shown()
         return self.panels.get((self.state, with_hint),
                                lambda: render_panel(self.panel_rect, self.state, with_hint))
-
-def thumbnail(size) -> pygame.Surface:
-    """The launcher's picture (sprites/nim.py)."""
-    return paint.thumbnail(size, ui.BG_DEEP, ui.TEXT, ui.ACCENT, ui.LINE)
 
 
 SCENE = NimScene

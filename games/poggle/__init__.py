@@ -1,10 +1,5 @@
-"""Poggle: Multi-colour Lights Out: bring every button to zero."""
-from games.core.registry import GameInfo, register
+"""Poggle: multi-colour Lights Out, bring every button to zero."""
+from games.core.registry import register
 
-INFO = register(GameInfo(
-    key="poggle",
-    title="Poggle",
-    blurb="Multi-colour Lights Out: bring every button to zero",
-    players=1,
-    playable=True,
-))
+INFO = register(__name__, title="Poggle", players=1,
+                blurb="Multi-colour Lights Out: bring every button to zero")

@@ -13,93 +13,20 @@ State   the params, the board (rows of colours) and the number of presses used.
 Move    a press on the button at (row, col), counting from 0; encoded "row,col".
 
 Fewest-press solutions, par and hints need linear algebra over Z_Y: see solver.py, which is
-imported only where a solution is asked for, so this module never pays for numpy.
+imported only where a solution is asked for, so this module never pays for numpy. The board
+model (board.py) sits below both, so the solver never imports this module.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from games.core.rules_api import (ONGOING, WON, IllegalMove, RuleError, Status, encode_fields,
-                                  parse_fields)
-
-MIN_SIZE, MAX_SIZE = 3, 12
-PRESET_SIZES = (3, 4, 5, 6, 7)
-MIN_COLOURS, MAX_COLOURS = 2, 5
-DIGITS = "0123456789"
-
-Board = tuple[tuple[int, ...], ...]
-
-
-@dataclass(frozen=True)
-class Params:
-    size: int = 5
-    colours: int = 3
-
-    def __post_init__(self):
-        if not MIN_SIZE <= self.size <= MAX_SIZE:
-            raise RuleError(f"A Poggle board is {MIN_SIZE} to {MAX_SIZE} buttons wide, "
-                            f"not {self.size}.")
-        if not MIN_COLOURS <= self.colours <= MAX_COLOURS:
-            raise RuleError(f"Poggle uses {MIN_COLOURS} to {MAX_COLOURS} colours, "
-                            f"not {self.colours}.")
-
-    def encode(self) -> str:
-        return encode_fields(size=self.size, colours=self.colours)
-
+from games.core.rules_api import ONGOING, WON, IllegalMove, RuleError, Status
+from games.poggle.board import (  # noqa: F401 (the rules contract names them here too)
+    DIGITS, MAX_COLOURS, MAX_SIZE, MIN_COLOURS, MIN_SIZE, PRESET_SIZES, Board, Move, Params,
+    State, decode_move, params_from_options, parse_params, reach)
 
 TEST_PARAMS = (Params(3, 2), Params(4, 4), Params(5, 3))
-
-
-def parse_params(text: str) -> Params:
-    return Params(**parse_fields(text, {"size": int, "colours": int}))
-
-
-def params_from_options(size=None, colours=None, difficulty=None, variant=None) -> Params:
-    if difficulty is not None or variant is not None:
-        raise RuleError("Poggle has no difficulty levels or variants; "
-                        "choose the size and the number of colours instead.")
-    defaults = Params()
-    return Params(defaults.size if size is None else size,
-                  defaults.colours if colours is None else colours)
-
-
-@dataclass(frozen=True)
-class State:
-    params: Params
-    board: Board
-    presses: int = 0
-
-    def __str__(self) -> str:
-        size, colours = self.params.size, self.params.colours
-        header = f"Poggle {size}x{size}, {colours} colours, presses used: {self.presses}"
-        return "\n".join([header, *(" ".join(map(str, row)) for row in self.board)])
-
-
-@dataclass(frozen=True)
-class Move:
-    row: int
-    col: int
-
-    def encode(self) -> str:
-        return f"{self.row},{self.col}"
-
-
-MOVE_PATTERN = re.compile(r"([0-9]{1,2}),([0-9]{1,2})")
-
-
-def decode_move(text: str) -> Move:
-    match = MOVE_PATTERN.fullmatch(text)
-    if not match:
-        raise RuleError(f"{text!r} is not a press; write the row and column of the button, "
-                        "counting from 0, as in '2,3'.")
-    return Move(int(match[1]), int(match[2]))
-
-
-def reach(size: int, row: int, col: int) -> tuple[tuple[int, int], ...]:
-    """The buttons a press at (row, col) advances: itself and its orthogonal neighbours."""
-    cells = ((row, col), (row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
-    return tuple((r, c) for r, c in cells if 0 <= r < size and 0 <= c < size)
 
 
 def _board_from_cells(params: Params, rows: list[list[str]]) -> Board:

@@ -14,11 +14,10 @@ from __future__ import annotations
 import pygame
 
 from games.core import input as act
-from games.core import store, ui
+from games.core import records, ui
 from games.core.game_scene import GameScene
 from games.core.jobs import Job
 from games.core.rules_api import RuleError
-from games.core.screens import Option, score_table
 from games.core.tween import GLOW_SECONDS, Tween, ease_out_cubic, glow, linear, pulse
 from games.poggle import rules
 from sprites import poggle as paint
@@ -29,43 +28,6 @@ RESTART_STEP = 0.025     # delay per diagonal on a restart (no pressed key)
 SOLVE_SECONDS = 14.0     # Solve plays a long solution faster, to finish in about this long
 ARM_SECONDS = 3.0        # X twice within this to start Solve
 BLOOM_STEPS = 12
-
-SIZE_CHOICES = tuple((n, f"{n} x {n}") for n in rules.PRESET_SIZES) + tuple(
-    (n, f"{n} x {n} (large)") for n in range(max(rules.PRESET_SIZES) + 1, rules.MAX_SIZE + 1))
-OPTIONS = [
-    Option("size", "Board", SIZE_CHOICES, rules.Params().size),
-    Option("colours", "Colours", ((2, "2 (classic Lights Out)"), (3, "3"), (4, "4"), (5, "5")),
-           rules.Params().colours),
-]
-
-RULES = """
-Poggle is a board of square buttons. Each button shows a colour, and every colour also shows \
-its number as dots, like a die: a blank button (no dots) is colour 0, one dot is colour 1, two \
-dots colour 2, and so on.
-
-Pressing a button moves it one step along the colour cycle, and the buttons directly above, \
-below, left and right of it move one step too (diagonals do not). After the last colour comes \
-blank again: with 3 colours the cycle is blank, 1, 2, blank...
-
-Your goal: make every button blank. Every board is dealt by pressing buttons on a blank board, \
-so every deal can be solved.
-
-The order of your presses does not matter, only how many times you press each button. Par is \
-the fewest presses that clear the deal; the presses counter shows how you are doing against \
-it. Your best results for each board size and number of colours are kept, counted in presses \
-over par (games finished with help are not entered).
-
-Stuck? Hint (H, or Y on a gamepad) lights up one press of a fewest-press solution from where \
-you are now. Solve (S, the Solve button, or X twice) lets the computer press the rest, one \
-press at a time; press any key or click to stop it, and undo takes its presses back one by one. \
-Both count as help and are shown on the result.
-
-With 2 colours this is the classic Lights Out. More colours make it harder: a press no longer \
-undoes itself, so you need to think about how many times to press each button.
-
-Keys: arrows move the cursor, Enter or Space presses; Tab and Shift+Tab (or the gamepad \
-triggers) jump to the next or previous coloured button. U undo, R redo, H hint, S solve.
-"""
 
 
 def _work_out(state):
@@ -196,8 +158,7 @@ class PoggleScene(GameScene):
 
     def _load_best(self):
         """The best results for this size and colour count (read once, and after a win)."""
-        scores, _ = store.load_scores()
-        self.best_rows = scores.get(score_table(self.session.key, self.session.params), [])
+        self.best_rows = records.best_entries(self.session.key, self.session.params)
         return self.best_rows[0]["score"] if self.best_rows else None
 
     # --- layout ---------------------------------------------------------------------------
@@ -442,12 +403,6 @@ class PoggleScene(GameScene):
         return [("Presses", str(self.state.presses)), ("Par", par_text),
                 ("Help", help_text(self.hints, self.solved_by_computer)),
                 ("Best", over_par_text(self.best) if self.best is not None else "-")]
-
-    @classmethod
-    def summary(cls, key, params, play):
-        """The setup screen's panel: the best results for the chosen size and colours."""
-        _, rows = super().summary(key, params, play)
-        return f"Best: {params.size} x {params.size}, {params.colours} colours", rows
 
     def extra_buttons(self):
         return [("Solve (S)", self.solve, lambda: not self.over)]
@@ -732,18 +687,6 @@ def over_par_text(score, long: bool = False) -> str:
         return f"{score} over par" if score > 0 else f"{-score} under par"
     return f"Par {score:+d}"
 
-
-def thumbnail(size) -> pygame.Surface:
-    """The launcher's picture: a 4 x 6 board mid-game in all five colours."""
-    w, h = size
-    picture = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(picture, ui.BG_DEEP, (0, 0, w, h), border_radius=16)
-    board = ((0, 1, 2, 0, 0, 3), (1, 4, 1, 0, 3, 2), (0, 1, 0, 2, 0, 3), (0, 0, 0, 1, 2, 4))
-    rows, cols = len(board), len(board[0])
-    button = min((h - 30) // rows, (w - 30) // cols) - 8
-    art = paint.board_picture(board, button, 8)
-    picture.blit(art, art.get_rect(center=(w // 2, h // 2)))
-    return picture
 
 
 SCENE = PoggleScene

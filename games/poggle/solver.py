@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from games.core.rules_api import RuleError
-from games.poggle.rules import Board, Move, State, reach
+from games.poggle.board import Board, Move, State, reach
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,32 @@
+"""What a game offers on its setup screen: pure data (no pygame), so the launcher, setup and
+rules screens read it from games/<key>/info.py without importing the game's scene."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Option:
+    """A choice on a game's setup screen. target 'params' feeds rules.params_from_options;
+    'play' is handed to the scene (who plays, computer level, ...)."""
+    key: str
+    label: str
+    choices: tuple          # ((value, shown text), ...)
+    default: object
+    target: str = "params"
+
+
+def params_kwargs(options, choices: dict) -> dict:
+    """The keyword arguments for rules.params_from_options from the chosen option values;
+    an option's value may be a dict of several of them (e.g. difficulty and size together)."""
+    kwargs = {}
+    for option in options:
+        if option.target == "params" and option.key in choices:
+            value = choices[option.key]
+            kwargs.update(value if isinstance(value, dict) else {option.key: value})
+    return kwargs
+
+
+def play_choices(options, choices: dict) -> dict:
+    """The chosen values of the options the scene reads (target 'play')."""
+    return {o.key: choices[o.key] for o in options if o.target == "play" and o.key in choices}

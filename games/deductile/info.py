@@ -1,0 +1,28 @@
+"""DeducTile Reasoning's setup options and rules text (pure data: no pygame)."""
+from games.core.options import Option
+
+OPTIONS = [Option("level", "Difficulty",
+                  (({"difficulty": "easy"}, "Easy"), ({"difficulty": "normal"}, "Normal"),
+                   ({"difficulty": "hard"}, "Hard"),
+                   ({"difficulty": "expert", "size": 5}, "Expert, 5 tiles"),
+                   ({"difficulty": "expert", "size": 6}, "Expert, 6 tiles")),
+                  {"difficulty": "normal"})]
+
+RULES = """
+Four tiles stand in a column, each with one shape and one colour; every shape and every colour \
+is used exactly once. Put them in the order the clues describe, from the first (top) tile to \
+the last (bottom) one, then press Guess.
+
+Drag a tile onto another to swap the two tiles. Drag with the right button (or pick up with X \
+on the keyboard or gamepad) to swap only their colours: the shapes stay where they are.
+
+"Next to" means directly above or below. "Somewhere above" means anywhere higher in the \
+column. Click a clue to strike it out once you have used it.
+
+You have three minutes. A wrong guess costs 5 seconds, and so does a hint, which marks the \
+clues your current order breaks. Undo takes back moves, never penalties. Your score is the \
+time left when you solve it.
+
+Difficulty: Easy uses only the simplest clue kinds; Normal uses all eight; Hard removes every \
+clue that is not needed; Expert has five or six tiles.
+"""

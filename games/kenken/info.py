@@ -1,0 +1,58 @@
+"""Calcoolation's setup options, rules text and best-times heading (pure data: no pygame)."""
+from games.core import records
+from games.core.options import Option
+from games.kenken import rules
+
+OPTIONS = [
+    Option("size", "Grid", tuple((n, f"{n} x {n}") for n in rules.SIZES), rules.Params().size),
+    Option("difficulty", "Difficulty",
+           (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard (4 x 4 and up)"),
+            ("extreme", "Extreme (4 x 4 and up)")), rules.Params().difficulty),
+    Option("variant", "Cages",
+           (("standard", "+ \u2212 \u00d7 \u00f7"), ("multiplication", "Multiplication only"),
+            ("hidden", "Hidden operators")), "standard"),
+]
+
+RULES = """
+Fill the grid so that every row and every column holds each digit once: 1 to 4 on a 4 x 4 \
+grid, 1 to 9 on a 9 x 9 grid.
+
+Thick lines split the grid into cages. The small clue in a cage's top-left corner is a target \
+and an operator: the cage's digits must make the target with that operator. 7+ means the \
+digits add up to 7; 12\u00d7 means they multiply to 12. Subtraction (2\u2212) and division \
+(3\u00f7) cages have two cells: the larger digit minus, or divided by, the smaller one. A cage \
+with a single cell shows just its number: write it in. A digit may repeat inside a cage, as \
+long as it is not twice in one row or column.
+
+Every puzzle has exactly one solution, and you can always reach it by reasoning, never by \
+guessing. Easy puzzles need only the simplest steps; Normal ones make you look at which \
+digits each cell of a cage can take; Hard ones need cages and rows to work together and pairs \
+of cells that share two digits; Extreme ones need chains of "if this, then that".
+
+Pen and pencil: in pen mode you write a digit; in pencil mode you note candidates, the digits \
+a cell might still hold. Fill candidates pencils every digit not yet used in each cell's row \
+and column. With Auto-clear on, writing a digit also rubs it out of the candidates in its row \
+and column. Undo takes back any of these in one step.
+
+Mouse: click a cell and a number pad opens beside it: choose Pen or Pencil at its top, then a \
+digit (right-click a digit to use the other mode). Right-click a cell to open the pad in \
+pencil mode. Keyboard: arrows move, the digit keys write (0 or Backspace clears), X or C \
+switches pen and pencil, Enter opens the pad, Tab steps the digit. Gamepad: the d-pad moves, \
+A opens a number wheel around the cell (turn it with the d-pad or triggers, A writes, B \
+closes), X switches pen and pencil, the triggers step the digit. Move right off the grid to \
+reach the panel's buttons.
+
+Mistakes (a digit twice in a row or column, or a full cage that misses its target) turn red \
+as they happen; the Settings screen can turn this off. Hint (H, or Y) shows the next step a \
+person could take, names it and marks it on the grid, or shows which cell is wrong. Solve \
+(press it twice) fills in the whole grid; undo takes it back.
+
+Options: Multiplication only (every cage multiplies) and Hidden operators (the clues show \
+only the target: work out which operator fits). Your best times are kept for each size, \
+difficulty and option; games finished with Solve are not entered.
+"""
+
+
+def summary(params, play):
+    return (f"Best times: {params.size} x {params.size}, {params.difficulty.title()}",
+            records.best_scores("kenken", params))

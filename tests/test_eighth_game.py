@@ -1,0 +1,133 @@
+"""docs/ARCHITECTURE.md, checked by doing it: a game defined outside games/ (tests/tiny_game,
+"Lamps") joins through the registry, shows on the launcher, and is played through the real
+loop from its launcher card to its result screen; the rules-contract checks run over it."""
+import os
+import re
+
+import pygame
+import pytest
+
+import test_conformance as conformance
+from games.core import input as act
+from games.core import registry, store
+from games.core.game_scene import GameScene
+from games.core.screens import HelpScene, LauncherScene, ResultScene, SetupScene
+from tests.driver import Driver
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CONTRACT = [getattr(conformance, name) for name in sorted(dir(conformance))
+            if name.startswith("test_")]
+
+
+@pytest.fixture
+def lamps(monkeypatch):
+    """Lamps registered for this test only (importing a game package registers it, so it is
+    imported only here; the other tests see the seven games)."""
+    monkeypatch.setattr(registry, "GAMES", dict(registry.load_all()))
+    return registry.register_package("tests.tiny_game")
+
+
+@pytest.fixture
+def lamps_rules(lamps):
+    return registry.module("tiny_game")
+
+
+def test_the_registry_takes_a_game_from_outside_games(lamps, lamps_rules):
+    assert lamps.key == "tiny_game" and lamps.package == "tests.tiny_game"
+    assert [info.key for info in registry.launcher_games()] == list(registry.KEYS) + ["tiny_game"]
+    assert registry.module("tiny_game") is lamps_rules
+    assert registry.register_package("tests.tiny_game") == lamps   # again: the same game
+    with pytest.raises(ValueError):
+        registry.register_package("tests.driver")                 # not a game package
+
+
+def test_without_registering_it_is_unknown():
+    assert "tiny_game" not in registry.load_all() and len(registry.launcher_games()) == 7
+    with pytest.raises(KeyError):
+        registry.module("tiny_game")
+
+
+@pytest.mark.parametrize("check", CONTRACT, ids=lambda check: check.__name__)
+def test_lamps_keeps_the_rules_contract(lamps, check):
+    check("tiny_game")
+
+
+def test_lamps_known_answers(lamps_rules):
+    params = lamps_rules.Params(5)
+    assert lamps_rules.solution((1, 1, 0, 0, 0)) == (1, 0, 0, 0, 0)
+    assert lamps_rules.solution_json(params, "01110") == [0, 0, 1, 0, 0]
+    state = lamps_rules.new_game(params, "11000")
+    state = lamps_rules.apply_move(state, lamps_rules.Move(0))
+    assert state.lamps == (0, 0, 0, 0, 0) and lamps_rules.status(state).over
+    assert lamps_rules.legal_moves(state) == []
+
+
+def focus_card(driver, key):
+    """Walk the launcher's focus to the game's card with the arrow keys, as a player would."""
+    launcher = driver.app.top
+    assert isinstance(launcher, LauncherScene)
+    cards = [w for w in launcher.menu.widgets if getattr(w, "info", None)]
+    target = next(card for card in cards if card.info.key == key)
+    for _ in range(2 * len(cards)):
+        here = launcher.menu.widgets[launcher.menu.focus]
+        if here is target:
+            return
+        dx, dy = target.rect.centerx - here.rect.centerx, target.rect.centery - here.rect.centery
+        arrow = (pygame.K_DOWN if dy > 0 else pygame.K_UP) if abs(dy) > here.rect.height // 2 \
+            else (pygame.K_RIGHT if dx > 0 else pygame.K_LEFT)
+        driver.key(arrow)
+    raise AssertionError(f"the arrows never reached the card of {key}")
+
+
+def test_lamps_played_from_the_launcher_to_the_result(lamps_rules, data_dir):
+    driver = Driver()
+    try:
+        focus_card(driver, "tiny_game")
+        driver.key(pygame.K_F1)                       # its rules, from the launcher
+        assert isinstance(driver.app.top, HelpScene) and "lamps" in driver.app.top.text
+        driver.key(pygame.K_ESCAPE)
+        driver.key(pygame.K_RETURN)                   # its setup screen ...
+        assert isinstance(driver.app.top, SetupScene) and driver.app.top.key == "tiny_game"
+        driver.key(pygame.K_RETURN)                   # ... New game
+        scene = driver.app.top
+        assert isinstance(scene, GameScene) and scene.session.key == "tiny_game"
+        driver.settle()
+
+        scene.cursor = 0
+        assert scene.lamp_at(scene.centre(2)) == 2
+        driver.click(scene.centre(2))                 # a click presses a lamp ...
+        assert scene.state.presses == 1
+        driver.pad(pygame.CONTROLLER_BUTTON_LEFTSHOULDER)   # ... the pad's LB takes it back
+        assert scene.state.presses == 0 and scene.session.position == 0
+
+        plan = lamps_rules.solution(scene.state.lamps)
+        for lamp, press in enumerate(plan):           # the keyboard plays a shortest solution
+            if press:
+                step = pygame.K_RIGHT if lamp > scene.cursor else pygame.K_LEFT
+                driver.key(step, times=abs(lamp - scene.cursor))
+                assert scene.cursor == lamp
+                driver.key(pygame.K_RETURN)
+        assert scene.session.status.outcome == "won"
+        driver.until_result()
+        assert isinstance(driver.app.top, ResultScene)
+        assert driver.app.top.game is scene and "Score: " in scene.result_lines()[0]
+        best = store.load_scores()[0][f"tiny_game/{scene.session.params.encode()}"]
+        assert best[0]["score"] == sum(plan)
+    finally:
+        driver.close()
+
+
+def test_the_walk_names_files_and_hooks_that_exist():
+    """docs/ARCHITECTURE.md stays true: every path it names exists and every GameScene hook
+    it names is one."""
+    text = open(os.path.join(ROOT, "docs", "ARCHITECTURE.md"), encoding="utf-8").read()
+    paths = set(re.findall(r"`((?:games|tests|sprites|tools)/[\w/.]+\.(?:py|md))`", text))
+    assert len(paths) >= 10
+    for path in paths:
+        if "<key>" not in path:
+            assert os.path.exists(os.path.join(ROOT, path)), path
+    hooks = set(re.findall(r"`(\w+)\(\)`", text)) & set(vars(GameScene)) | \
+        set(re.findall(r"`GameScene\.(\w+)`", text))
+    assert {"handle_game", "animate", "draw_board", "hud_fields"} <= hooks
+    for hook in hooks:
+        assert hasattr(GameScene, hook), hook
