@@ -374,3 +374,32 @@ def test_a_loading_screen_keeps_drawing_its_progress(app):
     loop.settle()
     assert app.top is not loading
 
+
+
+# --- the two-player frame comes to rest too ----------------------------------------------------
+def test_a_selected_piece_glows_then_the_game_rests(app):
+    scene = open_game(app, "mu_torere", opponent="human")
+    loop = Loop(app)
+    loop.settle()
+    scene.selected, scene.clock = min(scene.movable()), 0.0      # a piece picked up
+    assert scene.pulsing() and scene.next_change() == 0.0
+    loop.settle()                                                # the glow beats, then holds
+    assert scene.pulsing() and loop.idle(40) == 0
+
+
+def test_a_paused_demo_rests(app):
+    scene = open_game(app, "kono", opponent="demo")
+    scene.demo_paused = True
+    loop = Loop(app)
+    loop.settle()
+    assert loop.idle(40) == 0
+
+
+def test_undo_is_dimmed_at_the_undo_depth(app):
+    scene = open_game(app, "mu_torere", opponent="human")
+    scene.prefs.set("undo_depth", 1)
+    for text in ("3-8", "4-3"):
+        scene.session.apply(text)
+    assert scene.can_undo()
+    scene.undo()
+    assert scene.session.can_undo() and not scene.can_undo(), "one turn back is the depth"

@@ -222,7 +222,7 @@ class VersusScene(GameScene):
     def next_change(self) -> float | None:
         """The computer's turn moves by itself (its pause, its search, its pick, its answer to
         a draw offer), and so does grading the hinted position."""
-        if self.computer_to_move() or self.offer is not None or self.pick is not None or \
+        if (self.computer_to_move() and not self.demo_paused) or self.offer is not None or self.pick is not None or \
                 (self.grade_job is not None and not self.demo_paused):
             return 0.0
         return super().next_change()
@@ -464,6 +464,11 @@ class VersusScene(GameScene):
     def animate_step(self, change, delay: float) -> float:
         """Animate one change starting `delay` seconds from now; returns when it ends."""
         return delay
+
+    def can_undo(self) -> bool:
+        """Dimmed at the undo depth too (Options), not only at the start."""
+        depth = self.prefs["undo_depth"]
+        return super().can_undo() and not (depth and self.turns_back >= depth)
 
     def undo(self) -> None:
         """Against the computer, undo back to the human's previous turn, as deep as the undo

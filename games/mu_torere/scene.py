@@ -26,7 +26,7 @@ from games.core.cache import Layer
 from games.core.drag import Drag, slide_back
 from games.core.game_scene import HUD_HEIGHT
 from games.core.session import Change
-from games.core.tween import Tween, ease_in_out_cubic, ease_out_cubic
+from games.core.tween import GLOW_SECONDS, Tween, ease_in_out_cubic, ease_out_cubic, glow
 from games.core.widgets import Choose
 from games.core.versus import COMPUTER, HUMAN, VersusScene
 from games.mu_torere import rules
@@ -201,7 +201,7 @@ class MuTorereScene(VersusScene):
             elif pointer is None and self.selected == point:
                 self.play(moves[point])
             else:
-                self.selected = point
+                self.selected, self.clock = point, 0.0     # the target's glow starts again
                 self.app.audio.play("select")
                 if pointer is not None:
                     self.drag = Drag(point, pointer, self.xy(point))
@@ -392,7 +392,7 @@ class MuTorereScene(VersusScene):
         else:
             self.layer.blit(surface, self.board_rect, self.look(), self.draw_calm)
         if self.pulsing():
-            pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
+            pulse = glow(self.clock)
             target = paint.ring(PIECE + 4 + round(pulse * 12), ui.ACCENT, 4)
             surface.blit(target, target.get_rect(
                 center=self.xy(self.movable()[self.selected].target)))
@@ -402,7 +402,8 @@ class MuTorereScene(VersusScene):
         return self.selected in self.movable() and self.human_to_move() and self.drag is None
 
     def next_change(self) -> float | None:
-        return 0.0 if self.pulsing() else super().next_change()
+        beating = self.pulsing() and self.clock < GLOW_SECONDS   # then it holds still
+        return 0.0 if beating else super().next_change()
 
     def draw_calm(self, surface) -> None:
         board = paint.board(self.prefs["board"], RADIUS, WELL)
