@@ -9,7 +9,8 @@ import random
 import pygame
 
 from games.core import store
-from games.core.screens import ResultScene, SetupScene, resume_saved_game
+from games.core.launch import resume_saved_game
+from games.core.screens import ResultScene, SetupScene
 from games.ishido import ai, oracle, rules
 from games.core.question import QuestionScene
 from games.ishido.scene import MAX_QUESTION, READY_QUESTIONS, IshidoScene

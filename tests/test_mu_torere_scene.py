@@ -11,7 +11,8 @@ import random
 import pygame
 
 from games.core import store
-from games.core.screens import ResultScene, SetupScene, resume_saved_game
+from games.core.launch import resume_saved_game
+from games.core.screens import ResultScene, SetupScene
 from games.core.session import Session
 from games.mu_torere import ai, rules
 from games.mu_torere.scene import (RADIUS, DrawOfferScene, MuTorereScene, OptionsScene,

@@ -4,7 +4,7 @@ press by press, an unsolvable typed board, best results per size and colours, sa
 import pygame
 
 from games.core import store
-from games.core.screens import resume_saved_game, scene_module
+from games.core.launch import resume_saved_game, scene_module
 from games.core.session import Session
 from games.poggle import rules, solver
 from games.poggle.rules import Params

@@ -21,7 +21,7 @@ from games.core import input as act
 from games.core import store
 from games.core.game_scene import GameScene
 from games.core.question import QuestionScene, QuestionWords
-from games.core.screens import score_table
+from games.core.records import score_table
 from games.core.session import Change
 from games.core.tween import Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic, linear
 from games.ishido import ai, oracle, rules

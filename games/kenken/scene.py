@@ -23,7 +23,8 @@ from games.core import input as act
 from games.core import store, ui
 from games.core.game_scene import GameScene, clock_text
 from games.core.rules_api import IllegalMove
-from games.core.screens import SetupScene, score_table
+from games.core.records import score_table
+from games.core.screens import SetupScene
 from games.core.session import Change
 from games.core.tween import Tween, linear
 from games.kenken import grader, rules

@@ -16,7 +16,7 @@ from games.core import input as act
 from games.core import store
 from games.core.game_scene import GameScene
 from games.core.rules_api import RuleError
-from games.core.screens import score_table
+from games.core.records import score_table
 from games.core.tween import Tween, linear
 from games.poggle import rules
 from games.poggle.planner import Planner
