@@ -5,5 +5,13 @@ import sys
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 if __name__ == "__main__":
+    command = sys.argv[1:2]
+    if command == ["bench"] or (command == ["bench-child"] and not sys.pycache_prefix):
+        sys.dont_write_bytecode = True   # measuring leaves no .pyc files in the source tree
+    from games.core import frozen
+    frozen.start()                       # the one-file build only (games/core/frozen.py)
+    if command == ["bench-child"]:       # bench's own child programs, as minimal as they come
+        from games.core.bench_child import main
+        sys.exit(main(sys.argv[2:]))
     from games.core.cli import main
     sys.exit(main(sys.argv[1:]))

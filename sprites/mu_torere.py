@@ -13,15 +13,13 @@ from functools import lru_cache
 
 import pygame
 
-from games.core import ui
-from games.mu_torere import ai, info
+from games.core import hud, ui
+from games.mu_torere import info
 from sprites import pieces
 
 SUPERSAMPLE = 4
 BOARD_SUPERSAMPLE = 3
 CENTRE = 8
-GRADE_COLOURS = {ai.WIN: ui.GOOD, ai.DRAW: (130, 176, 240), ai.LOSS: ui.BAD}   # the hint's
-CHIP_INK = (22, 24, 32)       # words on the hint's grade chips
 NOTCH = 0.42          # the star's inner corners, as a fraction of the points' radius
 DISC = 1.25           # the wooden disc's radius, as a fraction of the points' radius
 
@@ -233,10 +231,9 @@ def thumbnail(size) -> pygame.Surface:
     x, y = along(path("star", 0, CENTRE, radius), 0.55)
     image = piece(black, diameter + 2)
     picture.blit(image, image.get_rect(center=(centre[0] + x, centre[1] + y - 3)))
-    for n, (value, words) in enumerate(((ai.WIN, "Win in 3"), (ai.DRAW, "Draw"),
-                                        (ai.LOSS, "Loss in 4"))):
-        image = ui.assets.text(words, ui.SMALL, CHIP_INK, True)
+    for n, (value, plies) in enumerate(((hud.WIN, 3), (hud.DRAW, None), (hud.LOSS, 4))):
+        image = ui.assets.text(hud.grade_words(value, plies), ui.SMALL, hud.INK, True)
         box = pygame.Rect(318, 38 + n * 64, 170, 46)
-        ui.panel(picture, box, GRADE_COLOURS[value], radius=12)
+        ui.panel(picture, box, hud.GRADE_COLOURS[value], radius=12)
         picture.blit(image, image.get_rect(center=box.center))
     return picture

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from games.core import jobs
 from games.core.app import App
 from games.core.launch import LoadingScene, scene_module
 from games.core.screens import LauncherScene
@@ -51,17 +52,11 @@ class Driver:
     def run_until(self, done, limit: int = 400, dt: float = 0.2) -> None:
         """Step frames until done(); background jobs (computer moves, solvers) are waited for,
         never timed."""
-        from games.core.jobs import Job
         for _ in range(limit):
             if done():
                 return
             self.frames(1, dt)
-            for scene in self.app.stack:
-                if hasattr(scene, "wait_for_jobs"):
-                    scene.wait_for_jobs()
-                for value in list(vars(scene).values()):
-                    if isinstance(value, Job):
-                        value.wait()
+            jobs.wait_all()
         raise AssertionError("the scene never got there")
 
     def until_result(self) -> None:

@@ -315,5 +315,6 @@ def test_a_record_from_a_save_is_checked(driver, data_dir):
                 {f"n{i}": 1 for i in range(40)}, {"hints": 10**10}):
         data = Session.new("kenken", KENKEN, seed=46).to_json()
         data["record"] = bad
-        store.save_game("kenken", data)
+        # store.save_game refuses what the reader would refuse: write the hostile file by hand.
+        store.write_json(store.save_name("kenken"), data)
         assert not resume_saved_game(driver.app, "kenken"), bad

@@ -1,49 +1,364 @@
-"""The Four Field Kono computer: levels, graded moves, analyse, and Master's perfect endgames."""
+"""The solved Four Field Kono: the shipped table against the solver and an independent search,
+Perfect's play at every clock and with repeated positions, analyse, and the levels."""
+import functools
+import os
+from math import comb
 import random
+import sys
 
 import pytest
 
+from games.core.levels import LEVELS
 from games.core.rules_api import IllegalMove, RuleError
-from games.kono import ai, endgame, rules
+from games.kono import ai, rules, table
+from test_kono_rules import reference_moves
 
-TABLE = endgame.table()
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import solve_kono  # noqa: E402
+
+TABLE = table.load()
 START = rules.new_game(rules.Params(), rules.START)
+BLACK_WINS_IN_43 = "BBB.BBBWWW.WWWW.:B"
+HELD_BY_9_13 = ".B..WBW.BW.B...W:W"
 
 
-def table_outcome(state):
-    return endgame.outcome(TABLE.score(*rules.masks(state.board, state.to_move),
-                                       state.quiet_plies))
+def position(own, enemy, side="B", clock=0):
+    text = "".join(rules.board_of(own, enemy, side)) + ":" + side
+    return rules.parse_position(f"{text}:{clock}")
 
 
-def play_out(state, levels, seed):
-    """Play to the end with levels[player]; (final state, plies played)."""
-    rng, plies = random.Random(seed), 0
-    while not rules.status(state).over:
-        level = levels[rules.current_player(state)]
-        state = rules.apply_move(state, ai.choose_move(state, rng, level))
-        plies += 1
-    return state, plies
-
-
-def table_positions(value, count, seed):
-    """`count` fresh positions of 4 or 5 pieces whose table value for the side to move is
-    `value`, either colour to move."""
-    rng, found = random.Random(seed), []
-    while len(found) < count:
-        pieces = rng.choice((4, 5))
+def random_masks(rng, pieces, most=8):
+    """(own, enemy) with `pieces` in all, each side 2..most."""
+    while True:
         mine = rng.randint(2, pieces - 2)
-        points = rng.sample(range(16), pieces)
-        side = rng.choice("BW")
-        board = ["."] * 16
-        for number, point in enumerate(points):
-            board[point] = side if number < mine else rules.opponent(side)
-        state = rules.parse_position("".join(board) + ":" + side)
-        if not rules.status(state).over and table_outcome(state)[0] == value:
-            found.append(state)
-    return found
+        if max(mine, pieces - mine) <= most:
+            break
+    points = rng.sample(range(16), pieces)
+    return (sum(1 << point for point in points[:mine]),
+            sum(1 << point for point in points[mine:]))
 
 
-@pytest.mark.parametrize("level", list(ai.LEVELS) + [None])
+# --- the file is the solver's, and the solver is right ---------------------------------------
+
+def test_the_shipped_file_is_what_the_solver_makes_on_the_small_layers():
+    with open(os.path.join(ROOT, "games", "kono", table.FILE_NAME), "rb") as file:
+        shipped = file.read()
+    assert len(shipped) <= 3 * 1024 * 1024
+    made = table.encode(solve_kono.solve(3), 3)
+    assert table.decode_layers(shipped, 3) == table.decode_layers(made)
+    assert len(table.decode_layers(made)) == 16        # layers (0..3) x (0..3)
+
+
+def test_the_index_counts_the_positions():
+    index = TABLE.index
+    everything = sum(comb(16, a) * comb(16 - a, b) for a in range(9) for b in range(9))
+    assert 2 * everything == 77_490_558               # either side to move
+    # One entry per symmetry class of `own`, times every `enemy`: about 4.86 million + 8%.
+    assert index.size == sum(table.layer_size(a, b) for a in range(9) for b in range(9))
+    assert 4_860_000 < index.size < 4_860_000 * 1.09
+
+
+def _lines():
+    """For each point, (neighbour, the point beyond it or None) in each direction, from (row,
+    column) arithmetic: the test's own geometry, not the engine's."""
+    lines = []
+    for point in range(16):
+        row, col = divmod(point, 4)
+        here = []
+        for d_row, d_col in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            if 0 <= row + d_row < 4 and 0 <= col + d_col < 4:
+                beyond = ((row + 2 * d_row) * 4 + col + 2 * d_col
+                          if 0 <= row + 2 * d_row < 4 and 0 <= col + 2 * d_col < 4 else None)
+                here.append(((row + d_row) * 4 + col + d_col, beyond))
+        lines.append(here)
+    return lines
+
+
+LINES = _lines()
+
+
+@functools.lru_cache(maxsize=None)
+def brute_force(own, enemy, clock):
+    """The score for the side to move by plain negamax over the rules of RULES.md, with its own
+    move generator: independent of the solver and of the engine."""
+    if own.bit_count() < 2:
+        return -table.WIN
+    if enemy.bit_count() < 2:
+        return table.WIN
+    children = []
+    for point in range(16):
+        if not own >> point & 1:
+            continue
+        for near, beyond in LINES[point]:
+            if not (own | enemy) >> near & 1:
+                children.append((enemy, own ^ (1 << point) ^ (1 << near), clock + 1))
+            elif own >> near & 1 and beyond is not None and enemy >> beyond & 1:
+                children.append((enemy ^ (1 << beyond), own ^ (1 << point) ^ (1 << beyond), 0))
+    if not children:
+        return -table.WIN
+    if clock >= rules.QUIET_LIMIT:
+        return 0
+    return max(table.back(brute_force(*child)) for child in children)
+
+
+@pytest.mark.parametrize("pieces, clocks", [(4, (0, 20, 45, 49, 50)), (5, (44, 46, 48, 49, 50))])
+def test_the_table_agrees_with_a_brute_force_search(pieces, clocks):
+    rng = random.Random(pieces)
+    for _ in range(40):
+        own, enemy = random_masks(rng, pieces)
+        assert set(rules.mask_moves(own, enemy)) == {
+            (int(a), int(b)) for a, b in (move.split("-") for move in reference_moves(
+                "".join(rules.board_of(own, enemy, "B")) + ":B"))}
+        for clock in clocks:
+            expected = brute_force(own, enemy, clock)
+            score = TABLE.score(own, enemy, clock)
+            assert table.outcome(score)[0] == table.outcome(expected)[0], (own, enemy, clock)
+            if clock == 0:
+                assert score == expected
+            state = position(own, enemy, "W", clock)
+            if not rules.status(state).over:
+                assert ai.evaluate(state) == table.outcome(expected)      # plies too
+                for move, value, plies in ai.graded_moves(state):
+                    mine, theirs, captured = rules.play(own, enemy, move.source, move.target)
+                    after = table.back(brute_force(theirs, mine, 0 if captured else clock + 1))
+                    assert (value, plies) == table.outcome(after)
+
+
+def test_the_table_keeps_the_rules_recurrence_everywhere():
+    """Sampled over every size: a position's value at each clock is the best of its moves'
+    (a capture at clock 0, a step at the next clock), and a finished game is what status says."""
+    rng = random.Random(5)
+    for _ in range(300):
+        own, enemy = random_masks(rng, rng.randint(4, 16))
+        clock = rng.choice((0, 0, 1, 10, 30, 48, 49, 50))
+        state = position(own, enemy, rng.choice("BW"), clock)
+        value = table.outcome(TABLE.score(own, enemy, clock))[0]
+        result = rules.status(state)
+        if result.over:
+            expected = "draw" if result.winner is None else (
+                "win" if result.winner == rules.current_player(state) else "loss")
+            assert value == expected
+            continue
+        children = []
+        for source, target in rules.mask_moves(own, enemy):
+            mine, theirs, captured = rules.play(own, enemy, source, target)
+            child = TABLE.score(theirs, mine, 0 if captured else clock + 1)
+            children.append(table.back(child))
+        assert value == table.outcome(max(children))[0]
+        if clock == 0 and value != "draw" and all(
+                enemy >> target & 1 for _, target in rules.mask_moves(own, enemy)):
+            assert TABLE.score(own, enemy, 0) == max(children)   # every move a capture: exact
+
+
+def test_symmetric_and_colour_swapped_positions_agree():
+    rng = random.Random(9)
+    for _ in range(12):
+        own, enemy = random_masks(rng, rng.randint(4, 16))
+        for perm in table.SYMMETRIES:
+            same_own, same_enemy = table.transform(own, perm), table.transform(enemy, perm)
+            assert TABLE.entry(same_own, same_enemy) == TABLE.entry(own, enemy)
+            for clock in (0, 25, 49):
+                black = ai.evaluate(position(own, enemy, "B", clock))
+                white = ai.evaluate(position(same_own, same_enemy, "W", clock))
+                assert black == white
+
+
+# --- the solved game -----------------------------------------------------------------------
+
+def test_the_start_and_the_four_opening_captures_are_draws():
+    assert ai.evaluate(START) == ("draw", None)
+    graded = ai.graded_moves(START)
+    assert sorted(move.encode() for move, _, _ in graded) == ["0-8", "1-9", "2-10", "3-11"]
+    assert all(value == "draw" for _, value, _ in graded)
+    for move in rules.legal_moves(START):
+        assert ai.evaluate(rules.apply_move(START, move)) == ("draw", None)
+
+
+def test_analyse_knows_the_examples_exactly():
+    won = ai.analyse(rules.parse_position(BLACK_WINS_IN_43))
+    assert (won["value"], won["plies"]) == ("win", 43)
+    assert won["moves"][0] == {"move": "1-9", "value": "win", "plies": 43}
+    held = ai.analyse(rules.parse_position(HELD_BY_9_13))
+    assert held["value"] == "draw"
+    values = {entry["move"]: entry["value"] for entry in held["moves"]}
+    assert values["9-13"] == "draw" and values["9-10"] == "loss"
+    assert [value for value in values.values()].count("draw") == 1
+    assert held["moves"][0]["move"] == "9-13"
+
+
+def test_the_clock_in_the_position_text_is_the_clock_analysed():
+    assert rules.parse_position(BLACK_WINS_IN_43 + ":0") == rules.parse_position(BLACK_WINS_IN_43)
+    # The win needs captures within 50 quiet plies: late in the count it is only a draw.
+    values = [ai.analyse(rules.parse_position(f"{BLACK_WINS_IN_43}:{clock}"))["value"]
+              for clock in range(0, 51)]
+    assert values[0] == "win" and values[-1] == "draw"
+    first_draw = values.index("draw")
+    assert values[first_draw:] == ["draw"] * (51 - first_draw)      # never a win again
+    assert all(value == "win" for value in values[:first_draw])
+
+
+def test_analyse_over_positions_of_6_to_16_pieces():
+    """Values at clock 0 match the table, moves are best first, and a won position's plies are
+    one of its winning moves' (the fastest)."""
+    rng = random.Random(21)
+    for pieces in range(6, 17):
+        for _ in range(12):
+            own, enemy = random_masks(rng, pieces)
+            state = position(own, enemy, rng.choice("BW"))
+            if rules.status(state).over:
+                continue
+            result = ai.analyse(state)
+            expected = table.outcome(TABLE.score(own, enemy, 0))
+            assert (result["value"], result["plies"]) == expected
+            order = {"win": 0, "draw": 1, "loss": 2}
+            ranks = [order[entry["value"]] for entry in result["moves"]]
+            assert ranks == sorted(ranks) and ranks[0] == order[result["value"]]
+            exact = [entry["plies"] for entry in result["moves"]
+                     if entry["value"] == "win" and entry["plies"] is not None]
+            if result["value"] == "win" and exact:
+                assert min(exact) >= result["plies"]
+
+
+# --- Perfect's play ------------------------------------------------------------------------
+
+def play_out(state, levels_by_player, rng, check=None):
+    ply = 0
+    while not rules.status(state).over:
+        level = levels_by_player[rules.current_player(state)]
+        move = ai.choose_move(state, rng, level)
+        if check:
+            check(state, level, move)
+        ply += 1
+        state = rules.apply_move(state, move)
+    return state
+
+
+def keeps_its_value(state, level, move):
+    """Perfect never gives up value: the move's value is the best there is (the values alone,
+    without searching plies: ai._ranked without its search is what choose_move sees)."""
+    if level != "perfect":
+        return
+    ranked = ai._ranked(state, nodes=0)
+    assert {entry[0]: entry[1] for entry in ranked}[move] == ranked[0][1]
+
+
+def test_perfect_against_perfect_from_the_start_draws():
+    for seed in range(6):
+        end = play_out(START, ("perfect", "perfect"), random.Random(seed), keeps_its_value)
+        assert rules.status(end).winner is None
+
+
+def random_drawn_position(rng):
+    while True:
+        own, enemy = random_masks(rng, rng.randint(8, 14))
+        state = position(own, enemy, rng.choice("BW"))
+        if not rules.status(state).over and ai.evaluate(state)[0] == "draw":
+            return state
+
+
+@pytest.mark.parametrize("level", ["off", "low", "medium", "high", "30"])
+def test_perfect_never_loses_to_a_lower_level(level):
+    rng = random.Random(level)
+    starts = [START] * 6 + [random_drawn_position(rng) for _ in range(6)]
+    for number, start in enumerate(starts):
+        perfect = number % 2                      # either side
+        levels_by_player = [level, level]
+        levels_by_player[perfect] = "perfect"
+        end = play_out(start, levels_by_player, rng, keeps_its_value)
+        assert rules.status(end).winner in (None, perfect)
+
+
+def test_perfect_converts_won_positions_and_lower_levels_lose_them():
+    rng = random.Random(3)
+    won = 0
+    while won < 8:
+        own, enemy = random_masks(rng, rng.randint(5, 10))
+        state = position(own, enemy, "B")
+        if rules.status(state).over or ai.evaluate(state)[0] != "win":
+            continue
+        won += 1
+        end = play_out(state, ("perfect", "off"), rng, keeps_its_value)
+        assert rules.status(end).winner == 0
+
+
+def test_perfect_wins_fastest_and_loses_slowest_at_clock_0():
+    state = rules.parse_position(BLACK_WINS_IN_43)
+    plies = 0
+    while not rules.status(state).over:
+        state = rules.apply_move(state, ai.choose_move(state, random.Random(plies), "perfect"))
+        plies += 1
+    assert plies == 43 and rules.status(state).winner == 0
+
+
+def test_a_winner_never_walks_into_a_third_repetition():
+    """Positions seen twice draw when they come again: Perfect, winning, steps around them
+    (and a move onto one is graded a draw)."""
+    rng = random.Random(11)
+    checked = 0
+    while checked < 20:
+        own, enemy = random_masks(rng, rng.randint(6, 10))
+        state = position(own, enemy, "B")
+        if rules.status(state).over or ai.evaluate(state)[0] != "win":
+            continue
+        graded = ai.graded_moves(state)
+        quiet_wins = [move for move, value, _ in graded
+                      if value == "win" and state.board[move.target] == "."]
+        if not quiet_wins:
+            continue
+        blocked = rules.apply_move(state, quiet_wins[0]).key
+        seen = tuple(sorted({state.key: 1, blocked: 2}.items()))
+        repeated = rules.State(state.board, state.to_move, seen)
+        regraded = {move: value for move, value, _ in ai.graded_moves(repeated)}
+        assert regraded[quiet_wins[0]] == "draw"
+        if "win" not in regraded.values():
+            continue                # the only wins went through it: a draw is the best left
+        for seed in range(5):
+            move = ai.choose_move(repeated, random.Random(seed), "perfect")
+            assert rules.apply_move(repeated, move).key != blocked
+            assert regraded[move] == "win"
+        checked += 1
+
+
+def test_perfect_answers_with_a_loser_escape_to_a_repetition_as_a_draw():
+    """A move after which the losing side can step onto a position seen twice is no win."""
+    rng = random.Random(17)
+    found = 0
+    while found < 10:
+        own, enemy = random_masks(rng, rng.randint(6, 10))
+        state = position(own, enemy, "B")
+        if rules.status(state).over or ai.evaluate(state)[0] != "win":
+            continue
+        move, value, _ = ai.graded_moves(state)[0]
+        after = rules.apply_move(state, move)
+        replies = [reply for reply in rules.legal_moves(after)
+                   if after.board[reply.target] == "." and not rules.status(
+                       rules.apply_move(after, reply)).over]
+        if not replies or state.board[move.target] != ".":
+            continue
+        escape = rules.apply_move(after, replies[0]).key
+        if escape == state.key:
+            continue
+        seen = tuple(sorted({state.key: 1, escape: 2}.items()))
+        repeated = rules.State(state.board, state.to_move, seen)
+        regraded = {grade.move: grade.value for grade in ai.graded_moves(repeated)}
+        assert regraded[move] == "draw"
+        found += 1
+
+
+# --- levels ----------------------------------------------------------------------------------
+
+def test_levels_and_finished_games_are_refused_clearly():
+    assert ai.LEVELS is LEVELS
+    with pytest.raises(RuleError, match="A level is a number from 0 to 100"):
+        ai.choose_move(START, random.Random(1), "grandmaster")
+    finished = rules.parse_position("BWWBW..W........:B")
+    with pytest.raises(IllegalMove):
+        ai.choose_move(finished, random.Random(1), "perfect")
+    assert ai.graded_moves(finished) == []
+
+
+@pytest.mark.parametrize("level", list(LEVELS) + ["random", "easy", "hard", "master", "55", None])
 def test_every_level_plays_legal_moves_the_same_way_for_a_seed(level):
     middle = rules.parse_position("B.BB.WB.BW.WW.W.:W")
     for state in (START, middle):
@@ -52,202 +367,14 @@ def test_every_level_plays_legal_moves_the_same_way_for_a_seed(level):
         assert ai.choose_move(state, random.Random(4), level) == move
 
 
-def test_levels_and_finished_games_are_refused_clearly():
-    with pytest.raises(RuleError, match="random, easy, medium, hard, master"):
-        ai.choose_move(START, random.Random(1), "grandmaster")
-    finished = rules.parse_position("BWWBW..W........:B")
-    with pytest.raises(IllegalMove):
-        ai.choose_move(finished, random.Random(1), "master")
-    assert ai.level_named(" Master ") == ai.LEVELS["master"]
+def test_off_plays_at_random_and_perfect_only_best_moves():
+    state = rules.parse_position(HELD_BY_9_13)
+    off = {ai.choose_move(state, random.Random(seed), "off") for seed in range(80)}
+    assert off == set(rules.legal_moves(state))
+    perfect = {ai.choose_move(state, random.Random(seed), "perfect") for seed in range(30)}
+    assert perfect == {rules.Move(9, 13)}
 
 
-@pytest.mark.parametrize("level", ["hard", "master"])
-def test_takes_a_winning_capture(level):
-    # Seven pieces, outside the table: 0 jumps 1 onto 2 and leaves White one piece.
-    state = rules.parse_position("BBW.BBB........W:B")
-    assert ai.choose_move(state, random.Random(0), level) == rules.Move(0, 2)
-
-
-def test_graded_moves_inside_the_table_are_exact():
-    # Black 0, 2 against White 3, 7: only 0-1 wins (in 3 plies); the rest draw.
-    state = rules.parse_position("B.BW...W........:B")
-    grades = ai.graded_moves(state)
-    assert [(grade.move.encode(), grade.value, grade.plies) for grade in grades] == [
-        ("0-1", "win", 3), ("0-4", "draw", None), ("2-1", "draw", None), ("2-6", "draw", None)]
-    assert all(grade.exact for grade in grades)
-    assert ai.analyse(state) == {"value": "win", "plies": 3, "moves": [
-        {"move": "0-1", "value": "win", "plies": 3},
-        {"move": "0-4", "value": "draw", "plies": None},
-        {"move": "2-1", "value": "draw", "plies": None},
-        {"move": "2-6", "value": "draw", "plies": None}]}
-
-
-def test_graded_moves_agree_with_the_table_on_samples():
-    for state in table_positions("win", 4, seed=1) + table_positions("draw", 4, seed=2):
-        grades = ai.graded_moves(state)
-        assert sorted(grade.move for grade in grades) == rules.legal_moves(state)
-        assert [grade.score for grade in grades] == sorted((grade.score for grade in grades),
-                                                           reverse=True)
-        for grade in grades:
-            after = rules.apply_move(state, grade.move)
-            if rules.status(after).over:
-                continue
-            value, plies = table_outcome(after)
-            flipped = {"win": "loss", "loss": "win", "draw": "draw"}[value]
-            assert (grade.value, grade.plies) == (flipped, None if plies is None else plies + 1)
-        assert (grades[0].value, grades[0].plies) == table_outcome(state)
-
-
-def test_a_capture_into_the_table_is_seen_from_above_it():
-    # Three against three: 11 jumps 10 onto White's 9, leaving 3 against 2, won in 16 more
-    # plies. The other moves are outside the table and only estimated.
-    state = rules.parse_position("...B.....WBB.W.W:B")
-    best = ai.graded_moves(state)[0]
-    assert (best.move.encode(), best.value, best.plies, best.exact) == ("11-9", "win", 17, True)
-    report = ai.analyse(state)
-    assert (report["value"], report["plies"]) == ("win", None)     # a faster win may exist
-    assert report["moves"][0] == {"move": "11-9", "value": "win", "plies": 17}
-    assert all(entry["plies"] is None for entry in report["moves"][1:])
-
-
-def test_analyse_shape_from_the_start_and_at_the_end():
-    report = ai.analyse(START)
-    assert set(report) == {"value", "plies", "moves"}
-    assert report["value"] in ("win", "draw", "loss") and report["plies"] is None
-    assert sorted(entry["move"] for entry in report["moves"]) == ["0-8", "1-9", "2-10", "3-11"]
-    assert all(set(entry) == {"move", "value", "plies"} for entry in report["moves"])
-    assert ai.analyse(rules.parse_position("BWWBW..W........:B")) == {
-        "value": "loss", "plies": 0, "moves": []}
-
-
-def history_with(position: str, twice: str) -> rules.State:
-    """`position` to move, in a made-up history where `twice` has stood twice already (two
-    other positions of the same pieces fill the plies in between)."""
-    current = rules.parse_position(position)
-    fillers = ["".join(sorted(current.board)) + ":W", "".join(sorted(current.board))[::-1] + ":B"]
-    seen = {position: 1, twice: 2, fillers[0]: 1, fillers[1]: 1}
-    state = rules.State(current.board, current.to_move, tuple(sorted(seen.items())))
-    assert rules.from_text(str(state)) == state
-    return state
-
-
-def test_a_third_repetition_spoils_a_win():
-    # As in test_graded_moves_inside_the_table_are_exact, but the position after 0-1 has
-    # stood twice: playing it again draws, so nothing wins any more.
-    state = history_with("B.BW...W........:B", ".BBW...W........:W")
-    grades = ai.graded_moves(state)
-    assert {grade.move.encode(): grade.value for grade in grades}["0-1"] == "draw"
-    assert ai.analyse(state)["value"] == "draw"
-
-
-def test_a_third_repetition_saves_a_loss():
-    # Black 0, 1 against White 4, 8 loses in 2 whichever way 1 moves, unless 1-5 repeats a
-    # position for the third time: Master takes that draw.
-    state = history_with("BB..W...W.......:B", "B...WB..W.......:W")
-    assert ai.choose_move(state, random.Random(0), "master") == rules.Move(1, 5)
-    assert [(grade.move.encode(), grade.value, grade.plies) for grade in
-            ai.graded_moves(state)] == [("1-5", "draw", None), ("1-2", "loss", 2)]
-
-
-@pytest.mark.parametrize("opponent", ["random", "master"])
-def test_master_converts_won_endgames(opponent):
-    for number, state in enumerate(table_positions("win", 8, seed=3)):
-        winner = rules.current_player(state)
-        _, plies = table_outcome(state)
-        final, played = play_out(state, {winner: "master", 1 - winner: opponent}, number)
-        assert rules.status(final).winner == winner
-        if opponent == "master":        # the loser resists as long as it can
-            assert played == plies
-        else:
-            assert played <= plies
-
-
-@pytest.mark.parametrize("opponent", ["random", "master"])
-def test_master_never_loses_a_drawn_endgame(opponent):
-    for number, state in enumerate(table_positions("draw", 8, seed=4)):
-        holder = rules.current_player(state)
-        final, _ = play_out(state, {holder: "master", 1 - holder: opponent}, number)
-        result = rules.status(final)
-        assert result.winner in (None, holder)
-        if opponent == "master":
-            assert result.winner is None
-
-
-def real_rules_score(state):
-    """The exact score by plain minimax over the real rules (repetition included): only for
-    games that must end within a few plies."""
-    result = rules.status(state)
-    if result.over:
-        return 0 if result.winner is None else (
-            endgame.WIN if result.winner == rules.current_player(state) else -endgame.WIN)
-    return max(endgame.back(real_rules_score(rules.apply_move(state, move)))
-               for move in rules.legal_moves(state))
-
-
-def positions_ahead(state, rng):
-    """One position a quiet ply ahead and one two quiet plies ahead, picked at random."""
-    empty = state.board.count(".")
-    quiet = [after for after in (rules.apply_move(state, move)
-                                 for move in rules.legal_moves(state))
-             if after.board.count(".") == empty]
-    next_quiet = [after for after in (rules.apply_move(reply, move) for reply in quiet
-                                      for move in rules.legal_moves(reply))
-                  if after.board.count(".") == empty and not rules.status(after).over]
-    return {rules.position_text(rng.choice(found)) for found in (quiet, next_quiet)
-            if found} - {rules.position_text(state)}
-
-
-def test_repeated_positions_inside_the_table_are_exact():
-    """Two against two with a slower win or a loss at stake, three or four plies before the
-    50-ply draw, in made-up histories where positions one or two plies ahead have already
-    stood twice: analyse must match a plain minimax over the real rules, which sees every
-    repetition."""
-    rng, tried, spoiled = random.Random(9), 0, 0
-    while tried < 10:
-        points = rng.sample(range(16), 4)
-        board = ["."] * 16
-        for number, point in enumerate(points):
-            board[point] = "BW"[number % 2]
-        position = "".join(board) + ":B"
-        start = rules.parse_position(position)
-        if rules.status(start).over:
-            continue
-        seen = {position: 1, **{key: 2 for key in positions_ahead(start, rng)}}
-        while sum(seen.values()) < rules.QUIET_LIMIT - rng.choice((3, 4)) + 1:
-            seen.setdefault("".join(rng.sample(board, 16)) + ":" + rng.choice("BW"), 1)
-        state = rules.State(start.board, "B", tuple(sorted(seen.items())))
-        if table_outcome(state)[0] == "draw" or table_outcome(state) == ("win", 1):
-            continue                # nothing a repetition can change
-        tried += 1
-        assert rules.from_text(str(state)) == state
-        expected = endgame.outcome(real_rules_score(state))
-        report = ai.analyse(state)
-        assert (report["value"], report["plies"]) == expected, str(state)
-        for entry in report["moves"]:
-            after = rules.apply_move(state, rules.decode_move(entry["move"]))
-            value, plies = endgame.outcome(endgame.back(real_rules_score(after)))
-            assert (entry["value"], entry["plies"]) == (value, plies), (str(state), entry)
-        spoiled += table_outcome(state) != expected
-    assert spoiled >= 3       # histories that change the value: the check has teeth
-
-
-def test_master_plays_out_what_analyse_says_after_repetitions():
-    """Three against two, won in the table, in made-up histories where a position one and one
-    two quiet plies ahead have stood twice: Master against Master ends exactly as analyse
-    says (the repeats may spoil the win), and against random Master does no worse."""
-    rng = random.Random(5)
-    won = [state for state in table_positions("win", 12, seed=8)
-           if state.board.count(".") == 11 and table_outcome(state)[1] > 1][:4]
-    for number, state in enumerate(won):
-        seen = {rules.position_text(state): 1, **{key: 2 for key in positions_ahead(state, rng)}}
-        state = rules.State(state.board, state.to_move, tuple(sorted(seen.items())))
-        report = ai.analyse(state)
-        player = rules.current_player(state)
-        for opponent in ("master", "random"):
-            final, plies = play_out(state, {player: "master", 1 - player: opponent}, number)
-            winner = rules.status(final).winner
-            if report["value"] == "win":
-                assert winner == player
-                assert opponent == "random" or plies == report["plies"]
-            else:
-                assert winner in (None, player) and (opponent == "random" or winner is None)
+def test_preload_reads_the_table_once():
+    ai.preload()
+    assert table.load() is TABLE

@@ -191,7 +191,7 @@ def test_fifty_quiet_plies_draw():
     after = rules.apply_move(state, Move(0, 1))
     assert after.quiet_plies == 50 and rules.legal_moves(after) == []
     assert rules.status(after) == rules.Status(DRAW, None,
-                                               "50 plies have passed without a capture.")
+                                               "50 moves have passed without a capture.")
 
 
 def test_a_capture_resets_the_quiet_count_and_the_history():
@@ -270,7 +270,7 @@ def test_random_games_keep_their_invariants(rng):
     state = START
     while not rules.status(state).over:
         moves = rules.legal_moves(state)
-        assert set(encoded(moves)) == reference_moves(rules.position_text(state))
+        assert set(encoded(moves)) == reference_moves(state.key)
         move = rng.choice(moves)
         before = hash(state)
         after = rules.apply_move(state, move)
@@ -283,3 +283,40 @@ def test_random_games_keep_their_invariants(rng):
         assert rules.from_text(str(after)) == after
         state = after
     assert rules.legal_moves(state) == []
+
+
+def test_the_position_text_may_carry_the_clock():
+    plain = rules.parse_position(rules.START)
+    assert plain.quiet_plies == 0 and rules.parse_position(rules.START + ":0") == plain
+    late = rules.parse_position(" BBBBBBBBWWWWWWWW:B:12 ")
+    assert late.quiet_plies == 12 and late.key == rules.START and late.repetitions == 1
+    assert rules.position_text(late) == rules.START + ":12"
+    assert rules.parse_position(rules.position_text(late)) == late
+    assert rules.from_text(str(late)) == late                      # the diagram keeps it too
+    # Steps count on from the given clock; a capture starts it again.
+    quiet = rules.parse_position("B.B.........W.W.:B:48")
+    stepped = rules.apply_move(quiet, Move(0, 1))
+    assert stepped.quiet_plies == 49 and rules.from_text(str(stepped)) == stepped
+    assert rules.status(rules.apply_move(stepped, Move(12, 13))).outcome == DRAW
+    after = rules.apply_move(late, Move(0, 8))
+    assert after.quiet_plies == 0 and rules.position_text(after) == after.key
+    # At clock 50 the game is over, unless the side to move has no move.
+    assert rules.status(rules.parse_position("BBBBBBBBWWWWWWWW:B:50")).outcome == DRAW
+    assert rules.status(rules.parse_position("BWWBW..W........:B:50")).winner == 1
+
+
+@pytest.mark.parametrize("text", ["BBBBBBBBWWWWWWWW:B:51", "BBBBBBBBWWWWWWWW:B:-1",
+                                  "BBBBBBBBWWWWWWWW:B:", "BBBBBBBBWWWWWWWW:B:x",
+                                  "BBBBBBBBWWWWWWWW:B:123", "BBBBBBBBWWWWWWWW:B:1:2"])
+def test_bad_clocks_are_refused(text):
+    with pytest.raises(RuleError, match="Four Field Kono position|plies since the last capture"):
+        rules.parse_position(text)
+    with pytest.raises(RuleError):
+        rules.validate_desc(rules.Params(), text)           # a game's start has no clock
+
+
+def test_a_diagram_may_start_later_than_its_history():
+    text = str(rules.parse_position("BBBBBBBBWWWWWWWW:B:7"))
+    assert "plies since the last capture: 7" in text
+    with pytest.raises(RuleError):
+        rules.from_text(text.replace("capture: 7", "capture: 51"))

@@ -11,30 +11,23 @@ import pygame
 from games.core import store
 from games.core.launch import resume_saved_game
 from games.core.screens import ResultScene, SetupScene
-from games.core.session import Session
 from games.kono import ai, rules
 from games.kono.scene import KonoScene, move_name
 from tests.driver import Driver, VirtualPad
+from tests import versus_harness as harness
+from tests.versus_harness import graded, start_at, toolbar_button
 
 
-def play_out(driver, scene, human_move, level="hard", seed=0):
-    """Play to the end: the test's player (a Hard search) through human_move(move) on the
-    humans' turns, the scene's own computer on the others. Ends on the result screen."""
+def play_out(driver, scene, human_move, level="high", seed=0):
+    """Play to the end (tests/versus_harness.py): the test's player at `level` through
+    human_move(move), each move landing once the board is still."""
     rng = random.Random(seed)
-    for _ in range(200):
-        if scene.over:
-            break
-        if scene.human_to_move():
-            driver.run_until(lambda: not scene.tweens.busy)
-            move = ai.choose_move(scene.state, rng, level)
-            before = scene.session.position
-            human_move(move)
-            assert scene.session.position == before + 1
-            assert scene.session.last_move() == move
-        else:
-            driver.run_until(lambda: scene.over or scene.human_to_move())
-    assert scene.over
-    driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
+
+    def landed(move):
+        driver.run_until(lambda: not scene.tweens.busy)
+        human_move(move)
+        assert scene.session.last_move() == move
+    harness.play_out(driver, scene, landed, lambda state: ai.choose_move(state, rng, level))
 
 
 def click_move(driver, scene, move):
@@ -208,55 +201,43 @@ def test_undo_against_the_computer_takes_back_the_pair(driver):
 def test_hint_grades_every_move_in_a_background_job(driver):
     scene = driver.start("kono", play_options={"opponent": "computer", "side": 0,
                                                "level": "easy"})
-    hint = next(b for b in scene.toolbar.widgets if b.words.startswith("Hint"))
-    driver.click(hint.rect.center)
-    assert scene.showing_grades() and scene.grades is None
-    driver.run_until(lambda: scene.grades is not None)
-    grades = scene.grades
-    assert {g.move for g in grades} == set(rules.legal_moves(scene.state))
-    assert [g.score for g in grades] == sorted((g.score for g in grades), reverse=True)
-    assert scene.message.startswith(f"Best: {move_name(grades[0].move)}")
-    paths = scene.grade_paths()
-    assert len(paths) == 4 and all(len(points) > 2 for _, points in paths), "captures arc"
-    driver.click((scene.panel_rect.centerx, scene.row_rects(4)[1].centery))
-    assert scene.hover_row == 1
+    driver.click(toolbar_button(scene, "Hint").rect.center)
+    assert scene.hint_shown()
+    grades = graded(driver, scene)
+    assert {move for move, _, _ in grades} == set(rules.legal_moves(scene.state))
+    assert grades == ai.graded_moves(scene.state), "best first, as the ai grades them"
+    assert scene.message.startswith("Your moves graded:")
+    assert len(grades) == 4 and all(len(scene.move_path(m)) > 2 for m, _, _ in grades), \
+        "captures arc"
+    spots = {scene.grade_spot(move) for move, _, _ in grades}
+    assert len(spots) == 4, "each move's label has its own place"
     driver.key(pygame.K_h)
-    assert not scene.showing_grades(), "the hint toggles"
+    assert not scene.hint_shown(), "the hint toggles"
     driver.pad(pygame.CONTROLLER_BUTTON_Y)
-    driver.run_until(lambda: scene.grades is not None)
-    click_move(driver, scene, grades[0].move)
-    assert not scene.showing_grades(), "the grades belong to their position"
+    graded(driver, scene)
+    click_move(driver, scene, grades[0][0])
+    assert not scene.hint_shown(), "the grades belong to their position"
     driver.key(pygame.K_h)
     assert "your own move" in scene.message
 
 
-def use_position(scene, desc):
-    """The scene shows a game from a literal position (what `play --id` would give)."""
-    scene.session = Session("kono", rules.Params(), desc)
-    scene.tweens.finish_all()
-    scene.deal = {}
-
-
 def test_graded_moves_are_exact_inside_the_endgame_table(driver):
-    scene = driver.start("kono", play_options={"opponent": "human"})
-    use_position(scene, "BB..B...W.....W.:B")           # a4 over a3 onto a2 wins at once
-    driver.key(pygame.K_h)
-    driver.run_until(lambda: scene.grades is not None)
-    assert all(g.exact and g.value in ("win", "draw", "loss") for g in scene.grades)
-    best = scene.grades[0]
-    assert (best.move, best.value, best.plies) == (rules.Move(0, 8), "win", 1)
-    assert "win in 1" in scene.message
+    scene = start_at(driver, "kono", "BB..B...W.....W.:B", {"opponent": "human"})
+    driver.key(pygame.K_h)           # a4 over a3 onto a2 wins at once
+    grades = graded(driver, scene)
+    assert all(value in ("win", "draw", "loss") for _, value, _ in grades)
+    assert grades[0] == (rules.Move(0, 8), "win", 1)
+    assert "1 win," in scene.message or scene.message.endswith("1 win.")
 
 
 def test_draw_counters_and_a_draw_by_repetition(driver):
-    scene = driver.start("kono", play_options={"opponent": "human"})
-    use_position(scene, "B..B........W..W:B")
+    scene = start_at(driver, "kono", "B..B........W..W:B", {"opponent": "human"})
     shuffle = [rules.Move(0, 1), rules.Move(12, 13), rules.Move(1, 0), rules.Move(13, 12)]
     for move in shuffle:
         click_move(driver, scene, move)
         driver.settle()
     fields = dict(scene.hud_fields())
-    assert fields["Plies without a capture"] == "4 / 50"
+    assert fields["Moves without a capture"] == "4 / 50"
     assert fields["Position seen"] == "2 / 3"
     assert "seen twice" in scene.draw_warning()
     for move in shuffle:
@@ -281,25 +262,9 @@ def test_the_warning_as_fifty_quiet_plies_come_near(driver):
     assert state.quiet_plies == 44
     scene = driver.start("kono", play_options={"opponent": "human"})
     scene.session.entries[0] = (state, None)
-    assert dict(scene.hud_fields())["Plies without a capture"] == "44 / 50"
-    assert scene.draw_warning() == "Draw in 6 plies without a capture"
+    assert dict(scene.hud_fields())["Moves without a capture"] == "44 / 50"
+    assert scene.draw_warning() == "Draw in 6 moves without a capture"
     driver.frames(2)
-
-
-def test_computer_against_computer_plays_itself_and_pauses(driver):
-    scene = driver.start("kono", play_options={"opponent": "demo", "level": "medium"})
-    assert scene.demo
-    driver.run_until(lambda: scene.session.position >= 1)
-    driver.key(pygame.K_SPACE)
-    assert scene.demo_paused
-    position = scene.session.position
-    driver.frames(20, 0.2)
-    assert scene.session.position == position
-    driver.click(scene.point_pos(5))
-    assert not scene.demo_paused
-    driver.run_until(lambda: isinstance(driver.app.top, ResultScene), limit=1500)
-    assert scene.session.moves_made > 8 and store.load_records() == {}
-    assert sum(scene.captured_count(scene.state)) >= 6, "a lively game"
 
 
 def test_records_keep_each_level_apart_and_show_on_the_setup_screen(driver):
@@ -321,14 +286,14 @@ def test_setup_screen_options_reach_the_scene(driver):
         if option.key == "side":
             choice.index = values.index(1)
         if option.key == "level":
-            choice.index = values.index("master")
+            choice.index = values.index("perfect")
     new_game = next(w for w in setup.menu.widgets if getattr(w, "words", "") == "New game")
     driver.click(new_game.rect.center)
     driver.frames(3)
     scene = driver.app.top
     assert isinstance(scene, KonoScene)
-    assert scene.players == ("computer", "human") and scene.level == "master"
-    assert scene.role(0) == "Computer · Master"
+    assert scene.players == ("computer", "human") and scene.level == "perfect"
+    assert scene.role(0) == "Computer" and scene.level_text() == "Perfect"
     driver.run_until(scene.human_to_move)
     assert scene.session.position == 1
 
@@ -376,7 +341,7 @@ def test_bench_pose_is_a_graded_mid_game_with_a_stone_held(driver):
     scene = driver.start("kono")
     scene.bench_pose()
     driver.frames(3)
-    assert scene.session.position == 10 and scene.showing_grades() and scene.grades
+    assert scene.session.position == 10 and scene.hint_shown() and scene.graded()
     assert scene.selected is not None and scene.show_cursor()
 
 
@@ -390,7 +355,7 @@ def test_a_move_landing_during_a_drag_ends_the_drag(driver):
     driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
     driver.post(pygame.MOUSEMOTION, pos=(start[0] + 40, start[1] + 40), rel=(0, 0), buttons=(1, 0, 0))
     driver.frames(2)
-    assert scene.drag is not None and scene.drag["moved"]
+    assert scene.drag is not None and scene.drag.moved
     scene.play(rules.legal_moves(scene.state)[0])   # the held stone may have moved away
     driver.frames(3)
     assert scene.drag is None

@@ -103,7 +103,7 @@ def test_the_200th_ply_ends_the_game_in_a_draw_unless_it_blocks():
     assert rules.status(at_199).outcome == ONGOING
     at_200 = play(at_199, "0-8")
     assert at_200.ply == 200
-    assert rules.status(at_200) == rules.Status(DRAW, None, "200 plies have been played.")
+    assert rules.status(at_200) == rules.Status(DRAW, None, "200 moves have been played.")
     assert rules.legal_moves(at_200) == []
     blocking = play(late("BBBBWWW.W:W", 199), "6-7")
     assert rules.status(blocking) == rules.Status(WON, 1, "Black cannot move.")
@@ -147,10 +147,26 @@ def test_positions_and_descriptions():
 
 def test_params():
     assert rules.parse_params("") == rules.Params() and rules.Params().encode() == ""
-    with pytest.raises(RuleError, match="no parameters"):
+    with pytest.raises(RuleError, match="unknown parameter"):
         rules.parse_params("size=5")
     with pytest.raises(RuleError, match="no size option"):
         rules.params_from_options(size=5)
+    white = rules.parse_params("first=W")
+    assert white.encode() == "first=W" and rules.parse_params(white.encode()) == white
+    assert rules.params_from_options(variant="white") == white
+    assert rules.new_desc(white, None) == rules.START[:-1] + "W"
+    for bad in ("first=X", "first=", "first=[1]"):
+        with pytest.raises(RuleError):
+            rules.parse_params(bad)
+
+
+def test_status_says_how_the_game_ended():
+    from games.core import rules_api
+    blocked = position("BB.BWWWWB:W")
+    assert rules.status(blocked).termination == rules_api.BLOCKED
+    assert rules.status(rules.apply_move(position(rules.START), rules.AGREED_DRAW)).termination \
+        == rules_api.AGREED
+    assert rules.status(position(rules.START)).termination == ""
 
 
 def test_the_diagram():

@@ -12,19 +12,17 @@ import pygame
 
 from games.core import store
 from games.core.launch import resume_saved_game
+from games.core.overlays import ConfirmScene
 from games.core.screens import ResultScene, SetupScene
-from games.core.session import Session
+from games.core.widgets import OptionsOverlay, Slider
 from games.mu_torere import ai, rules
-from games.mu_torere.scene import (RADIUS, DrawOfferScene, MuTorereScene, OptionsScene,
-                                   Slider, graded, legal)
+from games.mu_torere.scene import RADIUS, MuTorereScene, legal
 from sprites import mu_torere as paint
+from tests import versus_harness as harness
 from tests.driver import Driver, VirtualPad
+from tests.versus_harness import KEYS, PAD, graded, start_at
 
-KEYS = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP,
-        "down": pygame.K_DOWN, "confirm": pygame.K_RETURN}
-PAD = {"left": pygame.CONTROLLER_BUTTON_DPAD_LEFT, "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
-       "up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
-       "confirm": pygame.CONTROLLER_BUTTON_A}
+WHITE_FIRST = rules.Params("W")
 
 
 def best_move(state, salt=0):
@@ -33,19 +31,8 @@ def best_move(state, salt=0):
     return ai.choose_move(state, random.Random(state.ply * 7 + salt), 100)
 
 
-def play_out(driver, scene, human_move, limit=220, salt=0):
-    """Play to the end: the best move through human_move(move) on the human's turns, the
-    scene's computer on the others. Ends on the result screen."""
-    for _ in range(limit):
-        if scene.over:
-            break
-        if scene.human_to_move():
-            before = scene.session.position
-            human_move(best_move(scene.state, salt))
-            assert scene.session.position == before + 1
-        else:
-            driver.run_until(lambda: scene.over or scene.human_to_move())
-    driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
+def play_out(driver, scene, human_move):
+    harness.play_out(driver, scene, human_move, best_move)
 
 
 def click_move(driver, scene, move):
@@ -102,7 +89,7 @@ def test_mouse_only_game_won_against_the_computer_with_clicks_and_drags(driver):
 
 def test_keyboard_only_game_as_white_with_the_computer_starting(driver):
     scene = driver.start("mu_torere", play_options={"opponent": "computer", "side": 1,
-                                                    "first": "B", "level": "low"})
+                                                    "level": "low"})
     assert not scene.human_to_move()
     driver.run_until(scene.human_to_move)
     play_out(driver, scene, lambda m: cursor_move(scene, driver.key, m, KEYS))
@@ -113,8 +100,8 @@ def test_keyboard_only_game_as_white_with_the_computer_starting(driver):
 
 def test_gamepad_only_game_with_a_virtual_controller(driver):
     pad = VirtualPad(driver)
-    scene = driver.start("mu_torere", play_options={"opponent": "computer", "side": 0,
-                                                    "first": "W", "level": "off"})
+    scene = driver.start("mu_torere", WHITE_FIRST, play_options={
+        "opponent": "computer", "side": 0, "level": "off"})
     assert scene.session.desc == "BBBBWWWW.:W" and not scene.human_to_move(), \
         "White starts: the computer"
     driver.run_until(scene.human_to_move)
@@ -126,7 +113,7 @@ def test_gamepad_only_game_with_a_virtual_controller(driver):
     assert store.load_records() == {"mu_torere/level=off": {"won": 1}}
     pad.press(pygame.CONTROLLER_BUTTON_A)                      # the result screen: New game
     driver.frames(3)
-    assert isinstance(driver.app.top, MuTorereScene) and driver.app.top is not scene
+    assert isinstance(driver.app.top, SetupScene) and driver.app.top.replace_scene is scene
     pad.unplug()
 
 
@@ -208,7 +195,7 @@ def test_the_graded_hint_marks_every_legal_move(driver):
     driver.settle()
     driver.key(pygame.K_h)
     assert scene.hint_for == scene.state and "hint" in driver.app.audio.played
-    grades = graded(scene.state)
+    grades = graded(driver, scene)
     assert {move for move, _, _ in grades} == set(rules.legal_moves(scene.state))
     assert [(m, v, p) for m, v, p in grades] == ai.graded_moves(scene.state)
     driver.frames(2)
@@ -234,10 +221,8 @@ def losing_position():
 
 
 def test_the_computer_accepts_a_draw_unless_it_can_win(driver):
-    session = Session("mu_torere", rules.Params(), losing_position())
-    scene = MuTorereScene(driver.app, session, {"opponent": "computer", "side": 0,
-                                                "level": "high"})
-    driver.app.push(scene)
+    scene = start_at(driver, "mu_torere", losing_position(), {"opponent": "computer",
+                                                              "side": 0, "level": "high"})
     driver.key(pygame.K_d)
     assert scene.offer is not None and "considers" in scene.prompt()
     driver.run_until(lambda: scene.offer is None)
@@ -255,11 +240,8 @@ def test_the_computer_accepts_a_draw_unless_it_can_win(driver):
 
 
 def test_a_loss_is_announced_and_counted(driver):
-    session = Session("mu_torere", rules.Params(), losing_position())
-    scene = MuTorereScene(driver.app, session, {"opponent": "computer", "side": 0,
-                                                "level": "perfect"})
-    driver.app.push(scene)
-    driver.frames()
+    scene = start_at(driver, "mu_torere", losing_position(), {"opponent": "computer",
+                                                              "side": 0, "level": "perfect"})
     play_out(driver, scene, lambda m: click_move(driver, scene, m))
     assert scene.session.status.winner == 1
     assert scene.result_title() == "The computer wins" and scene.result_mood() == "bad"
@@ -272,7 +254,8 @@ def test_between_two_players_the_other_accepts_or_declines(driver):
     scene = driver.start("mu_torere", play_options={"opponent": "human"})
     driver.key(pygame.K_d)
     dialog = driver.app.top
-    assert isinstance(dialog, DrawOfferScene) and dialog.offering == 0 and dialog.other == 1
+    assert isinstance(dialog, ConfirmScene) and dialog.question == "Black offers a draw"
+    assert dialog.detail == "White, do you accept?"
     driver.key(pygame.K_ESCAPE)
     assert driver.app.top is scene and not scene.over and "declines" in scene.message
     click_move(driver, scene, rules.Move(0, 8))
@@ -280,33 +263,15 @@ def test_between_two_players_the_other_accepts_or_declines(driver):
     pad = pygame.CONTROLLER_BUTTON_X
     driver.pad(pad)                                   # Options: its Offer a draw button
     options = driver.app.top
-    assert isinstance(options, OptionsScene) and options.names[options.menu.focus] == "offer"
+    assert isinstance(options, OptionsOverlay) and options.names[options.menu.focus] == "offer"
     driver.pad(pygame.CONTROLLER_BUTTON_A)
     dialog = driver.app.top
-    assert isinstance(dialog, DrawOfferScene) and dialog.offering == 1
+    assert isinstance(dialog, ConfirmScene) and dialog.question == "White offers a draw"
     driver.pad(pygame.CONTROLLER_BUTTON_DPAD_LEFT)    # onto Accept
     driver.pad(pygame.CONTROLLER_BUTTON_A)
     driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
     assert scene.session.status.reason == "The players agreed a draw."
     assert store.load_records() == {}, "no record between two players"
-
-
-def test_computer_against_computer_plays_to_the_end_and_pauses(driver):
-    driver.app.settings["animations"] = False
-    scene = driver.start("mu_torere", play_options={"opponent": "demo", "level": "perfect"})
-    driver.run_until(lambda: scene.session.position >= 2)
-    driver.key(pygame.K_SPACE)
-    assert scene.demo_paused
-    position = scene.session.position
-    driver.frames(20, 0.2)
-    assert scene.session.position == position
-    driver.key(pygame.K_u)
-    assert scene.session.position == position - 1 and scene.demo_paused
-    driver.click(scene.centre)
-    assert not scene.demo_paused
-    driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
-    assert scene.session.status.outcome == "draw", "perfect play draws"
-    assert store.load_records() == {}
 
 
 def test_options_with_every_device_persist_across_a_restart(driver):
@@ -315,7 +280,7 @@ def test_options_with_every_device_persist_across_a_restart(driver):
     # Keyboard: O opens; down to the colour of side 0; right skips White (the other side's).
     driver.key(pygame.K_o)
     options = driver.app.top
-    assert isinstance(options, OptionsScene)
+    assert isinstance(options, OptionsOverlay)
     driver.key(pygame.K_DOWN)
     assert options.names[options.menu.focus] == "colour0"
     driver.key(pygame.K_RIGHT)
@@ -362,7 +327,7 @@ def test_options_with_every_device_persist_across_a_restart(driver):
     try:
         fresh = again.start("mu_torere", play_options={"opponent": "computer", "side": 0,
                                                        "level": "custom"})
-        assert fresh.prefs == {"colours": ["red", "white"], "board": "wheel", "legend": False,
+        assert fresh.prefs.values == {"colours": ["red", "white"], "board": "wheel", "legend": False,
                                "custom_level": 77, "undo_depth": 5}
         assert fresh.level == 77 and fresh.side_name(0) == "Red"
         again.app.push(SetupScene(again.app, "mu_torere"))
@@ -395,19 +360,19 @@ def test_setup_options_reach_the_scene_and_white_can_start(driver):
     driver.app.push(SetupScene(driver.app, "mu_torere"))
     driver.frames()
     setup = driver.app.top
-    setup.choose("first", "W")
+    setup.choose("variant", "W")
     setup.choose("opponent", "human")
     new_game = next(w for w in setup.menu.widgets if getattr(w, "words", "") == "New game")
     driver.click(new_game.rect.center)
     driver.frames(2)
     scene = driver.app.top
     assert isinstance(scene, MuTorereScene) and scene.players == ("human", "human")
-    assert scene.session.game_id == "mu_torere::BBBBWWWW.:W" and scene.state.to_move == "W"
+    assert scene.session.game_id == "mu_torere:first=W:BBBBWWWW.:W" and scene.state.to_move == "W"
     assert scene.side_name(1) == "White" and scene.role(1) == "Player 2"
 
 
 def test_quit_saves_and_resume_keeps_the_game(driver):
-    scene = driver.start("mu_torere", play_options={"opponent": "human", "first": "W"})
+    scene = driver.start("mu_torere", WHITE_FIRST, play_options={"opponent": "human"})
     click_move(driver, scene, rules.Move(4, 8))
     state = scene.state
     driver.app.quit()
@@ -472,3 +437,18 @@ def test_with_animations_off_moves_land_at_once(driver):
     assert not scene.tweens.busy and not scene.slides
     driver.run_until(scene.human_to_move)
     assert scene.session.position == 2 and not scene.tweens.busy
+
+
+def test_a_save_from_before_first_was_a_parameter_still_loads(driver):
+    """Saves written by the previous version: no parameters, White to move in the desc, and
+    the old "first" play option (now ignored: the position says who starts)."""
+    store.save_game("mu_torere", {
+        "version": 1, "game": "mu_torere", "params": "", "desc": "BBBBWWWW.:W",
+        "moves": ["4-8"], "position": 1, "elapsed": 3.0,
+        "play": {"opponent": "human", "first": "W", "level": "medium", "hints": 2}})
+    assert resume_saved_game(driver.app, "mu_torere")
+    scene = driver.app.top
+    assert isinstance(scene, MuTorereScene) and scene.session.initial.to_move == "W"
+    assert scene.state.board[8] == "W" and scene.players == ("human", "human")
+    driver.key(pygame.K_u)
+    assert scene.state == scene.session.initial

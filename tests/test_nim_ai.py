@@ -128,24 +128,60 @@ def test_winning_moves_literal():
     assert ai.winning_move(State((2, 2, 3), misere=True)) == Move(0, 1)    # XOR while two big
 
 
-def test_choose_move_stalls_when_lost():
-    for level in [None, "easy", "medium", "perfect"]:
-        assert ai.choose_move(State((1, 4, 5)), random.Random(0), level) == Move(2, 1)
-        assert ai.choose_move(State((2, 7, 3, 7, 1)), random.Random(0), level) == Move(1, 1)
+def test_perfect_play_loses_lost_positions_as_slowly_as_it_can():
+    for heaps in ((1, 4, 5), (2, 7, 3, 7, 1), (1, 2, 3)):
+        state = State(heaps)
+        graded = ai.graded_moves(state)
+        slowest = max(plies for _, value, plies in graded)
+        assert all(value == "loss" for _, value, _ in graded)
+        for level in (None, "perfect", "100"):
+            chosen = {ai.choose_move(state, random.Random(seed), level) for seed in range(20)}
+            assert chosen == {move for move, _, plies in graded if plies == slowest}
+
+
+def test_graded_moves_agree_with_analyse_and_the_theory():
+    for heaps, misere in (((3, 4, 5), False), ((1, 1, 6), True), ((2, 2), False)):
+        state = State(heaps, 0, misere)
+        graded = ai.graded_moves(state)
+        assert {move for move, _, _ in graded} == set(rules.legal_moves(state))
+        assert len(graded) == len(rules.legal_moves(state))
+        assert [(move.encode(), value, plies) for move, value, plies in graded] == [
+            (entry["move"], entry["value"], entry["plies"]) for entry in ai.analyse(state)["moves"]]
+        for move, value, plies in graded:
+            after = rules.apply_move(state, move)
+            assert value == ("loss" if ai.is_winning(after) else "win")
+            assert plies == ai.outcome(ai.canonical(after.heaps), misere)[1] + 1
+        assert ai.evaluate(state) == (ai.analyse(state)["value"], ai.analyse(state)["plies"])
+
+
+def test_beyond_the_exact_limit_a_lost_side_stalls():
+    state = State((15,) * 8)            # lost (nim-sum 0), far beyond EXACT_PLIES_LIMIT
+    graded = ai.graded_moves(state)
+    assert graded[0] == (ai.stalling_move(state), "loss", None)
+    assert ai.evaluate(state) == ("loss", None)
+    # The computer's own choice looks ahead less far (it answers at once), and stalls too.
+    big = State((15, 15, 15, 14, 1))                 # lost: nim-sum 0; 7,000 sub-positions
+    assert ai.sub_position_count(big.heaps) > ai.CHOOSE_PLIES_LIMIT
+    assert ai.choose_move(big, random.Random(0), None) == ai.stalling_move(big)
+    winning = State((15, 15, 15, 14, 2))
+    move = ai.choose_move(winning, random.Random(0), "perfect")
+    assert not ai.is_winning(rules.apply_move(winning, move))
 
 
 def test_levels_play_the_winning_move_with_their_chance():
     state = State((3, 4, 5))          # one winning move among twelve
     rng = random.Random(7)
     hits = {level: sum(ai.choose_move(state, rng, level) == Move(0, 2) for _ in range(400))
-            for level in ["easy", "medium", "perfect", None]}
-    assert 100 < hits["easy"] < 190             # expected 0.3 + 0.7 / 12: about 143
-    assert 250 < hits["medium"] < 330           # expected 0.7 + 0.3 / 12: about 290
+            for level in ["easy", "low", "medium", "perfect", None, "0"]}
+    assert 140 < hits["easy"] < 220             # low: 0.4 + 0.6 / 12, about 180
+    assert 140 < hits["low"] < 220
+    assert 250 < hits["medium"] < 330           # 0.7 + 0.3 / 12: about 290
     assert hits["perfect"] == hits[None] == 400
+    assert 15 < hits["0"] < 60                  # off: 1 / 12, about 33
 
 
 def test_choose_move_errors():
-    with pytest.raises(RuleError, match="Unknown level"):
+    with pytest.raises(RuleError, match="A level is a number from 0 to 100"):
         ai.choose_move(State((3, 4, 5)), random.Random(0), "grandmaster")
     with pytest.raises(IllegalMove):
         ai.choose_move(State((0, 0)), random.Random(0), None)
@@ -190,7 +226,7 @@ def test_every_move_from_a_lost_position_gives_the_opponent_a_win(state):
 
 
 @settings(max_examples=100, deadline=None)
-@given(states, st.sampled_from(["easy", "medium", "perfect"]), st.integers(0, 2**32))
+@given(states, st.sampled_from(["easy", "off", "low", "medium", "high", "perfect", "37"]), st.integers(0, 2**32))
 def test_choose_move_is_legal_and_deterministic(state, level, seed):
     if rules.status(state).over:
         return

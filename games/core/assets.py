@@ -8,6 +8,8 @@ from functools import lru_cache
 
 import pygame
 
+from games.core import store
+
 ROOT = getattr(sys, "_MEIPASS", os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))))
 
@@ -21,9 +23,12 @@ def resource(*parts: str) -> str:
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     try:
-        return pygame.font.Font(resource("fonts", name), size)
-    except (OSError, FileNotFoundError):
-        return pygame.font.Font(None, int(size * 1.3))  # pygame's own font, if ours is missing
+        face = pygame.font.Font(resource("fonts", name), size)
+        face.render("Ag", True, (0, 0, 0))   # a file of garbage loads, and fails only here
+        return face
+    except (OSError, ValueError, pygame.error) as error:
+        store.tell(f"The font {name} could not be used ({error}); using a plain one.")
+        return pygame.font.Font(None, int(size * 1.3))  # pygame's own font
 
 
 @lru_cache(maxsize=512)   # rendered surfaces: bounded, ~10 MB at most

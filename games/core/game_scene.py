@@ -18,7 +18,7 @@ from games.core.app import Scene
 from games.core.overlays import HelpScene
 from games.core.records import score_table
 from games.core.rules_api import GameError
-from games.core.screens import PauseScene, ResultScene
+from games.core.screens import PauseScene, ResultScene, SetupScene
 from games.core.session import Change, Session
 from games.core.tween import Tweens
 
@@ -211,7 +211,9 @@ class GameScene(Scene):
         self.looking_back = self.recorded    # an ending seen again after undo: no new entry
         rank = self.enter_result()
         self.app.audio.play(self.ending_sound())
-        store.delete_game(self.session.key)
+        problem = store.delete_game(self.session.key)   # reports, never raises
+        if problem:
+            self.say(problem)
         self.app.push(ResultScene(self.app, self, rank))
 
     @property
@@ -247,6 +249,12 @@ class GameScene(Scene):
 
     def ending_sound(self) -> str:
         return {"won": "win", "lost": "lose"}.get(self.session.status.outcome, "place")
+
+    def new_game(self) -> None:
+        """New game means the setup screen, in every game and from everywhere (pause menu,
+        result, options): the last choices are ready, one press starts."""
+        self.tweens.finish_all()
+        self.app.push(SetupScene(self.app, self.session.key, replace_scene=self))
 
     def open_menu(self, reason: str = "") -> None:
         self.tweens.finish_all()
@@ -293,6 +301,16 @@ class GameScene(Scene):
 
     def tick(self, dt: float) -> None:
         """Per-step game logic beyond tweens (clocks, computer moves)."""
+
+    def next_change(self) -> float | None:
+        """The message's end, the result screen's pause, and a shown clock's next second (the
+        HUD shows whole seconds of session.elapsed: timed games, and the default fields)."""
+        waits = [self.message_time] if self.message_time > 0 else []
+        if self.result_wait is not None:
+            waits.append(max(0.0, self.result_wait))
+        if not self.over and (self.timed or type(self).hud_fields is GameScene.hud_fields):
+            waits.append(math.ceil(self.session.elapsed) - self.session.elapsed)
+        return min(waits, default=None)
 
     def on_quit(self) -> None:
         self.save()

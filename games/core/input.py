@@ -193,6 +193,10 @@ class Input:
         self.held[key] = [dx, dy, 0.0]
         return [self._pad_action(MOVE, dx, dy)]
 
+    def repeating(self) -> bool:
+        """A d-pad, hat or stick is held: update() will repeat it, so the loop keeps stepping."""
+        return bool(self.held)
+
     def update(self, dt: float) -> list[Action]:
         """Auto-repeat for a held d-pad, hat or stick."""
         repeats = []

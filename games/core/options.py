@@ -16,17 +16,6 @@ class Option:
     target: str = "params"
 
 
-def opponent_options(side_names: tuple[str, str], levels: tuple, default_level) -> list[Option]:
-    """The setup screen's choices every two-player game offers."""
-    first, second = side_names
-    return [
-        Option("opponent", "Opponent", (("computer", "The computer"), ("human", "Two players"),
-                                        ("demo", "Computer vs computer")), "computer", "play"),
-        Option("side", "You play", ((0, f"{first} (moves first)"), (1, second)), 0, "play"),
-        Option("level", "Computer level", levels, default_level, "play"),
-    ]
-
-
 def params_kwargs(options, choices: dict) -> dict:
     """The keyword arguments for rules.params_from_options from the chosen option values;
     an option's value may be a dict of several of them (e.g. difficulty and size together)."""
@@ -41,7 +30,3 @@ def params_kwargs(options, choices: dict) -> dict:
 def play_choices(options, choices: dict) -> dict:
     """The chosen values of the options the scene reads (target 'play')."""
     return {o.key: choices[o.key] for o in options if o.target == "play" and o.key in choices}
-
-
-def defaults(options) -> dict:
-    return {option.key: option.default for option in options}

@@ -139,20 +139,33 @@ class ConfirmScene(MenuScreen):
     opaque = False
 
     def __init__(self, app, question: str, yes_label: str, no_label: str, on_yes,
-                 detail: str = ""):
+                 detail: str = "", on_no=None):
         super().__init__(app)
         self.question, self.detail, self.on_yes = question, detail, on_yes
+        self.on_no = on_no or (lambda: None)
         width, height = app.size
         self.box = pygame.Rect(0, 0, 900, 400 if detail else 300)
         self.box.center = (width // 2, height // 2)
         y = self.box.bottom - 130
         self.yes = ui.Button((self.box.left + 60, y, 370, 90), yes_label, self.answer_yes)
-        self.no = ui.Button((self.box.right - 430, y, 370, 90), no_label, lambda: app.pop(self))
+        self.no = ui.Button((self.box.right - 430, y, 370, 90), no_label, self.answer_no)
         self.menu = ui.Menu([self.yes, self.no], focus=1)
 
     def answer_yes(self) -> None:
         self.app.pop(self)
         self.on_yes()
+
+    def answer_no(self) -> None:
+        self.app.pop(self)
+        self.on_no()
+
+    def handle(self, action) -> None:
+        if action.kind == act.CANCEL or (action.kind == act.KEY and action.value == "n"):
+            self.answer_no()
+        elif action.kind == act.KEY and action.value == "y":
+            self.answer_yes()
+        else:
+            self.menu.handle(action)
 
     def draw(self, surface) -> None:
         surface.blit(ui.shade(self.app.size, (10, 12, 18, 200)), (0, 0))

@@ -154,6 +154,9 @@ class QuestionScene(Scene):
         if kind in (act.POINT, act.PRESS, act.MOVE, act.NEXT, act.PREV, act.CONFIRM):
             self.menu.handle(action)
 
+    def next_change(self) -> float:
+        return 0.5 - self.blink % 0.5    # the caret blinks twice a second
+
     def update(self, dt: float) -> None:
         self.blink += dt
         if self.pending_enter:

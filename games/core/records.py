@@ -4,6 +4,8 @@ pygame: the setup screen reads it without importing a game's scene."""
 from __future__ import annotations
 
 from games.core import store
+from games.core.prefs import Preferences
+from games.core.versus_options import VERSUS_PREFS
 
 
 def score_table(key: str, params) -> str:
@@ -15,10 +17,15 @@ def record_table(key: str, level) -> str:
     return f"{key}/level={level}"
 
 
+def best_entries(key: str, params) -> list[dict]:
+    """The best scores kept for these parameters, best first (score, detail, date)."""
+    scores, _ = store.load_scores()
+    return scores.get(score_table(key, params), [])
+
+
 def best_scores(key: str, params) -> list[tuple[str, str]]:
     """The best scores for these parameters as (left, right) rows: place and detail, date."""
-    scores, _ = store.load_scores()
-    rows = scores.get(score_table(key, params), [])
+    rows = best_entries(key, params)
     return [(f"{n + 1}.  {row.get('detail') or row['score']}", str(row.get("date", "")))
             for n, row in enumerate(rows)]
 
@@ -33,6 +40,16 @@ def record_rows(key: str, level) -> list[tuple[str, str]]:
             (f"{counts.get('draw', 0)} drawn", "")]
 
 
+def record_summary(key: str, play: dict) -> tuple[str, list[tuple[str, str]]]:
+    """A two-player game's panel: the record at the chosen level, Custom with the chance the
+    settings keep."""
+    level = play.get("level")
+    if level == "custom":
+        level = Preferences(store.load_settings()[0], key, VERSUS_PREFS)["custom_level"]
+    heading = f"Your record (Custom {level})" if isinstance(level, int) else "Your record"
+    return heading, record_rows(key, level)
+
+
 def summary(info, info_module, params, play: dict) -> tuple[str, list[tuple[str, str]]]:
     """The setup screen's side panel, a heading and (left, right) rows: the game's own
     info.summary(params, play) where it has one, else its best scores or its record."""
@@ -40,5 +57,5 @@ def summary(info, info_module, params, play: dict) -> tuple[str, list[tuple[str,
     if own is not None:
         return own(params, play)
     if info.players == 2:
-        return "Your record", record_rows(info.key, play.get("level"))
+        return record_summary(info.key, play)
     return "Best scores", best_scores(info.key, params)

@@ -27,7 +27,7 @@ choose_move(state, rng, level) and, for two-player games, analyse(state) -> dict
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 class GameError(ValueError):
@@ -44,12 +44,25 @@ class IllegalMove(GameError):
 
 ONGOING, WON, LOST, DRAW = "ongoing", "won", "lost", "draw"
 
+# How a game ended, for scenes to word it (they never parse the reason text).
+BLOCKED = "blocked"            # the player to move has no legal move
+REPETITION = "repetition"      # the same position came round too often
+MOVE_LIMIT = "move_limit"      # the game's length limit was reached
+QUIET = "quiet"                # too many moves without a capture
+AGREED = "agreed"              # the players agreed a draw
+CAPTURED = "captured"          # a side has too few pieces left
+LAST_TAKEN = "last_taken"      # Nim (misère): the player to move did not take the last counter
+TERMINATIONS = (BLOCKED, REPETITION, MOVE_LIMIT, QUIET, AGREED, CAPTURED, LAST_TAKEN)
+
 
 @dataclass(frozen=True)
 class Status:
     outcome: str = ONGOING      # ongoing / won / lost / draw (won/lost from the solo player's view)
     winner: int | None = None   # two-player games: 0 or 1 for a win, None otherwise
     reason: str = ""            # a short human sentence, e.g. "White cannot move"
+    # How it ended: one of TERMINATIONS ("" while ongoing). Implied by the other fields, so
+    # it takes no part in comparing two statuses.
+    termination: str = field(default="", compare=False)
 
     @property
     def over(self) -> bool:

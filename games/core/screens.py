@@ -7,8 +7,8 @@ import pygame
 from games.core import input as act
 from games.core import records, registry, store, ui
 from games.core.app import Scene
-from games.core.launch import info_module, resume_saved_game, start_new_game
-from games.core.options import Option, defaults, params_kwargs, play_choices
+from games.core.launch import info_module, remembered_choices, resume_saved_game, start_new_game
+from games.core.options import Option, params_kwargs, play_choices
 from games.core.overlays import ConfirmScene, HelpScene, MenuScreen, SettingsScene
 from games.core.rules_api import GameError
 
@@ -149,6 +149,10 @@ class LauncherScene(Scene):
         """The demo walks the focus across the cards, as a keyboard player would."""
         self.menu.handle(act.Action(act.MOVE, dx=1))
 
+    def next_change(self) -> float | None:
+        """The message shown goes when its time is up."""
+        return self.message_time if self.app.messages else None
+
     def update(self, dt: float) -> None:
         self.message_time = max(0.0, self.message_time - dt)
         if self.message_time == 0 and self.app.messages:
@@ -181,8 +185,10 @@ class SetupScene(Scene):
         super().__init__(app)
         self.key, self.replace_scene = key, replace_scene
         self.info = registry.lookup(key)
-        self.options = info_module(key).OPTIONS
-        remembered = app.settings.get("setup", {}).get(key, {})
+        info = info_module(key)
+        named = getattr(info, "named_options", None)    # words from the settings
+        self.options = named(app.settings) if named else info.OPTIONS
+        remembered = remembered_choices(key, app.settings.get("setup", {}).get(key))
         width, height = app.size
         widgets = []
         self.choices: list[tuple[Option, ui.Choice]] = []
@@ -323,7 +329,7 @@ class PauseScene(Scene):
         self.game.restart()
 
     def new_game(self) -> None:
-        self.app.push(SetupScene(self.app, self.game.session.key, replace_scene=self.game))
+        self.game.new_game()     # the setup screen, over this menu (Esc comes back here)
 
     def leave(self) -> None:
         self.game.save()
@@ -366,11 +372,8 @@ class ResultScene(MenuScreen):
         self.game.tweens.update(dt)   # the last move's animation finishes beneath the result
 
     def again(self) -> None:
-        key = self.game.session.key
         self.app.pop(self)
-        choices = self.app.settings.get("setup", {}).get(key) or defaults(
-            info_module(key).OPTIONS)
-        start_new_game(self.app, key, choices, replace_scene=self.game)
+        self.game.new_game()
 
     def leave(self) -> None:
         back_to_launcher(self.app, self.game)

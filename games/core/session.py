@@ -8,15 +8,15 @@ decoded again before they are applied, so the save path is exercised on every mo
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import asdict, dataclass
 
-from games.core import registry
+from games.core import registry, schema
 from games.core.rules_api import GameError, RuleError
 
 RESTART = "restart"   # the history marker for a restart, which is itself undoable
-SAVE_VERSION = 1
-RECORD_MAX = 10**9    # a record counter never grows past this
-RECORD_LETTERS = set("abcdefghijklmnopqrstuvwxyz_")
+SAVE_VERSION = schema.SAVE_VERSION
+RECORD_MAX = 10**9    # a record counter never grows past this (schema.save checks it)
 
 
 @dataclass(frozen=True)
@@ -93,6 +93,11 @@ class Session:
         decoded = self.rules.decode_move(text)
         old = self.state
         new = self.rules.apply_move(old, decoded)
+        if self.position >= schema.MAX_MOVES:   # what a save keeps (and a resume replays)
+            self._compact(force=True)
+            if self.position >= schema.MAX_MOVES:
+                raise RuleError(f"This game has reached {schema.MAX_MOVES:,} moves, the most "
+                                "a save keeps: restart it or start a new game.")
         del self.entries[self.position + 1:]
         self.entries.append((new, text))
         self.position += 1
@@ -126,6 +131,7 @@ class Session:
         del self.entries[self.position + 1:]
         self.entries.append((self.initial, RESTART))
         self.position += 1
+        self._compact()
         return Change(old, self.initial, None, +1)
 
     # --- the record of the game --------------------------------------------------------
@@ -142,69 +148,72 @@ class Session:
 
     # --- saving --------------------------------------------------------------------------
     def to_json(self) -> dict:
+        """What a save holds, within what from_json reads back (schema.save): apply and
+        restart keep the history within MAX_MOVES; elapsed is capped here."""
         return {"version": SAVE_VERSION, "game": self.key, "params": self.params.encode(),
                 "desc": self.desc, "moves": [text for _, text in self.entries[1:]],
-                "position": self.position, "elapsed": round(self.elapsed, 3),
+                "position": self.position,
+                "elapsed": min(schema.MAX_ELAPSED, max(0.0, round(self.elapsed, 3))),
                 "record": dict(self.record)}
 
+    def _compact(self, force: bool = False) -> None:
+        """Past MAX_MOVES entries: drop the redo branch, then the history before the last
+        restart on the path (its position is the start again); undo then stops there."""
+        if len(self.entries) - 1 <= schema.MAX_MOVES and not force:
+            return
+        del self.entries[self.position + 1:]
+        restarts = [i for i in range(1, self.position + 1) if self.entries[i][1] == RESTART]
+        if restarts:
+            del self.entries[1:restarts[-1] + 1]
+            self.position -= restarts[-1]
+
     @classmethod
-    def from_json(cls, data) -> "Session":
-        """Rebuild a saved session, checking everything; GameError says what is wrong."""
-        if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
-            raise RuleError("not a Parlour save of a version this build reads")
+    def from_json(cls, data, key: str | None = None) -> "Session":
+        """Rebuild a saved session, checking everything (with `key`, it must be a save of that
+        game); GameError says what is wrong."""
         try:
-            key, params_text, desc = data["game"], data["params"], data["desc"]
-            moves, position, elapsed = data["moves"], data["position"], data["elapsed"]
-        except KeyError as missing:
-            raise RuleError(f"the save has no {missing}") from None
-        if not (isinstance(moves, list) and all(isinstance(m, str) for m in moves)
-                and isinstance(position, int) and 0 <= position <= len(moves)
-                and isinstance(elapsed, (int, float)) and 0 <= elapsed < 10**7
-                and isinstance(key, str) and isinstance(params_text, str)
-                and isinstance(desc, str)):
-            raise RuleError("the save's fields have the wrong types or values")
-        try:
-            rules = registry.module(key)
-        except KeyError as error:
-            raise RuleError(str(error.args[0])) from None
-        params = rules.parse_params(params_text)
-        rules.validate_desc(params, desc)
-        session = cls(key, params, desc)
-        for text in moves:
+            data = schema.save(data, key)
+        except schema.Invalid as error:
+            raise RuleError(f"not a Parlour save this build reads ({error})") from None
+        rules = registry.module(data["game"])
+        params = rules.parse_params(data["params"])
+        rules.validate_desc(params, data["desc"])
+        session = cls(data["game"], params, data["desc"])
+        for text in data["moves"]:
             if text == RESTART:
                 session.entries.append((session.initial, RESTART))
             else:
                 session.entries.append((rules.apply_move(session.entries[-1][0],
                                                          rules.decode_move(text)), text))
-        session.position = position
-        session.elapsed = float(elapsed)
-        session.record = check_record(data.get("record", {}))
+        session.position = data["position"]
+        session.elapsed = float(data["elapsed"])
+        session.record = dict(data["record"])
         return session
 
 
-def check_record(record) -> dict:
-    """A saved record: at most 32 short lower-case names, each a whole number 0..10**9."""
-    if not (isinstance(record, dict) and len(record) <= 32 and all(
-            isinstance(name, str) and 0 < len(name) <= 32 and set(name) <= RECORD_LETTERS
-            and isinstance(value, int) and not isinstance(value, bool)
-            and 0 <= value <= RECORD_MAX for name, value in record.items())):
-        raise RuleError("the save's record of hints and penalties is not valid")
-    return dict(record)
+MAX_ID_LENGTH = 8000
+SEED = re.compile(r"-?[0-9]{1,40}")   # ASCII digits only: '²' and '--5' are not seeds
 
 
 def parse_game_id(game_id: str):
     """-> (key, params, desc or None, seed or None); RuleError with a clear message."""
+    if not isinstance(game_id, str) or not game_id:
+        raise RuleError("a game ID is GAME:PARAMS:DESC or GAME:PARAMS#SEED; it cannot be empty")
+    if len(game_id) > MAX_ID_LENGTH:
+        raise RuleError(f"a game ID is at most {MAX_ID_LENGTH} characters; "
+                        f"this one has {len(game_id)}")
+    shown = game_id if len(game_id) <= 60 else game_id[:57] + "..."
     if "#" in game_id:
         head, _, seed_text = game_id.partition("#")
-        if not seed_text.lstrip("-").isdigit():
-            raise RuleError(f"the seed in {game_id!r} must be a whole number")
+        if not SEED.fullmatch(seed_text):
+            raise RuleError(f"the seed in {shown!r} must be a whole number of at most 40 digits")
         seed = int(seed_text)
         key, _, params_text = head.partition(":")
         desc = None
     else:
         parts = game_id.split(":", 2)
         if len(parts) != 3:
-            raise RuleError(f"a game ID is GAME:PARAMS:DESC or GAME:PARAMS#SEED, not {game_id!r}")
+            raise RuleError(f"a game ID is GAME:PARAMS:DESC or GAME:PARAMS#SEED, not {shown!r}")
         key, params_text, desc = parts
         seed = None
     try:

@@ -1,8 +1,21 @@
 """Easing functions and tweens. A tween runs from 0 to 1 over its duration; scenes map that
-fraction onto positions. `finish()` snaps it to the end (new input arrived)."""
+fraction onto positions. `finish()` snaps it to the end (new input arrived).
+
+Every tween made or updated while running notes it here, wherever it lives: the App draws the
+frame and stays awake while one moves, so no scene has to say that it animates."""
 from __future__ import annotations
 
 import math
+
+_moved = False
+
+
+def moved() -> bool:
+    """Whether any tween was made, or updated unfinished, since the last call (the App asks
+    after each frame's steps)."""
+    global _moved
+    was, _moved = _moved, False
+    return was
 
 
 def linear(t: float) -> float:
@@ -27,14 +40,28 @@ def pulse(t: float) -> float:
     return math.sin(math.pi * t)
 
 
+GLOW_SECONDS = 4.5 * math.pi / 5    # two and a quarter beats, ending at full strength
+
+
+def glow(age: float) -> float:
+    """A glow's strength, 0..1, `age` seconds after it lit (a hint, a chosen piece's target):
+    it beats a few times, then holds still at full, so the screen can rest."""
+    return 1.0 if age >= GLOW_SECONDS else 0.5 + 0.5 * math.sin(age * 5)
+
+
 class Tween:
     def __init__(self, duration: float, ease=ease_in_out_cubic, payload=None, delay: float = 0.0):
+        global _moved
+        _moved = True     # a new tween moves from its next update on
         self.duration = max(duration, 1e-6)
         self.ease = ease
         self.payload = payload
         self.time = -delay
 
     def update(self, dt: float) -> None:
+        global _moved
+        if self.time < self.duration:
+            _moved = True
         self.time = min(self.duration, self.time + dt)
 
     def finish(self) -> None:

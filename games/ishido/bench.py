@@ -25,9 +25,9 @@ def cases() -> list[dict]:
         positions = [mid_game(rule, seed) for seed in range(POSITIONS)]
         found.append({"name": f"ishido legal squares for the next stone ({rule})",
                       "run": lambda i, positions=positions: rules.legal_squares(positions[i]),
-                      "count": POSITIONS, "target_ms": 1.0, "peer_ms": None})
+                      "count": POSITIONS, "target_ms": 1.0})
         found.append({"name": f"ishido ai move, strongest ({rule})",
                       "run": lambda i, positions=positions: ai.choose_move(
                           positions[i], random.Random(i), None),
-                      "count": POSITIONS, "target_ms": None, "peer_ms": None})
+                      "count": POSITIONS, "target_ms": None})
     return found

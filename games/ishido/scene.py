@@ -18,12 +18,13 @@ from __future__ import annotations
 import pygame
 
 from games.core import input as act
-from games.core import store
+from games.core import records, store
 from games.core.game_scene import GameScene
 from games.core.question import QuestionScene, QuestionWords
 from games.core.records import score_table
 from games.core.session import Change
-from games.core.tween import Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic, linear
+from games.core.tween import (GLOW_SECONDS, Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic,
+                              linear)
 from games.ishido import ai, oracle, rules
 from games.ishido.rules import COLS, EMPTY, ROWS, SQUARES
 from games.ishido.view import HAND, PITCH, STONE, IshidoView
@@ -182,8 +183,7 @@ class IshidoScene(IshidoView, GameScene):
         return status.reason if status.over else ""
 
     def _load_best(self):
-        scores, _ = store.load_scores()
-        self.best_rows = scores.get(score_table(self.session.key, self.session.params), [])
+        self.best_rows = records.best_entries(self.session.key, self.session.params)
         return self.best_rows[0]["score"] if self.best_rows else None
 
     # --- layout ---------------------------------------------------------------------------
@@ -418,6 +418,12 @@ class IshidoScene(IshidoView, GameScene):
                 return
         if self.flights and all(f.done for f in self.flights):
             self.flights = []
+
+    def next_change(self) -> float | None:
+        """The hint's glow beats for a while (see _draw_marks)."""
+        if self.hint_for is self.state and not self.over and self.glow < GLOW_SECONDS:
+            return 0.0
+        return super().next_change()
 
     def after_change(self, change) -> None:
         if self.session.status.over and not self.reported:

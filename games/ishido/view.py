@@ -9,7 +9,7 @@ import pygame
 
 from games.core import input as act
 from games.core import ui
-from games.core.tween import ease_out_cubic
+from games.core.tween import ease_out_cubic, glow
 from games.ishido import oracle, rules
 from games.ishido.rules import COLS, EMPTY, ROWS, SQUARES
 from sprites import ishido as paint
@@ -103,7 +103,7 @@ class IshidoView:
             rect = self.square_rect(*self.hint_square)
             surface.blit(paint.ghost(kind, STONE), paint.ghost(kind, STONE).get_rect(
                 center=rect.center))
-            swell = 2 + int(6 * (0.5 + 0.5 * math.sin(self.glow * 5)))
+            swell = 2 + int(6 * glow(self.glow))
             pygame.draw.rect(surface, ui.GOOD, rect.inflate(swell, swell), 6, border_radius=14)
         if self.over or kind is None:
             return

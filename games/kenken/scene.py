@@ -20,10 +20,9 @@ from __future__ import annotations
 import math
 
 from games.core import input as act
-from games.core import store, ui
+from games.core import records, ui
 from games.core.game_scene import GameScene, clock_text
 from games.core.rules_api import IllegalMove
-from games.core.records import score_table
 from games.core.screens import SetupScene
 from games.core.session import Change
 from games.core.tween import Tween, linear
@@ -86,8 +85,7 @@ class KenkenScene(KenkenView, KenkenPanel, GameScene):
         self.adopt_old_counter("solved", "solved")
 
     def _load_best(self) -> list:
-        scores, _ = store.load_scores()
-        return scores.get(score_table(self.session.key, self.session.params), [])
+        return records.best_entries(self.session.key, self.session.params)
 
     # --- the popup: pad or wheel ----------------------------------------------------------
     def open_popup(self, style: str, pencil: bool) -> None:
@@ -447,6 +445,13 @@ class KenkenScene(KenkenView, KenkenPanel, GameScene):
         self.best_rows = self._load_best()
 
     # --- ticking --------------------------------------------------------------------------
+    def next_change(self) -> float | None:
+        """A pressed Solve says "press again" until it disarms."""
+        due = super().next_change()
+        if self.armed > 0:
+            due = self.armed if due is None else min(due, self.armed)
+        return due
+
     def tick(self, dt: float) -> None:
         if self.armed > 0:
             self.armed = max(0.0, self.armed - dt)

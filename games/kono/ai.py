@@ -1,359 +1,208 @@
-"""The computer for Four Field Kono, from random moves to Master (pure).
+"""The computer for Four Field Kono: the solved game, and the shared level ladder (pure).
 
-Master is exact wherever it can know: positions of at most endgame.MAX_PIECES pieces come
-from the endgame table (value and plies to the end at the current clock), and above them an
-alpha-beta search with iterative deepening looks for captures into the table, the 50-ply draw
-and repetitions. The search is limited by a node budget, not a clock, so a move is the same
-for the same position and seed. It stops deepening early once every line it looks at ends
-within its depth (a finished game, the table, a draw): nothing deeper could change it.
+Perfect play is a look-up in the solved table (table.py, made by tools/solve_kono.py): the
+value of every position at every clock, and its plies to the end at clock 0. Lower levels mix
+in random moves (games.core.levels).
 
-Repetition: the search counts positions since the last capture, the game's and its own line's
-together, and scores a third occurrence as a draw. The table is exact while no position has
-been seen twice. When the game has already repeated positions and stands inside the table with
-a win or a loss at stake, the table is solved again with those positions as draws (a few
-tenths of a second at most, once per set of repeated positions), which is exact while the line
-repeats nothing more. Where neither holds, a table win or loss is only a bound (the other side
-may yet force a repetition): the position is searched and its score clipped to the bound.
-Among moves of equal score Master prefers the ones whose value is known exactly.
+Which move is best: every move that keeps the best value (win, then draw, then loss) at the
+clock the game will be at; among wins the one with the fewest plies to the end at clock 0 (the
+exact distance where it is known, else the table's clock-0 distance, a lower bound; the game
+is won either way, since the value is exact at every clock), among losses the most.
 
-Scores are for the side to move, in the table's units (endgame.WIN): the fastest wins and the
-slowest losses score highest, and the estimate (pieces and free steps) lies in between.
+Repetition: the table is exact for a game with no position seen twice since the last capture.
+A position seen twice draws when it comes again (its third occurrence), which can only turn a
+win or a loss into a draw: a move onto it is a draw, and a move after which the opponent can
+step onto one is at best a draw for a winner. Along the table's own winning lines no position
+comes round again (the plies to the end fall every ply), so a winner never walks into one.
+
+Plies: the table keeps them exactly at clock 0 (and so after a capture); at a later clock they
+are searched from the table (_Distances), exactly, within a node budget, beyond which a win or
+loss has plies None: the hint's budget is small (HINT_NODES), analyse's large (ANALYSE_NODES;
+in a sample of mid-game positions at random clocks 6 moves in 255 were left without plies, and
+the slowest position took 2.2 s). The position text may carry the clock (rules.py).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from games.core import levels
+from games.core.levels import DRAW, LEVELS, LOSS, WIN, Grade
+from games.kono import rules, table
+from games.kono.rules import REPETITION_LIMIT, mask_moves, play
 
-from games.core.rules_api import IllegalMove, RuleError
-from games.kono import endgame, rules
-from games.kono.endgame import DECISIVE, WIN, back
-from games.kono.rules import QUIET_LIMIT, REPETITION_LIMIT, mask_moves, play
-
-INFINITY = 4 * WIN
-PIECE = 100                     # the estimate: a piece more than the opponent
-STEP = 4                        # ... and each step move more
-ESTIMATE_MARGIN = PIECE         # analyse: an estimate this far from 0 reads as a win or loss
-FOREVER = 1 << 20               # the depth a transposition holds for when it is exact
-DEEPEST = 60                    # plies; the budget stops the search long before this
-MASTER_NODES = 12000            # sized with bench.py: a Master move in about 0.1 s
+# Old level names (saves and settings from before the shared ladder) -> the nearest preset.
+OLD_LEVELS = {"random": "off", "easy": "low", "hard": "high", "master": "perfect"}
 
 
-@dataclass(frozen=True)
-class Level:
-    nodes: int                  # search budget per move
-    table: bool                 # consult the endgame table
-    slip: float                 # chance of a random legal move instead of the searched one
+def level_chance(level: int | str | None) -> int:
+    """The percent chance of the best move (games.core.levels); old names still load."""
+    return levels.level_chance(level, OLD_LEVELS)
 
 
-LEVELS = {
-    "random": Level(0, False, 1.0),
-    "easy": Level(40, False, 0.3),
-    "medium": Level(300, False, 0.1),
-    "hard": Level(1500, False, 0.0),
-    "master": Level(MASTER_NODES, True, 0.0),
-}
+def preload() -> None:
+    """Read the solved table now (the scene calls this in a background Job)."""
+    table.load()
 
 
-@dataclass(frozen=True)
-class Grade:
-    move: rules.Move
-    score: int                  # for the player making the move; higher is better
-    value: str | None           # "win" / "draw" / "loss" when proved, None for an estimate
-    plies: int | None           # plies to the end counting this move, for an exact win or loss
-    exact: bool                 # value and plies are exact; a win proved by the search, not
-                                # by the table, may have a faster one beyond it: plies None
+HINT_NODES = 1500       # the hint's plies search: at most about 0.1 s (bench.py)
+ANALYSE_NODES = 30000   # analyse's: at most a few seconds, and it rarely needs more
 
 
-def level_named(level: str | None) -> Level:
-    """The Level for a name (None is Master); RuleError for an unknown name."""
-    name = "master" if level is None else str(level).strip().lower()
-    if name not in LEVELS:
-        raise RuleError(f"A Four Field Kono level is one of {', '.join(LEVELS)}; not {level!r}.")
-    return LEVELS[name]
-
-
-def choose_move(state: rules.State, rng, level: str | None = None) -> rules.Move:
-    """The computer's move at this level; `rng` breaks ties between equal moves."""
-    chosen = level_named(level)
-    moves = rules.legal_moves(state)
-    if not moves:
-        raise IllegalMove("The game is over; there is no move to choose.")
-    if rng.random() < chosen.slip:
-        return rng.choice(moves)
-    rng.shuffle(moves)
-    return _rank(state, moves, chosen, each_exact=False)[0][0].move
-
-
-def graded_moves(state: rules.State) -> list[Grade]:
-    """Every legal move, best first, graded by Master: win / draw / loss with plies where that
-    is known, else the search's score."""
-    return _rank(state, rules.legal_moves(state), LEVELS["master"], each_exact=True)[0]
-
-
-def analyse(state: rules.State) -> dict:
-    """DESIGN.md s6: {"value", "plies", "moves": [{"move", "value", "plies"}]}, best first.
-    Values are for the player to move (for a move: for the player making it), plies count to
-    the end (for a move, the move included). Inside the table both are exact; elsewhere an
-    unproven value is the search's estimate and its plies are null."""
-    result = rules.status(state)
-    if result.over:
-        if result.winner is None:
-            return {"value": "draw", "plies": None, "moves": []}
-        won = result.winner == rules.current_player(state)
-        return {"value": "win" if won else "loss", "plies": 0, "moves": []}
-    grades, known = _rank(state, rules.legal_moves(state), LEVELS["master"], each_exact=True)
-    best = grades[0]
-    if known is not None:
-        value, plies = endgame.outcome(known)
-    elif all(grade.exact for grade in grades):
-        value, plies = best.value, best.plies
-    elif best.value == "win" or all(grade.value == "loss" for grade in grades):
-        value, plies = best.value, None
-    else:
-        value, plies = _estimate(best.score), None
-    return {"value": value, "plies": plies,
-            "moves": [{"move": grade.move.encode(), "value": grade.value or _estimate(grade.score),
-                       "plies": grade.plies} for grade in grades]}
-
-
-def _estimate(score: int) -> str:
-    if score >= ESTIMATE_MARGIN:
-        return "win"
-    return "loss" if score <= -ESTIMATE_MARGIN else "draw"
-
-
-def _rank(state, moves, level, each_exact):
-    """(grades best first, the exact score of the position itself or None). With each_exact
-    every move is searched with a full window, so each score is its own; otherwise only the
-    best one is, and the others are bounds showing they are no better."""
-    side = rules.current_player(state)
+def _ranked(state: rules.State, nodes: int = HINT_NODES
+            ) -> list[tuple[rules.Move, str, int | None, int | None]]:
+    """(move, value for the player making it, plies to the end: exact or the table's lower
+    bound, exact plies or None) for every legal move, best first. With `nodes` 0, plies beyond
+    the table's own are not searched (a look-up only)."""
+    solved = table.load()
     own, enemy = rules.masks(state.board, state.to_move)
     clock = state.quiet_plies
-    counts = {}
-    for key, count in state.seen:
-        seen = rules.parse_position(key)
-        counts[(*rules.masks(seen.board, seen.to_move), rules.current_player(seen))] = count
-    table = endgame.table() if level.table else None
-    search = _Search(table, level.nodes, counts)
-    if table and search.doubles and table.score(own, enemy, clock):
-        search.table = table.with_draws(key for key, count in counts.items() if count >= 2)
-        search.exact_doubles = search.doubles
-    # A position standing for the second time counts as drawn in a table solved with the
-    # game's repeats, which holds for coming back to it, not for being here: see the moves.
-    itself = (search.settled(own, enemy, side, clock, mask_moves(own, enemy))[0]
-              if state.repetitions == 1 else None)
-
-    pairs = [(move.source, move.target) for move in moves]
-    scores, exact = {}, set()
-    for pair in pairs:
-        known = search.child(own, enemy, side, clock, pair, None, 0, 0)
-        if known is not None:
-            scores[pair] = known
-            exact.add(pair)
-    pending = [pair for pair in pairs if pair not in exact]
-    for depth in range(1, DEEPEST + 1):
-        if not pending:
-            break
-        found, open_ended = {}, False
-        alpha = max((scores[pair] for pair in exact), default=-INFINITY)
-        try:
-            for pair in pending:
-                search.horizon = False
-                found[pair] = search.child(own, enemy, side, clock, pair, depth,
-                                           -INFINITY if each_exact else alpha, INFINITY)
-                alpha = max(alpha, found[pair])
-                open_ended |= search.horizon
-        except _OutOfNodes:
-            break
-        scores.update(found)
-        if not open_ended:          # every line ended: deeper searches would say the same
-            if each_exact:
-                exact.update(pending)
-            break
-        pending.sort(key=lambda pair: -scores[pair])
-        search.enforce_budget = True
-
-    # Settled moves first, then the searched ones in search order: a move searched after the
-    # best may score the same as a bound, and the stable sort keeps the best ahead of it.
-    move_of = dict(zip(pairs, moves))
-    grades = []
-    for pair in [pair for pair in pairs if pair not in pending] + pending:
-        score = scores[pair]
-        value, plies = endgame.outcome(score)
-        proved = pair in exact or abs(score) > DECISIVE
-        grades.append(Grade(move_of[pair], score, value if proved else None,
-                            plies if pair in exact else None, pair in exact))
-    grades.sort(key=lambda grade: (-grade.score, not grade.exact))
-    return grades, itself
+    other = rules.opponent(state.to_move)
+    drawn = {key for key, count in state.seen if count >= REPETITION_LIMIT - 1}
+    distances = _Distances(solved, nodes)
+    graded = []
+    children = []
+    for move in rules.legal_moves(state):
+        mine, theirs, captured = play(own, enemy, move.source, move.target)
+        entry = solved.entry(theirs, mine)
+        children.append((table.outcome(solved.score_of(entry, 0))[1] or 0, entry, move, mine,
+                         theirs, captured))
+    # The same order however the board is turned, so the node budget runs out alike.
+    children.sort(key=lambda child: child[:2])
+    for _, entry, move, mine, theirs, captured in children:
+        after_clock = 0 if captured else clock + 1
+        score = solved.score_of(entry, after_clock)
+        value, plies = table.outcome(table.back(score))
+        exact = plies if captured or score == -table.WIN else None
+        if not captured and score != -table.WIN and value != DRAW and drawn:
+            if _key(mine, theirs, state.to_move) in drawn:
+                value = DRAW                        # its third occurrence
+            elif value == WIN and _escapes(solved, theirs, mine, other, after_clock, drawn):
+                value = DRAW                        # the loser steps onto a third occurrence
+        if value == DRAW:
+            plies = exact = None
+        elif exact is None and nodes:
+            exact = distances.plies(theirs, mine, after_clock)
+            if exact is not None:
+                exact += 1
+                plies = exact
+        graded.append((move, value, plies, exact))
+    # Among equals, exact plies first: a win whose exact plies are no more than every other
+    # win's lower bound is the fastest, whichever way round the board is.
+    graded.sort(key=lambda entry: (levels.preference(entry[1], entry[2]), entry[3] is None))
+    return graded
 
 
 class _OutOfNodes(Exception):
-    """The node budget is spent: the last complete iteration stands."""
+    """The node budget is spent: plies stay unknown."""
 
 
-class _Search:
-    """One move's search. `counts` holds the positions since the last capture, the game's and
-    the current line's, keyed (own, enemy, side to move); `doubles` counts those seen twice.
-    `table` is the endgame table (or None), exact while `doubles` is `exact_doubles`: 0 for
-    the plain table; the game's own count for a table solved with the game's repeated
-    positions as draws (until a capture, which starts afresh with fewer pieces)."""
+class _Distances:
+    """Exact plies to the end of decisive positions at a clock above 0, searched from the
+    table: the value is exact at every clock and the clock-0 plies are a lower bound (a later
+    clock only takes options away from the winner), so the winner's moves are tried from the
+    lowest bound up and the search stops once no bound can beat the best found; the loser's
+    moves are all needed. A capture, a finished game or clock 0 is exact at once. Limited by a
+    node budget (not a clock), so the answer is the same every time; beyond it, None."""
 
-    def __init__(self, table, budget, counts):
-        self.table = table
+    def __init__(self, solved, budget: int):
+        self.solved = solved
         self.budget = budget
         self.nodes = 0
-        self.enforce_budget = False     # the first iteration always completes
-        self.counts = counts
-        self.doubles = sum(count >= 2 for count in counts.values())
-        self.exact_doubles = 0
-        self.horizon = False            # did the search stop anywhere at its depth limit?
-        self.transpositions = {}        # (own, enemy, clock) -> (depth, score, bound, move)
+        self.known = {}
 
-    def settled(self, own, enemy, side, clock, moves):
-        """(exact score or None, table score or None) of a position before searching it."""
-        if not moves:
-            return -WIN, None
-        if self.counts[(own, enemy, side)] >= REPETITION_LIMIT or clock >= QUIET_LIMIT:
-            return 0, None
-        known = self.table.score(own, enemy, clock, side) if self.table else None
-        if known is not None and (known == 0 or self.doubles == self.exact_doubles):
-            return known, known
-        return None, known
+    def plies(self, own: int, enemy: int, clock: int) -> int | None:
+        try:
+            return self._plies(own, enemy, clock, self.solved.score(own, enemy, clock))
+        except _OutOfNodes:
+            return None
 
-    def child(self, own, enemy, side, clock, move, depth, alpha, beta):
-        """The score for the side playing `move` = (source, target), searched to `depth`; with
-        depth None, its score if settled without a search, else None."""
-        own, enemy, captured = play(own, enemy, *move)
-        key = (enemy, own, 1 - side)
-        saved = self._enter(key, captured)
-        clock = 0 if captured else clock + 1
-        if depth is None:
-            score = self.settled(enemy, own, 1 - side, clock, mask_moves(enemy, own))[0]
-        else:
-            score = self.negamax(enemy, own, 1 - side, clock, depth - 1,
-                                 _child_bound(beta), _child_bound(alpha))
-        self._leave(key, saved)
-        return None if score is None else back(score)
-
-    def _enter(self, key, captured):
-        if captured:                    # no earlier position can come again: count afresh
-            saved = self.counts, self.doubles, self.exact_doubles
-            self.counts, self.doubles, self.exact_doubles = {key: 1}, 0, 0
-            return saved
-        count = self.counts.get(key, 0) + 1
-        self.counts[key] = count
-        self.doubles += count == 2
-        return None
-
-    def _leave(self, key, saved):
-        if saved:
-            self.counts, self.doubles, self.exact_doubles = saved
-            return
-        count = self.counts[key] - 1
-        self.doubles -= count == 1
-        if count:
-            self.counts[key] = count
-        else:
-            del self.counts[key]
-
-    def negamax(self, own, enemy, side, clock, depth, alpha, beta):
+    def _plies(self, own, enemy, clock, score):
+        bound = table.outcome(score)[1]
+        if clock == 0 or score == -table.WIN or clock >= rules.QUIET_LIMIT:
+            return bound
+        key = (own, enemy, clock)
+        if key in self.known:
+            return self.known[key]
         self.nodes += 1
-        if self.enforce_budget and self.nodes > self.budget:
+        if self.nodes > self.budget:
             raise _OutOfNodes
-        moves = mask_moves(own, enemy) if own.bit_count() >= endgame.FEWEST else []
-        exact, known = self.settled(own, enemy, side, clock, moves)
-        if exact is not None:
-            return exact
-        low, high = -INFINITY, INFINITY
-        if known is not None:           # a bound: a repetition may turn it into a draw
-            low, high = (0, known) if known > 0 else (known, 0)
-            if high <= alpha:
-                return high
-            if low >= beta:
-                return low
-        if depth <= 0:
-            return min(max(self.quiesce(own, enemy, side, moves, alpha, beta), low), high)
-
-        entry = self.transpositions.get((own, enemy, clock))
-        best_move = None
-        if entry:
-            entry_depth, score, bound, best_move = entry
-            if entry_depth >= depth and (bound == _EXACT or bound == _LOWER and score >= beta
-                                         or bound == _UPPER and score <= alpha):
-                self.horizon |= entry_depth < FOREVER
-                return score
-        outer_horizon, self.horizon = self.horizon, False
-        start_alpha, best = alpha, -INFINITY
-        for move in _ordered(moves, enemy, best_move):
-            score = self.child(own, enemy, side, clock, move, depth, alpha, beta)
-            if score > best:
-                best, best_move = score, move
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        break
-        best = min(max(best, low), high)
-        bound = _LOWER if best >= beta else _UPPER if best <= start_alpha else _EXACT
-        self.transpositions[(own, enemy, clock)] = (depth if self.horizon else FOREVER, best,
-                                                    bound, best_move)
-        self.horizon |= outer_horizon
-        return best
-
-    def quiesce(self, own, enemy, side, moves, alpha, beta):
-        """Stand on the estimate, or play on through captures (they change the material)."""
-        self.horizon = True
-        best = _estimate_score(own, enemy)
-        if best >= beta:
-            return best
-        alpha = max(alpha, best)
-        for move in moves:
-            if enemy >> move[1] & 1:
-                score = self.child(own, enemy, side, 0, move, 0, alpha, beta)
-                if score > best:
-                    best = score
-                    if score > alpha:
-                        alpha = score
-                        if alpha >= beta:
-                            break
+        children = []
+        for source, target in mask_moves(own, enemy):
+            mine, theirs, captured = play(own, enemy, source, target)
+            after = 0 if captured else clock + 1
+            entry = self.solved.entry(theirs, mine)
+            child = self.solved.score_of(entry, after)
+            if score > 0 and child >= 0:
+                continue                    # not a winning move
+            children.append((table.outcome(child)[1], entry, theirs, mine, after, child))
+        children.sort(key=lambda child: child[:2])      # as in _ranked: however it is turned
+        if score > 0:
+            best = None
+            for lowest, _, theirs, mine, after, child in children:
+                if best is not None and lowest + 1 >= best:
+                    break
+                found = self._plies(theirs, mine, after, child) + 1
+                best = found if best is None else min(best, found)
+        else:
+            best = max(self._plies(theirs, mine, after, child) + 1
+                       for _, _, theirs, mine, after, child in children)
+        self.known[key] = best
         return best
 
 
-_EXACT, _LOWER, _UPPER = 0, 1, 2       # what a transposition's score is: the value or a bound
+def _key(mover: int, other: int, mover_side: str) -> str:
+    """The position key after `mover_side` moved: the other side is to move."""
+    return "".join(rules.board_of(mover, other, mover_side)) + ":" + rules.opponent(mover_side)
 
 
-def _child_bound(bound: int) -> int:
-    """The child's score whose back() is `bound`: the window edge seen from the child."""
-    if bound >= INFINITY or bound <= -INFINITY:
-        return -bound
-    if bound > DECISIVE:
-        return -1 - bound
-    if bound < -DECISIVE:
-        return 1 - bound
-    return -bound
+def _escapes(solved, own, enemy, side, clock, drawn) -> bool:
+    """Whether `side` (to move, with `own`) has a step onto a position seen twice that does not
+    lose at once (a side with no move has lost even on a repeated position)."""
+    for source, target in mask_moves(own, enemy):
+        mine, theirs, captured = play(own, enemy, source, target)
+        if (not captured and _key(mine, theirs, side) in drawn
+                and solved.score(theirs, mine, clock + 1) != -table.WIN):
+            return True
+    return False
 
 
-def _ordered(moves, enemy, first):
-    """The transposition's best move first, then captures, then steps."""
-    ordered = sorted(moves, key=lambda move: not enemy >> move[1] & 1)
-    if first in moves:
-        ordered.remove(first)
-        ordered.insert(0, first)
-    return ordered
+def graded_moves(state: rules.State, nodes: int = HINT_NODES) -> list[Grade]:
+    """Every legal move with its value for the player making it and the plies to the end
+    counting the move (None for a draw or where not exact), best first."""
+    return [Grade(move, value, exact) for move, value, _, exact in _ranked(state, nodes)]
 
 
-_NOT_LEFT = sum(1 << point for point in range(rules.POINTS) if point % rules.SIZE)
-_NOT_RIGHT = sum(1 << point for point in range(rules.POINTS)
-                 if point % rules.SIZE < rules.SIZE - 1)
+def choose_move(state: rules.State, rng, level: int | str | None = None) -> rules.Move:
+    """The computer's move: with the level's chance one of the best moves (picked at random
+    among equals), otherwise any legal move at random. A table look-up: it keeps the value
+    exactly and takes the win the table's distances say is fastest."""
+    chance = level_chance(level)
+    ranked = [(move, value, plies) for move, value, plies, _ in _ranked(state, nodes=0)]
+    return levels.choose_graded(ranked, rng, chance)
 
 
-def _steps(pieces: int, empty: int) -> int:
-    """How many step moves `pieces` have on this board."""
-    return (((pieces & _NOT_RIGHT) << 1 & empty).bit_count()
-            + ((pieces & _NOT_LEFT) >> 1 & empty).bit_count()
-            + (pieces << rules.SIZE & empty).bit_count()
-            + (pieces >> rules.SIZE & empty).bit_count())
+def evaluate(state: rules.State, nodes: int = ANALYSE_NODES) -> tuple[str, int | None]:
+    """(value for the side to move, plies to the end or None) under perfect play."""
+    result = rules.status(state)
+    if result.over:
+        if result.winner is None:
+            return DRAW, None
+        return (WIN if result.winner == rules.current_player(state) else LOSS), 0
+    ranked = _ranked(state, nodes)
+    _, value, _, exact = ranked[0]
+    if state.quiet_plies == 0 and value != DRAW:
+        # At clock 0 the table's distance is exact (no position has been seen twice yet).
+        score = table.load().score(*rules.masks(state.board, state.to_move), 0)
+        return table.outcome(score)
+    if value == WIN:
+        return value, None if exact is None else exact
+    if value == LOSS and all(entry[3] is not None for entry in ranked):
+        return value, max(entry[3] for entry in ranked)
+    return value, None
 
 
-def _estimate_score(own: int, enemy: int) -> int:
-    empty = rules.FULL ^ (own | enemy)
-    return (PIECE * (own.bit_count() - enemy.bit_count())
-            + STEP * (_steps(own, empty) - _steps(enemy, empty)))
+def analyse(state: rules.State) -> dict:
+    """DESIGN.md s6: {"value", "plies", "moves": [{"move", "value", "plies"}]}, best first;
+    values exact at the position's clock, plies where exact (see the module's docstring)."""
+    value, plies = evaluate(state)
+    return {"value": value, "plies": plies,
+            "moves": [{"move": move.encode(), "value": move_value, "plies": move_plies}
+                      for move, move_value, move_plies in graded_moves(state, ANALYSE_NODES)]}

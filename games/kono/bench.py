@@ -1,11 +1,12 @@
-"""Performance figures for `main.py bench`: Master's move from the start, from mid-game
-positions and inside the endgame table (target 0.2 s each on the 2-core machine), analyse
-from the start, building the endgame table on first use (target 1 s; numpy is already
-imported here, which adds about 0.1 s to the very first build), and solving a tier again
-when the game has repeated positions inside the table (Master's first move after that)."""
+"""Performance figures for `main.py bench`: reading the solved table on first use (target
+0.5 s; the scene does it in a Job, never on the way to the first launcher frame), the memory it
+holds (`memory_mb` on that case), Perfect's moves, which are table look-ups (target 5 ms), the
+hint's graded moves and analyse, which search plies at a clock above 0 within a node budget
+(targets 200 ms and 3 s)."""
 import random
+import tracemalloc
 
-from games.kono import ai, endgame, rules
+from games.kono import ai, rules, table
 
 
 def _middle_game(seed: int) -> rules.State:
@@ -20,52 +21,40 @@ def _middle_game(seed: int) -> rules.State:
     return state
 
 
-def _endgame(seed: int) -> rules.State:
-    """Two against three pieces, placed at random (seeded), either side to move."""
-    rng = random.Random(seed)
-    while True:
-        points = rng.sample(range(rules.POINTS), 5)
-        board = ["."] * rules.POINTS
-        for number, point in enumerate(points):
-            board[point] = "B" if number < 2 + seed % 2 else "W"
-        state = rules.parse_position("".join(board) + ":" + rng.choice("BW"))
-        if not rules.status(state).over:
-            return state
+def _load_again(_index: int) -> None:
+    table._loaded.clear()
+    table.load()
 
 
-def _build_table(_index: int) -> None:
-    endgame.table.cache_clear()
-    endgame.table()
-
-
-def _solve_with_repeats(index: int) -> None:
-    """Three against two with one position seen twice, seeded."""
-    rng = random.Random(index)
-    points = rng.sample(range(rules.POINTS), 5)
-    own = sum(1 << point for point in points[:3])
-    enemy = sum(1 << point for point in points[3:])
-    endgame._drawn_table.cache_clear()
-    endgame.table().with_draws({(own, enemy, index % 2)})
+def table_memory_mb() -> float:
+    """The memory a fresh table holds, in MB (numpy's arrays are traced too). A table already
+    loaded stays the one in use afterwards (the computer may hold it)."""
+    kept = list(table._loaded)
+    table._loaded.clear()
+    tracemalloc.start()
+    try:
+        table.load()
+        held, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+        if kept:
+            table._loaded[:] = kept
+    return round(held / 1e6, 1)
 
 
 def cases() -> list[dict]:
     start = rules.new_game(rules.Params(), rules.START)
+    memory = table_memory_mb()
     middles = [_middle_game(seed) for seed in range(10)]
-    ends = [_endgame(seed) for seed in range(10)]
-    endgame.table()     # built once here, so the move timings below do not include it
     return [
-        {"name": "table build (first use)", "count": 3, "target_ms": 1000.0, "peer_ms": None,
-         "run": _build_table},
-        {"name": "master move, start", "count": 5, "target_ms": 200.0, "peer_ms": None,
-         "run": lambda i: ai.choose_move(start, random.Random(i), "master")},
-        {"name": "master move, mid-game", "count": len(middles), "target_ms": 200.0,
-         "peer_ms": None,
-         "run": lambda i: ai.choose_move(middles[i], random.Random(i), "master")},
-        {"name": "master move, endgame table", "count": len(ends), "target_ms": 200.0,
-         "peer_ms": None,
-         "run": lambda i: ai.choose_move(ends[i], random.Random(i), "master")},
-        {"name": "analyse start", "count": 3, "target_ms": 1000.0, "peer_ms": None,
-         "run": lambda i: ai.analyse(start)},
-        {"name": "table again with repeats", "count": 3, "target_ms": 500.0, "peer_ms": None,
-         "run": _solve_with_repeats},
+        {"name": "table load (first use)", "count": 3, "target_ms": 500.0,
+         "memory_mb": memory, "run": _load_again},
+        {"name": "perfect move, start", "count": 20, "target_ms": 5.0,
+         "run": lambda i: ai.choose_move(start, random.Random(i), "perfect")},
+        {"name": "perfect move, mid-game", "count": len(middles), "target_ms": 5.0,
+         "run": lambda i: ai.choose_move(middles[i], random.Random(i), "perfect")},
+        {"name": "hint (graded moves), mid-game", "count": len(middles), "target_ms": 200.0,
+         "run": lambda i: ai.graded_moves(middles[i])},
+        {"name": "analyse mid-game", "count": len(middles), "target_ms": 3000.0,
+         "run": lambda i: ai.analyse(middles[i])},
     ]

@@ -1,12 +1,11 @@
-"""Four Field Kono's sides, computer levels, setup options and rules text (pure data: no
-pygame)."""
-from games.core.options import opponent_options
+"""Four Field Kono's data for the screens around the game: the rules text and the setup
+options. No pygame."""
+from __future__ import annotations
+
+from games.core.versus_options import opponent_options
 
 SIDE_NAMES = ("Black", "White")
-LEVELS = (("random", "Random"), ("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard"),
-          ("master", "Master"))
-LEVEL_TITLES = dict(LEVELS)
-OPTIONS = opponent_options(SIDE_NAMES, LEVELS, "medium")
+OPTIONS = opponent_options(SIDE_NAMES)
 
 RULES = """
 Four Field Kono is a game for two from Korea, played on a board of 16 points joined by lines, \
@@ -23,9 +22,9 @@ stone. At the very start the board is full, so the only moves are captures.
 
 You win when your opponent has only one stone left, or cannot move on their turn. The game is \
 drawn when the same position (the same stones, the same player to move) comes round for the \
-third time, or after 50 plies (single moves) in a row without a capture. The top bar counts \
-both: plies without a capture out of 50, and how often the current position has been seen, \
-out of 3; a warning appears under the board as a draw comes close.
+third time, or after 50 moves in a row without a capture (each player's turn is one move). \
+The top bar counts both: moves without a capture out of 50, and how often the current \
+position has been seen, out of 3; a warning appears under the board as a draw comes close.
 
 To move with the mouse, click one of your stones: the points it can move to are marked (a dot \
 for a step, a red ring for a capture). Then click one of them, or simply drag the stone there. \
@@ -38,16 +37,15 @@ Captured stones fly to the tray on the capturer's card. Undo (U, LB) takes back 
 against the computer your move and its reply together; redo (R, RB) plays them again.
 
 Players: you against the computer (choose Black, who starts, or White), two players at one \
-screen, or the computer against itself. The computer's levels: Random plays any legal move; \
-Easy, Medium and Hard look further ahead each time (Easy and Medium sometimes slip); Master \
-searches deepest and knows every position with five stones or fewer exactly, from an endgame \
-table it builds when the game opens: there it never lets a draw or a win slip, and it wins \
-every won endgame. Every game you finish against the computer counts in your record for that \
-level, shown on the setup screen.
+screen, or the computer against itself. The computer knows every position of the game \
+exactly, from a solved table it loads when the game opens. Its level is the chance that it \
+plays its best move rather than a random one: Off never looks, \
+Low 40%, Medium 70%, High 95%, and Perfect always. Custom lets you set the chance yourself, \
+from 0 to 100, with the slider in Options (O). Every game you finish against the computer \
+counts in your record for that level, shown on the setup screen.
 
-The hint (H, Y on a gamepad, or the Hint button) grades every move you could make, best \
-first. Arrows on the board and the list on the right show each one: "Win in 9" or "Loss in \
-12" where the result is known for certain (counted in plies, with best play by both sides), \
-"Draw" where it is a certain draw, and otherwise the search's score: positive is good for \
-you, and 100 is worth about one stone. Press the hint again to hide it.
+The hint (H, Y on a gamepad, or the Hint button) grades every move you could make, with an \
+arrow and a label on the board: Win (you can force a win), Draw (best play by both sides \
+draws) or Loss (your opponent can force a win), with the number of moves to the end under \
+best play where it is known. Press the hint again to hide it.
 """

@@ -11,7 +11,9 @@ checked before the draws, so it decides even on the 50th quiet ply. The game is 
 third occurrence of a position (board and side to move) or after 50 plies without a capture.
 
 The description and the command-line position are the same text (DESIGN.md s6):
-"BBBBBBBBWWWWWWWW:B" = the 16 points row by row (B, W or .), then ':' and the side to move.
+"BBBBBBBBWWWWWWWW:B" = the 16 points row by row (B, W or .), then ':' and the side to move,
+optionally then ':' and the clock, the plies since the last capture (0 to 50; "...:B:12"); a
+position without a clock is at clock 0, as if a capture had just been made.
 Four Field Kono has no parameters. A move is "a-b" (point numbers); a capture jumps two points.
 
 The engine works on bitmasks (bit p set = a piece on point p), seen from the side to move:
@@ -22,7 +24,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from games.core.rules_api import DRAW, ONGOING, WON, IllegalMove, RuleError, Status
+from games.core.rules_api import (BLOCKED, CAPTURED, DRAW, ONGOING, QUIET, REPETITION, WON,
+                                  IllegalMove, RuleError, Status)
 from games.core.rules_parts import (NoParams, StartingPosition, check_seen, no_options,
                                      no_solution, parse_no_params, position_json)
 
@@ -160,6 +163,8 @@ class State:
     to_move: str                        # 'B' or 'W'
     seen: tuple[tuple[str, int], ...]   # every position since the last capture, this one
                                         # included, with its number of occurrences; sorted
+    earlier: int = 0                    # quiet plies before the first of `seen` (a position
+                                        # given with its clock: what led to it is unknown)
 
     @property
     def key(self) -> str:
@@ -169,7 +174,7 @@ class State:
     @property
     def quiet_plies(self) -> int:
         """Plies since the last capture: each added one occurrence to `seen`."""
-        return sum(count for _, count in self.seen) - 1
+        return self.earlier + sum(count for _, count in self.seen) - 1
 
     @property
     def repetitions(self) -> int:
@@ -216,7 +221,9 @@ def from_text(text: str) -> State:
         if not match:
             raise RuleError(f"A seen position is written like 'seen {START} x1', not {line!r}.")
         seen.append((_read_position(match[1]).key, int(match[2])))
-    state = State(state.board, state.to_move, tuple(sorted(seen)))
+    recorded = sum(count for _, count in seen) - 1
+    state = State(state.board, state.to_move, tuple(sorted(seen)),
+                  max(0, min(int(turn[2]), QUIET_LIMIT + 1) - recorded))
     _check_history(state, int(turn[2]))
     return state
 
@@ -227,30 +234,43 @@ def _check_history(state: State, quiet_plies: int) -> None:
     if any((key[:POINTS].count("B"), key[:POINTS].count("W")) != material for key in counts):
         raise RuleError("Every position seen since the last capture has the same pieces.")
     if quiet_plies != state.quiet_plies or quiet_plies > QUIET_LIMIT:
-        raise RuleError(f"The positions seen must add up to one more than the plies without a "
-                        f"capture ({quiet_plies}), which are at most {QUIET_LIMIT}.")
+        raise RuleError(f"The positions seen must add up to at most one more than the plies "
+                        f"without a capture ({quiet_plies}), which are at most {QUIET_LIMIT}.")
 
 
 # --- the command-line position and the description -------------------------------------------
 
-def _read_position(text: str) -> State:
-    match = re.fullmatch(r"([BW.]{16}):([BW])", text)
+def _read_position(text: str, clock: bool = False) -> State:
+    match = re.fullmatch(r"([BW.]{16}):([BW])(?::(\d{1,2}))?" if clock else
+                         r"([BW.]{16}):([BW])", text)
     if not match:
         raise RuleError(f"A Four Field Kono position is the 16 points row by row (B, W or .), "
-                        f"then ':' and the side to move, like {START}; not {text!r}.")
+                        f"then ':' and the side to move, like {START}"
+                        + (", then optionally ':' and the plies since the last capture (0 to "
+                           f"{QUIET_LIMIT}), like {START}:12" if clock else "")
+                        + f"; not {text!r}.")
     board = tuple(match[1])
     if max(board.count("B"), board.count("W")) > PIECES_EACH:
         raise RuleError(f"Each side has at most {PIECES_EACH} pieces, not so in {text!r}.")
-    return State(board, match[2], ((text, 1),))
+    quiet = int(match[3]) if clock and match[3] is not None else 0
+    if quiet > QUIET_LIMIT:
+        raise RuleError(f"The plies since the last capture are 0 to {QUIET_LIMIT}, not {quiet}.")
+    return State(board, match[2], (("".join(board) + ":" + match[2], 1),), quiet)
 
 
 STANDARD = StartingPosition(START, _read_position)   # every game starts from START
 new_desc, validate_desc, new_game = STANDARD.new_desc, STANDARD.validate_desc, STANDARD.new_game
-parse_position = STANDARD.parse_position   # e.g. "BBBBBBBBWWWWWWWW:B"
+
+
+def parse_position(text: str) -> State:
+    """A game starting from the command-line position, e.g. "BBBBBBBBWWWWWWWW:B", or with its
+    clock, "BBBBBBBBWWWWWWWW:B:12" (no clock: 0)."""
+    return _read_position(text.strip(), clock=True)
 
 
 def position_text(state: State) -> str:
-    return state.key
+    """The command-line position, with the clock when it is not 0."""
+    return state.key + (f":{state.quiet_plies}" if state.quiet_plies else "")
 
 
 # --- play -------------------------------------------------------------------------------------
@@ -261,13 +281,14 @@ def status(state: State) -> Status:
     for loser, pieces in ((side, own), (other, enemy)):
         if pieces.bit_count() < 2:
             return Status(WON, SIDES.index(opponent(loser)),
-                          f"{NAMES[loser]} has fewer than two pieces left.")
+                          f"{NAMES[loser]} has fewer than two pieces left.", CAPTURED)
     if not mask_moves(own, enemy):
-        return Status(WON, SIDES.index(other), f"{NAMES[side]} cannot move.")
+        return Status(WON, SIDES.index(other), f"{NAMES[side]} cannot move.", BLOCKED)
     if state.repetitions >= REPETITION_LIMIT:
-        return Status(DRAW, None, "The same position has occurred three times.")
+        return Status(DRAW, None, "The same position has occurred three times.", REPETITION)
     if state.quiet_plies >= QUIET_LIMIT:
-        return Status(DRAW, None, f"{QUIET_LIMIT} plies have passed without a capture.")
+        return Status(DRAW, None, f"{QUIET_LIMIT} moves have passed without a capture.",
+                      QUIET)
     return Status(ONGOING)
 
 
@@ -291,7 +312,8 @@ def apply_move(state: State, move: Move) -> State:
     key = "".join(board) + ":" + next_side
     counts = {} if captured else dict(state.seen)
     counts[key] = counts.get(key, 0) + 1
-    return State(board, next_side, tuple(sorted(counts.items())))
+    return State(board, next_side, tuple(sorted(counts.items())),
+                 0 if captured else state.earlier)
 
 
 def _why_illegal(state: State, move: Move) -> str:

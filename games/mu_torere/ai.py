@@ -20,14 +20,9 @@ from functools import lru_cache
 from itertools import combinations
 from types import MappingProxyType
 
-from games.core.rules_api import IllegalMove, RuleError
+from games.core import levels
+from games.core.levels import DRAW, FLIPPED, LEVELS, LOSS, WIN, Grade
 from games.mu_torere import rules
-
-WIN, LOSS, DRAW = "win", "loss", "draw"
-FLIPPED = {WIN: LOSS, LOSS: WIN, DRAW: DRAW}
-
-# The chance in percent that the computer plays its best move rather than a random legal one.
-LEVELS = {"off": 0, "low": 40, "medium": 70, "high": 95, "perfect": 100}
 
 
 @lru_cache(maxsize=1)
@@ -93,7 +88,7 @@ def table_for(state: rules.State) -> MappingProxyType:
     return solve(drawn) if drawn else plain
 
 
-def graded_moves(state: rules.State) -> list[tuple[rules.Move, str, int | None]]:
+def graded_moves(state: rules.State) -> list[Grade]:
     """Every legal move with its value for the player making it (win / draw / loss) and the
     plies to the end under perfect play, counting the move itself; best first: the fastest
     wins, then draws, then the slowest losses."""
@@ -107,13 +102,7 @@ def graded_moves(state: rules.State) -> list[tuple[rules.Move, str, int | None]]
         if plies is not None and plies > plies_left:
             value, plies = DRAW, None
         graded.append((move, value, plies))
-    return sorted(graded, key=lambda entry: _preference(entry[1], entry[2]))
-
-
-def _preference(value: str, plies: int | None) -> tuple[int, int]:
-    if value == WIN:
-        return 0, plies
-    return (1, 0) if value == DRAW else (2, -plies)
+    return levels.best_first(graded)
 
 
 def evaluate(state: rules.State) -> tuple[str, int | None]:
@@ -134,30 +123,15 @@ def analyse(state: rules.State) -> dict:
 
 
 def level_chance(level: int | str | None) -> int:
-    """The percent chance of the best move: None is perfect play; a level is a number from 0
-    to 100 (as text or int) or one of the named presets."""
-    if level is None:
-        return 100
-    text = str(level).strip().lower()
-    if text in LEVELS:
-        return LEVELS[text]
-    if text.isdigit() and 0 <= int(text) <= 100:
-        return int(text)
-    raise RuleError(f"A level is a number from 0 to 100 or one of {', '.join(LEVELS)}; "
-                    f"not {level!r}.")
+    """The percent chance of the best move (games.core.levels)."""
+    return levels.level_chance(level)
 
 
 def choose_move(state: rules.State, rng, level: int | str | None = None) -> rules.Move:
     """The computer's move: with the level's chance one of the best moves (picked at random
     among equals), otherwise any legal move at random."""
     chance = level_chance(level)
-    graded = graded_moves(state)
-    if not graded:
-        raise IllegalMove("The game is over; there is no move to choose.")
-    if rng.random() * 100 < chance:
-        best = _preference(graded[0][1], graded[0][2])
-        graded = [entry for entry in graded if _preference(entry[1], entry[2]) == best]
-    return rng.choice(graded)[0]
+    return levels.choose_graded(graded_moves(state), rng, chance)
 
 
 def accepts_draw(state: rules.State, player: int) -> bool:

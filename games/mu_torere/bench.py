@@ -35,8 +35,8 @@ def cases() -> list[dict]:
     states = game_states(200)
     return [
         {"name": "mu_torere solve (cold)", "run": solve_cold, "count": 20,
-         "target_ms": SOLVE_TARGET_MS, "peer_ms": None},
+         "target_ms": SOLVE_TARGET_MS},
         {"name": "mu_torere computer move (level 100)",
          "run": lambda index: ai.choose_move(states[index], random.Random(index), 100),
-         "count": len(states), "target_ms": MOVE_TARGET_MS, "peer_ms": None},
+         "count": len(states), "target_ms": MOVE_TARGET_MS},
     ]

@@ -1,11 +1,14 @@
-"""Mu Torere's setup options, rules text and preferences (colours, board style, legend,
-custom level, undo depth): pure data, no pygame."""
-from games.core import records, store
-from games.core.options import Option, opponent_options
+"""Mu Torere's data for the screens around the game: the rules text, the setup options and
+the preferences it keeps (colours, board style, legend). No pygame."""
+from __future__ import annotations
+
+from games.core.prefs import Pref
+from games.core.options import Option
+from games.core.versus_options import opponent_options
 
 KEY = "mu_torere"
 
-# --- what the player can choose -------------------------------------------------------------
+# --- what the player can choose -----------------------------------------------------------------
 COLOURS = {      # name -> (shown name, piece colour): distinct in lightness as well as hue
     "black": ("Black", (50, 53, 64)),
     "white": ("White", (232, 226, 208)),
@@ -16,23 +19,36 @@ COLOURS = {      # name -> (shown name, piece colour): distinct in lightness as 
     "purple": ("Purple", (132, 76, 182)),
     "teal": ("Teal", (26, 156, 166)),
 }
-COLOUR_KEYS = tuple(COLOURS)
 STYLES = (("star", "Star"), ("wheel", "Wheel"))
-LEVELS = (("off", "Off"), ("low", "Low"), ("medium", "Medium"), ("high", "High"),
-          ("perfect", "Perfect"), ("custom", "Custom"))
-LEVEL_TITLES = dict(LEVELS)
-UNDO_DEPTHS = ((1, "1 turn"), (2, "2 turns"), (3, "3 turns"), (5, "5 turns"), (10, "10 turns"),
-               (0, "Unlimited"))
-DEFAULT_PREFS = {"colours": ["black", "white"], "board": "star", "legend": True,
-                 "custom_level": 50, "undo_depth": 0}
+PREFS = (
+    Pref("colours", ["black", "white"], check=lambda pair: isinstance(pair, list) and
+         len(pair) == 2 and all(isinstance(c, str) and c in COLOURS for c in pair) and
+         pair[0] != pair[1]),
+    Pref("board", "star", choices=("star", "wheel")),
+    Pref("legend", True, choices=(True, False)),
+)
 
-_opponent, _side, _level = opponent_options(("Black", "White"), LEVELS, "medium")
+_opponent, _side, _level = opponent_options(("Black", "White"))
 OPTIONS = [
     _opponent,
     Option("side", "You play", ((0, "Black"), (1, "White")), 0, "play"),
-    Option("first", "First move", (("B", "Black"), ("W", "White")), "B", "play"),
+    Option("variant", "First move", (("B", "Black"), ("W", "White")), "B"),
     _level,
 ]
+
+
+def named_options(settings: dict) -> list[Option]:
+    """The setup options, the sides named by the colours the player chose in Options."""
+    saved = settings.get(KEY) if isinstance(settings.get(KEY), dict) else {}
+    pair = saved.get("colours")
+    pair = pair if PREFS[0].valid(pair) else PREFS[0].default
+    names = tuple(COLOURS[name][0] for name in pair)
+    side, first = OPTIONS[1], OPTIONS[2]
+    return [OPTIONS[0],
+            Option(side.key, side.label, tuple(zip((0, 1), names)), 0, "play"),
+            Option(first.key, first.label, tuple(zip("BW", names)), "B"),
+            OPTIONS[3]]
+
 
 RULES = """
 Mu Torere is a blocking game of the Maori people of New Zealand, for two players. The board \
@@ -81,45 +97,3 @@ right mouse button) also holds the colours, the board style (star or wheel), the
 and the computer's level, all kept for next time. Keyboard shortcuts: D offer a draw, L \
 legend, S board style, N new game. Every game you finish against the computer counts in your record for its level.
 """
-
-
-# --- preferences kept in app.settings -------------------------------------------------------------
-
-def load_prefs(settings: dict) -> dict:
-    """Mu Torere's settings from app.settings, every bad or missing value replaced by its
-    default (a hand-edited settings file never breaks the game)."""
-    saved = settings.get(KEY)
-    saved = saved if isinstance(saved, dict) else {}
-    prefs = {key: (list(value) if isinstance(value, list) else value)
-             for key, value in DEFAULT_PREFS.items()}
-    colours = saved.get("colours")
-    if isinstance(colours, list) and len(colours) == 2 and all(c in COLOURS for c in colours) \
-            and colours[0] != colours[1]:
-        prefs["colours"] = list(colours)
-    if saved.get("board") in dict(STYLES):
-        prefs["board"] = saved["board"]
-    if isinstance(saved.get("legend"), bool):
-        prefs["legend"] = saved["legend"]
-    level = saved.get("custom_level")
-    if isinstance(level, int) and not isinstance(level, bool) and 0 <= level <= 100:
-        prefs["custom_level"] = level
-    if saved.get("undo_depth") in dict(UNDO_DEPTHS):
-        prefs["undo_depth"] = saved["undo_depth"]
-    return prefs
-
-
-def level_title(choice, custom: int) -> str:
-    if choice is None:
-        return "Perfect"
-    if choice == "custom":
-        return f"Custom {custom}"
-    return LEVEL_TITLES.get(choice, str(choice))
-
-
-def summary(params, play):
-    """The record at the chosen level; Custom's record is kept per chance of the best move."""
-    level = play.get("level")
-    if level == "custom":
-        level = load_prefs(store.load_settings()[0])["custom_level"]
-    heading = "Your record" + (f" (Custom {level})" if isinstance(level, int) else "")
-    return heading, records.record_rows(KEY, level)

@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from games.core.rules_api import DRAW, ONGOING, WON, IllegalMove, RuleError, Status
-from games.core.rules_parts import (NoParams, StartingPosition, check_seen, no_options,
-                                     no_solution, parse_no_params, position_json)
+from games.core.rules_api import (AGREED, BLOCKED, DRAW, MOVE_LIMIT, ONGOING, REPETITION, WON,
+                                  IllegalMove, RuleError, Status, encode_fields, parse_fields)
+from games.core.rules_parts import check_seen, no_options, no_solution, position_json
 
 CENTRE = 8
 RING = 8
@@ -32,15 +32,31 @@ START = "BBBBWWWW.:B"
 RING_NEIGHBOURS = tuple(((point - 1) % RING, (point + 1) % RING) for point in range(RING))
 
 
-Params = NoParams   # every game starts from the standard position
+@dataclass(frozen=True)
+class Params:
+    """The one choice before a game: which side moves first (Black by default)."""
+    first: str = "B"
+
+    def encode(self) -> str:
+        return "" if self.first == "B" else encode_fields(first=self.first)
+
+
+def _first(value: str) -> str:
+    side = {"b": "B", "black": "B", "w": "W", "white": "W"}.get(str(value).strip().lower())
+    if side is None:
+        raise RuleError(f"The first player is B (Black) or W (White), not {value!r}.")
+    return side
 
 
 def parse_params(text: str) -> Params:
-    return parse_no_params("Mu Torere", text)
+    fields = parse_fields(text, {"first": str})
+    return Params(_first(fields["first"])) if "first" in fields else Params()
 
 
-def params_from_options(**options) -> Params:
-    return no_options("Mu Torere", options)
+def params_from_options(variant=None, **others) -> Params:
+    """`variant` names the side that moves first (B or W); there is no other option."""
+    no_options("Mu Torere", others)
+    return Params() if variant is None else Params(_first(variant))
 
 
 # --- boards: tuples of nine 'B' / 'W' / '.' indexed by point --------------------------------
@@ -194,27 +210,41 @@ def _check_history(state: State) -> None:
 
 # --- the command-line position and the description -------------------------------------------
 
-STANDARD = StartingPosition(START, _read_position)   # every game starts from START
-new_desc, validate_desc, new_game = STANDARD.new_desc, STANDARD.validate_desc, STANDARD.new_game
-parse_position = STANDARD.parse_position
+def parse_position(text: str) -> State:
+    """A new game from the command-line position, e.g. "BBBBWWWW.:B"."""
+    return _read_position(text.strip())
 
 
 def position_text(state: State) -> str:
     return state.key
 
 
+def new_desc(params: Params, rng) -> str:
+    """Every game starts from the standard position, with the chosen side to move."""
+    return START[:-1] + params.first
+
+
+def validate_desc(params: Params, desc: str) -> None:
+    _read_position(desc)
+
+
+def new_game(params: Params, desc: str) -> State:
+    return _read_position(desc)
+
+
 # --- play ------------------------------------------------------------------------------------
 
 def status(state: State) -> Status:
     if state.draw_agreed:
-        return Status(DRAW, None, "The players agreed a draw.")
+        return Status(DRAW, None, "The players agreed a draw.", AGREED)
     if not board_moves(state.board, state.to_move):
         winner = opponent(state.to_move)
-        return Status(WON, SIDES.index(winner), f"{NAMES[state.to_move]} cannot move.")
+        return Status(WON, SIDES.index(winner), f"{NAMES[state.to_move]} cannot move.",
+                      BLOCKED)
     if state.occurrences() >= REPETITION_LIMIT:
-        return Status(DRAW, None, "The same position has occurred three times.")
+        return Status(DRAW, None, "The same position has occurred three times.", REPETITION)
     if state.ply >= PLY_LIMIT:
-        return Status(DRAW, None, f"{PLY_LIMIT} plies have been played.")
+        return Status(DRAW, None, f"{PLY_LIMIT} moves have been played.", MOVE_LIMIT)
     return Status(ONGOING)
 
 

@@ -17,14 +17,18 @@ from bisect import insort
 from functools import lru_cache, reduce
 from operator import xor
 
-from games.core.rules_api import IllegalMove, RuleError
+from games.core import levels
+from games.core.levels import LEVELS, LOSS, WIN, Grade
 from games.nim.rules import Move, State, apply_move, legal_moves
 
-# The chance that the computer plays its winning move when it has one (otherwise a random move).
-LEVELS = {"easy": 0.3, "medium": 0.7, "perfect": 1.0}
+# Old level names (saves and settings from before the shared ladder) -> the nearest preset.
+OLD_LEVELS = {"easy": "low"}
 
 # Sub-positions searched for exact plies: about half a second at worst, cold (see bench).
 EXACT_PLIES_LIMIT = 20_000
+# ... when the computer picks its move, which should come at once: beyond it the fastest win is
+# any winning move, and a lost side stalls.
+CHOOSE_PLIES_LIMIT = 1_000
 
 
 def nim_sum(heaps: tuple[int, ...]) -> int:
@@ -65,27 +69,21 @@ def stalling_move(state: State) -> Move:
     return Move(state.heaps.index(max(state.heaps)), 1)
 
 
-def level_chance(level: str | None) -> float:
-    if level is None:
-        return LEVELS["perfect"]
-    if level.lower() not in LEVELS:
-        raise RuleError(f"Unknown level {level!r}; choose one of {', '.join(LEVELS)}.")
-    return LEVELS[level.lower()]
+def level_chance(level: int | str | None) -> int:
+    """The percent chance of the best move (games.core.levels); old names still load."""
+    return levels.level_chance(level, OLD_LEVELS)
 
 
-def choose_move(state: State, rng, level: str | None = None) -> Move:
-    """The computer's move: the winning move with the level's chance, else a random move; in a
-    lost position it stalls. level None is perfect play."""
+def choose_move(state: State, rng, level: int | str | None = None) -> Move:
+    """The computer's move: with the level's chance one of the best moves (the fastest win, or
+    the slowest loss), otherwise any legal move at random. level None is perfect play."""
     chance = level_chance(level)
-    moves = legal_moves(state)
-    if not moves:
-        raise IllegalMove("The game is over; there is no move to choose.")
-    best = winning_move(state)
-    if best is None:
-        return stalling_move(state)
-    if chance >= 1 or rng.random() < chance:
-        return best
-    return rng.choice(moves)
+    graded = graded_moves(state, CHOOSE_PLIES_LIMIT)
+    if graded and graded[0].value == LOSS and graded[0].plies is None:
+        # Lost beyond the look-ahead: the best move known is the stalling one, listed first.
+        best = rng.random() * 100 < chance
+        return graded[0].move if best else rng.choice(graded).move
+    return levels.choose_graded(graded, rng, chance)
 
 
 def canonical(heaps: tuple[int, ...]) -> tuple[int, ...]:
@@ -138,28 +136,38 @@ def outcome(heaps: tuple[int, ...], misere: bool) -> tuple[bool, int]:
 
 
 def _value(wins: bool) -> str:
-    return "win" if wins else "loss"
+    return WIN if wins else LOSS
 
 
-def _best_first(entry: dict) -> tuple:
-    plies = entry["plies"] or 0
-    return (0, plies) if entry["value"] == "win" else (1, -plies)
+def graded_moves(state: State, limit: int = EXACT_PLIES_LIMIT) -> list[Grade]:
+    """Every legal move with its value for the player making it and the plies to the end
+    counting the move (None beyond `limit` sub-positions), best first: the fastest wins, then
+    the slowest losses. Where plies are unknown a lost side's first move is the stalling one."""
+    exact = sub_position_count(state.heaps) <= limit
+    moves = legal_moves(state)
+    if not exact and not is_winning(state) and moves:
+        stall = stalling_move(state)
+        moves = [stall] + [move for move in moves if move != stall]
+    graded = []
+    for move in moves:
+        after = apply_move(state, move)
+        plies = outcome(canonical(after.heaps), after.misere)[1] + 1 if exact else None
+        graded.append((move, _value(not is_winning(after)), plies))
+    return levels.best_first(graded)
+
+
+def evaluate(state: State) -> tuple[str, int | None]:
+    """(value for the player to move, plies to the end under perfect play or None)."""
+    plies = (outcome(canonical(state.heaps), state.misere)[1]
+             if sub_position_count(state.heaps) <= EXACT_PLIES_LIMIT else None)
+    return _value(is_winning(state)), plies
 
 
 def analyse(state: State) -> dict:
     """DESIGN.md s6: {"value", "plies", "moves": [{"move", "value", "plies"}]}. Values are for
     the player to move (each move's for the player making it); a move's plies count the move
     itself. Moves are listed best first: fastest wins, then slowest losses."""
-    exact = sub_position_count(state.heaps) <= EXACT_PLIES_LIMIT
-
-    def plies_from(position: State) -> int | None:
-        return outcome(canonical(position.heaps), position.misere)[1] if exact else None
-
-    moves = []
-    for move in legal_moves(state):
-        after = apply_move(state, move)
-        plies = plies_from(after)
-        moves.append({"move": move.encode(), "value": _value(not is_winning(after)),
-                      "plies": None if plies is None else plies + 1})
-    moves.sort(key=_best_first)
-    return {"value": _value(is_winning(state)), "plies": plies_from(state), "moves": moves}
+    value, plies = evaluate(state)
+    return {"value": value, "plies": plies,
+            "moves": [{"move": move.encode(), "value": move_value, "plies": move_plies}
+                      for move, move_value, move_plies in graded_moves(state)]}

@@ -20,17 +20,16 @@ def cases() -> list[dict]:
     largest_exact = (15,) * 5     # 15,504 sub-positions, under ai.EXACT_PLIES_LIMIT
     largest = (15,) * 8           # beyond it: values only
     return [
-        {"name": "analyse 3-4-5", "count": 10, "target_ms": 20.0, "peer_ms": None,
+        {"name": "analyse 3-4-5", "count": 10, "target_ms": 20.0,
          "run": lambda i: _analyse_cold(_start("classic", i))},
-        {"name": "analyse 1-3-5-7", "count": 10, "target_ms": 20.0, "peer_ms": None,
+        {"name": "analyse 1-3-5-7", "count": 10, "target_ms": 20.0,
          "run": lambda i: _analyse_cold(_start("1357", i))},
-        {"name": "analyse random start", "count": 20, "target_ms": 50.0, "peer_ms": None,
+        {"name": "analyse random start", "count": 20, "target_ms": 50.0,
          "run": lambda i: _analyse_cold(_start("random", i))},
-        {"name": "analyse 15x5 (largest exact)", "count": 4, "target_ms": 500.0, "peer_ms": None,
+        {"name": "analyse 15x5 (largest exact)", "count": 4, "target_ms": 500.0,
          "run": lambda i: _analyse_cold(rules.State(largest_exact, 0, i % 2 == 1))},
-        {"name": "analyse 15x8 (values only)", "count": 10, "target_ms": 5.0, "peer_ms": None,
+        {"name": "analyse 15x8 (values only)", "count": 10, "target_ms": 5.0,
          "run": lambda i: _analyse_cold(rules.State(largest, 0, i % 2 == 1))},
         {"name": "choose_move perfect, custom start", "count": 50, "target_ms": 1.0,
-         "peer_ms": None,
          "run": lambda i: ai.choose_move(_start("custom", i), random.Random(i), None)},
     ]

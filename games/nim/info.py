@@ -1,10 +1,10 @@
-"""Nim's sides, computer levels, setup options and rules text (pure data: no pygame)."""
-from games.core.options import Option, opponent_options
-from games.nim import rules
+"""Nim's data for the screens around the game: the rules text and the setup options. No
+pygame."""
+from __future__ import annotations
 
-SIDES = rules.SIDES
-LEVELS = (("easy", "Easy"), ("medium", "Medium"), ("perfect", "Perfect"))
-LEVEL_TITLES = dict(LEVELS)
+from games.core.options import Option
+from games.core.versus_options import opponent_options
+from games.nim.rules import SIDES
 
 # One row for the start and the rule (five rows and a Resume button would not fit the setup
 # screen), then the opponent, your side and the computer's level, as every two-player game.
@@ -14,7 +14,7 @@ OPTIONS = [
     Option("variant", "Start", tuple(
         (f"{start}+{play}", f"{title}{', misère' if play == 'misere' else ''}")
         for start, title in STARTS for play in ("normal", "misere")), "classic+normal"),
-] + opponent_options(SIDES, LEVELS, "medium")
+] + opponent_options(SIDES)
 
 RULES = """
 Nim is played with heaps of counters by two players, Left and Right. Left always moves first. \
@@ -38,8 +38,10 @@ right to add a heap, right-click or press X or Delete to remove one, and press S
 
 Players: you against the computer (you choose to be Left, who starts, or Right), two players \
 taking turns at the same screen, or the computer against itself. The computer's level is the \
-chance that it finds the winning move: Easy, Medium or Perfect. When it knows it is losing, \
-it takes one counter from the largest heap and waits for you to slip. Against the computer, \
+chance that it plays its best move rather than a random one: Off never looks, Low 40%, Medium \
+70%, High 95%, and Perfect always; Custom lets you set the chance from 0 to 100 in Options \
+(O). When it knows it is losing, it takes one counter from the largest heap and waits for you \
+to slip. Against the computer, \
 undo takes back your move and its reply together.
 
 The secret of Nim: write each heap in binary and add the columns without carrying (that is, \
@@ -50,8 +52,9 @@ of 1.
 
 The teaching view (T, X on a gamepad, the right mouse button or the Teach button) shows each \
 heap in binary, the running XOR down each bit column, the nim-sum, and whether the player to \
-move is winning. A hint (H, or Y on a gamepad) lights the winning move on the board and \
-explains why it wins.
+move is winning. A hint (H, or Y on a gamepad) grades every move you can make, on the counter \
+you would choose: Win or Loss, with the number of moves to the end under best play (where it \
+is known); it lights the best move and the teaching view explains why it wins.
 
 Against the computer, every game you finish counts in your record for that level: wins and \
 losses, shown on the setup screen when you choose the level.

@@ -13,7 +13,8 @@ import re
 from dataclasses import dataclass
 
 from games.core.rules_api import (
-    ONGOING, WON, IllegalMove, RuleError, Status, encode_fields, parse_fields)
+    BLOCKED, LAST_TAKEN, ONGOING, WON, IllegalMove, RuleError, Status, encode_fields,
+    parse_fields)
 
 SIDES = ("Left", "Right")
 MAX_HEAPS = 8
@@ -210,8 +211,8 @@ def status(state: State) -> Status:
         return Status(ONGOING)
     last = 1 - state.to_move      # took the last counter
     if state.misere:
-        return Status(WON, state.to_move, f"{SIDES[last]} took the last counter.")
-    return Status(WON, last, f"{SIDES[state.to_move]} cannot move.")
+        return Status(WON, state.to_move, f"{SIDES[last]} took the last counter.", LAST_TAKEN)
+    return Status(WON, last, f"{SIDES[state.to_move]} cannot move.", BLOCKED)
 
 
 def score(state: State) -> int:

@@ -13,11 +13,10 @@ from __future__ import annotations
 import pygame
 
 from games.core import input as act
-from games.core import store
+from games.core import records
 from games.core.game_scene import GameScene
 from games.core.rules_api import RuleError
-from games.core.records import score_table
-from games.core.tween import Tween, linear
+from games.core.tween import GLOW_SECONDS, Tween, linear
 from games.poggle import rules
 from games.poggle.planner import Planner
 from games.poggle.view import WORKING_OUT_PAR, PoggleView, over_par_text  # noqa: F401 (tests)
@@ -92,8 +91,7 @@ class PoggleScene(PoggleView, GameScene):
 
     def _load_best(self):
         """The best results for this size and colour count (read once, and after a win)."""
-        scores, _ = store.load_scores()
-        self.best_rows = scores.get(score_table(self.session.key, self.session.params), [])
+        self.best_rows = records.best_entries(self.session.key, self.session.params)
         return self.best_rows[0]["score"] if self.best_rows else None
 
     # --- layout ---------------------------------------------------------------------------
@@ -255,6 +253,13 @@ class PoggleScene(PoggleView, GameScene):
             self.say(words)
 
     # --- the clock: answers arriving, Solve pressing --------------------------------------
+    def next_change(self) -> float | None:
+        """The hint's glow beats for a while (see _draw_marks); a solve plays itself."""
+        if (self.hint_board == self.state.board and not self.over
+                and self.glow < GLOW_SECONDS) or self.solve_queue:
+            return 0.0
+        return super().next_change()
+
     def tick(self, dt: float) -> None:
         self.glow += dt
         self.armed = max(0.0, self.armed - dt)

@@ -2,13 +2,11 @@
 the side panel. A mixin of PoggleScene; it reads the scene and changes nothing."""
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from games.core import input as act
 from games.core import ui
-from games.core.tween import ease_out_cubic, pulse
+from games.core.tween import ease_out_cubic, glow, pulse
 from games.poggle import rules
 from sprites import poggle as paint
 
@@ -100,7 +98,7 @@ class PoggleView:
         if self.hint_board == self.state.board and not self.over:
             r, c = self.hint_cell
             rect = self.cell_rects[r][c]
-            swell = 30 + int(10 * (0.5 + 0.5 * math.sin(self.glow * 5)))
+            swell = 30 + int(10 * glow(self.glow))
             pygame.draw.rect(surface, ui.GOOD, rect.inflate(swell, swell), 6,
                              border_radius=int(self.button * 0.22))
         if self.over:
