@@ -9,7 +9,8 @@ import pygame
 
 from games.core import jobs
 from games.core.app import App
-from games.core.screens import LauncherScene, LoadingScene, scene_module
+from games.core.launch import LoadingScene, scene_module
+from games.core.screens import LauncherScene
 from games.core.session import Session
 
 DT = 1 / 60

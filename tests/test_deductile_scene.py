@@ -4,7 +4,8 @@ import pygame
 import pytest
 
 from games.core import store
-from games.core.screens import LauncherScene, PauseScene, resume_saved_game
+from games.core.launch import resume_saved_game
+from games.core.screens import LauncherScene, PauseScene
 from games.deductile import rules
 from tests.driver import Driver, VirtualPad
 

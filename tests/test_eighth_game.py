@@ -11,7 +11,8 @@ import test_conformance as conformance
 from games.core import input as act
 from games.core import registry, store
 from games.core.game_scene import GameScene
-from games.core.screens import HelpScene, LauncherScene, ResultScene, SetupScene
+from games.core.overlays import HelpScene
+from games.core.screens import LauncherScene, ResultScene, SetupScene
 from tests.driver import Driver
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -9,7 +9,9 @@ import pytest
 
 from games.core import store
 from games.core.game_scene import GameScene
-from games.core.screens import ResultScene, resume_saved_game, score_table
+from games.core.launch import resume_saved_game
+from games.core.screens import ResultScene
+from games.core.records import score_table
 from games.core.session import Session
 from games.deductile import ai as deductile_ai
 from games.deductile import rules as deductile

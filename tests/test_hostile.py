@@ -107,7 +107,7 @@ SETTINGS_PLACES = [(), *[(key,) for key in GOOD_SETTINGS], ("setup", "kono"),
 @given(place=st.sampled_from(SETTINGS_PLACES), value=hostile)
 def test_hostile_values_at_every_settings_key(data_dir, place, value):
     emptied(data_dir)
-    from games.core.screens import remembered_choices
+    from games.core.launch import remembered_choices
     from games.core.prefs import Preferences
     from games.core.versus_options import VERSUS_PREFS
     write(data_dir, "settings.json", put(GOOD_SETTINGS, place, value))
@@ -217,7 +217,7 @@ SAVE_PLACES = [(), ("version",), ("game",), ("params",), ("desc",), ("moves",), 
 
 def resume_data(key):
     """What the Resume button does, without the window: store -> Session -> play options."""
-    from games.core.screens import checked_play
+    from games.core.launch import checked_play
 
     def rebuild(data):
         session = Session.from_json(data, key)
@@ -230,7 +230,7 @@ def resume_data(key):
 @given(key=st.sampled_from(GAMES), place=st.sampled_from(SAVE_PLACES), value=hostile)
 def test_hostile_values_at_every_save_field(data_dir, key, place, value):
     emptied(data_dir)
-    from games.core.screens import info_module, offered
+    from games.core.launch import info_module, offered
     write(data_dir, f"saves/{key}.json", put(SAVES[key], place, value))
     loaded, message = resume_data(key)
     if loaded is None:
@@ -248,7 +248,7 @@ def test_hostile_values_at_every_save_field(data_dir, key, place, value):
 
 @pytest.mark.parametrize("key", ["mu_torere", "kono", "nim"])
 def test_an_unknown_computer_level_is_replaced_by_the_default_and_said(driver, data_dir, key):
-    from games.core.screens import info_module, resume_saved_game
+    from games.core.launch import info_module, resume_saved_game
     saved = Session.from_json(SAVES[key])
     computer = saved.rules.current_player(saved.state)     # the computer is to move
     data = dict(SAVES[key], play={"opponent": "computer", "side": 1 - computer,
@@ -264,7 +264,7 @@ def test_an_unknown_computer_level_is_replaced_by_the_default_and_said(driver, d
 
 @pytest.mark.parametrize("other", ["kono", "nim", "deductile"])
 def test_a_valid_save_of_another_game_under_this_name_is_set_aside(driver, data_dir, other):
-    from games.core.screens import resume_saved_game
+    from games.core.launch import resume_saved_game
     write(data_dir, "saves/mu_torere.json", SAVES[other])
     assert not resume_saved_game(driver.app, "mu_torere")
     assert "mu_torere.json" in driver.app.messages[-1]
@@ -657,7 +657,8 @@ def test_play_with_an_empty_game_is_exit_2(capsys):
 
 PLAYER = textwrap.dedent("""
     from games.core.app import App
-    from games.core.screens import LauncherScene, scene_module
+    from games.core.launch import scene_module
+    from games.core.screens import LauncherScene
     from games.core.session import Session
     app = App(windowed=True)
     app.push(LauncherScene(app))

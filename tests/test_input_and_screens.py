@@ -6,8 +6,8 @@ from games.core import input as act
 from games.core import store
 from games.core.input import Input
 from games.core import ui
-from games.core.screens import (Card, ConfirmScene, HelpScene, LauncherScene, PauseScene,
-                                SettingsScene, SetupScene)
+from games.core.overlays import ConfirmScene, HelpScene, SettingsScene
+from games.core.screens import Card, LauncherScene, PauseScene, SetupScene
 from games.deductile.scene import DeductileScene
 from tests.driver import Driver, PAD_ID
 

@@ -9,9 +9,11 @@ import random
 import pygame
 
 from games.core import store
-from games.core.screens import ResultScene, SetupScene, resume_saved_game
+from games.core.launch import resume_saved_game
+from games.core.screens import ResultScene, SetupScene
 from games.ishido import ai, oracle, rules
-from games.ishido.scene import MAX_QUESTION, READY_QUESTIONS, IshidoScene, QuestionScene
+from games.core.question import QuestionScene
+from games.ishido.scene import MAX_QUESTION, READY_QUESTIONS, IshidoScene
 from sprites.ishido import thumbnail
 from tests.driver import Driver, VirtualPad, walk
 
@@ -380,8 +382,9 @@ def test_setup_screen_options_reach_the_scene(driver):
     driver.key(pygame.K_RETURN)            # New game
     driver.frames(3)
     ask = driver.app.top
-    assert isinstance(ask, QuestionScene)
-    assert ask.game.state.params == ORIGINAL and not ask.game.assist
+    game = driver.app.stack[-2]
+    assert isinstance(ask, QuestionScene) and isinstance(game, IshidoScene)
+    assert game.state.params == ORIGINAL and not game.assist
 
 
 # --- scores, saving ---------------------------------------------------------------------------

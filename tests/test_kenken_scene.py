@@ -11,7 +11,8 @@ import pytest
 
 from games.core import store
 from games.core.game_scene import clock_text
-from games.core.screens import LoadingScene, ResultScene, SetupScene, resume_saved_game
+from games.core.launch import LoadingScene, resume_saved_game
+from games.core.screens import ResultScene, SetupScene
 from games.kenken import gen, rules
 from games.kenken.rules import Params
 from games.kenken.scene import KenkenScene

@@ -9,7 +9,8 @@ import random
 import pygame
 
 from games.core import store
-from games.core.screens import ResultScene, SetupScene, resume_saved_game
+from games.core.launch import resume_saved_game
+from games.core.screens import ResultScene, SetupScene
 from games.kono import ai, rules
 from games.kono.scene import KonoScene, move_name
 from tests.driver import Driver, VirtualPad

@@ -11,7 +11,9 @@ import random
 import pygame
 
 from games.core import store
-from games.core.screens import ConfirmScene, ResultScene, SetupScene, resume_saved_game
+from games.core.launch import resume_saved_game
+from games.core.overlays import ConfirmScene
+from games.core.screens import ResultScene, SetupScene
 from games.core.widgets import OptionsOverlay, Slider
 from games.mu_torere import ai, rules
 from games.mu_torere.scene import RADIUS, MuTorereScene, legal

@@ -6,7 +6,8 @@ setup screen's options, save and resume."""
 import pygame
 
 from games.core import store
-from games.core.screens import ResultScene, SetupScene, resume_saved_game
+from games.core.launch import resume_saved_game
+from games.core.screens import ResultScene, SetupScene
 from games.nim import ai, rules, teaching
 from games.nim.panel import render_panel
 from games.nim.scene import NimScene

@@ -4,7 +4,7 @@ press by press, an unsolvable typed board, best results per size and colours, sa
 import pygame
 
 from games.core import store
-from games.core.screens import resume_saved_game, scene_module
+from games.core.launch import resume_saved_game, scene_module
 from games.core.session import Session
 from games.poggle import rules, solver
 from games.poggle.rules import Params
@@ -292,9 +292,10 @@ def test_the_deal_and_its_par_appear_together(driver, monkeypatch):
     being worked out, and then shows the deal with its par."""
     import threading
     from games.core import ui
+    from games.poggle import planner
     from games.poggle import scene as poggle_scene
-    gate, real = threading.Event(), poggle_scene._work_out
-    monkeypatch.setattr(poggle_scene, "_work_out", lambda state: gate.wait(30) and real(state))
+    gate, real = threading.Event(), planner._work_out
+    monkeypatch.setattr(planner, "_work_out", lambda state: gate.wait(30) and real(state))
     shown = []
     fit_text = ui.fit_text
     monkeypatch.setattr(ui, "fit_text", lambda surface, words, *a, **k: (

@@ -19,8 +19,9 @@ import pytest
 from games.core import jobs, registry
 from games.core.app import STEP, App, Scene
 from games.core.game_scene import GameScene
-from games.core.screens import (HelpScene, LauncherScene, LoadingScene, PauseScene, ResultScene,
-                                SettingsScene, scene_module)
+from games.core.launch import LoadingScene, scene_module
+from games.core.overlays import HelpScene, SettingsScene
+from games.core.screens import LauncherScene, PauseScene, ResultScene
 from games.core.session import Session
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))

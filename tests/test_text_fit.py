@@ -17,8 +17,9 @@ import random
 import pytest
 
 from games.core import registry, ui
-from games.core.screens import (ConfirmScene, HelpScene, LauncherScene, PauseScene, ResultScene, SetupScene,
-                                info_module, scene_module)
+from games.core.launch import info_module, scene_module
+from games.core.overlays import ConfirmScene, HelpScene
+from games.core.screens import LauncherScene, PauseScene, ResultScene, SetupScene
 from games.core.session import Session
 
 WINDOWS = ((1920, 1080), (1280, 720))

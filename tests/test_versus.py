@@ -14,7 +14,8 @@ from hypothesis import given, settings, strategies as st
 
 from games.core import hud, registry, rules_api, store
 from games.core.prefs import Pref, Preferences
-from games.core.screens import ResultScene, SetupScene, info_module
+from games.core.launch import info_module
+from games.core.screens import ResultScene, SetupScene
 from games.core.versus_options import LEVEL_CHOICES, level_title
 from games.core.widgets import OptionsOverlay
 from tests.versus_harness import graded, toolbar_button

@@ -34,7 +34,7 @@ def play_out(driver, scene, human_move, choose, limit: int = 400) -> None:
 def start_at(driver, key: str, desc: str, play_options: dict, params=None):
     """A scene of `key` from position `desc` (the rules' position text), on top."""
     from games.core import registry
-    from games.core.screens import scene_module
+    from games.core.launch import scene_module
     rules = registry.module(key)
     params = params if params is not None else rules.params_from_options()
     scene = scene_module(key).SCENE(driver.app, Session(key, params, desc), play_options)

@@ -27,7 +27,8 @@ import pygame  # noqa: E402
 from games.core import registry, store  # noqa: E402
 from games.core.app import App  # noqa: E402
 from games.core.game_scene import GameScene  # noqa: E402
-from games.core.screens import LauncherScene, LoadingScene, scene_module  # noqa: E402
+from games.core.launch import LoadingScene, scene_module  # noqa: E402
+from games.core.screens import LauncherScene  # noqa: E402
 from games.core.session import Session  # noqa: E402
 
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE,

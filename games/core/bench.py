@@ -152,7 +152,8 @@ def scene_frames(app, scene, count):
 
 def frame_figures(frames: int) -> None:
     from games.core.app import App
-    from games.core.screens import LauncherScene, scene_module
+    from games.core.launch import scene_module
+    from games.core.screens import LauncherScene
     from games.core.session import Session
     app = App(windowed=False)
     base = baseline_frames(app.screen, frames)

@@ -81,8 +81,9 @@ def waiting(seconds: float, count: int) -> None:
 
 def show(app, name: str):
     """Set the app's stack to the launcher, with the named game or overlay on top."""
-    from games.core.screens import (HelpScene, LauncherScene, PauseScene, ResultScene,
-                                    SettingsScene, scene_module)
+    from games.core.launch import scene_module
+    from games.core.overlays import HelpScene, SettingsScene
+    from games.core.screens import LauncherScene, PauseScene, ResultScene
     from games.core.session import Session
     app.stack = []
     app.push(LauncherScene(app))

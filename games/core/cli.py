@@ -218,7 +218,8 @@ def open_app(windowed: bool):
 
 
 def cmd_play(args) -> None:
-    from games.core.screens import LauncherScene, scene_module
+    from games.core.launch import scene_module
+    from games.core.screens import LauncherScene
     from games.core.session import Session
     if args.game is not None:   # `play ""` names no game: an error, not the launcher
         rules = rules_for(args.game)

@@ -12,7 +12,8 @@ import pygame
 from games.core import registry
 from games.core.app import App
 from games.core.usage import UsageError, params_for
-from games.core.screens import LauncherScene, scene_module
+from games.core.launch import scene_module
+from games.core.screens import LauncherScene
 from games.core.session import Session
 
 DEMO_DT = 1 / 60

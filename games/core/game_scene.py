@@ -15,8 +15,10 @@ import pygame
 from games.core import input as act
 from games.core import records, registry, store, ui
 from games.core.app import Scene
+from games.core.overlays import HelpScene
+from games.core.records import score_table
 from games.core.rules_api import GameError
-from games.core.screens import HelpScene, PauseScene, ResultScene, SetupScene, score_table
+from games.core.screens import PauseScene, ResultScene, SetupScene
 from games.core.session import Change, Session
 from games.core.tween import Tweens
 

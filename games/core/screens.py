@@ -1,165 +1,16 @@
-"""The screens around the games: launcher, game setup, settings, rules, pause, result, and the
-"making a puzzle" screen that keeps the window alive while a generator works."""
+"""The screens a game passes through: the launcher, the game's setup, its pause menu and its
+result. The dialogs over them are in overlays.py; making and resuming a game is in launch.py."""
 from __future__ import annotations
-
-import random
 
 import pygame
 
 from games.core import input as act
 from games.core import records, registry, store, ui
 from games.core.app import Scene
-from games.core.jobs import Job
+from games.core.launch import info_module, remembered_choices, resume_saved_game, start_new_game
 from games.core.options import Option, params_kwargs, play_choices
-from games.core.records import score_table
+from games.core.overlays import ConfirmScene, HelpScene, MenuScreen, SettingsScene
 from games.core.rules_api import GameError
-from games.core.session import Session
-
-
-
-def scene_module(key: str):
-    """The game's scene module: imported only to play the game, never to show its screens."""
-    return registry.module(key, "scene")
-
-
-def info_module(key: str):
-    """The game's pure data for the screens: RULES, OPTIONS and perhaps summary()."""
-    return registry.module(key, "info")
-
-
-def offered(key: str, option: Option, value) -> bool:
-    """Is `value` one the option offers now? A computer level may also be one the game's
-    computer still reads (an older name it maps to the nearest level)."""
-    if any(value == known and type(value) is type(known) for known, _ in option.choices):
-        return True
-    if option.key == "level" and option.target == "play" and \
-            isinstance(value, (str, int)) and not isinstance(value, bool):
-        level_chance = getattr(registry.module(key, "ai"), "level_chance", None)
-        if level_chance is not None:
-            try:
-                level_chance(value)
-                return True
-            except GameError:
-                return False
-    return False
-
-
-def remembered_choices(key: str, choices) -> dict:
-    """A value for every option of the game: each remembered or given value it still offers,
-    else the option's default (settings outlive the options of an older build)."""
-    choices = choices if isinstance(choices, dict) else {}
-    return {option.key: choices[option.key]
-            if option.key in choices and offered(key, option, choices[option.key])
-            else option.default for option in info_module(key).OPTIONS}
-
-
-def checked_play(key: str, play: dict, problems: list) -> dict:
-    """A save's play options with every value its option no longer offers replaced by the
-    default (the game is kept; the player is told). Other keys are the scene's own."""
-    play = dict(play)
-    for option in info_module(key).OPTIONS:
-        if option.target == "play" and option.key in play and \
-                not offered(key, option, play[option.key]):
-            default = dict(option.choices).get(option.default, option.default)
-            problems.append(f"The saved game's {option.label.lower()} {play[option.key]!r} is "
-                            f"not known here; it is now {default}.")
-            play[option.key] = option.default
-    return play
-
-
-def start_new_game(app, key: str, choices: dict, replace_scene: Scene | None = None) -> None:
-    """Make a game in a worker thread (a slow generator never freezes the window), then show it."""
-    options = info_module(key).OPTIONS
-    choices = remembered_choices(key, choices)
-    play = play_choices(options, choices)
-    try:
-        params = registry.module(key).params_from_options(**params_kwargs(options, choices))
-    except GameError as error:     # a combination no game has (a 3 x 3 Hard KenKen, say)
-        app.messages.append(str(error))
-        return
-    seed = random.SystemRandom().randrange(2 ** 31)
-
-    def show(session):
-        if replace_scene is not None:
-            app.pop(replace_scene)
-        app.push(scene_module(key).SCENE(app, session, play))
-
-    app.push(LoadingScene(app, lambda: Session.new(key, params, seed), show))
-
-
-def resume_saved_game(app, key: str) -> bool:
-    """Rebuild the saved game (checked whole by Session.from_json against schema.save, which
-    also bounds its history, so the replay is quick) and open it."""
-    def rebuild(data):
-        problems: list[str] = []
-        session = Session.from_json(data, key)
-        return session, checked_play(key, data.get("play", {}), problems), problems
-    loaded, message = store.load_game(key, rebuild)
-    if message:
-        app.messages.append(message)
-    if loaded is None:
-        return False
-    session, play, problems = loaded
-    app.messages.extend(problems)
-    app.push(scene_module(key).SCENE(app, session, play))
-    return True
-
-
-class MenuScreen(Scene):
-    """A screen that is a Menu: Cancel goes back, everything else moves through the menu."""
-    menu: ui.Menu
-
-    def handle(self, action) -> None:
-        if action.kind == act.CANCEL:
-            self.app.pop(self)
-        else:
-            self.menu.handle(action)
-
-
-def back_to_launcher(app, game) -> None:
-    """Close a game (and anything above it) and refresh the launcher's Resume tags."""
-    app.pop(game)
-    launcher = app.find(LauncherScene)
-    if launcher:
-        launcher.refresh()
-
-
-class LoadingScene(Scene):
-    """Runs job() in a thread; shows progress after 0.1 s; then calls done(result)."""
-    opaque = False
-
-    def __init__(self, app, work, done):
-        super().__init__(app)
-        self.done, self.age = done, 0.0
-        self.job = Job(work)
-
-    def wait(self) -> None:
-        """Tests and the demo: block until the work is finished."""
-        self.job.wait()
-
-    def next_change(self) -> float:
-        return 0.0      # its dots run until the work is done
-
-    def update(self, dt: float) -> None:
-        self.age += dt
-        if not self.job.done:
-            return
-        self.app.pop(self)
-        if isinstance(self.job.error, GameError):
-            self.app.messages.append(str(self.job.error))
-        elif self.job.error is not None:
-            raise self.job.error
-        else:
-            self.done(self.job.result)
-
-    def draw(self, surface) -> None:
-        if self.age < 0.1:
-            return
-        width, height = self.app.size
-        surface.blit(ui.shade(self.app.size, (0, 0, 0, 150)), (0, 0))
-        dots = "." * (1 + int(self.age * 3) % 3)
-        ui.label(surface, f"Making a puzzle{dots}", (width // 2, height // 2), ui.HEADING,
-                 ui.TEXT, bold=True, anchor="center")
 
 
 class Card(ui.Widget):
@@ -449,116 +300,12 @@ class SetupScene(Scene):
         return records.summary(self.info, info_module(self.key), params, play)
 
 
-class SettingsScene(MenuScreen):
-    def __init__(self, app):
-        super().__init__(app)
-        s = app.settings
-        on_off = ((True, "On"), (False, "Off"))
-        volumes = tuple((v / 10, f"{v * 10}%") for v in range(11))
-        self.rows = [
-            ("fullscreen", ui.Choice((560, 240, 800, 84), "Display",
-                                     ((True, "Full screen"), (False, "Window")),
-                                     0 if s["fullscreen"] else 1, self.set_fullscreen)),
-            ("volume", ui.Choice((560, 344, 800, 84), "Volume", volumes,
-                                 min(10, round(s["volume"] * 10)), self.setter("volume"))),
-            ("muted", ui.Choice((560, 448, 800, 84), "Sound", ((False, "On"), (True, "Muted")),
-                                1 if s["muted"] else 0, self.setter("muted"))),
-            ("animations", ui.Choice((560, 552, 800, 84), "Animations", on_off,
-                                     0 if s["animations"] else 1, self.setter("animations"))),
-            ("show_errors", ui.Choice((560, 656, 800, 84), "Show mistakes as they arise", on_off,
-                                      0 if s["show_errors"] else 1, self.setter("show_errors"))),
-        ]
-        back = ui.Button((760, 800, 400, 84), "Back", lambda: app.pop(self))
-        self.menu = ui.Menu([choice for _, choice in self.rows] + [back])
-
-    def setter(self, key):
-        def set_value(value):
-            self.app.settings[key] = value
-            self.app.save_settings()
-            if key in ("volume", "muted"):
-                self.app.audio.play("select")
-        return set_value
-
-    def set_fullscreen(self, value) -> None:
-        if value != self.app.settings["fullscreen"]:
-            self.app.toggle_fullscreen()
-
-    def update(self, dt: float) -> None:
-        """Show the settings as they are: F11 switches the display while this is open."""
-        for key, choice in self.rows:
-            values = [value for value, _ in choice.options]
-            if self.app.settings.get(key) in values:
-                choice.index = values.index(self.app.settings[key])
-
-    def draw(self, surface) -> None:
-        surface.fill(ui.BG)
-        ui.label(surface, "Settings", (self.app.size[0] // 2, 130), ui.TITLE, ui.TEXT, bold=True,
-                 anchor="center")
-        self.menu.draw(surface)
-
-
-CONTROLS = (
-    ("Mouse", "Click to select and press; drag where a game moves pieces; right button for the "
-              "alternate action; the buttons along the bottom for menu, undo, redo, hint and rules."),
-    ("Keyboard", "Arrows move the cursor; Enter or Space acts; X (or Shift+Enter) is the "
-                 "alternate action; Esc cancels or opens the menu; U / Ctrl+Z undo; R / Ctrl+Y "
-                 "redo; H hint; F1 rules; F11 full screen."),
-    ("Gamepad", "D-pad or left stick moves; A acts; X is the alternate action; B cancels; "
-                "Y hint; LB undo; RB redo; Start menu; Back rules. Unplugging it pauses the game."),
-)
-
-
-class HelpScene(Scene):
-    """A game's rules and the controls, scrolled with arrows, wheel or stick."""
-
-    def __init__(self, app, key: str):
-        super().__init__(app)
-        self.key = key
-        self.info = registry.lookup(key)
-        self.text = info_module(key).RULES
-        self.scroll = 0
-        self.page = self._render()
-
-    def _render(self) -> pygame.Surface:
-        width = 1400
-        lines = []
-        for paragraph in self.text.strip().split("\n\n"):
-            lines += [(line, ui.BODY, ui.TEXT) for line in
-                      ui.assets.wrap(" ".join(paragraph.split()), ui.BODY, width)]
-            lines.append(("", 16, ui.TEXT))
-        lines.append(("Controls", ui.HEADING, ui.ACCENT))
-        for device, words in CONTROLS:
-            lines += [(line, ui.BODY, ui.TEXT) for line in
-                      ui.assets.wrap(f"{device}: {words}", ui.BODY, width)]
-            lines.append(("", 16, ui.TEXT))
-        height = sum(int(size * 1.4) for _, size, _ in lines) + 40
-        page = pygame.Surface((width, height))
-        page.fill(ui.BG)
-        y = 0
-        for words, size, colour in lines:
-            if words:
-                page.blit(ui.assets.text(words, size, colour, size == ui.HEADING), (0, y))
-            y += int(size * 1.4)
-        return page
-
-    def handle(self, action) -> None:
-        view = self.app.size[1] - 330
-        limit = max(0, self.page.get_height() - view)
-        if action.kind in (act.MOVE, act.WHEEL):
-            step = action.dy * 90
-            self.scroll = min(limit, max(0, self.scroll + step))
-        elif action.kind in (act.CANCEL, act.CONFIRM, act.HELP, act.MENU) or \
-                (action.kind == act.PRESS):
-            self.app.pop(self)
-
-    def draw(self, surface) -> None:
-        surface.fill(ui.BG)
-        width, height = self.app.size
-        ui.label(surface, f"How to play {self.info.title}", (260, 70), ui.TITLE, ui.TEXT, bold=True)
-        view = pygame.Rect(260, 190, 1400, height - 330)
-        surface.blit(self.page, view.topleft, pygame.Rect(0, self.scroll, view.width, view.height))
-        ui.label(surface, "Arrows, wheel or stick scroll;  Esc, Enter, a click or B to go back",
-                 (width // 2, height - 70), ui.SMALL, ui.MUTED, anchor="center")
+def back_to_launcher(app, game) -> None:
+    """Close a game (and anything above it) and refresh the launcher's Resume tags."""
+    app.pop(game)
+    launcher = app.find(LauncherScene)
+    if launcher:
+        launcher.refresh()
 
 
 class PauseScene(Scene):
@@ -660,50 +407,4 @@ class ResultScene(MenuScreen):
             ui.fit_text(surface, words, (box.left + 40, y, box.width - 80, height), ui.BODY,
                         colour, bold)
             y += height
-        self.menu.draw(surface)
-
-
-class ConfirmScene(MenuScreen):
-    """A question over the screen beneath, with two answers; the focus starts on the safe one
-    (no_label), and Cancel answers it too."""
-    opaque = False
-
-    def __init__(self, app, question: str, yes_label: str, no_label: str, on_yes,
-                 detail: str = "", on_no=None):
-        super().__init__(app)
-        self.question, self.detail, self.on_yes = question, detail, on_yes
-        self.on_no = on_no or (lambda: None)
-        width, height = app.size
-        self.box = pygame.Rect(0, 0, 900, 400 if detail else 300)
-        self.box.center = (width // 2, height // 2)
-        y = self.box.bottom - 130
-        self.yes = ui.Button((self.box.left + 60, y, 370, 90), yes_label, self.answer_yes)
-        self.no = ui.Button((self.box.right - 430, y, 370, 90), no_label, self.answer_no)
-        self.menu = ui.Menu([self.yes, self.no], focus=1)
-
-    def answer_yes(self) -> None:
-        self.app.pop(self)
-        self.on_yes()
-
-    def answer_no(self) -> None:
-        self.app.pop(self)
-        self.on_no()
-
-    def handle(self, action) -> None:
-        if action.kind == act.CANCEL or (action.kind == act.KEY and action.value == "n"):
-            self.answer_no()
-        elif action.kind == act.KEY and action.value == "y":
-            self.answer_yes()
-        else:
-            self.menu.handle(action)
-
-    def draw(self, surface) -> None:
-        surface.blit(ui.shade(self.app.size, (10, 12, 18, 200)), (0, 0))
-        ui.panel(surface, self.box, ui.PANEL, border=ui.ACCENT)
-        inner = self.box.inflate(-80, 0)
-        ui.fit_text(surface, self.question, (inner.left, self.box.top + 40, inner.width, 80),
-                    ui.HEADING, ui.TEXT, bold=True)
-        if self.detail:
-            ui.fit_text(surface, self.detail, (inner.left, self.box.top + 125, inner.width, 100),
-                        ui.BODY, ui.MUTED)
         self.menu.draw(surface)

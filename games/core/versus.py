@@ -21,7 +21,7 @@ from games.core.jobs import Job
 from games.core.prefs import Pref, Preferences
 from games.core.records import record_table
 from games.core.rules_api import BLOCKED, CAPTURED, LAST_TAKEN
-from games.core.screens import ConfirmScene
+from games.core.overlays import ConfirmScene
 from games.core.session import RESTART, Session
 from games.core.versus_options import LEVEL_CHOICES, UNDO_DEPTHS, VERSUS_PREFS, level_title
 from games.core.widgets import Amount, Choose, Do, OptionsOverlay

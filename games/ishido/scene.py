@@ -8,42 +8,33 @@ gamepad: move the cursor, pick the stone up (Enter / A), carry it, put it down (
 Esc / B puts it back. X (or A on the keyboard, or the Assist button) marks every legal square,
 counted as help; H / Y shows one good square.
 
-Before an original-rules game with the Oracle on, QuestionScene asks for a question: typed on
-the keyboard, spelled on an on-screen letter grid with the mouse or gamepad, or chosen from
-ready-made ones. It lives in play_options (saved with the game), and each 4-way reveals one
+Before an original-rules game with the Oracle on, the core's QuestionScene asks for a question:
+typed on the keyboard, spelled on an on-screen letter grid with the mouse or gamepad, or chosen
+from ready-made ones. It lives in play_options (saved with the game), and each 4-way reveals one
 more passage of the answer (games/ishido/oracle.py).
 """
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from games.core import input as act
-from games.core import records, store, ui
-from games.core.app import Scene
-from games.core.game_scene import HUD_HEIGHT, GameScene
-from games.core.screens import score_table
+from games.core import records, store
+from games.core.game_scene import GameScene
+from games.core.question import QuestionScene, QuestionWords
+from games.core.records import score_table
 from games.core.session import Change
 from games.core.tween import (GLOW_SECONDS, Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic,
-                              glow, linear)
+                              linear)
 from games.ishido import ai, oracle, rules
 from games.ishido.rules import COLS, EMPTY, ROWS, SQUARES
-from sprites import ishido as paint
+from games.ishido.view import HAND, PITCH, STONE, IshidoView
 
-PITCH = 98                  # board square, logical pixels
-STONE = 88                  # a stone on the board
-HAND = 150                  # the next stone in its slot
 FLIGHT_SECONDS = 0.28       # a stone travelling between the hand and the board
 SETTLE_SECONDS = 0.14       # a dropped stone settling into its square
 RETURN_SECONDS = 0.24       # a refused stone sliding back to the hand
 CELEBRATE_SECONDS = 1.4     # a 4-way's flash and rings
 MAX_QUESTION = 80
 
-SQUARE_INNER = paint.SQUARE_INNER   # the board's inner squares ...
-SQUARE_OUTER = (37, 43, 59)     # ... and the outer ring (it scores nothing in the original)
-TRAY = (26, 30, 42)
-FLASH = (255, 244, 214)
 
 READY_QUESTIONS = (
     "What should I give my time to this year?",
@@ -92,7 +83,7 @@ class Flight:
         return self.tween.done
 
 
-class IshidoScene(GameScene):
+class IshidoScene(IshidoView, GameScene):
     result_pause = 0.7          # a look at the last move before the result screen
 
     def __init__(self, app, session, play_options=None):
@@ -422,7 +413,8 @@ class IshidoScene(GameScene):
         if not self.asked:
             self.asked = True
             if self.oracle_on and "question" not in self.play_options and self.state.placed == 0:
-                self.app.push(QuestionScene(self.app, self))
+                self.app.push(QuestionScene(self.app, ORACLE_QUESTION, READY_QUESTIONS,
+                                            MAX_QUESTION, clean_question, self.set_question))
                 return
         if self.flights and all(f.done for f in self.flights):
             self.flights = []
@@ -512,323 +504,6 @@ class IshidoScene(GameScene):
         target = self.square_centre(*legal[len(legal) // 2])
         self.drag = {"pos": (target[0] + 12, target[1] + 9), "grab": (10, 10)}
 
-    # --- drawing --------------------------------------------------------------------------
-    def carried_centre(self):
-        """Where the held (keyboard/pad) stone floats: above the cursor square."""
-        x, y = self.square_centre(*self.cursor)
-        end = (x, y - 12)
-        if self.carry is not None and not self.carry[0].done:
-            tween, start, _ = self.carry
-            t = tween.value
-            return (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
-        return end
-
-    def flights_running(self) -> bool:
-        return any(not f.done for f in self.flights)
-
-    def draw_board(self, surface) -> None:
-        running = self.flights_running()
-        hidden = frozenset(f.square for f in self.flights if f.square is not None) \
-            if running else frozenset()
-        surface.blit(self._static_board(hidden), self.tray.topleft)
-        self._draw_panel(surface)
-        self._draw_marks(surface)
-        if self.celebration is not None and not self.celebration[0].done:
-            self._draw_celebration(surface)
-        if running:
-            for flight in self.flights:
-                if flight.tween.time > 0 or flight.square is None:
-                    self._draw_stone(surface, flight.kind, *flight.place(), lift=8)
-        self._draw_carried(surface)
-
-    def _static_board(self, hidden) -> pygame.Surface:
-        """The tray, the squares and every stone at rest (and the assist's marks), painted
-        again only when one of them changes."""
-        state = self.state
-        _, legal = self.facts()
-        marks = legal if self.assist and not self.over else frozenset()
-        key = (state.board, hidden, marks)
-        if self._static_key == key:
-            return self._static
-        tray = pygame.Surface(self.tray.size)
-        tray.fill(ui.BG)
-        ui.panel(tray, tray.get_rect(), TRAY, radius=24, border=ui.LINE, width=2)
-        ox, oy = self.tray.left, self.tray.top
-        for square in range(SQUARES):
-            row, col = divmod(square, COLS)
-            rect = self.square_rect(row, col).move(-ox, -oy).inflate(-6, -6)
-            outer = square in rules.OUTER_RING
-            pygame.draw.rect(tray, SQUARE_OUTER if outer else SQUARE_INNER, rect, border_radius=10)
-            kind = state.board[square]
-            if kind != EMPTY and square not in hidden:
-                tray.blit(paint.stone(kind, STONE), (rect.centerx - STONE // 2,
-                                                     rect.centery - STONE // 2))
-            elif (row, col) in marks:
-                pygame.draw.circle(tray, ui.GOOD, rect.center, 15, 5)
-        inner = pygame.Rect(self.grid.left + PITCH - ox - 2, self.grid.top + PITCH - oy - 2,
-                            (COLS - 2) * PITCH + 4, (ROWS - 2) * PITCH + 4)
-        pygame.draw.rect(tray, (70, 80, 104), inner, 2, border_radius=10)
-        self._static_key, self._static = key, tray
-        return tray
-
-    def _draw_stone(self, surface, kind, centre, size, lift=0) -> None:
-        size = max(8, int(round(size / 6.0) * 6)) if size not in (STONE, HAND) else int(size)
-        if lift:
-            shade = paint.shadow(size, lift)
-            surface.blit(shade, shade.get_rect(center=(centre[0] + lift * 0.6,
-                                                      centre[1] + lift)))
-        image = paint.scaled(kind, size, HAND if size > STONE else STONE)
-        surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
-
-    def _draw_marks(self, surface) -> None:
-        """Hint glow, the square under a dragged stone, the pointer's preview, the cursor."""
-        kind = rules.current_stone(self.state)
-        _, legal = self.facts()
-        if self.hint_for is self.state and not self.over and kind is not None:
-            rect = self.square_rect(*self.hint_square)
-            surface.blit(paint.ghost(kind, STONE), paint.ghost(kind, STONE).get_rect(
-                center=rect.center))
-            swell = 2 + int(6 * glow(self.glow))
-            pygame.draw.rect(surface, ui.GOOD, rect.inflate(swell, swell), 6, border_radius=14)
-        if self.over or kind is None:
-            return
-        if self.drag is not None:
-            under = self.square_at(self.drag["pos"])
-            if under is not None:
-                self._mark_target(surface, under, legal)
-            return
-        keyboard = self.app.input.last_device != act.MOUSE
-        if keyboard:
-            rect = self.square_rect(*self.cursor)
-            if self.held:
-                self._mark_target(surface, self.cursor, legal)
-            else:
-                pygame.draw.rect(surface, ui.ACCENT, rect.inflate(4, 4), 6, border_radius=14)
-        elif self.hover is not None and self.state.board[self.hover[0] * COLS + self.hover[1]] \
-                == EMPTY and self.app.top is self:
-            rect = self.square_rect(*self.hover)
-            ghost = paint.ghost(kind, STONE, 70)
-            surface.blit(ghost, ghost.get_rect(center=rect.center))
-            pygame.draw.rect(surface, ui.TEXT, rect.inflate(-2, -2), 3, border_radius=12)
-
-    def _mark_target(self, surface, square, legal) -> None:
-        """The square a carried stone would land on: amber; with the assist, green where the
-        stone may go and red where it may not."""
-        rect = self.square_rect(*square)
-        colour = ui.ACCENT
-        if self.assist:
-            colour = ui.GOOD if square in legal else ui.BAD
-        pygame.draw.rect(surface, colour, rect.inflate(14, 14), 7, border_radius=18)
-
-    def _draw_carried(self, surface) -> None:
-        kind = rules.current_stone(self.state)
-        if kind is None or self.over:
-            return
-        if self.drag is not None:
-            self._draw_stone(surface, kind, self.dragged_centre(), STONE + 6, lift=16)
-        elif self.held:
-            centre = self.carried_centre()
-            if self.shake is not None and not self.shake.done:
-                centre = (centre[0] + 10 * math.sin(self.shake.time * 45) * (1 - self.shake.value),
-                          centre[1])
-            size = STONE + 6
-            if self.carry is not None and not self.carry[0].done:
-                size = self.carry[2] + (STONE + 6 - self.carry[2]) * self.carry[0].value
-            self._draw_stone(surface, kind, centre, size, lift=14)
-
-    def _draw_celebration(self, surface) -> None:
-        tween, square, bonus, passage = self.celebration
-        t = max(0.0, tween.time) / tween.duration
-        if self._flash is None:
-            self._flash = pygame.Surface(self.grid.size)
-            self._flash.fill(FLASH)
-        flash = max(0.0, 1 - t * 3.5)
-        if flash > 0:
-            self._flash.set_alpha(int(110 * flash))
-            surface.blit(self._flash, self.grid.topleft)
-        row, col = divmod(square, COLS)
-        centre = self.square_centre(row, col)
-        for n in rules.NEIGHBOURS[square]:
-            rect = self.square_rect(*divmod(n, COLS))
-            if t < 0.8:
-                pygame.draw.rect(surface, ui.ACCENT, rect.inflate(2, 2), 5, border_radius=14)
-        for k in range(2):
-            s = t * 1.3 - k * 0.18
-            if 0 < s < 1:
-                radius = PITCH * (0.5 + 2.4 * ease_out_cubic(s))
-                pygame.draw.circle(surface, ui.ACCENT if k == 0 else FLASH, centre, radius,
-                                   max(2, int(10 * (1 - s))))
-        rise = 40 + 70 * ease_out_cubic(min(1.0, t * 1.6))
-        words = "4-way!" if not bonus else f"4-way!  +{bonus}"
-        spot = (min(max(centre[0], self.grid.left + 170), self.grid.right - 170), centre[1] - rise)
-        image = ui.assets.text(words, ui.HEADING + 8, ui.ACCENT, True)
-        pill = image.get_rect(center=spot).inflate(44, 20)
-        ui.panel(surface, pill, ui.BG_DEEP, radius=pill.height // 2, border=ui.ACCENT, width=3)
-        surface.blit(image, image.get_rect(center=spot))
-
-    # --- the side panel -------------------------------------------------------------------
-    def _draw_panel(self, surface) -> None:
-        """The hand and the panel's text, painted again only when something on it changes;
-        the stone in the hand is drawn on top (it moves)."""
-        device = self.app.input.last_device
-        key = (self.state, device, self.question, self.best, self.over, self.assist,
-               self.hints, self.assist_used)
-        if self._panel_key != key:
-            picture = pygame.Surface(self.panel.size)
-            picture.fill(ui.BG)
-            self._paint_panel(picture, picture.get_rect())
-            self._panel_key, self._panel = key, picture
-        surface.blit(self._panel, self.panel.topleft)
-        kind = rules.current_stone(self.state)
-        if kind is None or self.drag is not None or self.held:
-            return
-        if any(not f.done and f.square is None for f in self.flights):
-            return   # the stone is on its way back to the hand
-        size = HAND
-        if self.hand_pop is not None and not self.hand_pop.done:
-            size = max(12, int(HAND * (0.3 + 0.7 * self.hand_pop.value)))
-        self._draw_stone(surface, kind, self.hand_centre, size)
-        if self.over:
-            cross = self.hand_rect.inflate(-40, -40)
-            pygame.draw.line(surface, ui.BAD, cross.topleft, cross.bottomright, 8)
-            pygame.draw.line(surface, ui.BAD, cross.bottomleft, cross.topright, 8)
-
-    def _paint_panel(self, surface, box) -> None:
-        state = self.state
-        kind = rules.current_stone(state)
-        ox, oy = self.panel.left, self.panel.top
-        hand = self.hand_rect.move(-ox, -oy)
-        ui.panel(surface, hand, ui.BG_DEEP, radius=22, border=ui.LINE, width=2)
-        x = hand.right + 30
-        ui.label(surface, "Next stone", (x, hand.top), ui.SMALL, ui.MUTED)
-        if kind is not None:
-            colour_name, symbol_name = paint.name(kind).split()
-            ui.label(surface, colour_name.capitalize(), (x, hand.top + 30), ui.HEADING, ui.TEXT,
-                     bold=True)
-            ui.label(surface, symbol_name, (x, hand.top + 78), ui.BODY, ui.TEXT)
-        else:
-            ui.label(surface, "The pouch is empty", (x, hand.top + 30), ui.BODY, ui.GOOD, bold=True)
-        left = rules.stones_left(state)
-        ui.label(surface, f"{left} stone{'s' if left != 1 else ''} to place", (x, hand.top + 118),
-                 ui.SMALL, ui.MUTED)
-        bar = pygame.Rect(x, hand.bottom - 16, box.right - x, 16)
-        pygame.draw.rect(surface, ui.PANEL, bar, border_radius=8)
-        done = rules.POUCH_SIZE - min(left, rules.POUCH_SIZE)
-        if done:
-            pygame.draw.rect(surface, ui.GOOD, (bar.x, bar.y, max(16, bar.width * done //
-                                                                  rules.POUCH_SIZE), bar.height),
-                             border_radius=8)
-        y = hand.bottom + 20
-        if not (self.over and self.oracle_on and self.question):   # at the end, the answer
-            y = self._paint_rules(surface, pygame.Rect(box.left, y, box.width, 250))
-        foot = box.bottom - 62
-        if self.oracle_on and self.question:
-            self._paint_oracle(surface, pygame.Rect(box.left, y + 16, box.width, foot - y - 24))
-        else:
-            self._paint_pouch(surface, pygame.Rect(box.left, y + 16, box.width, foot - y - 24))
-        ui.paragraph(surface, self.controls_text(), pygame.Rect(box.left, foot, box.width, 70),
-                     ui.SMALL, ui.MUTED, spacing=1.25)
-
-    def _paint_rules(self, surface, rect) -> int:
-        """The rule set in brief, in a box; returns the y below it."""
-        original = self.state.params.rule == "original"
-        heading = "Original rules" if original else "Standard rules"
-        if original:
-            lines = ("1 neighbour: colour or symbol", "2: one colour, one symbol",
-                     "3: two of one, one of the other", "4: two colours and two symbols",
-                     "Outer ring 0; x2 after each 4-way")
-        else:
-            lines = ("Match every neighbour by colour", "or by symbol. 1, 2, 4 or 8 points",
-                     "for 1, 2, 3 or 4 neighbours.")
-        box = pygame.Rect(rect.left, rect.top, rect.width, 14 + 42 + 32 * len(lines) + 12)
-        ui.panel(surface, box, ui.PANEL, radius=16)
-        x, y = box.left + 22, box.top + 14
-        ui.label(surface, heading, (x, y), ui.BODY, ui.ACCENT, bold=True)
-        for line in lines:
-            y += 32 if y > box.top + 14 else 42
-            ui.label(surface, line, (x, y), ui.SMALL, ui.TEXT)
-        return box.bottom
-
-    def _paint_oracle(self, surface, rect) -> None:
-        ui.label(surface, "The Oracle", rect.topleft, ui.BODY, ui.ACCENT, bold=True)
-        y = ui.paragraph(surface, f"\u201c{self.question}\u201d", pygame.Rect(
-            rect.left, rect.top + 44, rect.width, 100), ui.SMALL, ui.MUTED, spacing=1.25) + 10
-        passages = oracle.revealed(self.question, self.state.fourways)
-        total = len(oracle.answer(self.question))
-        if not passages:
-            ui.paragraph(surface, "Make a 4-way to hear the first words of the answer.",
-                         pygame.Rect(rect.left, y, rect.width, 100), ui.SMALL, ui.TEXT,
-                         spacing=1.25)
-            return
-        # The newest passages that fit, newest last.
-        room = rect.bottom - y - 34
-        chosen, height = [], 0
-        for passage in reversed(passages):
-            lines = ui.assets.wrap(passage, ui.SMALL, rect.width - 20)
-            need = len(lines) * 31 + 12
-            if height + need > room:
-                break
-            chosen.insert(0, lines)
-            height += need
-        for n, lines in enumerate(chosen):
-            newest = n == len(chosen) - 1
-            for line in lines:
-                ui.label(surface, line, (rect.left + 20, y), ui.SMALL,
-                         ui.TEXT if newest else ui.MUTED)
-                y += 31
-            pygame.draw.line(surface, ui.ACCENT if newest else ui.LINE,
-                             (rect.left, y - len(lines) * 31), (rect.left, y - 6), 4)
-            y += 12
-        note = f"{len(passages)} of {total} passages revealed"
-        if len(chosen) < len(passages):
-            note += f" ({len(passages) - len(chosen)} earlier not shown)"
-        ui.label(surface, note, (rect.left, rect.bottom - 28), ui.SMALL, ui.MUTED)
-
-    def _paint_pouch(self, surface, rect) -> None:
-        """Every kind of stone still to come after the next one: two left in full, one left
-        faint, none left an empty socket (what a careful player counts for themselves)."""
-        ui.label(surface, "Still to come", rect.topleft, ui.BODY, ui.ACCENT, bold=True)
-        coming = [0] * rules.KINDS
-        for kind in self.state.pouch[self.state.placed + 1:]:
-            coming[kind] += 1
-        top = rect.top + 44
-        pitch = min(47, (rect.bottom - top) // 6)
-        size = pitch - 10
-        for kind in range(rules.KINDS):
-            row, col = divmod(kind, 6)
-            spot = pygame.Rect(rect.left + col * pitch, top + row * pitch + 4, size, size)
-            self._paint_count(surface, kind, coming[kind], spot)
-        x = rect.left + 6 * pitch + 34
-        y = top + 4
-        for count, words in ((2, "two to come"), (1, "one to come"), (0, "none left")):
-            spot = pygame.Rect(x, y, size, size)
-            self._paint_count(surface, 21, count, spot)
-            ui.label(surface, words, (x + size + 20, spot.centery), ui.SMALL, ui.MUTED,
-                     anchor="midleft")
-            y += pitch + 6
-        ui.paragraph(surface, "Rows are colours, columns symbols.",
-                     pygame.Rect(x, y + 6, rect.right - x, 100), ui.SMALL, ui.MUTED, spacing=1.25)
-
-    @staticmethod
-    def _paint_count(surface, kind, count, spot) -> None:
-        """Two to come: a stack of two; one: a single stone; none: an empty socket."""
-        if count == 0:
-            pygame.draw.rect(surface, ui.PANEL, spot.inflate(-4, -4), 2, border_radius=8)
-            return
-        image = paint.stone(kind, spot.width)
-        if count == 2:
-            surface.blit(image, spot.move(5, -5))
-        surface.blit(image, spot)
-
-    def controls_text(self) -> str:
-        device = self.app.input.last_device
-        if device == act.PAD:
-            return "D-pad moves; A picks up and puts down; B puts back; X assist; Y hint."
-        if device == act.KEYBOARD:
-            return "Arrows move; Enter picks up and puts down; Esc puts back; A assist; H hint."
-        return "Drag the stone onto a square, or click a square. Right-click: assist."
-
-
 def help_words(assist: bool, hints: int) -> str:
     used = (["assist"] if assist else []) + ([f"{hints} hint{'s' if hints != 1 else ''}"]
                                              if hints else [])
@@ -843,187 +518,19 @@ def help_text(assist: bool, hints: int) -> str:
     return "Assist" if assist else f"{hints} hint{'s' if hints != 1 else ''}"
 
 
-# --- the Oracle's question ----------------------------------------------------------------
-
-class Key(ui.Button):
-    """A key of the on-screen letter grid."""
-
-    def __init__(self, rect, words, on_click):
-        super().__init__(rect, words, on_click, size=ui.BODY)
-
-
-class QuestionScene(Scene):
-    """Before an original-rules game: the player writes a question for the Oracle. Typed on
-    the keyboard (text input, Backspace), spelled on the letter grid with the mouse or the
-    gamepad (X deletes, Y types a space, Start asks), or chosen from ready-made questions."""
-    opaque = False
-    ROWS = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ',.?")
-
-    def __init__(self, app, game: IshidoScene):
-        super().__init__(app)
-        self.game = game
-        self.text = ""
-        self.blink = 0.0
-        self.pending_enter = False   # a keyboard Enter or Space: decided when the text arrives
-        self.armed = False           # Esc once more plays without a question
-        self.notice = ""
-        width, height = app.size
-        self.box = pygame.Rect(0, 0, 1700, 860)
-        self.box.center = (width // 2, HUD_HEIGHT + (height - HUD_HEIGHT) // 2 - 20)
-        self.field = pygame.Rect(self.box.left + 60, self.box.top + 170, self.box.width - 120, 90)
-        widgets = []
-        key, gap = 78, 10
-        left, top = self.box.left + 60, self.field.bottom + 70
-        for r, letters in enumerate(self.ROWS):
-            for c, letter in enumerate(letters):
-                rect = (left + c * (key + gap), top + r * (key + gap), key, key)
-                widgets.append(Key(rect, letter, lambda ch=letter: self.type(ch.lower())))
-        y = top + 3 * (key + gap)
-        widgets.append(Key((left, y, 6 * key + 5 * gap, key), "Space", lambda: self.type(" ")))
-        widgets.append(Key((left + 6 * (key + gap), y, 4 * key + 3 * gap, key), "Delete",
-                           self.delete))
-        self.first_key = 0
-        qx = left + 10 * (key + gap) + 50
-        qw = self.box.right - 60 - qx
-        for n, words in enumerate(READY_QUESTIONS):
-            widgets.append(ui.Button((qx, top + n * 74, qw, 62), words,
-                                     lambda w=words: self.choose(w), size=ui.SMALL))
-        bottom = self.box.bottom - 110
-        self.ask_button = ui.Button((self.box.centerx - 530, bottom, 520, 80), "Ask the Oracle",
-                                    self.ask)
-        self.skip_button = ui.Button((self.box.centerx + 10, bottom, 520, 80),
-                                     "Play without a question", self.skip)
-        widgets += [self.ask_button, self.skip_button]
-        self.menu = ui.Menu(widgets, 0)
-        try:   # typed text arrives as TEXT actions (on by default on desktops; made sure)
-            pygame.key.start_text_input()
-            pygame.key.set_text_input_rect(self.field)
-        except pygame.error:
-            pass
-
-    # --- editing ---------------------------------------------------------------------------
-    def type(self, chars: str) -> None:
-        chars = "".join(ch for ch in chars if ch.isprintable())
-        if not self.text:
-            chars = chars.lstrip()
-            chars = chars[:1].upper() + chars[1:]
-        room = MAX_QUESTION - len(self.text)
-        if chars and room > 0:
-            self.text += chars[:room]
-            self.app.audio.play("tick")
-        self.armed, self.notice = False, ""
-
-    def delete(self) -> None:
-        if self.text:
-            self.text = self.text[:-1]
-            self.app.audio.play("tick")
-        self.armed = False
-
-    def choose(self, words: str) -> None:
-        self.text = words
-        self.menu.focus = self.menu.widgets.index(self.ask_button)
-        self.app.audio.play("select")
-
-    def ask(self) -> None:
-        question = clean_question(self.text)
-        if not question:
-            self.notice = "Write a question first, or play without one."
-            self.app.audio.play("wrong")
-            return
-        self.game.set_question(question)
-        self.app.audio.play("hint")
-        self.app.pop(self)
-
-    def skip(self) -> None:
-        self.game.set_question("")
-        self.app.pop(self)
-
-    # --- input -----------------------------------------------------------------------------
-    def handle(self, action) -> None:
-        kind, device = action.kind, action.device
-        if kind == act.TEXT:
-            if self.pending_enter and action.value == " ":
-                self.pending_enter = False      # the Space key: a space, not a press
-            self.type(str(action.value or ""))
-            self.menu.focus = self.menu.widgets.index(self.ask_button)
-            return
-        if kind == act.CLEAR or (kind == act.ALT and device == act.PAD):
-            self.delete()
-            return
-        if kind == act.CANCEL:
-            if self.text and not self.armed:
-                self.armed = True
-                self.notice = "Press again to play without a question."
-                return
-            self.skip()
-            return
-        if device == act.KEYBOARD and kind == act.CONFIRM:
-            self.pending_enter = True
-            return
-        if device == act.PAD and kind == act.HINT:
-            self.type(" ")
-            return
-        if device == act.PAD and kind == act.MENU:
-            self.ask()
-            return
-        if device == act.KEYBOARD and kind not in (act.MOVE, act.NEXT, act.PREV):
-            return   # letters also arrive as TEXT; their shortcuts mean nothing here
-        if kind in (act.POINT, act.PRESS, act.MOVE, act.NEXT, act.PREV, act.CONFIRM):
-            self.menu.handle(action)
-
-    def next_change(self) -> float:
-        return 0.5 - self.blink % 0.5    # the caret blinks twice a second
-
-    def update(self, dt: float) -> None:
-        self.blink += dt
-        if self.pending_enter:
-            self.pending_enter = False
-            self.menu.widgets[self.menu.focus].activate()
-
-    # --- drawing ---------------------------------------------------------------------------
-    def draw(self, surface) -> None:
-        surface.blit(ui.shade(self.app.size, (10, 12, 18, 215)), (0, 0))
-        box = self.box
-        ui.panel(surface, box, ui.PANEL, border=ui.ACCENT)
-        ui.label(surface, "Ask the Oracle", (box.left + 60, box.top + 36), ui.TITLE - 8, ui.TEXT,
-                 bold=True)
-        ui.label(surface, "Write a question. Each 4-way you make reveals a passage of the answer.",
-                 (box.left + 62, box.top + 112), ui.BODY, ui.MUTED)
-        ui.panel(surface, self.field, ui.BG_DEEP, radius=14, border=ui.LINE, width=2)
-        inner = self.field.inflate(-40, 0)
-        if self.text:
-            image = ui.assets.text(self.text, ui.BODY + 4, ui.TEXT)
-            shown = image.get_rect(midleft=inner.midleft)
-            if shown.width > inner.width:   # the end of a long question stays in view
-                shown.right = inner.right - 10
-            clip = surface.get_clip()
-            surface.set_clip(inner)
-            surface.blit(image, shown)
-            surface.set_clip(clip)
-            caret_x = min(shown.right + 4, inner.right - 4)
-        else:
-            ui.label(surface, "Type your question, or spell it below...", inner.midleft,
-                     ui.BODY + 4, ui.MUTED, anchor="midleft")
-            caret_x = inner.left
-        if int(self.blink * 2) % 2 == 0:
-            pygame.draw.line(surface, ui.ACCENT, (caret_x, inner.top + 20), (caret_x,
-                             inner.bottom - 20), 3)
-        ui.label(surface, f"{len(self.text)} / {MAX_QUESTION}",
-                 (self.field.right, self.field.bottom + 8), ui.SMALL, ui.MUTED, anchor="topright")
-        first_ready = self.menu.widgets[len(self.menu.widgets) - 2 - len(READY_QUESTIONS)]
-        ui.label(surface, "Or choose a question:",
-                 (first_ready.rect.left, first_ready.rect.top - 44), ui.SMALL, ui.MUTED)
-        ui.label(surface, "Spell it:", (self.box.left + 60, self.field.bottom + 26), ui.SMALL,
-                 ui.MUTED)
-        self.menu.draw(surface)
-        device = self.app.input.last_device
-        words = self.notice or {
-            act.PAD: "D-pad and A pick letters; X deletes; Y adds a space; Start asks; B skips.",
-            act.KEYBOARD: "Type, Backspace deletes, Enter asks, Esc plays without a question.",
-        }.get(device, "Click letters or a ready-made question, then Ask.")
-        ui.label(surface, words, (box.centerx, box.bottom - 140), ui.SMALL,
-                 ui.ACCENT if self.notice else ui.MUTED, anchor="midbottom")
-
+ORACLE_QUESTION = QuestionWords(
+    title="Ask the Oracle",
+    lead="Write a question. Each 4-way you make reveals a passage of the answer.",
+    placeholder="Type your question, or spell it below...",
+    choose="Or choose a question:",
+    ask="Ask the Oracle",
+    skip="Play without a question",
+    empty="Write a question first, or play without one.",
+    skip_again="Press again to play without a question.",
+    pad="D-pad and A pick letters; X deletes; Y adds a space; Start asks; B skips.",
+    keyboard="Type, Backspace deletes, Enter asks, Esc plays without a question.",
+    mouse="Click letters or a ready-made question, then Ask.",
+)
 
 
 SCENE = IshidoScene
