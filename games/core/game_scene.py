@@ -13,7 +13,7 @@ import random
 import pygame
 
 from games.core import input as act
-from games.core import records, registry, store, ui
+from games.core import hud, records, registry, store, ui
 from games.core.app import Scene
 from games.core.overlays import HelpScene
 from games.core.records import score_table
@@ -143,6 +143,25 @@ class GameScene(Scene):
         """The scripted player's next move (default: the game's computer player)."""
         ai = registry.module(self.session.key, "ai")
         return ai.choose_move(self.session.state, random.Random(self.app.frames), None)
+
+    # --- what the frame gives a scene --------------------------------------------------------
+    @property
+    def device(self) -> str:
+        """The device the player used last (prompts are worded for it)."""
+        return self.app.input.last_device
+
+    def pretend_device(self, device: str) -> None:
+        """The bench pose: look as if the player had last used this device."""
+        self.app.input.last_device = device
+
+    def by_device(self, mouse: str, keyboard: str, pad: str) -> str:
+        return hud.by_device(self.device, mouse, keyboard, pad)
+
+    def animations_on(self) -> bool:
+        return bool(self.app.settings.get("animations", True))
+
+    def show_cursor(self) -> bool:
+        return self.device != act.MOUSE
 
     # --- shared behaviour ----------------------------------------------------------------
     @property

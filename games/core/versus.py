@@ -69,25 +69,6 @@ class VersusScene(GameScene):
         self.offer: float | None = None   # the computer is considering a draw offer
         self.declined_at: int | None = None   # the position where an offer was declined
 
-    # --- what the frame gives a scene --------------------------------------------------------
-    @property
-    def device(self) -> str:
-        """The device the player used last (prompts are worded for it)."""
-        return self.app.input.last_device
-
-    def pretend_device(self, device: str) -> None:
-        """The bench pose: look as if the player had last used this device."""
-        self.app.input.last_device = device
-
-    def by_device(self, mouse: str, keyboard: str, pad: str) -> str:
-        return hud.by_device(self.device, mouse, keyboard, pad)
-
-    def animations_on(self) -> bool:
-        return bool(self.app.settings.get("animations", True))
-
-    def show_cursor(self) -> bool:
-        return self.device != act.MOUSE
-
     # --- whose turn ----------------------------------------------------------------------
     @property
     def to_move(self) -> int:

@@ -235,7 +235,7 @@ class DeductileScene(GameScene):
         """Tiles slide from where they were to where they are; colour-only swaps fade."""
         old, new = change.old.arrangement, change.new.arrangement
         self.slides, self.slide_from, self.fades = {}, {}, {}
-        if old == new or not self.app.settings.get("animations", True):
+        if old == new or not self.animations_on():
             return
         for position, tile in enumerate(new):
             if tile in old and old.index(tile) != position:
@@ -291,7 +291,7 @@ class DeductileScene(GameScene):
     # --- drawing ----------------------------------------------------------------------------
     def draw_board(self, surface) -> None:
         state = self.state
-        show_cursor = self.app.input.last_device != act.MOUSE
+        show_cursor = self.show_cursor()
         shake_x = 0
         if self.shake and not self.shake.done:
             shake_x = int(14 * math.sin(self.shake.time * 40) * (1 - self.shake.value))

@@ -283,7 +283,7 @@ class IshidoScene(IshidoView, GameScene):
     def move_cursor(self, dx: int, dy: int) -> None:
         row, col = self.cursor
         target = (max(0, min(ROWS - 1, row + dy)), max(0, min(COLS - 1, col + dx)))
-        if target != self.cursor and self.held and self.app.settings.get("animations", True):
+        if target != self.cursor and self.held and self.animations_on():
             self.carry = (self.tweens.add(Tween(0.09, ease_out_cubic)), self.carried_centre(),
                           STONE + 6)
         self.cursor = target
@@ -336,7 +336,7 @@ class IshidoScene(IshidoView, GameScene):
 
     def slide_back(self, centre, size) -> None:
         kind = rules.current_stone(self.state)
-        if kind is None or not self.app.settings.get("animations", True):
+        if kind is None or not self.animations_on():
             return
         tween = self.tweens.add(Tween(RETURN_SECONDS, ease_in_out_cubic))
         self.flights.append(Flight(tween, kind, centre, self.hand_centre, size, HAND))
@@ -381,7 +381,7 @@ class IshidoScene(IshidoView, GameScene):
                     new.fourways <= len(oracle.answer(self.question)):
                 passage = new.fourways - 1
                 self.say(f"The Oracle: {oracle.answer(self.question)[passage]}")
-        if not self.app.settings.get("animations", True):
+        if not self.animations_on():
             return
         launch = self.launch_from or (self.hand_centre, HAND)
         settle = self.settle
@@ -499,7 +499,7 @@ class IshidoScene(IshidoView, GameScene):
             self.session.apply(move)
         self.flights, self.celebration = [], None
         self.tweens.finish_all()
-        self.app.input.last_device = act.MOUSE
+        self.pretend_device(act.MOUSE)
         legal = sorted(self.facts()[1]) or [(3, 6)]
         target = self.square_centre(*legal[len(legal) // 2])
         self.drag = {"pos": (target[0] + 12, target[1] + 9), "grab": (10, 10)}

@@ -112,7 +112,7 @@ class IshidoView:
             if under is not None:
                 self._mark_target(surface, under, legal)
             return
-        keyboard = self.app.input.last_device != act.MOUSE
+        keyboard = self.show_cursor()
         if keyboard:
             rect = self.square_rect(*self.cursor)
             if self.held:
@@ -185,7 +185,7 @@ class IshidoView:
     def _draw_panel(self, surface) -> None:
         """The hand and the panel's text, painted again only when something on it changes;
         the stone in the hand is drawn on top (it moves)."""
-        device = self.app.input.last_device
+        device = self.device
         key = (self.state, device, self.question, self.best, self.over, self.assist,
                self.hints, self.assist_used)
         if self._panel_key != key:
@@ -336,7 +336,7 @@ class IshidoView:
         surface.blit(image, spot)
 
     def controls_text(self) -> str:
-        device = self.app.input.last_device
+        device = self.device
         if device == act.PAD:
             return "D-pad moves; A picks up and puts down; B puts back; X assist; Y hint."
         if device == act.KEYBOARD:

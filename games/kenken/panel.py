@@ -29,12 +29,12 @@ class KenkenPanel:
     """The side panel of KenkenScene."""
 
     def _panel_surface(self) -> pygame.Surface:
-        keyboard = self.app.input.last_device != act.MOUSE
+        keyboard = self.show_cursor()
         hover = None if keyboard else self.widget_at(self.pointer)
         focus = self.panel_focus if keyboard else None
         hint = self.current_hint
         key = (self.pencil, self.autoclear, focus, hover, id(hint) if hint else None,
-               self.armed > 0, self.over, self.app.input.last_device, self.solved_by_computer)
+               self.armed > 0, self.over, self.device, self.solved_by_computer)
         if key == self._panel_key:
             return self._panel
         panel = pygame.Surface(self.panel_rect.size)
@@ -103,7 +103,7 @@ class KenkenPanel:
                                                box.height - 90), ui.SMALL + 2, ui.TEXT)
 
     def controls_text(self) -> str:
-        device = self.app.input.last_device
+        device = self.device
         if device == act.PAD:
             return ("D-pad moves. A opens the number wheel: turn it with the d-pad or "
                     "triggers, A writes, B closes. X switches pen and pencil. The triggers "

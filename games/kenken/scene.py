@@ -408,7 +408,7 @@ class KenkenScene(KenkenView, KenkenPanel, GameScene):
     def animate(self, change) -> None:
         old, new = change.old, change.new
         self.cells, self.pulses, self.flash = {}, {}, None
-        if not self.app.settings.get("animations", True):
+        if not self.animations_on():
             return
         n = self.n
         changed = [i for i in range(n * n) if old.digits[i] != new.digits[i]
@@ -542,7 +542,7 @@ class KenkenScene(KenkenView, KenkenPanel, GameScene):
             self.tweens.update(POP_SECONDS * 200)
             self.hint()
             self.session.record.pop("hints", None)   # a pose, not help the player asked for
-        self.app.input.last_device = act.KEYBOARD
+        self.pretend_device(act.KEYBOARD)
         self.cursor = (n - 1, n - 2)
         self.open_popup("pad", True)
 

@@ -292,7 +292,7 @@ class KenkenView:
         return self._light_surface
 
     def _draw_cursor(self, surface) -> None:
-        if self.over or self.app.input.last_device == act.MOUSE or self.panel_focus is not None:
+        if self.over or self.device == act.MOUSE or self.panel_focus is not None:
             return
         rect = self.cell_rect(*self.cursor)
         colour = (40, 150, 220) if self.pencil else ui.ACCENT
@@ -304,9 +304,9 @@ class KenkenView:
         r, c = popup.cell
         index = r * self.n + c
         key = (popup.cell, popup.style, popup.focus, popup.pencil, self.state.digits[index],
-               self.state.candidates[index], self.app.input.last_device)
+               self.state.candidates[index], self.device)
         if key != self._popup_key:
-            show_focus = self.app.input.last_device != act.MOUSE
+            show_focus = self.show_cursor()
             self._popup_key, self._popup = key, popup.paint(
                 self.state.digits[index], self.state.candidates[index], show_focus)
         if popup.style == "pad":

@@ -299,7 +299,7 @@ class PoggleScene(PoggleView, GameScene):
         if forward and change.move is not None:
             self.app.audio.play(f"press{new[change.move.row][change.move.col]}")
         self.cells, self.ring = {}, None
-        if old == new or not self.app.settings.get("animations", True):
+        if old == new or not self.animations_on():
             return
         changed = [(r, c) for r in range(self.size) for c in range(self.size)
                    if old[r][c] != new[r][c]]
@@ -389,7 +389,7 @@ class PoggleScene(PoggleView, GameScene):
             hints = self.hints
             self.show_hint(grid)
             self.session.record["hints"] = hints   # a pose, not help the player asked for
-        self.app.input.last_device = act.KEYBOARD
+        self.pretend_device(act.KEYBOARD)
         centre = (self.size // 2, self.size // 2)
         before = rules.apply_move(self.state, rules.Move(*centre))
         from games.core.session import Change

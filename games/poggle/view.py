@@ -103,7 +103,7 @@ class PoggleView:
                              border_radius=int(self.button * 0.22))
         if self.over:
             return
-        keyboard = self.app.input.last_device != act.MOUSE
+        keyboard = self.show_cursor()
         target = self.cursor if keyboard else self.hover
         if target is None:
             return
@@ -122,7 +122,7 @@ class PoggleView:
         hinted = self.hint_board == self.state.board
         key = (self.state.board, len(self.solve_queue), self.solving, hinted, self.over,
                self.unsolvable, tuple(r.get("score") for r in self.best_rows),
-               self.app.input.last_device)
+               self.device)
         if self._panel_key != key:
             picture = pygame.Surface(self.panel.size)
             picture.fill(ui.BG)
@@ -215,7 +215,7 @@ class PoggleView:
                      ui.SMALL, ui.MUTED)
 
     def controls_text(self) -> str:
-        device = self.app.input.last_device
+        device = self.device
         if device == act.PAD:
             return ("D-pad moves, A presses, triggers jump to a coloured button, Y hint, "
                     "X twice solves.")
