@@ -18,7 +18,8 @@ from __future__ import annotations
 import pygame
 
 from games.core import input as act
-from games.core import records, store
+from games.core import records, store, ui
+from games.core.cache import Layer
 from games.core.game_scene import GameScene
 from games.core.question import QuestionScene, QuestionWords
 from games.core.records import score_table
@@ -108,7 +109,7 @@ class IshidoScene(IshidoView, GameScene):
         self.glow = 0.0
         self.asked = False          # the question screen was shown (or is not needed)
         self._static_key, self._static = None, None
-        self._panel_key, self._panel = None, None
+        self.panel_layer = Layer(ui.BG)     # the side panel, repainted when it changes
         self._flash = None
         self._memo_state, self._memo = None, None
         self._status_state, self._status = None, None

@@ -188,12 +188,8 @@ class IshidoView:
         device = self.device
         key = (self.state, device, self.question, self.best, self.over, self.assist,
                self.hints, self.assist_used)
-        if self._panel_key != key:
-            picture = pygame.Surface(self.panel.size)
-            picture.fill(ui.BG)
-            self._paint_panel(picture, picture.get_rect())
-            self._panel_key, self._panel = key, picture
-        surface.blit(self._panel, self.panel.topleft)
+        self.panel_layer.blit(surface, self.panel, key,
+                              lambda picture: self._paint_panel(picture, self.panel))
         kind = rules.current_stone(self.state)
         if kind is None or self.drag is not None or self.held:
             return

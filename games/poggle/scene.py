@@ -13,7 +13,8 @@ from __future__ import annotations
 import pygame
 
 from games.core import input as act
-from games.core import records
+from games.core import records, ui
+from games.core.cache import Layer
 from games.core.game_scene import GameScene
 from games.core.rules_api import RuleError
 from games.core.tween import GLOW_SECONDS, Tween, linear
@@ -54,7 +55,7 @@ class PoggleScene(PoggleView, GameScene):
         self.bench_stretch = 1.0
         self.best = self._load_best()
         self._static_key, self._static = None, None
-        self._panel_key, self._panel = None, None
+        self.panel_layer = Layer(ui.BG)     # the side panel, repainted when it changes
         self.legend = self._legend()
         self.reported_unsolvable = False
 

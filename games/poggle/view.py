@@ -123,12 +123,8 @@ class PoggleView:
         key = (self.state.board, len(self.solve_queue), self.solving, hinted, self.over,
                self.unsolvable, tuple(r.get("score") for r in self.best_rows),
                self.device)
-        if self._panel_key != key:
-            picture = pygame.Surface(self.panel.size)
-            picture.fill(ui.BG)
-            self._paint_panel(picture, picture.get_rect())
-            self._panel_key, self._panel = key, picture
-        surface.blit(self._panel, self.panel.topleft)
+        self.panel_layer.blit(surface, self.panel, key,
+                              lambda picture: self._paint_panel(picture, self.panel))
 
     def _paint_panel(self, surface, box) -> None:
         x, y = box.left, box.top
