@@ -223,8 +223,7 @@ def test_the_colours_only_note_stays_clear_of_the_dragged_tile(driver, index):
     for pos in (start, (start[0] + 40, start[1] - 90), (start[0] - 30, 130)):
         driver.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 1))
         driver.frames()
-        _, colours_only, pointer, grab = scene.drag
-        tile = pygame.Rect((pointer[0] - grab[0], pointer[1] - grab[1]), scene.tile_size)
+        (_, colours_only), tile = scene.drag.item, pygame.Rect(scene.drag.spot, scene.tile_size)
         tag = scene.tag_rect(COLOURS_ONLY, tile)
         assert colours_only and not tag.colliderect(tile)
         assert tag.top >= scene.board_rect.top or tag.top > tile.bottom

@@ -184,7 +184,7 @@ def test_the_square_under_the_dragged_stone_and_escape(driver):
     driver.frames()
     driver.post(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0))
     driver.frames()
-    assert scene.drag is not None and scene.square_at(scene.drag["pos"]) == (2, 3)
+    assert scene.drag is not None and scene.square_at(scene.drag.pos) == (2, 3)
     driver.key(pygame.K_ESCAPE)           # puts the stone back (the menu stays closed)
     assert scene.drag is None and driver.app.top is scene
     assert scene.flights[-1].end == scene.hand_centre
@@ -448,7 +448,7 @@ def test_bench_pose_is_a_nearly_full_board_with_a_stone_dragged(driver):
     scene = driver.start("ishido", None, seed=7)
     scene.bench_pose()
     assert scene.state.placed >= 40 and not scene.over
-    assert scene.drag is not None and scene.square_at(scene.drag["pos"]) is not None
+    assert scene.drag is not None and scene.square_at(scene.drag.pos) is not None
     for _ in range(3):
         driver.app.draw(driver.app.screen)
     assert scene.drag is not None

@@ -10,6 +10,7 @@ import pygame
 
 from games.core import input as act
 from games.core import ui
+from games.core.drag import Drag
 from games.core.game_scene import GameScene, clock_text as clock
 from games.core.session import RESTART
 from games.core.tween import Tween, ease_in_out_cubic, lerp, lerp_point
@@ -33,7 +34,7 @@ class DeductileScene(GameScene):
         self.layout()
         self.cursor = (TILES, 0)
         self.held = None           # (tile index, colours_only) picked up by keyboard/pad
-        self.drag = None           # [tile index, colours_only, pointer pos, grab offset]
+        self.drag: Drag | None = None   # item: (tile index, colours only); spot: its top left
         self.hint_for = None       # the arrangement a hint was shown for
         self.slides: dict[int, Tween] = {}     # position -> tween from a start point
         self.slide_from: dict[int, tuple] = {}
@@ -70,7 +71,7 @@ class DeductileScene(GameScene):
         if kind == act.PRESS:
             self.press(action.pos, action.alt)
         elif kind == act.POINT and self.drag:
-            self.drag[2] = action.pos
+            self.drag.follow(action.pos)
         elif kind == act.RELEASE and self.drag:
             self.drop(action.pos)
         elif kind == act.MOVE:
@@ -84,7 +85,7 @@ class DeductileScene(GameScene):
         for index, rect in enumerate(self.tile_rects):
             if rect.collidepoint(pos):
                 self.held = None
-                self.drag = [index, alt, pos, (pos[0] - rect.x, pos[1] - rect.y)]
+                self.drag = Drag((index, alt), pos, rect.topleft)
                 self.cursor = (TILES, index)
                 self.app.audio.play("select")
                 return
@@ -98,14 +99,14 @@ class DeductileScene(GameScene):
                 return
 
     def drop(self, pos) -> None:
-        index, colours_only, _, grab = self.drag
+        self.drag.follow(pos)
+        (index, colours_only), spot = self.drag.item, self.drag.spot
         self.drag = None
         target = next((i for i, r in enumerate(self.tile_rects) if r.collidepoint(pos)), None)
         if target is None or target == index:
-            start = (pos[0] - grab[0], pos[1] - grab[1])
-            self.slide_back(index, start)
+            self.slide_back(index, spot)
             return
-        self.swap(index, target, colours_only, dropped_at=(pos[0] - grab[0], pos[1] - grab[1]))
+        self.swap(index, target, colours_only, dropped_at=spot)
 
     def move_cursor(self, dx: int, dy: int) -> None:
         """Tiles on the left; clues on the right with Guess below them."""
@@ -147,8 +148,7 @@ class DeductileScene(GameScene):
     def cancel(self) -> bool:
         if self.held or self.drag:
             if self.drag:
-                index, _, pos, grab = self.drag
-                self.slide_back(index, (pos[0] - grab[0], pos[1] - grab[1]))
+                self.slide_back(self.drag.item[0], self.drag.spot)
             self.held = self.drag = None
             return True
         return False
@@ -299,7 +299,7 @@ class DeductileScene(GameScene):
             ui.label(surface, ORDINAL_LABELS[index], (rect.left - 34, rect.centery), ui.BODY,
                      ui.MUTED, anchor="midright")
             pygame.draw.rect(surface, ui.PANEL, rect.inflate(10, 10), 2, border_radius=24)
-        dragged = self.drag[0] if self.drag else None
+        dragged = self.drag.item[0] if self.drag else None
         for index, tile in enumerate(state.arrangement):
             if index == dragged:
                 continue
@@ -312,16 +312,14 @@ class DeductileScene(GameScene):
             self.draw_tile(surface, tile, (pos[0] + shake_x, pos[1] - (14 if lifted else 0)),
                            colour, lifted)
         if self.drag:
-            index, colours_only, pos, grab = self.drag
+            (index, colours_only), pos, spot = self.drag.item, self.drag.pos, self.drag.spot
             for target in self.tile_rects:
                 if target.collidepoint(pos) and target is not self.tile_rects[index]:
                     pygame.draw.rect(surface, ui.ACCENT, target.inflate(16, 16), 5, border_radius=24)
             tile = state.arrangement[index]
-            self.draw_tile(surface, tile, (pos[0] - grab[0], pos[1] - grab[1]),
-                           PALETTE[COLOURS[tile[1]]], True)
+            self.draw_tile(surface, tile, spot, PALETTE[COLOURS[tile[1]]], True)
             if colours_only:
-                self.draw_tag(surface, COLOURS_ONLY,
-                              pygame.Rect((pos[0] - grab[0], pos[1] - grab[1]), self.tile_size))
+                self.draw_tag(surface, COLOURS_ONLY, pygame.Rect(spot, self.tile_size))
         self.draw_guess(surface, show_cursor and self.cursor[0] == GUESS)
         self.draw_clues(surface, show_cursor)
         if show_cursor and self.cursor[0] == TILES:

@@ -20,6 +20,7 @@ import pygame
 from games.core import input as act
 from games.core import records, store, ui
 from games.core.cache import Layer
+from games.core.drag import Drag
 from games.core.game_scene import GameScene
 from games.core.question import QuestionScene, QuestionWords
 from games.core.records import score_table
@@ -95,7 +96,7 @@ class IshidoScene(IshidoView, GameScene):
         self.layout()
         self.cursor = (3, 6)
         self.hover = None
-        self.drag = None            # {"pos": pointer, "grab": offset from the stone's centre}
+        self.drag: Drag | None = None   # the stone in the mouse's hand
         self.held = False           # picked up with the keyboard or pad
         self.carry = None           # (tween, from centre, from size): the held stone gliding
         self.settle = False         # the next placement settles from nearby (a drop)
@@ -217,7 +218,7 @@ class IshidoScene(IshidoView, GameScene):
         kind = action.kind
         if kind == act.POINT:
             if self.drag is not None:
-                self.drag["pos"] = action.pos
+                self.drag.follow(action.pos)
             else:
                 self.hover = self.square_at(action.pos)
             return
@@ -246,7 +247,7 @@ class IshidoScene(IshidoView, GameScene):
         centre = self.hand_centre
         if self.hand_rect.collidepoint(pos):
             self.held = False
-            self.drag = {"pos": pos, "grab": (pos[0] - centre[0], pos[1] - centre[1])}
+            self.drag = Drag("stone", pos, centre)
             self.app.audio.play("select")
             return
         square = self.square_at(pos)
@@ -265,11 +266,11 @@ class IshidoScene(IshidoView, GameScene):
         self.pressed_square = None
 
     def dragged_centre(self):
-        pos, grab = self.drag["pos"], self.drag["grab"]
+        pos, grab = self.drag.pos, self.drag.grab     # the stone shrinks from hand size
         return (pos[0] - grab[0] * STONE / HAND - 6, pos[1] - grab[1] * STONE / HAND - 8)
 
     def drop(self, pos) -> None:
-        self.drag["pos"] = pos
+        self.drag.follow(pos)
         centre = self.dragged_centre()
         self.drag = None
         square = self.square_at(pos)
@@ -503,7 +504,7 @@ class IshidoScene(IshidoView, GameScene):
         self.pretend_device(act.MOUSE)
         legal = sorted(self.facts()[1]) or [(3, 6)]
         target = self.square_centre(*legal[len(legal) // 2])
-        self.drag = {"pos": (target[0] + 12, target[1] + 9), "grab": (10, 10)}
+        self.drag = Drag("stone", (target[0] + 12, target[1] + 9), (target[0] + 2, target[1] - 1))
 
 def help_words(assist: bool, hints: int) -> str:
     used = (["assist"] if assist else []) + ([f"{hints} hint{'s' if hints != 1 else ''}"]

@@ -108,7 +108,7 @@ class IshidoView:
         if self.over or kind is None:
             return
         if self.drag is not None:
-            under = self.square_at(self.drag["pos"])
+            under = self.square_at(self.drag.pos)
             if under is not None:
                 self._mark_target(surface, under, legal)
             return
