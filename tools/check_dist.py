@@ -228,7 +228,7 @@ def check_onefile_orphans(env: dict, scratch: str) -> dict:
     temp = os.path.join(scratch, "onefile-tmp")
     os.mkdir(temp)
     env = dict(env, TMPDIR=temp)
-    parent = subprocess.Popen([ONEFILE_EXE, "demo", "nim", "--frames", "10000000"], env=env,
+    parent = subprocess.Popen([ONEFILE_EXE, "demo", "nim", "--frames", "100000"], env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         unpacked = lambda: [n for n in os.listdir(temp) if n.startswith("_MEI")]  # noqa: E731
