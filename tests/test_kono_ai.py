@@ -1,6 +1,7 @@
 """The solved Four Field Kono: the shipped table against the solver and an independent search,
 Perfect's play at every clock and with repeated positions, analyse, and the levels."""
 import functools
+import itertools
 import os
 from math import comb
 import random
@@ -269,15 +270,18 @@ def test_perfect_never_loses_to_a_lower_level(level):
         assert rules.status(end).winner in (None, perfect)
 
 
+def won_positions(rng, fewest: int, most: int):
+    """Random positions with Black to move and winning, without end."""
+    while True:
+        own, enemy = random_masks(rng, rng.randint(fewest, most))
+        state = position(own, enemy, "B")
+        if not rules.status(state).over and ai.evaluate(state)[0] == "win":
+            yield state
+
+
 def test_perfect_converts_won_positions_and_lower_levels_lose_them():
     rng = random.Random(3)
-    won = 0
-    while won < 8:
-        own, enemy = random_masks(rng, rng.randint(5, 10))
-        state = position(own, enemy, "B")
-        if rules.status(state).over or ai.evaluate(state)[0] != "win":
-            continue
-        won += 1
+    for state in itertools.islice(won_positions(rng, 5, 10), 8):
         end = play_out(state, ("perfect", "off"), rng, keeps_its_value)
         assert rules.status(end).winner == 0
 
@@ -294,13 +298,10 @@ def test_perfect_wins_fastest_and_loses_slowest_at_clock_0():
 def test_a_winner_never_walks_into_a_third_repetition():
     """Positions seen twice draw when they come again: Perfect, winning, steps around them
     (and a move onto one is graded a draw)."""
-    rng = random.Random(11)
     checked = 0
-    while checked < 20:
-        own, enemy = random_masks(rng, rng.randint(6, 10))
-        state = position(own, enemy, "B")
-        if rules.status(state).over or ai.evaluate(state)[0] != "win":
-            continue
+    for state in won_positions(random.Random(11), 6, 10):
+        if checked == 20:
+            break
         graded = ai.graded_moves(state)
         quiet_wins = [move for move, value, _ in graded
                       if value == "win" and state.board[move.target] == "."]
@@ -322,13 +323,10 @@ def test_a_winner_never_walks_into_a_third_repetition():
 
 def test_perfect_answers_with_a_loser_escape_to_a_repetition_as_a_draw():
     """A move after which the losing side can step onto a position seen twice is no win."""
-    rng = random.Random(17)
     found = 0
-    while found < 10:
-        own, enemy = random_masks(rng, rng.randint(6, 10))
-        state = position(own, enemy, "B")
-        if rules.status(state).over or ai.evaluate(state)[0] != "win":
-            continue
+    for state in won_positions(random.Random(17), 6, 10):
+        if found == 10:
+            break
         move, value, _ = ai.graded_moves(state)[0]
         after = rules.apply_move(state, move)
         replies = [reply for reply in rules.legal_moves(after)
