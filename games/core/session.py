@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from games.core import registry, schema
 from games.core.rules_api import GameError, RuleError
@@ -224,10 +224,6 @@ def parse_game_id(game_id: str):
     if desc is not None:
         rules.validate_desc(params, desc)
     return key, params, desc, seed
-
-
-def params_dict(params) -> dict:
-    return asdict(params)
 
 
 __all__ = ["Session", "Change", "parse_game_id", "GameError", "RESTART"]

@@ -221,12 +221,6 @@ class VersusScene(GameScene):
             move, self.pick = self.pick, None
             self.play(move, by_computer=True)
 
-    def wait_for_jobs(self) -> None:
-        """Tests and the demo: block until the background work is finished."""
-        for job in (self.warm, self.job, self.grade_job[1] if self.grade_job else None):
-            if job is not None:
-                job.wait()
-
     def cancel_thinking(self) -> None:
         if self.job is not None:
             self.job.wait()    # it is pure and brief; its answer is simply dropped
