@@ -6,6 +6,7 @@ checks that the driver really was x11. Locally the test is skipped without Xvfb,
 xdotool; in CI (CI=true) their absence is a failure, since .ci/run installs them."""
 import json
 import os
+import select
 import shutil
 import subprocess
 import sys
@@ -52,6 +53,9 @@ def x_server():
     wait_for(lambda: os.path.exists(f"/tmp/.X11-unix/X{DISPLAY[1:]}"), "Xvfb")
     manager = subprocess.Popen(["openbox"], env=dict(os.environ, DISPLAY=DISPLAY),
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # A window opened before the manager runs can wait for ever for full screen: wait until
+    # openbox answers for the desktops (EWMH), which it does once it manages the screen.
+    wait_for(lambda: xdotool("get_num_desktops").returncode == 0, "openbox")
     yield
     manager.terminate()
     server.terminate()
@@ -65,6 +69,13 @@ def launch(data_dir, windowed: bool):
     code = LAUNCH.replace("App(windowed=False)", f"App(windowed={windowed})")
     return subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def first_line(game) -> str:
+    """The game's first line (its video driver and size), or a failure: never an endless wait."""
+    ready, _, _ = select.select([game.stdout], [], [], 60)
+    assert ready, "the game did not open its window"
+    return game.stdout.readline()
 
 
 def click(window, x, y, scale):
@@ -99,7 +110,7 @@ def play_one_deductile_move_and_quit(game, window, scale, data_dir):
 def test_click_into_a_game_and_play_a_move_in_a_real_window(x_server, data_dir):
     game = launch(data_dir, windowed=False)
     try:
-        driver, size = game.stdout.readline().split(" ", 1)
+        driver, size = first_line(game).split(" ", 1)
         assert driver == "x11", f"SDL fell back to {driver!r}"
         assert size.strip() == "(1920, 1080)", "full screen at the display's resolution"
         window = wait_for(lambda: xdotool("search", "--class", "parlour-test").stdout.split(),
@@ -113,7 +124,7 @@ def test_click_into_a_game_and_play_a_move_in_a_real_window(x_server, data_dir):
 def test_a_resized_window_keeps_its_layout_and_input_mapping(x_server, data_dir):
     game = launch(data_dir, windowed=True)
     try:
-        assert game.stdout.readline().startswith("x11 ")
+        assert first_line(game).startswith("x11 ")
         window = wait_for(lambda: xdotool("search", "--class", "parlour-test").stdout.split(),
                           "the window")[-1]
         time.sleep(0.5)
