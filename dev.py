@@ -42,7 +42,7 @@ def ensure_environment(extras: str) -> None:
 
 
 def main() -> int:
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 (dev.py runs on any python3 to say so)
         sys.exit(f"Parlour needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
     command, args = (sys.argv[1], sys.argv[2:]) if len(sys.argv) > 1 else ("", [])
     if command == "play":
@@ -50,6 +50,10 @@ def main() -> int:
         return subprocess.call([PYTHON, os.path.join(ROOT, "main.py"), *args], cwd=ROOT)
     if command == "test":
         ensure_environment("test")
+        if not args:   # the whole run: the checks first (a run of chosen tests skips them)
+            print("ruff check ...", flush=True)
+            if subprocess.call([os.path.join(BIN, "ruff"), "check", "--quiet", "."], cwd=ROOT):
+                return 1
         env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
         return subprocess.call([PYTHON, "-m", "pytest", *args], cwd=ROOT, env=env)
     if command == "dist":

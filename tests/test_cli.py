@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from games.core.cli import main
+from games.core.cli.commands import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -45,7 +45,8 @@ def test_selfplay_deductile_wins(capsys):
 
 @pytest.mark.parametrize("argv", [
     ["frobnicate"], ["generate"], ["generate", "chess"], ["generate", "deductile", "--size", "9"],
-    ["generate", "deductile", "--difficulty", "impossible"], ["generate", "deductile", "--count", "0"],
+    ["generate", "deductile", "--difficulty", "impossible"], ["generate", "deductile", "--count",
+                                                              "0"],
     ["generate", "deductile", "--seed", "x"], ["solve", "deductile", "garbage"],
     ["solve", "deductile", "deductile:tiles=4,difficulty=normal:AaBbCcDd-1a10"],
     ["analyse", "deductile", "x"], ["selfplay", "deductile", "--count", "-1"],

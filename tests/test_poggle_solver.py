@@ -6,7 +6,7 @@ import random
 import numpy as np
 import pytest
 
-from games.core.rules_api import RuleError
+from games.core.kit.rules_api import RuleError
 from games.poggle import rules, solver
 from games.poggle.rules import Move, Params
 

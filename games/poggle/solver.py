@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from games.core.rules_api import RuleError
+from games.core.kit.rules_api import RuleError
 from games.poggle.board import Board, Move, State, reach
 
 
@@ -68,7 +68,7 @@ def _least_valuation(block: np.ndarray, prime: int, power: int):
     return None
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def smith_form(size: int, colours: int) -> SmithForm:
     """The Smith normal form of the press matrix for a size x size board, with its kernel.
     Cached: every board of the same size and colour count shares it."""
