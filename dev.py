@@ -31,9 +31,10 @@ def ensure_environment(extras: str) -> None:
         except Exception as error:  # Debian without python3-venv lands here
             sys.exit(f"Could not create a virtual environment ({error}). "
                      "On Debian or Ubuntu: sudo apt-get install python3-venv")
-    print("Installing dependencies ...", flush=True)
+    print("Installing dependencies (the first time takes a minute or two) ...", flush=True)
     target = f".[{extras}]" if extras else "."
-    installed = subprocess.call([PYTHON, "-m", "pip", "install", "--quiet",
+    # pip's own progress shows: a first setup downloads some 40 MB.
+    installed = subprocess.call([PYTHON, "-m", "pip", "install", "--progress-bar", "on",
                                  "--disable-pip-version-check", "-e", target], cwd=ROOT)
     if installed != 0:
         sys.exit("Installing the dependencies failed (see pip's message above).")
