@@ -9,6 +9,7 @@ ANDs, fewer with every clue (fast enough for 6 tiles, 518,400 arrangements, in p
 from __future__ import annotations
 
 import itertools
+import operator
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -159,6 +160,17 @@ def clue_text(clue: Clue, tiles: int) -> str:
 
 # --- all true clues -------------------------------------------------------------------------
 
+def beside(a: int, b: int) -> bool:
+    return abs(a - b) == 1
+
+
+# Each kind's truth, given the positions of its two items (a place is its own position).
+TRUTH: dict[int, Callable[[int, int], bool]] = {
+    COLOUR_AT: operator.eq, SHAPE_AT: operator.eq, SHAPE_IS: operator.eq,
+    SHAPE_IS_NOT: operator.ne, COLOUR_NOT_AT: operator.ne, SHAPE_NOT_AT: operator.ne,
+    ABOVE: operator.lt, NEXT_TO: beside}
+
+
 def true_clues(solution: Arrangement, kinds: Iterable[int]) -> dict[int, list[Clue]]:
     """Every clue of the given kinds that the solution satisfies, grouped by kind (wording 0)."""
     tiles = len(solution)
@@ -175,12 +187,15 @@ def true_clues(solution: Arrangement, kinds: Iterable[int]) -> dict[int, list[Cl
         ABOVE: [(x, y) for x in shapes + colours for y in shapes + colours if x != y],
         NEXT_TO: [(x, y) for x in shapes + colours for y in shapes + colours if x != y],
     }
+    where = {("p", p): p for p in range(tiles)}
+    for position, (shape, colour) in enumerate(solution):
+        where["s", shape] = where["c", colour] = position
     result = {}
     for kind in kinds:
-        found = [Clue(kind, x, y) for x, y in candidates[kind] if clue_holds(Clue(kind, x, y),
-                                                                             solution)]
-        if kind == NEXT_TO:  # "a next to b" is "b next to a": keep one of each pair
-            found = [c for c in found if _item_code(c.first) < _item_code(c.second)]
+        holds = TRUTH[kind]
+        found = [Clue(kind, x, y) for x, y in candidates[kind] if holds(where[x], where[y])
+                 # "a next to b" is "b next to a": keep one of each pair
+                 and (kind != NEXT_TO or _item_code(x) < _item_code(y))]
         if found:
             result[kind] = found
     return result
@@ -297,16 +312,18 @@ def solve(clues: Iterable[Clue], tiles: int) -> Arrangement | None:
     return space(tiles).only(narrowed(clues, tiles))
 
 
-def generate_clues(solution: Arrangement, kinds: Iterable[int], prune: bool,
-                   rng: random.Random) -> list[Clue]:
-    """RULES.md: draw true clues, keep those that rule something out, stop at one arrangement;
-    a pruned puzzle then drops every clue it can do without."""
-    box = space(len(solution))
-    pool = true_clues(solution, kinds)
+def draw_clues(pool: dict[int, list[Clue]], weights: dict[int, float], tiles: int,
+               prune: bool, rng: random.Random) -> list[Clue]:
+    """RULES.md: draw true clues from the pool (true_clues: a kind with its weight, then a
+    clue of that kind), keep those that rule something out, stop at one arrangement; a pruned
+    puzzle then drops every clue it can do without."""
+    box = space(tiles)
+    kinds = sorted(pool)
+    chances = [weights[kind] for kind in kinds]
     masks, remaining = box.everything(), box.count(box.everything())
     clues: list[Clue] = []
     while remaining > 1:
-        kind = rng.choice(sorted(pool))
+        kind = rng.choices(kinds, chances)[0]
         clue = rng.choice(pool[kind])
         narrower = box.restrict(masks, clue)
         left = box.count(narrower)
