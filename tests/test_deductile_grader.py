@@ -1,13 +1,15 @@
 """DeducTile's human-style grader: each technique on known answers, its soundness against the
-exhaustive count, and the generator's promise (every puzzle unique, graded at its level, the
-same for the same seed; Expert never solved by reading the clues one by one)."""
+exhaustive count, the generator's promise (every puzzle unique, graded at its level, the same
+for the same seed; Expert never solved by reading the clues one by one), and the hint's next
+step."""
 import itertools
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from games.deductile import clues as cb, grader, rules
+from games.deductile import clues as cb, grader, rules, steps
 from games.deductile.grader import CASES, COMBINING, DIRECT, ELIMINATION, RELATIONS
 
 RED, GREEN, BLUE, YELLOW = (("c", i) for i in range(4))
@@ -213,3 +215,45 @@ def test_generation_is_the_same_for_the_same_seed(difficulty, tiles):
     descs = [rules.new_desc(params, random.Random(seed)) for seed in range(3)]
     assert descs == [rules.new_desc(params, random.Random(seed)) for seed in range(3)]
     assert len(set(descs)) == 3
+
+
+# --- the hint's next step -------------------------------------------------------------------
+
+def test_the_next_step_names_the_first_deduction_the_order_breaks():
+    state = rules.new_game(rules.Params(4, "hard"), CASES_PUZZLE)
+    step = steps.next_step(state.clues, 4, rules.decode_arrangement("CbAaDdBc"))
+    assert step == steps.Step("Suppose the Triangle were first: the clues would then "
+                              "contradict each other. So the Triangle is not first.", "cases", ())
+    # The Circle third breaks clue 2 as the solver reads it; the Yellow Star beside the Green
+    # tile breaks clue 7's relation.
+    step = steps.next_step(state.clues, 4, rules.decode_arrangement("BdCbAaDc"))
+    assert step == steps.Step("Clue 2: The Circle is not third.", "exclusion", (1,))
+    step = steps.next_step(state.clues, 4, rules.decode_arrangement("AdCbDaBc"))
+    assert step.technique == "next to" and step.clues == (3,)
+    assert step.text.startswith("Clue 4: The Star is next to the Circle. So ")
+    assert steps.next_step(state.clues, 4, state.solution) is None
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 10 ** 6),
+       level=st.sampled_from([("easy", 4), ("normal", 4), ("hard", 4), ("expert", 5)]))
+def test_the_next_step_reads_a_clue_the_order_breaks_or_tries_a_case(seed, level):
+    difficulty, tiles = level
+    params = rules.Params(tiles, difficulty)
+    rng = random.Random(seed)
+    state = rules.new_game(params, rules.new_desc(params, rng))
+    order = state.solution if seed % 5 == 0 else tuple(
+        zip(rng.sample(range(tiles), tiles), rng.sample(range(tiles), tiles)))
+    step = steps.next_step(state.clues, tiles, order)
+    if order == state.solution:
+        assert step is None
+        return
+    broken = rules.broken_clues(replace(state, arrangement=order))
+    assert broken and step is not None
+    if step.technique == "cases":
+        assert step.clues == () and step.text.startswith("Suppose ")
+    else:
+        assert step.technique in ("placement", "pairing", "exclusion", "above", "next to")
+        assert len(step.clues) == 1 and step.clues[0] in broken
+        assert step.text.startswith(f"Clue {step.clues[0] + 1}: "
+                                    f"{state.clues[step.clues[0]].text(tiles)}")
