@@ -476,3 +476,16 @@ def test_header_numbers_stay_put_when_help_grows(driver):
     for _ in range(11):
         scene.count_hint()
     assert fields(scene)["Help"] == "Assist+12" and places() == before
+
+
+def test_the_next_stone_sits_in_its_slot_beside_its_name(driver):
+    """The side panel is painted in window coordinates on the window-sized Layer: the slot
+    round the next stone (deep background) and its name to the right of it."""
+    from games.core.screens import ui
+    scene = driver.start("ishido", STANDARD, seed=24)
+    driver.app.draw(driver.app.screen)
+    slot = scene.hand_rect
+    assert driver.app.screen.get_at((slot.left + 5, slot.centery))[:3] == ui.BG_DEEP
+    words = pygame.Rect(slot.right + 30, slot.top, 200, 30)
+    assert any(driver.app.screen.get_at((x, y))[:3] != ui.BG
+               for x in range(words.left, words.right, 2) for y in range(words.top, words.bottom))

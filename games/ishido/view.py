@@ -207,8 +207,7 @@ class IshidoView:
     def _paint_panel(self, surface, box) -> None:
         state = self.state
         kind = rules.current_stone(state)
-        ox, oy = self.panel.left, self.panel.top
-        hand = self.hand_rect.move(-ox, -oy)
+        hand = self.hand_rect     # the picture is the window's: window coordinates
         ui.panel(surface, hand, ui.BG_DEEP, radius=22, border=ui.LINE, width=2)
         x = hand.right + 30
         ui.label(surface, "Next stone", (x, hand.top), ui.SMALL, ui.MUTED)
