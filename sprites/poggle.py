@@ -3,6 +3,7 @@ number as dice pips, so the board reads without colour. Painted at 3x and smooth
 every result is cached (a board uses one size, so a handful of surfaces per game)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 import pygame
@@ -10,6 +11,7 @@ import pygame
 from games.core.screens import ui
 
 SUPERSAMPLE = 3
+Colour = tuple[int, int, int]
 
 # Colour 0 is the goal: a dark, unlit key with no pips. Colours 1..4 come from the Okabe-Ito
 # palette (distinguishable with every common colour-vision deficiency), in order of falling
@@ -35,11 +37,13 @@ PIPS = {
 }
 
 
-def shade(colour, factor: float) -> tuple:
+def shade(colour: Colour, factor: float) -> Colour:
     """Darker (factor < 1) or lighter (factor > 1, towards white) version of a colour."""
+    r, g, b = colour
     if factor <= 1:
-        return tuple(int(c * factor) for c in colour)
-    return tuple(int(c + (255 - c) * (factor - 1)) for c in colour)
+        return int(r * factor), int(g * factor), int(b * factor)
+    return (int(r + (255 - r) * (factor - 1)), int(g + (255 - g) * (factor - 1)),
+            int(b + (255 - b) * (factor - 1)))
 
 
 def depth_of(size: int) -> int:
@@ -97,7 +101,7 @@ def bloom(colour: int, size: int, step: int, steps: int = 12) -> pygame.Surface:
     return pygame.transform.smoothscale(full, (w, h))
 
 
-def board_picture(board, button: int, gap: int) -> pygame.Surface:
+def board_picture(board: Sequence[Sequence[int]], button: int, gap: int) -> pygame.Surface:
     """A small board at rest (the launcher card and the colour legend use it)."""
     rows, cols = len(board), len(board[0])
     pitch = button + gap
@@ -108,7 +112,7 @@ def board_picture(board, button: int, gap: int) -> pygame.Surface:
     return picture
 
 
-def thumbnail(size) -> pygame.Surface:
+def thumbnail(size: tuple[int, int]) -> pygame.Surface:
     """The launcher's picture: a 4 x 6 board mid-game in all five colours."""
     w, h = size
     picture = pygame.Surface(size, pygame.SRCALPHA)
