@@ -10,9 +10,9 @@ from functools import lru_cache
 import pygame
 
 from games.core.screens import ui
+from sprites.colours import Colour, shade
 
 SUPERSAMPLE = 4
-Colour = tuple[int, int, int]
 SQUARE_INNER = (50, 58, 78)     # the board's inner squares
 
 # Paul Tol's bright scheme (https://personal.sron.nl/~pault/), grey left out.
@@ -30,15 +30,6 @@ SYMBOL_NAMES = ("sun", "mountain", "diamond", "star", "cross", "moon")
 INK = (250, 246, 234)       # the symbol: ivory ...
 RIM = (22, 24, 32)          # ... with a dark rim, so it stands out on light and dark colours
 EDGE = (18, 20, 28)
-
-
-def shade(colour: Colour, factor: float) -> Colour:
-    """Darker (factor < 1) or lighter (factor > 1, towards white)."""
-    r, g, b = colour
-    if factor <= 1:
-        return int(r * factor), int(g * factor), int(b * factor)
-    return (int(r + (255 - r) * (factor - 1)), int(g + (255 - g) * (factor - 1)),
-            int(b + (255 - b) * (factor - 1)))
 
 
 def name(kind: int) -> str:

@@ -9,9 +9,9 @@ from functools import lru_cache
 import pygame
 
 from games.core.screens import ui
+from sprites.colours import shade
 
 SUPERSAMPLE = 3
-Colour = tuple[int, int, int]
 
 # Colour 0 is the goal: a dark, unlit key with no pips. Colours 1..4 come from the Okabe-Ito
 # palette (distinguishable with every common colour-vision deficiency), in order of falling
@@ -35,15 +35,6 @@ PIPS = {
     3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
     4: ((0.3, 0.3), (0.7, 0.3), (0.3, 0.7), (0.7, 0.7)),
 }
-
-
-def shade(colour: Colour, factor: float) -> Colour:
-    """Darker (factor < 1) or lighter (factor > 1, towards white) version of a colour."""
-    r, g, b = colour
-    if factor <= 1:
-        return int(r * factor), int(g * factor), int(b * factor)
-    return (int(r + (255 - r) * (factor - 1)), int(g + (255 - g) * (factor - 1)),
-            int(b + (255 - b) * (factor - 1)))
 
 
 def depth_of(size: int) -> int:
