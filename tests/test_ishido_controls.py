@@ -1,6 +1,9 @@
 """Ishido's input interpretation (games/ishido/controls.py) without a display: known answers,
 and properties over generated positions, UI states and actions."""
+import os
 import random
+import subprocess
+import sys
 from dataclasses import replace
 
 from hypothesis import given, settings, strategies as st
@@ -168,3 +171,14 @@ def test_at_the_end_only_the_cursor_and_the_hover_move():
         Look(replace(ui, hover=(2, 2)))
     for kind in (Act.CONFIRM, Act.ALT, Act.NEXT, Act.PRESS, Act.RELEASE):
         assert interpret(state, ui, Action(kind, Device.MOUSE, (1, 1)), (2, 2)) is None
+
+
+def test_the_controls_are_pure():
+    """No pygame, clock or I/O on import: checked in a fresh interpreter."""
+    code = ("import sys\nbefore = set(sys.modules)\nimport games.ishido.controls\n"
+            "print(sorted(m for m in set(sys.modules) - before if m.split('.')[0] in "
+            "('pygame', 'time', 'datetime', 'os', 'io', 'threading', 'socket')))")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == "[]", out

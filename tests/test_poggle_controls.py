@@ -1,5 +1,8 @@
 """Poggle's input interpretation (games/poggle/controls.py) without a display: known answers,
 and properties over generated boards, UI states and actions."""
+import os
+import subprocess
+import sys
 from dataclasses import replace
 
 from hypothesis import given, settings, strategies as st
@@ -137,3 +140,14 @@ def test_the_cursor_starts_in_the_middle_and_stays_on_the_board():
     assert interpret(state, corner, Action(Act.MOVE, dx=-1), None) == Look(corner)
     assert interpret(state, corner, Action(Act.MOVE, dy=1), None) == Look(Ui((1, 0)))
     assert interpret(state, corner, Action(Act.PRESS, Device.MOUSE, (5, 5)), None) is None
+
+
+def test_the_controls_are_pure():
+    """No pygame, clock or I/O on import: checked in a fresh interpreter."""
+    code = ("import sys\nbefore = set(sys.modules)\nimport games.poggle.controls\n"
+            "print(sorted(m for m in set(sys.modules) - before if m.split('.')[0] in "
+            "('pygame', 'time', 'datetime', 'os', 'io', 'threading', 'socket')))")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == "[]", out
