@@ -102,7 +102,7 @@ class IshidoScene(GameScene):
             self.session.record["assist"] = 1
         self.ui = Ui(controls.home())
         self.view = IshidoView(IshidoLayout(self.board_rect, app.size[0]))
-        self.layout = self.view.layout
+        self.layout = self.view.layout      # where things are: input and the pose need it too
         self.panel = IshidoPanel(self.layout.panel, self.layout.hand_rect)
         self.motion = Motion()
         self.drag: Drag | None = None   # the pixels of the stone in the mouse's hand
@@ -200,11 +200,11 @@ class IshidoScene(GameScene):
         if kind == Act.POINT and self.drag is not None:
             self.drag.follow(action.pos)            # pixel motion: the scene's Drag
             return
-        dropping = kind == Act.RELEASE and self.drag is not None
+        dropped = self.drag if kind == Act.RELEASE else None   # the mouse lets go of it
         launch = None                               # where a placement would fly from
-        if dropping and self.drag is not None:
-            self.drag.follow(action.pos)
-            launch = (dragged_centre(self.drag), float(STONE))
+        if dropped is not None:
+            dropped.follow(action.pos)
+            launch = (dragged_centre(dropped), float(STONE))
         elif kind == Act.CONFIRM and self.ui.held:
             launch = (self.layout.carried_centre(self.ui.cursor, self.motion.carry),
                       float(STONE))
@@ -223,10 +223,10 @@ class IshidoScene(GameScene):
                 self.motion.shake = self.tweens.add(Tween(0.35, linear))
         elif answer is controls.Verb.ASSIST:
             self.toggle_assist()
-        if dropping and not placed and launch is not None:
-            self.let_go(launch[0])
+        if dropped is not None and not placed:
+            self.let_go(dragged_centre(dropped))
 
-    def look(self, ui: Ui, pointer: tuple[int, int] | None = None) -> None:
+    def look(self, ui: Ui, pointer: tuple[int, int] | None) -> None:
         """Take the UI state an action led to: a stone picked up is lifted, a held stone
         glides to the cursor, the mouse's stone follows the pointer."""
         old, self.ui = self.ui, ui
