@@ -413,6 +413,7 @@ def test_bench_pose_is_a_game_with_the_hint_and_a_selection(driver):
     driver.frames(3)
     assert scene.hint_for == scene.state and scene.ui.selected in legal(scene.state)
     assert scene.show_cursor() and scene.prefs["legend"]
+    assert scene.hints == 0, "a pose is not help the player asked for"
 
 
 def test_thumbnail_and_rules():

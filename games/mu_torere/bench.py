@@ -53,10 +53,14 @@ def cases() -> list[dict[str, Any]]:
 def pose(scene: MuTorereScene) -> None:
     """The most expensive everyday look: a game under way against the computer, the graded
     hint shown, a piece picked up with the keyboard cursor on its target, the legend on."""
-    scene.tweens.finish_all()
-    for text in ("3-8", "4-3", "8-4", "7-8"):
-        scene.play(rules.decode_move(text), by_computer=not scene.human_to_move())
-    scene.tweens.finish_all()
+    audio = scene.app.audio
+    muted, audio.muted = audio.muted, True      # played through the scene, silently
+    try:
+        for text in ("3-8", "4-3", "8-4", "7-8"):
+            scene.play(rules.decode_move(text), by_computer=not scene.human_to_move())
+        scene.tweens.finish_all()
+    finally:
+        audio.muted = muted
     scene.prefs.set("legend", True)
     scene.hint_for = scene.state            # shown without the hint verb: not in the record
     scene.grades = (scene.state, ai.graded_moves(scene.state))
