@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 def _middle_game(seed: int) -> rules.State:
     """A position 10-28 plies into a game between two medium players, seeded."""
     rng = random.Random(seed)
-    state = rules.new_game(rules.Params(), rules.START)
+    state: rules.State = rules.new_game(rules.Params(), rules.START)
     for _ in range(10 + 2 * seed):
         after = rules.apply_move(state, ai.choose_move(state, rng, "medium"))
         if rules.status(after).over:
