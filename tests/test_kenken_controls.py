@@ -73,7 +73,7 @@ def on_the_board(state: rules.State, ui: Ui) -> bool:
     return inside and panel and pad
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.data())
 def test_a_play_is_legal_a_refusal_says_why_and_the_cursor_stays_on_the_board(data):
     state = data.draw(st.sampled_from(GAMES))
