@@ -1,11 +1,13 @@
 """DeducTile figures for `main.py bench`: generation time per difficulty."""
 import random
+from collections.abc import Callable
+from typing import Any
 
 from games.deductile import rules
 
 
-def cases():
-    def generate(params):
+def cases() -> list[dict[str, Any]]:
+    def generate(params: rules.Params) -> Callable[[int], str]:
         return lambda i: rules.new_desc(params, random.Random(i))
     return [
         {"name": "deductile generate easy (4 tiles)", "run": generate(rules.Params(4, "easy")),

@@ -9,6 +9,8 @@ clue then costs one pass over the shape permutations with big-integer ANDs (fast
 from __future__ import annotations
 
 import itertools
+import random
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -19,38 +21,37 @@ ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 # Kinds, numbered as in RULES.md.
 (COLOUR_AT, SHAPE_AT, SHAPE_IS, SHAPE_IS_NOT, COLOUR_NOT_AT, SHAPE_NOT_AT, ABOVE,
  NEXT_TO) = range(1, 9)
-KIND_NAMES = {COLOUR_AT: "colour at position", SHAPE_AT: "shape at position",
-              SHAPE_IS: "shape is colour", SHAPE_IS_NOT: "shape is not colour",
-              COLOUR_NOT_AT: "colour not at position", SHAPE_NOT_AT: "shape not at position",
-              ABOVE: "somewhere above", NEXT_TO: "next to"}
-
-# An item is a shape ("s", i) or a colour ("c", i); written as 'A'.. for shapes, 'a'.. for
-# colours, '1'.. for positions in the clue codes of a game description.
+# An item is a shape ("s", i) or a colour ("c", i), or a position ("p", i) for the positional
+# kinds; written as 'A'.. for shapes, 'a'.. for colours, '1'.. for positions in the clue codes
+# of a game description.
+Item = tuple[str, int]
+Tile = tuple[int, int]                 # (shape, colour)
+Arrangement = tuple[Tile, ...]         # top to bottom
 
 
 @dataclass(frozen=True)
 class Clue:
     kind: int
-    first: tuple     # an item; for *_AT kinds the item placed
-    second: tuple    # an item, or ("p", position) for the positional kinds
+    first: Item      # for *_AT kinds the item placed
+    second: Item     # an item, or ("p", position) for the positional kinds
     wording: int = 0  # which of the equivalent sentences is shown
 
     def encode(self) -> str:
         return f"{self.kind}{_item_code(self.first)}{_item_code(self.second)}{self.wording}"
 
-    def holds(self, arrangement) -> bool:
+    def holds(self, arrangement: Sequence[Tile]) -> bool:
         return clue_holds(self, arrangement)
 
     def text(self, tiles: int) -> str:
         return clue_text(self, tiles)
 
 
-def _item_code(item) -> str:
+def _item_code(item: Item) -> str:
     kind, index = item
     return {"s": "ABCDEF", "c": "abcdef", "p": "123456"}[kind][index]
 
 
-def _item_from_code(char: str):
+def _item_from_code(char: str) -> Item:
     for kind, alphabet in (("s", "ABCDEF"), ("c", "abcdef"), ("p", "123456")):
         if char in alphabet:
             return kind, alphabet.index(char)
@@ -79,7 +80,7 @@ def decode_clue(code: str, tiles: int) -> Clue:
     return Clue(kind, first, second, int(code[3]) % 2)
 
 
-def position_of(item, arrangement) -> int:
+def position_of(item: Item, arrangement: Sequence[Tile]) -> int:
     kind, index = item
     slot = 0 if kind == "s" else 1
     for position, tile in enumerate(arrangement):
@@ -88,7 +89,7 @@ def position_of(item, arrangement) -> int:
     raise ValueError(f"{item} is not in the arrangement")
 
 
-def clue_holds(clue: Clue, arrangement) -> bool:
+def clue_holds(clue: Clue, arrangement: Sequence[Tile]) -> bool:
     kind = clue.kind
     if kind in (COLOUR_AT, SHAPE_AT, COLOUR_NOT_AT, SHAPE_NOT_AT):
         at = position_of(clue.first, arrangement) == clue.second[1]
@@ -106,7 +107,7 @@ def clue_holds(clue: Clue, arrangement) -> bool:
 
 # --- wording -------------------------------------------------------------------------------
 
-def _name(item, start: bool = False) -> str:
+def _name(item: Item, start: bool = False) -> str:
     kind, index = item
     if kind == "s":
         words = f"the {SHAPES[index].capitalize()}"
@@ -153,13 +154,13 @@ def clue_text(clue: Clue, tiles: int) -> str:
 
 # --- all true clues -------------------------------------------------------------------------
 
-def true_clues(solution, kinds) -> dict[int, list[Clue]]:
+def true_clues(solution: Arrangement, kinds: Iterable[int]) -> dict[int, list[Clue]]:
     """Every clue of the given kinds that the solution satisfies, grouped by kind (wording 0)."""
     tiles = len(solution)
     shapes = [("s", i) for i in range(tiles)]
     colours = [("c", i) for i in range(tiles)]
     places = [("p", i) for i in range(tiles)]
-    candidates = {
+    candidates: dict[int, list[tuple[Item, Item]]] = {
         COLOUR_AT: [(c, p) for c in colours for p in places],
         SHAPE_AT: [(s, p) for s in shapes for p in places],
         SHAPE_IS: [(s, c) for s in shapes for c in colours],
@@ -169,7 +170,7 @@ def true_clues(solution, kinds) -> dict[int, list[Clue]]:
         ABOVE: [(x, y) for x in shapes + colours for y in shapes + colours if x != y],
         NEXT_TO: [(x, y) for x in shapes + colours for y in shapes + colours if x != y],
     }
-    result = {}
+    result: dict[int, list[Clue]] = {}
     for kind in kinds:
         found = [Clue(kind, x, y) for x, y in candidates[kind] if clue_holds(Clue(kind, x, y),
                                                                              solution)]
@@ -185,41 +186,52 @@ def true_clues(solution, kinds) -> dict[int, list[Clue]]:
 class Space:
     """All arrangements of `tiles` tiles, with per-clue bitmask filters (see module docstring)."""
 
-    def __init__(self, tiles: int):
+    def __init__(self, tiles: int) -> None:
         self.tiles = tiles
         self.perms = list(itertools.permutations(range(tiles)))
         # where[i][x] = position of item x in permutation i (perm[p] = item at position p)
-        self.where = []
+        self.where: list[tuple[int, ...]] = []
         for perm in self.perms:
             inverse = [0] * tiles
             for position, item in enumerate(perm):
                 inverse[item] = position
             self.where.append(tuple(inverse))
         self.full = (1 << len(self.perms)) - 1
-        # at[c][p]: colour perms putting colour c at position p
-        self.at = [[self._mask(lambda w, c=c, p=p: w[c] == p) for p in range(tiles)]
-                   for c in range(tiles)]
-        self.before = [[self._mask(lambda w, c=c, q=q: w[c] < q) for q in range(tiles)]
-                       for c in range(tiles)]
-        self.after = [[self._mask(lambda w, c=c, q=q: w[c] > q) for q in range(tiles)]
-                      for c in range(tiles)]
-        self.beside = [[self._mask(lambda w, c=c, q=q: abs(w[c] - q) == 1) for q in range(tiles)]
-                       for c in range(tiles)]
+        # at[c][p]: colour perms putting colour c at position p; before, after and beside:
+        # colour c above, below or next to position q
+        self.at = self._table(lambda position, q: position == q)
+        self.before = self._table(lambda position, q: position < q)
+        self.after = self._table(lambda position, q: position > q)
+        self.beside = self._table(lambda position, q: abs(position - q) == 1)
 
-    def _mask(self, test) -> int:
+    def _mask(self, test: Callable[[tuple[int, ...]], bool]) -> int:
         mask = 0
         for j, where in enumerate(self.where):
             if test(where):
                 mask |= 1 << j
         return mask
 
+    def _table(self, test: Callable[[int, int], bool]) -> list[list[int]]:
+        """table[c][q]: the perms whose item c stands at a position p with test(p, q)."""
+        table = []
+        for c in range(self.tiles):
+            row = []
+            for q in range(self.tiles):
+                mask = 0
+                for j, where in enumerate(self.where):
+                    if test(where[c], q):
+                        mask |= 1 << j
+                row.append(mask)
+            table.append(row)
+        return table
+
     def everything(self) -> list[int]:
         return [self.full] * len(self.perms)
 
-    def count(self, masks) -> int:
+    def count(self, masks: Iterable[int]) -> int:
         return sum(mask.bit_count() for mask in masks)
 
-    def restrict(self, masks, clue: Clue) -> list[int]:
+    def restrict(self, masks: Sequence[int], clue: Clue) -> list[int]:
         """The arrangements of `masks` that satisfy `clue`."""
         kind, (ka, a), (kb, b) = clue.kind, clue.first, clue.second
         where = self.where
@@ -234,7 +246,8 @@ class Space:
                 return [m & self.at[b][where[i][a]] for i, m in enumerate(masks)]
             return [m & ~self.at[b][where[i][a]] for i, m in enumerate(masks)]
         if ka == "s" and kb == "s":
-            test = (lambda w: w[a] < w[b]) if kind == ABOVE else (lambda w: abs(w[a] - w[b]) == 1)
+            test: Callable[[tuple[int, ...]], bool] = (
+                (lambda w: w[a] < w[b]) if kind == ABOVE else (lambda w: abs(w[a] - w[b]) == 1))
             return [m if test(where[i]) else 0 for i, m in enumerate(masks)]
         if ka == "c" and kb == "c":
             allowed = self._colour_pair_mask(kind, a, b)
@@ -251,7 +264,7 @@ class Space:
             return self._mask(lambda w: w[a] < w[b])
         return self._mask(lambda w: abs(w[a] - w[b]) == 1)
 
-    def only(self, masks):
+    def only(self, masks: Sequence[int]) -> Arrangement | None:
         """The single arrangement left, or None when zero or several remain."""
         if self.count(masks) != 1:
             return None
@@ -267,7 +280,7 @@ def space(tiles: int) -> Space:
     return Space(tiles)
 
 
-def solutions_left(clues, tiles: int) -> int:
+def solutions_left(clues: Iterable[Clue], tiles: int) -> int:
     box = space(tiles)
     masks = box.everything()
     for clue in clues:
@@ -275,7 +288,7 @@ def solutions_left(clues, tiles: int) -> int:
     return box.count(masks)
 
 
-def solve(clues, tiles: int):
+def solve(clues: Iterable[Clue], tiles: int) -> Arrangement | None:
     """The one arrangement the clues allow, or None if they allow none or several."""
     box = space(tiles)
     masks = box.everything()
@@ -284,7 +297,8 @@ def solve(clues, tiles: int):
     return box.only(masks)
 
 
-def generate_clues(solution, kinds, prune: bool, rng) -> list[Clue]:
+def generate_clues(solution: Arrangement, kinds: Iterable[int], prune: bool,
+                   rng: random.Random) -> list[Clue]:
     """RULES.md: draw true clues, keep those that rule something out, stop at one arrangement;
     a pruned puzzle then drops every clue it can do without."""
     tiles = len(solution)

@@ -145,7 +145,7 @@ class DeductileScene(GameScene):
         return super().can_undo() and not self.time_is_up()
 
     def time_is_up(self) -> bool:
-        return self.session.status.outcome == Outcome.LOST
+        return bool(self.session.status.outcome == Outcome.LOST)
 
     def undo(self) -> None:
         if self.time_is_up():

@@ -88,7 +88,8 @@ class DeductileView:
         slide = motion.slides.get(index)
         if slide is None or slide.tween.done:
             return end
-        return lerp_point(slide.start, end, slide.tween.value)
+        point: Point = lerp_point(slide.start, end, slide.tween.value)
+        return point
 
     def tag_rect(self, words: str, tile: pygame.Rect) -> pygame.Rect:
         """Where a note about a dragged tile goes: just above it (below it near the HUD),
