@@ -102,8 +102,8 @@ class KenkenScene(GameScene):
         if ui.armed > 0 and old.armed <= 0:
             self.say("Press Solve again to fill in the whole grid (undo takes it back).")
             self.app.audio.play("select")
-        elif cue(old, ui):
-            self.app.audio.play(cue(old, ui))
+        elif sound := cue(old, ui):
+            self.app.audio.play(sound)
 
     def toggle_autoclear(self) -> None:
         self.app.settings["kenken_autoclear"] = not self.autoclear
@@ -113,23 +113,21 @@ class KenkenScene(GameScene):
                  "they are when you write a digit.")
         self.app.audio.play("select")
 
-    def make(self, move: rules.Move, ui: Ui) -> Change | None:
+    def make(self, move: rules.Move, ui: Ui) -> None:
         """Play a move the controls found legal, with its sound: a new mistake buzzes."""
         self.look(ui)
         if move.kind == rules.SOLVE:
             self.session.note("solved")     # in the record: undo does not make it unsolved
             self.message_time = 0.0
         before = self.errors_of(self.state)
-        change = self.play(move)
-        if change is None:
-            return None
+        if self.play(move) is None:
+            return
         if self.show_errors and self.errors_of(self.state) - before:
             self.app.audio.play("wrong")
         elif move.kind in (rules.PLACE, rules.PLACE_CLEAR, rules.SOLVE):
             self.app.audio.play("place")
         else:
             self.app.audio.play("select")
-        return change
 
     def cancel(self) -> bool:
         ui = controls.back(self.ui)
