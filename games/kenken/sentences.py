@@ -3,15 +3,41 @@ the deductions of grader.py (rows and columns counted from 1)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from games.kenken.cages import NORMAL, bit_digit, cell_name, clue_text, is_single, mask_digits
-
-if TYPE_CHECKING:       # both import this module
-    from games.kenken.grader import Board
-    from games.kenken.rules import State
+from games.kenken.cages import (
+    NORMAL,
+    Cage,
+    Params,
+    bit_digit,
+    cell_name,
+    clue_text,
+    is_single,
+    mask_digits,
+)
+from games.kenken.solver import Layout
 
 Removals = Iterable[tuple[int, int]]     # (cell, mask of the digits it loses)
+
+
+class Puzzle(Protocol):
+    """What the words read of a rules.State."""
+    @property
+    def size(self) -> int: ...
+    @property
+    def params(self) -> Params: ...
+    @property
+    def cages(self) -> tuple[Cage, ...]: ...
+
+
+class Board(Protocol):
+    """What the words read of the grader's board, mid-deduction."""
+    layout: Layout
+    cand: list[int]
+    placed: list[bool]
+
+    def union(self, k: int) -> int: ...
+    def cell_digits(self, k: int, union: int) -> list[int]: ...
 
 FISH_NAMES = {2: "an X-wing", 3: "a swordfish", 4: "a jellyfish"}
 
@@ -19,7 +45,7 @@ FISH_NAMES = {2: "an X-wing", 3: "a swordfish", 4: "a jellyfish"}
 class Namer:
     """Names cells, lines, cages and digits in sentences (rows and columns from 1)."""
 
-    def __init__(self, state: State) -> None:     # only its params and cages are read
+    def __init__(self, state: Puzzle) -> None:
         self.n = state.size
         self.cages = state.cages
         self.params = state.params
