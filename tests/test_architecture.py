@@ -176,8 +176,8 @@ def test_the_cycle_finder_finds_cycles():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert cycles({"a": {"b"}, "b": set(), "c": {"b"}}) == []
     known = {"games.core.screens.ui", "games.core", "games.kenken.rules", "games.kenken"}
-    path = os.path.join(ROOT, "games", "kenken", "scene.py")
-    assert {"games.core.screens.ui", "games.kenken.rules"} <= imports_of("games.kenken.scene",
+    path = os.path.join(ROOT, "games", "kenken", "view.py")
+    assert {"games.core.screens.ui", "games.kenken.rules"} <= imports_of("games.kenken.view",
                                                                          path, known)
 
 

@@ -65,7 +65,7 @@ def deductile_swaps_to_the_answer(driver, scene) -> None:
     """Drag tiles as a player would (right button for colours) until the order is right."""
     while not deductile.guess_is_right(scene.state):
         move = deductile_ai.choose_move(scene.state)
-        driver.drag(scene.tile_rects[move.a].center, scene.tile_rects[move.b].center,
+        driver.drag(scene.layout.tile_rects[move.a].center, scene.layout.tile_rects[move.b].center,
                     button=3 if move.kind == deductile.SWAP_COLOURS else 1)
         driver.settle()
 
@@ -73,12 +73,12 @@ def deductile_swaps_to_the_answer(driver, scene) -> None:
 def test_deductile_penalties_survive_undo_restart_and_resume(driver):
     scene = driver.start("deductile", DEDUCTILE, seed=31)
     move = deductile_ai.choose_move(scene.state)
-    driver.drag(scene.tile_rects[move.a].center, scene.tile_rects[move.b].center,
+    driver.drag(scene.layout.tile_rects[move.a].center, scene.layout.tile_rects[move.b].center,
                 button=3 if move.kind == deductile.SWAP_COLOURS else 1)
     driver.settle()
     driver.key(pygame.K_g)                       # a wrong guess: 5 s
     driver.key(pygame.K_h)                       # a hint: 5 s
-    driver.click(scene.clue_rects[0].center)     # a clue struck out: no move
+    driver.click(scene.layout.clue_rects[0].center)     # a clue struck out: no move
     record = {"wrong_guesses": 1, "hints": 1, "penalty_seconds": 10}
     assert scene.session.record == record
     fields = {name: value for name, value, *_ in scene.hud_fields()}
@@ -102,7 +102,7 @@ def test_deductile_penalties_survive_undo_restart_and_resume(driver):
 def test_deductile_is_recorded_once_however_the_ending_is_revisited(driver):
     scene = driver.start("deductile", DEDUCTILE, seed=32)
     deductile_swaps_to_the_answer(driver, scene)
-    driver.click(scene.guess_rect.center)
+    driver.click(scene.layout.guess_rect.center)
     driver.until_result()
     assert len(entries(scene)) == 1 and driver.app.top.rank == 1
     assert not scene.looking_back

@@ -43,7 +43,7 @@ def test_cuttings_are_connected_small_and_never_balance_an_intercalate(n, seed, 
     assert sorted(cell for piece in pieces for cell in piece) == list(range(n * n))
     owner = {cell: k for k, piece in enumerate(pieces) for cell in piece}
     for piece in pieces:
-        assert 1 <= len(piece) <= rules.MAX_CAGE
+        assert 1 <= len(piece) <= cages.MAX_CAGE
         assert cages.connected([divmod(cell, n) for cell in piece])
     for a1, a2, b1, b2 in gen.intercalates(grid, n):
         assert sorted((owner[a1], owner[a2])) != sorted((owner[b1], owner[b2]))

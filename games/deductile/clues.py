@@ -26,10 +26,6 @@ ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 # Kinds, numbered as in RULES.md.
 (COLOUR_AT, SHAPE_AT, SHAPE_IS, SHAPE_IS_NOT, COLOUR_NOT_AT, SHAPE_NOT_AT, ABOVE,
  NEXT_TO) = range(1, 9)
-KIND_NAMES = {COLOUR_AT: "colour at position", SHAPE_AT: "shape at position",
-              SHAPE_IS: "shape is colour", SHAPE_IS_NOT: "shape is not colour",
-              COLOUR_NOT_AT: "colour not at position", SHAPE_NOT_AT: "shape not at position",
-              ABOVE: "somewhere above", NEXT_TO: "next to"}
 
 # An item is a shape ("s", i) or a colour ("c", i); written as 'A'.. for shapes, 'a'.. for
 # colours, '1'.. for positions in the clue codes of a game description.

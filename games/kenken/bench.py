@@ -1,10 +1,21 @@
 """Performance figures for `main.py bench`: generation per size and difficulty, each printed
 beside Tatham's Keen's figure as a reference (measured elsewhere, on another day: it is shown,
 not divided into ours), solving a 9x9 typed in by ID, and the first hint on a 9x9 (both from
-cold caches)."""
-import random
+cold caches); and the scene's pose for the frame-cost figure."""
+from __future__ import annotations
 
-from games.kenken import grader, rules, solver
+import random
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from games.core.kit.actions import Device
+from games.kenken import controls, grader, rules, solver
+from games.kenken.cages import DIFFICULTIES, Params, parse_desc
+from games.kenken.geometry import Style
+from games.kenken.motion import POP_SECONDS
+
+if TYPE_CHECKING:
+    from games.kenken.scene import KenkenScene
 
 # Keen's generation, median ms per puzzle (500 each) by difficulty, as quoted in issue 3.
 KEEN_MS = {4: (0.06, 0.24, 0.28, 5.1), 6: (0.59, 1.1, 0.65, 7.2),
@@ -30,37 +41,37 @@ NINE_BY_ID = (
     "dadbdddfcf7ffff7b3379f3ce78fbe12f684,m378a11s6m12d2d4a13m8m80s2d2d2s2d2s5s4s1a15d3m42"
     "m60a10m24d2a14g2s6a10g2a7s2a6m90s5m576a7s1",
 )
-NINE = rules.Params(9, "normal")    # the difficulty plays no part in solving
+NINE = Params(9, "normal")    # the difficulty plays no part in solving
 
 
-def _generate(params: rules.Params, seed: int) -> str:
+def _generate(params: Params, seed: int) -> str:
     return rules.new_desc(params, random.Random(seed))
 
 
 def _forget() -> None:
     """Empty the caches, as in a fresh process: no cages, fillings or solutions known."""
-    for cache in (rules.parse_desc, solver.cage_fillings, solver.compile_puzzle,
+    for cache in (parse_desc, solver.cage_fillings, solver.compile_puzzle,
                   solver.unique_solution):
         cache.cache_clear()
 
 
-def _solve_by_id(index: int):
+def _solve_by_id(index: int) -> list[list[int]]:
     _forget()
     return rules.solution_json(NINE, NINE_BY_ID[index % len(NINE_BY_ID)])
 
 
-def _first_hint(index: int):
+def _first_hint(index: int) -> grader.Hint | None:
     """The first hint of a game just opened (it also finds the solution, to check for
     mistakes)."""
     _forget()
     return grader.hint(rules.new_game(NINE, NINE_BY_ID[index % len(NINE_BY_ID)]))
 
 
-def cases() -> list[dict]:
+def cases() -> list[dict[str, Any]]:
     found = []
     for size, keen in KEEN_MS.items():
-        for difficulty, keen_ms in zip(rules.DIFFICULTIES, keen):
-            params = rules.Params(size, difficulty)
+        for difficulty, keen_ms in zip(DIFFICULTIES, keen):
+            params = Params(size, difficulty)
             found.append({"name": f"generate {size}x{size} {difficulty}", "count": 50,
                           "target_ms": 500.0 if size == 9 else None,
                           "reference": {**KEEN, "median_ms": keen_ms},
@@ -70,3 +81,24 @@ def cases() -> list[dict]:
     found.append({"name": "first hint on a 9x9", "count": 24, "target_ms": 50.0,
                   "run": _first_hint})
     return found
+
+
+def pose(scene: KenkenScene) -> None:
+    """Calcoolation's most expensive everyday look: candidates everywhere, a digit twice in a
+    column (a mistake, shown), the hint pointing at it (shown, not taken: no hint is counted),
+    a digit mid-pop (stretched so it stays mid-pop) and the number pad open in pencil mode
+    under the keyboard cursor."""
+    scene.play(rules.Move(rules.FILL))
+    solution = rules.solution(scene.state)
+    n = scene.n
+    if solution is not None:
+        scene.play(rules.Move(rules.PLACE_CLEAR, 0, 0, solution[0]))
+        scene.play(rules.Move(rules.PLACE, 1, 0, solution[0]))
+        scene.stretch = 400.0
+        scene.play(rules.Move(rules.PLACE_CLEAR, n - 1, n - 1, solution[-1]))
+        scene.stretch = 1.0
+        scene.tweens.update(POP_SECONDS * 200)
+        scene.hint_shown, scene.hint_state = grader.hint(scene.state), scene.state
+    scene.pretend_device(Device.KEYBOARD)
+    scene.ui = controls.open_pad(scene.state, replace(scene.ui, cursor=(n - 1, n - 2)),
+                                 Style.PAD, True)
