@@ -148,7 +148,12 @@ def test_keyboard_editor_digits_arrows_and_delete(driver):
     scene = driver.start("nim", rules.Params("custom"), seed=4, play_options={"opponent": "human"})
     while len(scene.draft.heaps) > 1:
         driver.key(pygame.K_DELETE)
+    assert driver.app.audio.played[-1] == "capture"
+    driver.key(pygame.K_DELETE)
+    assert len(scene.draft.heaps) == 1 and scene.message == "Keep at least one heap."
+    assert driver.app.audio.played[-1] == "wrong", "refused: said, with the wrong sound"
     driver.key(pygame.K_9)
+    assert driver.app.audio.played[-1] == "place"
     driver.key(pygame.K_RIGHT)
     driver.key(pygame.K_RETURN)          # on the add column: a new heap of 1
     driver.key(pygame.K_0)               # 0 means 10
@@ -156,6 +161,36 @@ def test_keyboard_editor_digits_arrows_and_delete(driver):
     assert scene.draft.heaps == (9, 15)
     driver.key(pygame.K_RETURN)
     assert scene.state.heaps == (9, 15) and scene.session.game_id.endswith(":9,15")
+
+
+def test_drawing_changes_nothing(driver):
+    """The editor and the board, with each device's look, drawn twice: the scene's UI state,
+    draft, animations and game are as they were."""
+    scene = driver.start("nim", rules.Params("custom"), seed=2, play_options={"opponent": "human"})
+    surface = pygame.Surface(driver.app.size)
+
+    def unchanged_by_drawing():
+        before = (scene.ui, scene.draft, dict(scene.flights), scene.panel_value(),
+                  scene.session.position, scene.hint_for, scene.teach)
+        for device in ("mouse", "keyboard", "pad"):
+            scene.pretend_device(device)
+            scene.draw(surface)
+            scene.draw(surface)
+        assert (scene.ui, scene.draft, dict(scene.flights), scene.panel_value(),
+                scene.session.position, scene.hint_for, scene.teach) == before
+
+    editor = scene.editor
+    driver.post(pygame.MOUSEMOTION, pos=editor.slot_rect(editor.geometry(scene.draft), 0, 3)
+                .center, rel=(0, 0), buttons=(0, 0, 0))
+    driver.frames()
+    unchanged_by_drawing()
+    driver.key(pygame.K_s)
+    driver.key(pygame.K_h)
+    driver.frames(5)
+    unchanged_by_drawing()
+    driver.click(counter_rect(scene, 0, 0).center)
+    driver.frames(5)
+    unchanged_by_drawing()
 
 
 def test_taken_counters_fly_off_snap_on_input_and_undo_runs_backwards(driver):

@@ -12,7 +12,6 @@ class Geometry:
     def __init__(self, area: pygame.Rect, columns: int, tallest: int, width: int | None = None,
                  thickness: int | None = None) -> None:
         """`width` and `thickness` given: counters of that size (the other arrangement's)."""
-        self.area = area
         self.column = area.width / max(columns, 1)
         if width is None or thickness is None:
             face_room = 40

@@ -134,7 +134,7 @@ class NimScene(VersusScene):
         fly in. Returns when this change's flights end, for chaining an undone move pair."""
         if not self.animations_on():
             return delay
-        before_change, after_change = position(change.old), position(change.new)
+        before_change, after_change = as_state(change.old), as_state(change.new)
         old, new = before_change.heaps, after_change.heaps
         if change.move is None:
             side = None
@@ -410,11 +410,11 @@ class NimScene(VersusScene):
         taken = [0, 0]
         for before, move in self.game_moves():
             if isinstance(move, rules.Move):
-                taken[position(before).to_move] += move.take
+                taken[as_state(before).to_move] += move.take
         return taken
 
 
-def position(held: object) -> rules.State:
+def as_state(held: object) -> rules.State:
     """A position the Session holds (as an object) as Nim's State."""
     if not isinstance(held, rules.State):
         raise TypeError(f"Not a Nim position: {held!r}")
