@@ -47,7 +47,7 @@ PANEL_SECONDS = 0.35
 def valid_heaps(text) -> bool:
     try:
         rules.validate_desc(rules.Params("custom"), text)
-    except (rules.RuleError, TypeError, AttributeError):
+    except (RuleError, TypeError, AttributeError):
         return False
     return True
 
