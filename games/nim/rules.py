@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from random import Random
+from typing import Any
 
 from games.core.kit.rules_api import (
     IllegalMove,
@@ -38,7 +40,7 @@ class Params:
     start: str = "classic"
     misere: bool = False
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.start not in STARTS:
             raise RuleError(f"Unknown start {self.start!r}; choose one of {', '.join(STARTS)}.")
 
@@ -54,13 +56,14 @@ def parse_params(text: str) -> Params:
     return Params(**parse_fields(text, {"start": str, "misere": bool}))
 
 
-def params_from_options(size=None, difficulty=None, variant=None, colours=None) -> Params:
+def params_from_options(size: object = None, difficulty: object = None, variant: str | None = None,
+                        colours: object = None) -> Params:
     """Nim's only option is the variant: a start name and/or "normal" / "misere", joined by
     '+', e.g. "1357+misere"."""
     for name, value in (("size", size), ("difficulty", difficulty), ("colours", colours)):
         if value is not None:
             raise RuleError(f"Nim has no {name} option; use --variant (a start and/or misere).")
-    fields = {}
+    fields: dict[str, Any] = {}
     for word in variant.lower().split("+") if variant else ():
         if word in STARTS:
             fields["start"] = word
@@ -94,7 +97,7 @@ def check_heaps(heaps: tuple[int, ...], sizes: tuple[int, int] = (0, MAX_HEAP),
         raise RuleError(f"Each heap must hold {sizes[0]} to {sizes[1]} counters.")
 
 
-def new_desc(params: Params, rng) -> str:
+def new_desc(params: Params, rng: Random) -> str:
     """The starting heaps. For "custom" this is a random start in the custom range, which the
     player's own heaps replace (any desc that validate_desc accepts)."""
     if params.start in FIXED_STARTS:
@@ -122,7 +125,7 @@ class State:
     to_move: int = 0            # 0 = Left, 1 = Right
     misere: bool = False
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         check_heaps(self.heaps)
         if self.to_move not in (0, 1):
             raise RuleError(f"The side to move must be 0 (Left) or 1 (Right), not {self.to_move}.")
@@ -232,7 +235,7 @@ def current_player(state: State) -> int:
     return state.to_move
 
 
-def puzzle_json(params: Params, desc: str) -> dict:
+def puzzle_json(params: Params, desc: str) -> dict[str, object]:
     return {"heaps": list(parse_heaps(desc)), "misere": params.misere}
 
 
