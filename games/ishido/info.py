@@ -1,6 +1,8 @@
 """Ishido's setup options, rules text and best-scores heading (pure data: no pygame)."""
-from games.core.data import records
+from typing import Any
+
 from games.core.kit.options import Option
+from games.core.kit.saves import counters_to_record
 
 OPTIONS = [
     Option("variant", "Rule set", (("standard", "Standard"), ("original", "Original (1990)")),
@@ -52,5 +54,9 @@ score as help.
 """
 
 
-def summary(params, play):
-    return f"Best scores: {params.rule.capitalize()} rules", records.best_scores("ishido", params)
+def scores_heading(params: Any) -> str:
+    return f"Best scores: {params.rule.capitalize()} rules"
+
+
+# Version 1 kept the legal-square assist in the play options.
+MIGRATIONS = {1: counters_to_record({"assist_used": "assist"})}

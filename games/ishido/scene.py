@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import pygame
 
-from games.core.data import records, store
 from games.core.data.records import score_table
 from games.core.kit.actions import Act, Device
 from games.core.kit.rules_api import Outcome
@@ -146,10 +145,6 @@ class IshidoScene(IshidoView, GameScene):
     def help_used(self) -> bool:
         return self.assist_used or self.hints > 0
 
-    def adopt_old_record(self) -> None:
-        super().adopt_old_record()
-        self.adopt_old_counter("assist_used", "assist")
-
     def set_question(self, text: str) -> None:
         self.play_options["question"] = clean_question(text) or ""
         if self.question:
@@ -193,7 +188,7 @@ class IshidoScene(IshidoView, GameScene):
         return status.reason if status.over else ""
 
     def _load_best(self):
-        self.best_rows = records.best_entries(self.session.key, self.session.params)
+        self.best_rows = self.best_entries()
         return self.best_rows[0]["score"] if self.best_rows else None
 
     # --- layout ---------------------------------------------------------------------------
@@ -463,8 +458,8 @@ class IshidoScene(IshidoView, GameScene):
         beside the score."""
         score = self.final_score()
         try:
-            rank = store.add_score(score_table(self.session.key, self.session.params), score,
-                                   True, self.score_text(score))
+            table = score_table(self.session.key, self.session.params)
+            rank = self.app.store.add_score(table, score, True, self.score_text(score))
         except OSError as error:
             self.say(f"The score could not be saved: {error}")
             return None

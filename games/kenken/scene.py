@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import math
 
-from games.core.data import records
 from games.core.kit.actions import Act, Device
+from games.core.kit.options import remember
 from games.core.kit.rules_api import IllegalMove
 from games.core.kit.session import Change
 from games.core.loop.tween import Tween, linear
@@ -75,18 +75,14 @@ class KenkenScene(KenkenView, KenkenPanel, GameScene):
     # --- settings and help used -----------------------------------------------------------
     @property
     def autoclear(self) -> bool:
-        return self.app.settings.get("kenken_autoclear", True) is True
+        return bool(self.prefs["autoclear"])
 
     @property
     def solved_by_computer(self) -> bool:
         return self.session.count("solved") > 0
 
-    def adopt_old_record(self) -> None:
-        super().adopt_old_record()
-        self.adopt_old_counter("solved", "solved")
-
     def _load_best(self) -> list:
-        return records.best_entries(self.session.key, self.session.params)
+        return self.best_entries()
 
     # --- the popup: pad or wheel ----------------------------------------------------------
     def open_popup(self, style: str, pencil: bool) -> None:
@@ -259,8 +255,7 @@ class KenkenScene(KenkenView, KenkenPanel, GameScene):
         self.app.audio.play("select")
 
     def toggle_autoclear(self) -> None:
-        self.app.settings["kenken_autoclear"] = not self.autoclear
-        self.app.save_settings()
+        self.set_pref("autoclear", not self.autoclear)
         self.say("Auto-clear on: a written digit is rubbed out of its row's and column's "
                  "candidates." if self.autoclear else "Auto-clear off: candidates stay as "
                  "they are when you write a digit.")
@@ -347,9 +342,9 @@ class KenkenScene(KenkenView, KenkenPanel, GameScene):
     def new_game(self) -> None:
         """The setup screen with this game's choices; a new game there replaces this one."""
         self.close_popup()
-        self.app.settings.setdefault("setup", {})[self.session.key] = {
+        remember(self.app.settings, self.session.key, {
             "size": self.n, "difficulty": self.params.difficulty,
-            "variant": self.params.variant}
+            "variant": self.params.variant})
         self.app.push(SetupScene(self.app, self.session.key, replace_scene=self))
 
     def do(self, move) -> Change | None:

@@ -286,10 +286,10 @@ def status(state: State) -> Status:
     own, enemy = masks(state.board, side)
     for loser, pieces in ((side, own), (other, enemy)):
         if pieces.bit_count() < 2:
-            return Status(Outcome.WON, SIDES.index(opponent(loser)),
+            return Status(Outcome.DECIDED, SIDES.index(opponent(loser)),
                           f"{NAMES[loser]} has fewer than two pieces left.", Termination.CAPTURED)
     if not mask_moves(own, enemy):
-        return Status(Outcome.WON, SIDES.index(other), f"{NAMES[side]} cannot move.",
+        return Status(Outcome.DECIDED, SIDES.index(other), f"{NAMES[side]} cannot move.",
                       Termination.BLOCKED)
     if state.repetitions >= REPETITION_LIMIT:
         return Status(Outcome.DRAW, None, "The same position has occurred three times.",

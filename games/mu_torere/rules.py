@@ -246,7 +246,7 @@ def status(state: State) -> Status:
         return Status(Outcome.DRAW, None, "The players agreed a draw.", Termination.AGREED)
     if not board_moves(state.board, state.to_move):
         winner = opponent(state.to_move)
-        return Status(Outcome.WON, SIDES.index(winner), f"{NAMES[state.to_move]} cannot move.",
+        return Status(Outcome.DECIDED, SIDES.index(winner), f"{NAMES[state.to_move]} cannot move.",
                       Termination.BLOCKED)
     if state.occurrences() >= REPETITION_LIMIT:
         return Status(Outcome.DRAW, None, "The same position has occurred three times.",

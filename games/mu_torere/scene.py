@@ -30,7 +30,7 @@ from games.core.screens.game_scene import HUD_HEIGHT
 from games.core.screens.versus import COMPUTER, HUMAN, VersusScene
 from games.core.screens.widgets import Choose
 from games.mu_torere import rules
-from games.mu_torere.info import COLOURS, PREFS, STYLES
+from games.mu_torere.info import COLOURS, STYLES
 from sprites import mu_torere as paint
 
 CENTRE = rules.CENTRE
@@ -56,7 +56,6 @@ def legal(state: rules.State) -> dict:
 
 class MuTorereScene(VersusScene):
     SIDE_NAMES = ("Black", "White")
-    PREFS = PREFS
     DRAW_MOVE = rules.AGREED_DRAW
 
     def __init__(self, app, session, play_options=None):

@@ -218,9 +218,10 @@ def status(state: State) -> Status:
         return Status(Outcome.ONGOING)
     last = 1 - state.to_move      # took the last counter
     if state.misere:
-        return Status(Outcome.WON, state.to_move, f"{SIDES[last]} took the last counter.",
+        return Status(Outcome.DECIDED, state.to_move, f"{SIDES[last]} took the last counter.",
                       Termination.LAST_TAKEN)
-    return Status(Outcome.WON, last, f"{SIDES[state.to_move]} cannot move.", Termination.BLOCKED)
+    return Status(Outcome.DECIDED, last, f"{SIDES[state.to_move]} cannot move.",
+                  Termination.BLOCKED)
 
 
 def score(state: State) -> int:

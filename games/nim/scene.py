@@ -18,7 +18,6 @@ import math
 import pygame
 
 from games.core.kit.actions import Act, Device
-from games.core.kit.prefs import Pref
 from games.core.kit.session import Change
 from games.core.loop.tween import Tween, ease_in_out_cubic, ease_out_cubic, lerp
 from games.core.screens import hud, ui
@@ -41,23 +40,8 @@ PILE_WIDTH, PILE_THICK, PILE_STEP, PILE_MOST = 48, 10, 5, 11   # taken counters 
 TABLE, TABLE_EDGE = (29, 40, 46), (44, 60, 66)
 
 
-def valid_heaps(text) -> bool:
-    try:
-        rules.validate_desc(rules.Params("custom"), text)
-    except (rules.RuleError, TypeError, AttributeError):
-        return False
-    return True
-
-
-PREFS = (Pref("teach", False, choices=(True, False)),
-         Pref("custom_heaps", "", check=lambda text: isinstance(text, str) and
-              (text == "" or valid_heaps(text))))
-
-
 class NimScene(HeapEditor, VersusScene):
     SIDE_NAMES = SIDES
-    PREFS = PREFS
-    LEGACY_PREFS = {"teach": "nim_teach", "custom_heaps": "nim_custom_heaps"}
 
     def __init__(self, app, session, play_options=None):
         super().__init__(app, session, play_options)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import pygame
 
-from games.core.data import records
 from games.core.kit.actions import Act, Device
 from games.core.kit.rules_api import RuleError
 from games.core.loop.tween import GLOW_SECONDS, Tween, linear
@@ -65,10 +64,6 @@ class PoggleScene(PoggleView, GameScene):
     def solved_by_computer(self) -> bool:
         return self.session.count("solved") > 0
 
-    def adopt_old_record(self) -> None:
-        super().adopt_old_record()
-        self.adopt_old_counter("solve", "solved")
-
     @property
     def help_used(self) -> bool:
         return self.hints > 0 or self.solved_by_computer
@@ -93,7 +88,7 @@ class PoggleScene(PoggleView, GameScene):
 
     def _load_best(self):
         """The best results for this size and colour count (read once, and after a win)."""
-        self.best_rows = records.best_entries(self.session.key, self.session.params)
+        self.best_rows = self.best_entries()
         return self.best_rows[0]["score"] if self.best_rows else None
 
     # --- layout ---------------------------------------------------------------------------

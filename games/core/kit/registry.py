@@ -13,6 +13,10 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from games.core.kit.prefs import Preferences
 
 
 @dataclass(frozen=True)
@@ -85,3 +89,14 @@ def launcher_games() -> list[GameInfo]:
     load_all()
     order = list(KEYS) + [key for key in GAMES if key not in KEYS]
     return [GAMES[key] for key in order if key in GAMES and GAMES[key].playable]
+
+
+def preferences(settings: dict[str, Any], key: str) -> Preferences:
+    """The game's preferences in these settings, read through its schema: the two-player
+    frame's (VERSUS_PREFS) and the game's own (PREFS and LEGACY_PREFS in its info.py)."""
+    from games.core.kit.prefs import Preferences  # only a game's screens need them
+    from games.core.kit.versus_options import VERSUS_PREFS
+    info = module(key, "info")
+    frame = VERSUS_PREFS if lookup(key).players == 2 else ()
+    schema = frame + tuple(getattr(info, "PREFS", ()))
+    return Preferences(settings, key, schema, getattr(info, "LEGACY_PREFS", {}))

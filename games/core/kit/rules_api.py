@@ -44,11 +44,12 @@ class IllegalMove(GameError):
 
 
 class Outcome(StrEnum):
-    """How a game stands. WON and LOST are the solo player's; in a two-player game WON means
-    that someone won (Status.winner says who) and DRAW a draw."""
+    """How a game stands. A one-player game ends WON or LOST (the player's result); a
+    two-player game ends DECIDED (one side won: Status.winner says which) or DRAW."""
     ONGOING = "ongoing"
     WON = "won"
     LOST = "lost"
+    DECIDED = "decided"
     DRAW = "draw"
 
 
@@ -67,10 +68,15 @@ class Termination(StrEnum):
 @dataclass(frozen=True)
 class Status:
     outcome: Outcome = Outcome.ONGOING
-    winner: int | None = None   # two-player games: 0 or 1 for a win, None otherwise
+    winner: int | None = None   # DECIDED: the side that won, 0 (moves first) or 1; else None
     reason: str = ""            # a short human sentence, e.g. "White cannot move"
     # How it ended. Implied by the other fields, so it takes no part in comparing statuses.
     termination: Termination = field(default=Termination.NONE, compare=False)
+
+    def __post_init__(self) -> None:
+        if (self.outcome == Outcome.DECIDED) != (self.winner in (0, 1)):
+            raise ValueError(f"a {self.outcome} game has no winner {self.winner!r}: only a "
+                             "decided two-player game names its winner (0 or 1)")
 
     @property
     def over(self) -> bool:

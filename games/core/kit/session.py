@@ -11,13 +11,10 @@ import random
 import re
 from dataclasses import dataclass
 
-from games.core.data import schema
-from games.core.kit import registry
-from games.core.kit.rules_api import GameError, RuleError
-
-RESTART = "restart"   # the history marker for a restart, which is itself undoable
-SAVE_VERSION = schema.SAVE_VERSION
-RECORD_MAX = 10**9    # a record counter never grows past this (schema.save checks it)
+from games.core.kit import registry, saves
+from games.core.kit.checks import Invalid
+from games.core.kit.rules_api import RuleError
+from games.core.kit.saves import MAX_ELAPSED, MAX_MOVES, RECORD_MAX, RESTART
 
 
 @dataclass(frozen=True)
@@ -94,10 +91,10 @@ class Session:
         decoded = self.rules.decode_move(text)
         old = self.state
         new = self.rules.apply_move(old, decoded)
-        if self.position >= schema.MAX_MOVES:   # what a save keeps (and a resume replays)
+        if self.position >= MAX_MOVES:   # what a save keeps (and a resume replays)
             self._compact(force=True)
-            if self.position >= schema.MAX_MOVES:
-                raise RuleError(f"This game has reached {schema.MAX_MOVES:,} moves, the most "
+            if self.position >= MAX_MOVES:
+                raise RuleError(f"This game has reached {MAX_MOVES:,} moves, the most "
                                 "a save keeps: restart it or start a new game.")
         del self.entries[self.position + 1:]
         self.entries.append((new, text))
@@ -149,18 +146,18 @@ class Session:
 
     # --- saving --------------------------------------------------------------------------
     def to_json(self) -> dict:
-        """What a save holds, within what from_json reads back (schema.save): apply and
+        """What a save holds, within what from_json reads back (saves.read): apply and
         restart keep the history within MAX_MOVES; elapsed is capped here."""
-        return {"version": SAVE_VERSION, "game": self.key, "params": self.params.encode(),
+        return {"version": saves.SAVE_VERSION, "game": self.key, "params": self.params.encode(),
                 "desc": self.desc, "moves": [text for _, text in self.entries[1:]],
                 "position": self.position,
-                "elapsed": min(schema.MAX_ELAPSED, max(0.0, round(self.elapsed, 3))),
+                "elapsed": min(MAX_ELAPSED, max(0.0, round(self.elapsed, 3))),
                 "record": dict(self.record)}
 
     def _compact(self, force: bool = False) -> None:
         """Past MAX_MOVES entries: drop the redo branch, then the history before the last
         restart on the path (its position is the start again); undo then stops there."""
-        if len(self.entries) - 1 <= schema.MAX_MOVES and not force:
+        if len(self.entries) - 1 <= MAX_MOVES and not force:
             return
         del self.entries[self.position + 1:]
         restarts = [i for i in range(1, self.position + 1) if self.entries[i][1] == RESTART]
@@ -170,26 +167,36 @@ class Session:
 
     @classmethod
     def from_json(cls, data, key: str | None = None) -> Session:
-        """Rebuild a saved session, checking everything (with `key`, it must be a save of that
-        game); GameError says what is wrong."""
-        try:
-            data = schema.save(data, key)
-        except schema.Invalid as error:
-            raise RuleError(f"not a Parlour save this build reads ({error})") from None
-        rules = registry.module(data["game"])
-        params = rules.parse_params(data["params"])
-        rules.validate_desc(params, data["desc"])
-        session = cls(data["game"], params, data["desc"])
-        for text in data["moves"]:
+        """Rebuild a saved session, checking everything and bringing an older save up to date
+        (saves.read; with `key`, it must be a save of that game); GameError says what is
+        wrong."""
+        return cls.from_save(read_save(data, key))
+
+    @classmethod
+    def from_save(cls, save: saves.Save) -> Session:
+        """Rebuild a session from a save already read by saves.read."""
+        rules = registry.module(save["game"])
+        params = rules.parse_params(save["params"])
+        rules.validate_desc(params, save["desc"])
+        session = cls(save["game"], params, save["desc"])
+        for text in save["moves"]:
             if text == RESTART:
                 session.entries.append((session.initial, RESTART))
             else:
                 session.entries.append((rules.apply_move(session.entries[-1][0],
                                                          rules.decode_move(text)), text))
-        session.position = data["position"]
-        session.elapsed = float(data["elapsed"])
-        session.record = dict(data["record"])
+        session.position = save["position"]
+        session.elapsed = float(save["elapsed"])
+        session.record = dict(save["record"])
         return session
+
+
+def read_save(data, key: str | None = None) -> saves.Save:
+    """saves.read, with what is wrong as a RuleError (the errors of the rules contract)."""
+    try:
+        return saves.read(data, key)
+    except Invalid as error:
+        raise RuleError(f"not a Parlour save this build reads ({error})") from None
 
 
 MAX_ID_LENGTH = 8000
@@ -225,6 +232,3 @@ def parse_game_id(game_id: str):
     if desc is not None:
         rules.validate_desc(params, desc)
     return key, params, desc, seed
-
-
-__all__ = ["Session", "Change", "parse_game_id", "GameError", "RESTART"]

@@ -5,6 +5,7 @@ classes, so a game's info module (read by the setup and help screens) imports no
 from __future__ import annotations
 
 from games.core.kit import levels
+from games.core.kit.checks import Integer, OneOf
 from games.core.kit.options import Option
 from games.core.kit.prefs import Pref
 from games.core.kit.rules_api import RuleError
@@ -12,8 +13,8 @@ from games.core.kit.rules_api import RuleError
 LEVEL_CHOICES = tuple(levels.TITLES.items()) + (("custom", "Custom"),)
 UNDO_DEPTHS = ((1, "1 turn"), (2, "2 turns"), (3, "3 turns"), (5, "5 turns"), (10, "10 turns"),
                (0, "Unlimited"))
-VERSUS_PREFS = (Pref("custom_level", 50, low=0, high=100),
-                Pref("undo_depth", 0, choices=tuple(depth for depth, _ in UNDO_DEPTHS)))
+VERSUS_PREFS = (Pref("custom_level", 50, Integer(0, 100)),
+                Pref("undo_depth", 0, OneOf(*(depth for depth, _ in UNDO_DEPTHS))))
 
 
 def opponent_options(side_names: tuple[str, str], default_level="medium") -> list[Option]:

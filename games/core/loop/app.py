@@ -11,7 +11,6 @@ slept is then stepped at once, so clocks and timers lose nothing.
 """
 from __future__ import annotations
 
-import ctypes
 import gc
 import math
 import os
@@ -22,13 +21,17 @@ import warnings
 
 import pygame
 
-from games.core.data import store
+from games.core.data.store import Store
 from games.core.kit.actions import Act, Action
-from games.core.loop import assets, jobs, sdl, tween
+from games.core.loop import assets, sdl
 from games.core.loop.audio import Audio
 from games.core.loop.input import Input
+from games.core.loop.jobs import Jobs
+from games.core.loop.tween import Motion
 
 LOGICAL_SIZE = (1920, 1080)
+JOB_DONE = pygame.event.custom_type()   # a Job finished: wakes a loop asleep at rest
+MOST_MESSAGES = 20      # the player's messages waiting to be shown
 STEP = 1 / 120          # simulation step, seconds
 MAX_CATCH_UP = 0.25     # never simulate more than this per frame (after a stall)
 FPS_CAP = 120
@@ -115,16 +118,22 @@ class RealTime:
 
 class App:
     def __init__(self, windowed: bool | None = None, size=LOGICAL_SIZE):
-        self.settings, _ = store.load_settings()
-        store.clean_temporary_files()
+        # The App's message channel: what the player must hear (a file set aside, a font
+        # that failed), shown on the launcher's message line; the store reports to it.
         self.messages: list[str] = []
-        self.take_notices()
+        self.store = Store(self.tell)
+        self.settings, _ = self.store.load_settings()
+        self.store.clean_temporary_files()
+        self.jobs = Jobs(self._job_finished)
+        self.motion = Motion()   # tweens note here that they move
         if windowed is not None:
             self.settings["fullscreen"] = not windowed
         pygame.display.quit()   # a fresh window: set_mode on a live SCALED one corrupts SDL
         pygame.display.init()
         pygame.font.init()
         assets.font.cache_clear()   # fonts from an earlier pygame.init are no longer valid
+        for problem in assets.font_problems():
+            self.tell(problem)
         pygame.display.set_caption("Parlour")
         pygame.key.set_repeat(320, 55)
         self.size = size
@@ -176,15 +185,9 @@ class App:
     def desktop_area(self) -> pygame.Rect | None:
         """The usable part (less task bars) of the display the window is on, in desktop
         coordinates; the whole first desktop where SDL cannot say."""
-        library = sdl.library()
-        if library is not None:
-            bounds = (ctypes.c_int * 4)()
-            handle = library.SDL_GetWindowFromID(self.window.id)
-            index = max(0, library.SDL_GetWindowDisplayIndex(ctypes.c_void_p(handle))) \
-                if handle else 0
-            if library.SDL_GetDisplayUsableBounds(index, bounds) == 0 and bounds[2] > 0 \
-                    and bounds[3] > 0:
-                return pygame.Rect(*bounds)
+        bounds = sdl.usable_bounds(self.window)
+        if bounds is not None:
+            return pygame.Rect(bounds)
         desktops = pygame.display.get_desktop_sizes()
         return pygame.Rect((0, 0), desktops[0]) if desktops else None
 
@@ -200,23 +203,30 @@ class App:
                 self.fit_window()
         except pygame.error as error:
             self.settings["fullscreen"] = not self.settings["fullscreen"]
-            self.messages.append(f"The display mode could not be changed: {error}")
+            self.tell(f"The display mode could not be changed: {error}")
         self.save_settings()
 
-    def take_notices(self) -> None:
-        """What the store (or the fonts) had to tell the player: a file set aside, a folder
-        that cannot be used. Each shown once, on the launcher's message line."""
-        for notice in store.take_notices():
-            if notice not in self.messages:
-                self.messages.append(notice)
-                self.dirty = True
+    def tell(self, message: str) -> None:
+        """Say something to the player, once while it waits to be shown (the launcher's
+        message line shows them in turn)."""
+        if message not in self.messages and len(self.messages) < MOST_MESSAGES:
+            self.messages.append(message)
+            self.mark_dirty()
+
+    def _job_finished(self) -> None:
+        """From a Job's thread: wake the loop, if the display is still up to hear it."""
+        try:
+            if pygame.display.get_init():
+                pygame.event.post(pygame.event.Event(JOB_DONE))
+        except pygame.error:     # the display closed meanwhile: nobody is waiting
+            pass
 
     def save_settings(self) -> None:
         self.audio.volume, self.audio.muted = self.settings["volume"], self.settings["muted"]
         try:
-            store.save_settings(self.settings)
+            self.store.save_settings(self.settings)
         except OSError as error:
-            self.messages.append(f"Settings could not be saved: {error}")
+            self.tell(f"Settings could not be saved: {error}")
 
     # --- the scene stack -----------------------------------------------------------------
     @property
@@ -273,8 +283,6 @@ class App:
         Draws if anything changed: input, a window or Job event, a scene pushed or popped, a
         tween moving, a Job working, or the top scene's next change come due."""
         was_focused = self.focused
-        if store.notices:
-            self.take_notices()
         events, self._woken = self._woken + pygame.event.get(), []
         for event in events:
             self.dispatch(event)
@@ -285,7 +293,7 @@ class App:
             dt = 0.0 if self._last is None else now - self._last
             self._last = now
         due = self.next_change()
-        working = bool(jobs.running())
+        working = bool(self.jobs.running())
         self._accumulator = min(self._accumulator + dt, MAX_CATCH_UP)
         stepped = 0.0
         while self._accumulator >= STEP - 1e-9:
@@ -293,7 +301,7 @@ class App:
             self.step(STEP)
             stepped += STEP
         if stepped:
-            self._moving = tween.moved()
+            self._moving = self.motion.take()
             if self._moving or working or (due is not None and stepped >= due - 1e-6):
                 self.dirty = True
         if self.running and self.stack and self.dirty:
@@ -320,7 +328,7 @@ class App:
         """None while anything moves (run the next frame now); else how long the loop may
         sleep before the picture changes by itself (math.inf: until an event)."""
         if self.dirty or not self._settled or self._moving or not self.stack \
-                or self.input.repeating() or jobs.running():
+                or self.input.repeating() or self.jobs.running():
             return None
         due = self.next_change()
         if due is None:

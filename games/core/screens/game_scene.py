@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 import pygame
 
-from games.core.data import records, store
+from games.core.data import records
 from games.core.data.records import score_table
 from games.core.kit import registry
 from games.core.kit.actions import Act, Action, Device
@@ -42,8 +43,8 @@ class GameScene(Scene):
         self.rules = session.rules
         self.info = registry.lookup(session.key)
         self.play_options = dict(play_options or {})
-        self.adopt_old_record()
-        self.tweens = Tweens()
+        self.prefs = registry.preferences(app.settings, session.key)
+        self.tweens = Tweens(app.motion)
         self.message, self.message_time = "", 0.0
         self.reported = session.status.over   # the result screen was shown for this ending
         self.looking_back = False             # the result screen shows an ending seen before
@@ -102,23 +103,14 @@ class GameScene(Scene):
     def count_hint(self) -> None:
         self.session.note("hints")
 
-    def adopt_old_record(self) -> None:
-        """Saves from before the record kept hints in the play options: move them over.
-        Games with other old counters extend this."""
-        self.adopt_old_counter("hints", "hints")
+    def best_entries(self) -> list[dict[str, Any]]:
+        """This game's best scores for its parameters, best first (score, detail, date)."""
+        return records.best_entries(self.app.store, self.session.key, self.session.params)
 
-    def adopt_old_counter(self, option: str, name: str) -> None:
-        """Move play_options[option] (a count, or True for once) into record[name]."""
-        value = self.play_options.pop(option, None)
-        if value is True:
-            value = 1
-        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
-            self.session.record[name] = max(self.session.count(name), min(value, 10**9))
-
-    @classmethod
-    def summary(cls, key: str, params, play: dict) -> tuple[str, list[tuple[str, str]]]:
-        """The setup screen's side panel: a heading and (left, right) rows (records.summary)."""
-        return records.summary(registry.lookup(key), registry.module(key, "info"), params, play)
+    def set_pref(self, name: str, value: Any) -> None:
+        """Keep one of the game's preferences (its schema checks it) in the settings."""
+        if self.prefs.set(name, value):
+            self.app.save_settings()
 
     def final_score(self):
         return self.rules.score(self.session.state)
@@ -137,10 +129,6 @@ class GameScene(Scene):
     def result_lines(self) -> list[str]:
         return [f"Score: {self.score_text(self.final_score())}"]
 
-    def bench_pose(self) -> None:
-        """Put the scene in its most expensive everyday look for the frame-cost bench
-        (e.g. a full board with a piece being dragged). Default: as it is."""
-
     def demo_move(self):
         """The scripted player's next move (default: the game's computer player)."""
         ai = registry.module(self.session.key, "ai")
@@ -153,7 +141,7 @@ class GameScene(Scene):
         return self.app.input.last_device
 
     def pretend_device(self, device: str) -> None:
-        """The bench pose: look as if the player had last used this device."""
+        """Look as if the player had last used this device (bench poses, the demo)."""
         self.app.input.last_device = device
 
     def by_device(self, mouse: str, keyboard: str, pad: str) -> str:
@@ -236,7 +224,7 @@ class GameScene(Scene):
         self.looking_back = self.recorded    # an ending seen again after undo: no new entry
         rank = self.enter_result()
         self.app.audio.play(self.ending_sound())
-        problem = store.delete_game(self.session.key)   # reports, never raises
+        problem = self.app.store.delete_game(self.session.key)   # reports, never raises
         if problem:
             self.say(problem)
         self.app.push(ResultScene(self.app, self, rank))
@@ -262,8 +250,9 @@ class GameScene(Scene):
             return None
         score = self.final_score()
         try:
-            return store.add_score(score_table(self.session.key, self.session.params), score,
-                                   self.higher_is_better, self.score_text(score))
+            table = score_table(self.session.key, self.session.params)
+            return self.app.store.add_score(table, score, self.higher_is_better,
+                                            self.score_text(score))
         except OSError as error:
             self.say(f"The score could not be saved: {error}")
             return None
@@ -344,13 +333,13 @@ class GameScene(Scene):
     def save(self) -> None:
         try:
             if self.over:
-                store.delete_game(self.session.key)
+                self.app.store.delete_game(self.session.key)
             else:
                 data = self.session.to_json()
                 data["play"] = self.play_options
-                store.save_game(self.session.key, data)
+                self.app.store.save_game(self.session.key, data)
         except OSError as error:
-            self.app.messages.append(f"The game could not be saved: {error}")
+            self.app.tell(f"The game could not be saved: {error}")
 
     def on_focus_lost(self) -> None:
         if self.timed and not self.over:

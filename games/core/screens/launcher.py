@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pygame
 
-from games.core.data import store
 from games.core.kit import registry
 from games.core.kit.actions import Act, Action
 from games.core.loop.app import Scene
@@ -120,7 +119,8 @@ class LauncherScene(Scene):
                                card_w, card_h)
             if self.pictures.get(info.key, (None, None))[0] != size:
                 self.pictures[info.key] = (size, card_picture(info.key, size))
-            widgets.append(Card(rect, info, self.pictures[info.key][1], store.has_save(info.key),
+            saved = self.app.store.has_save(info.key)
+            widgets.append(Card(rect, info, self.pictures[info.key][1], saved,
                                 lambda key=info.key: self.app.push(SetupScene(self.app, key)),
                                 lambda key=info.key: resume_saved_game(self.app, key)))
         self.quit_button = ui.Button((width - 300, height - 120, 260, 80), "Quit",

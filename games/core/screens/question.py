@@ -65,7 +65,6 @@ class QuestionScene(Scene):
                                  lambda: self.type(" "), size=ui.BODY))
         widgets.append(ui.Button((left + 6 * (key + gap), y, 4 * key + 3 * gap, key), "Delete",
                                  self.delete, size=ui.BODY))
-        self.first_key = 0
         qx = left + 10 * (key + gap) + 50
         qw = self.box.right - 60 - qx
         for n, words in enumerate(self.choices):

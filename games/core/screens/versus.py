@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import random
 
-from games.core.data import store
 from games.core.data.records import record_table
 from games.core.kit import registry
 from games.core.kit.actions import Act
-from games.core.kit.prefs import Pref, Preferences
+from games.core.kit.options import remember
 from games.core.kit.rules_api import Outcome, Termination
 from games.core.kit.session import RESTART, Session
-from games.core.kit.versus_options import LEVEL_CHOICES, UNDO_DEPTHS, VERSUS_PREFS, level_title
+from games.core.kit.versus_options import LEVEL_CHOICES, UNDO_DEPTHS, level_title
 from games.core.loop.jobs import Job
 from games.core.screens import hud
 from games.core.screens.game_scene import TOOLBAR_HEIGHT, GameScene
@@ -35,8 +34,6 @@ PICK_SECONDS = 0.45   # the computer's choice is shown this long before it is pl
 
 class VersusScene(GameScene):
     SIDE_NAMES = ("Black", "White")
-    PREFS: tuple[Pref, ...] = ()       # the game's own preferences
-    LEGACY_PREFS: dict[str, str] = {}  # pref name -> an older top-level settings key
     DRAW_MOVE = None                   # the move that records an agreed draw, if the game has one
     higher_is_better = True
 
@@ -50,13 +47,11 @@ class VersusScene(GameScene):
             self.players = (COMPUTER, COMPUTER)
         else:
             self.players = tuple(HUMAN if side == human_side else COMPUTER for side in (0, 1))
-        self.prefs = Preferences(app.settings, session.key, VERSUS_PREFS + self.PREFS,
-                                 self.LEGACY_PREFS)
         self.level_choice = self.play_options.get("level") or "perfect"
         self.ai = registry.module(session.key, "ai")
         self.job: Job | None = None
         # The ai's slow start (a table to read), done off the loop as the scene opens.
-        self.warm = Job(self.ai.preload) if hasattr(self.ai, "preload") else None
+        self.warm = app.jobs.start(self.ai.preload) if hasattr(self.ai, "preload") else None
         self.pause_left = THINK_PAUSE
         self.pick = None                  # the computer's chosen move, shown before it lands
         self.pick_left = 0.0
@@ -110,17 +105,10 @@ class VersusScene(GameScene):
     def set_level(self, choice) -> None:
         """A level chosen in Options: kept for this game and as the setup screen's choice."""
         self.level_choice = self.play_options["level"] = choice
-        setup = self.app.settings.setdefault("setup", {})
-        remembered = setup.get(self.session.key)
-        if not isinstance(remembered, dict):
-            remembered = setup[self.session.key] = dict(self.play_options)
-            remembered.pop("hints", None)
-        remembered["level"] = choice
+        known = isinstance(self.app.settings.get("setup", {}).get(self.session.key), dict)
+        remember(self.app.settings, self.session.key,
+                 {"level": choice} if known else dict(self.play_options))
         self.app.save_settings()
-
-    def set_pref(self, name: str, value) -> None:
-        if self.prefs.set(name, value):
-            self.app.save_settings()
 
     # --- the one gate moves enter by ------------------------------------------------------------
     def play(self, move, by_computer: bool = False):
@@ -193,7 +181,8 @@ class VersusScene(GameScene):
         if self.job is None:
             self.pause_left -= dt
             if self.pause_left <= 0:
-                self.job = Job(self.ai.choose_move, self.state, self.rng, self.level)
+                self.job = self.app.jobs.start(self.ai.choose_move, self.state, self.rng,
+                                               self.level)
             return
         if self.job.done:
             job, self.job = self.job, None
@@ -317,7 +306,7 @@ class VersusScene(GameScene):
                 self.say(f"Your moves graded: {hud.grade_counts(job.result)}.")
         if self.hint_shown() and self.graded() is None and self.grade_job is None and \
                 (self.warm is None or self.warm.done):
-            self.grade_job = (self.state, Job(self.ai.graded_moves, self.state))
+            self.grade_job = (self.state, self.app.jobs.start(self.ai.graded_moves, self.state))
 
     def draw_grades(self, surface) -> None:
         """Every graded move's label where the game puts it (grade_spot)."""
@@ -496,11 +485,23 @@ class VersusScene(GameScene):
             super().demo_step()
 
     # --- results -------------------------------------------------------------------------
+    def winner(self) -> int | None:
+        """The side that won a decided game; None while it goes on, and after a draw."""
+        status = self.session.status
+        return status.winner if status.outcome == Outcome.DECIDED else None
+
+    def human_result(self) -> Outcome:
+        """The ended game against the computer as the human's result: won, lost or a draw."""
+        winner = self.winner()
+        if winner is None:
+            return Outcome.DRAW
+        return Outcome.WON if self.players[winner] == HUMAN else Outcome.LOST
+
     def ending(self) -> str:
         """How the game ended, in words naming the sides as the game does."""
-        status = self.session.status
-        if status.winner is not None:
-            loser = self.side_name(1 - status.winner)
+        status, winner = self.session.status, self.winner()
+        if winner is not None:
+            loser = self.side_name(1 - winner)
             if status.termination == Termination.BLOCKED:
                 return f"{loser} cannot move."
             if status.termination == Termination.CAPTURED:
@@ -516,21 +517,21 @@ class VersusScene(GameScene):
         return self.ending() if self.over else ""
 
     def result_title(self) -> str:
-        status = self.session.status
-        if status.outcome == Outcome.DRAW:
+        winner = self.winner()
+        if self.session.status.outcome == Outcome.DRAW:
             return "A draw"
-        if status.winner is None:
+        if winner is None:
             return "Game over"
         if self.against_computer:
-            return "You win!" if self.players[status.winner] == HUMAN else "The computer wins"
-        return f"{self.side_name(status.winner)} wins"
+            return "You win!" if self.human_result() == Outcome.WON else "The computer wins"
+        return f"{self.side_name(winner)} wins"
 
     def result_lines(self) -> list[str]:
         lines = [f"{self.session.moves_made} moves"]
         if self.hints:
             lines.append(f"Hints taken: {self.hints}")
         if self.against_computer:
-            record = store.load_records().get(self.record_table(), {})
+            record = self.app.store.load_records().get(self.record_table(), {})
             lines.append(f"Your record at this level: {record.get('won', 0)} won, "
                          f"{record.get('lost', 0)} lost, {record.get('draw', 0)} drawn")
         return lines
@@ -538,28 +539,23 @@ class VersusScene(GameScene):
     def record_table(self) -> str:
         return record_table(self.session.key, self.level)
 
-    def record_result(self):
+    def record_result(self) -> int | None:
         """Against the computer, count the game in the record for this level."""
-        status = self.session.status
         if self.against_computer:
-            human = self.players.index(HUMAN)
-            outcome = Outcome.DRAW if status.winner is None else \
-                Outcome.WON if status.winner == human else Outcome.LOST
             try:
-                store.record_result(self.record_table(), outcome)
+                self.app.store.record_result(self.record_table(), self.human_result())
             except OSError as error:
                 self.say(f"The result could not be saved: {error}")
         return None
 
     def result_mood(self) -> str:
-        status = self.session.status
-        if status.winner is None:
+        if self.winner() is None:
             return "neutral"
-        return "bad" if self.against_computer and self.players[status.winner] != HUMAN else "good"
+        return "bad" if self.against_computer and self.human_result() == Outcome.LOST \
+            else "good"
 
     def ending_sound(self) -> str:
-        status = self.session.status
-        if status.winner is None:
+        if self.winner() is None:
             return "place"
-        won = self.players[status.winner] == HUMAN
-        return "win" if won or not self.against_computer else "lose"
+        return "lose" if self.against_computer and self.human_result() == Outcome.LOST \
+            else "win"

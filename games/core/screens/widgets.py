@@ -167,7 +167,7 @@ class Overlay(Scene):
         top = 110 + 12
         self.area = pygame.Rect(app.size[0] - width - 28, top, width, app.size[1] - top - 124)
         self.panel = self.area.copy()
-        self.tweens = Tweens()
+        self.tweens = Tweens(app.motion)
         self.slide = self.tweens.add(Tween(0.22, ease_out_cubic)) if animate else None
         self.menu = ui.Menu()
 
