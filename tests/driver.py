@@ -8,7 +8,6 @@ from __future__ import annotations
 import pygame
 
 from games.core.kit.session import Session
-from games.core.loop import jobs
 from games.core.loop.app import App
 from games.core.screens.launch import LoadingScene, scene_module
 from games.core.screens.launcher import LauncherScene
@@ -56,7 +55,7 @@ class Driver:
             if done():
                 return
             self.frames(1, dt)
-            jobs.wait_all()
+            self.app.jobs.wait_all()
         raise AssertionError("the scene never got there")
 
     def until_result(self) -> None:

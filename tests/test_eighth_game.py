@@ -8,13 +8,15 @@ import pygame
 import pytest
 import test_conformance as conformance
 
-from games.core.data import store
+from games.core.data.store import Store
 from games.core.kit import registry
 from games.core.screens.game_scene import GameScene
 from games.core.screens.launcher import LauncherScene
 from games.core.screens.menus import ResultScene, SetupScene
 from games.core.screens.overlays import HelpScene
 from tests.driver import Driver
+
+store = Store(lambda message: None)   # the test's own hand on the data folder
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CONTRACT = [getattr(conformance, name) for name in sorted(dir(conformance))

@@ -7,8 +7,8 @@ import random
 import pygame
 import pytest
 
-from games.core.data import store
 from games.core.data.records import score_table
+from games.core.data.store import Store, save_name
 from games.core.kit.session import Session
 from games.core.screens.game_scene import GameScene
 from games.core.screens.launch import resume_saved_game
@@ -18,6 +18,8 @@ from games.ishido import ai as ishido_ai
 from games.kenken import rules as kenken
 from games.poggle import solver as poggle_solver
 from tests.driver import walk
+
+store = Store(lambda message: None)   # the test's own hand on the data folder
 
 KEYS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN,
         (0, -1): pygame.K_UP}
@@ -315,5 +317,5 @@ def test_a_record_from_a_save_is_checked(driver, data_dir):
         data = Session.new("kenken", KENKEN, seed=46).to_json()
         data["record"] = bad
         # store.save_game refuses what the reader would refuse: write the hostile file by hand.
-        store.write_json(store.save_name("kenken"), data)
+        store.write_json(save_name("kenken"), data)
         assert not resume_saved_game(driver.app, "kenken"), bad

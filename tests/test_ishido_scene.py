@@ -8,7 +8,7 @@ import random
 
 import pygame
 
-from games.core.data import store
+from games.core.data.store import Store
 from games.core.screens.launch import resume_saved_game
 from games.core.screens.menus import ResultScene, SetupScene
 from games.core.screens.question import QuestionScene
@@ -16,6 +16,8 @@ from games.ishido import ai, oracle, rules
 from games.ishido.scene import MAX_QUESTION, READY_QUESTIONS, IshidoScene
 from sprites.ishido import thumbnail
 from tests.driver import Driver, VirtualPad, walk
+
+store = Store(lambda message: None)   # the test's own hand on the data folder
 
 STANDARD, ORIGINAL = rules.Params("standard"), rules.Params("original")
 KEYS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN,

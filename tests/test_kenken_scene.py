@@ -9,7 +9,7 @@ import threading
 import pygame
 import pytest
 
-from games.core.data import store
+from games.core.data.store import Store
 from games.core.screens.game_scene import clock_text
 from games.core.screens.launch import LoadingScene, resume_saved_game
 from games.core.screens.menus import ResultScene, SetupScene
@@ -17,6 +17,8 @@ from games.kenken import gen, rules
 from games.kenken.rules import Params
 from games.kenken.scene import KenkenScene
 from tests.driver import Driver, VirtualPad, walk
+
+store = Store(lambda message: None)   # the test's own hand on the data folder
 
 PARAMS = Params(4, "normal")
 KEYS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN,

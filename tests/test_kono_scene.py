@@ -8,7 +8,7 @@ import random
 
 import pygame
 
-from games.core.data import store
+from games.core.data.store import Store
 from games.core.screens.launch import resume_saved_game
 from games.core.screens.menus import ResultScene, SetupScene
 from games.kono import ai, rules
@@ -16,6 +16,8 @@ from games.kono.scene import KonoScene
 from tests import versus_harness as harness
 from tests.driver import Driver, VirtualPad
 from tests.versus_harness import graded, start_at, toolbar_button
+
+store = Store(lambda message: None)   # the test's own hand on the data folder
 
 
 def play_out(driver, scene, human_move, level="high", seed=0):

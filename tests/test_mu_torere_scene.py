@@ -10,7 +10,7 @@ import random
 
 import pygame
 
-from games.core.data import store
+from games.core.data.store import Store
 from games.core.screens.launch import resume_saved_game
 from games.core.screens.menus import ResultScene, SetupScene
 from games.core.screens.overlays import ConfirmScene
@@ -21,6 +21,8 @@ from sprites import mu_torere as paint
 from tests import versus_harness as harness
 from tests.driver import Driver, VirtualPad
 from tests.versus_harness import KEYS, PAD, graded, start_at
+
+store = Store(lambda message: None)   # the test's own hand on the data folder
 
 WHITE_FIRST = rules.Params("W")
 

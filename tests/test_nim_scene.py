@@ -5,7 +5,7 @@ back on undo; hints, the teaching view, the computer-v-computer demo, records pe
 setup screen's options, save and resume."""
 import pygame
 
-from games.core.data import store
+from games.core.data.store import Store
 from games.core.screens.launch import resume_saved_game
 from games.core.screens.menus import SetupScene
 from games.nim import ai, rules, teaching
@@ -13,6 +13,8 @@ from games.nim.panel import render_panel
 from games.nim.scene import NimScene
 from tests import versus_harness as harness
 from tests.driver import Driver, VirtualPad
+
+store = Store(lambda message: None)   # the test's own hand on the data folder
 
 CLASSIC = rules.Params("classic")
 

@@ -3,12 +3,14 @@ gamepad only; the ripple runs, snaps on new input and runs backwards on undo; hi
 press by press, an unsolvable typed board, best results per size and colours, save and resume."""
 import pygame
 
-from games.core.data import store
+from games.core.data.store import Store
 from games.core.kit.session import Session
 from games.core.screens.launch import resume_saved_game, scene_module
 from games.poggle import rules, solver
 from games.poggle.rules import Params
 from tests.driver import Driver, VirtualPad, walk
+
+store = Store(lambda message: None)   # the test's own hand on the data folder
 
 PARAMS = Params(4, 3)
 

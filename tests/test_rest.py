@@ -18,7 +18,6 @@ import pytest
 
 from games.core.kit import registry
 from games.core.kit.session import Session
-from games.core.loop import jobs
 from games.core.loop.app import STEP, App, Scene
 from games.core.screens.game_scene import GameScene
 from games.core.screens.launch import LoadingScene, scene_module
@@ -108,8 +107,8 @@ class Loop:
         sleeps = len(time.sleeps)
         app.turn()
         self.turns += 1
-        if jobs.running():
-            jobs.wait_all()      # their answers arrive at the next step, whatever the machine
+        if app.jobs.running():
+            app.jobs.wait_all()      # their answers arrive at the next step, whatever the machine
         if not app.running:
             return
         if app.draws == draws:
@@ -278,7 +277,7 @@ class Waiting(Scene):
 
 def test_a_finishing_job_wakes_a_sleeping_loop_and_its_answer_is_drawn(app):
     gate = threading.Event()
-    job = jobs.Job(lambda: gate.wait() and (200, 120, 40))
+    job = app.jobs.start(lambda: gate.wait() and (200, 120, 40))
     app.push(Waiting(app, job))
     loop = Loop(app)
     for _ in range(20):

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from games.core.kit.rules_api import RuleError
-from games.core.loop.jobs import Job
+from games.core.loop.jobs import Job, Jobs
 from games.poggle import rules
 
 
@@ -20,8 +20,8 @@ class Planner:
     deal's board is always worked out first (it gives par); after it only the newest board
     asked for matters."""
 
-    def __init__(self, params: rules.Params):
-        self.params = params
+    def __init__(self, params: rules.Params, jobs: Jobs):
+        self.params, self.jobs = params, jobs
         self.known: dict = {}        # board -> press grid, or a message when it cannot be solved
         self.wanted: list = []
         self.job: Job | None = None
@@ -41,7 +41,7 @@ class Planner:
     def _start(self) -> None:
         if self.job is None and self.wanted:
             self.job_board = self.wanted.pop(0)
-            self.job = Job(_work_out, rules.State(self.params, self.job_board))
+            self.job = self.jobs.start(_work_out, rules.State(self.params, self.job_board))
 
     def poll(self) -> None:
         if self.job is None or not self.job.done:

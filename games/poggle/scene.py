@@ -39,7 +39,7 @@ class PoggleScene(PoggleView, GameScene):
         self.layout()
         self.cursor = (self.size // 2, self.size // 2)
         self.hover = None
-        self.planner = Planner(self.state.params)
+        self.planner = Planner(self.state.params, app.jobs)
         self.planner.ask(self.session.initial.board, keep=True)
         self.planner.ask(self.state.board)
         self.cells: dict[tuple, tuple] = {}    # (row, col) -> (tween, before, after, forward)
