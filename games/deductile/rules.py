@@ -298,6 +298,3 @@ def solution_json(params: Params, desc: str) -> list:
     _, clues = _read_desc(params, desc)
     return [{"shape": SHAPES[s], "colour": COLOURS[c]}
             for s, c in cluebook.solve(clues, params.tiles)]
-
-
-TEST_PARAMS = (Params(4, "easy"), Params(4, "hard"), Params(5, "expert"))

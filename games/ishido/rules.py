@@ -81,9 +81,6 @@ def params_from_options(size=None, difficulty=None, variant=None, colours=None) 
     return parse_params(encode_fields(rule=variant or "standard"))
 
 
-TEST_PARAMS = (Params("standard"), Params("original"))
-
-
 # --- the deal ------------------------------------------------------------------------------
 
 def _stones_text(stones) -> str:

@@ -43,9 +43,6 @@ from games.kenken.cages import (  # noqa: F401 (the rules contract names them he
     solved,
 )
 
-TEST_PARAMS = (Params(4, "easy"), Params(3, "normal", hidden_operators=True),
-               Params(4, "normal", multiplication_only=True))
-
 
 def validate_desc(params: Params, desc: str) -> None:
     parse_desc(params, desc)

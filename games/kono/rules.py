@@ -121,9 +121,6 @@ def opponent(side: str) -> str:
 Params = NoParams   # every game starts from the standard position
 
 
-TEST_PARAMS = (Params(),)
-
-
 def parse_params(text: str) -> Params:
     return parse_no_params("Four Field Kono", text)
 

@@ -46,10 +46,6 @@ class Params:
         return encode_fields(start=self.start, misere=self.misere)
 
 
-TEST_PARAMS = (Params(), Params("1357", misere=True), Params("random"),
-               Params("custom", misere=True))
-
-
 def parse_params(text: str) -> Params:
     return Params(**parse_fields(text, {"start": str, "misere": bool}))
 

@@ -39,8 +39,6 @@ from games.poggle.board import (  # noqa: F401 (the rules contract names them he
     reach,
 )
 
-TEST_PARAMS = (Params(3, 2), Params(4, 4), Params(5, 3))
-
 
 def _board_from_cells(params: Params, rows: list[list[str]]) -> Board:
     """Check the shape and every colour digit of a board, then read it."""

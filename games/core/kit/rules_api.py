@@ -22,13 +22,18 @@ It provides:
     solution_json(params, desc) -> JSON value or None (for `generate` and `solve`)
 
 Two-player games also provide parse_position(text) / position_text(state) in the
-command-line format of DESIGN.md section 6. Games with a computer player have ai.py with
-choose_move(state, rng, level) and, for two-player games, analyse(state) -> dict.
+command-line format (docs/DESIGN.md, "The command line"). Games with a computer player have
+ai.py with choose_move(state, rng, level) and, for two-player games, analyse(state) -> dict.
+
+RulesModule is that contract as a Protocol: the Session and the commands hold a game's rules
+module as one, and the conformance tests check every game's module against it.
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any, Protocol, runtime_checkable
 
 
 class GameError(ValueError):
@@ -110,3 +115,43 @@ def _read_bool(text: str) -> bool:
     if text not in ("0", "1"):
         raise ValueError(text)
     return text == "1"
+
+
+class Encodes(Protocol):
+    """Params and Move: frozen values with a text form."""
+
+    def encode(self) -> str: ...
+
+
+@runtime_checkable
+class RulesModule(Protocol):
+    """A game's rules module (games/<key>/rules.py), as the Session and the commands use it.
+    Its own Params, State and Move types stand where this says Any."""
+
+    def parse_params(self, text: str, /) -> Any: ...
+
+    def params_from_options(self, *args: Any, **options: Any) -> Any: ...
+
+    def new_desc(self, params: Any, rng: random.Random, /) -> str: ...
+
+    def validate_desc(self, params: Any, desc: str, /) -> None: ...
+
+    def new_game(self, params: Any, desc: str, /) -> Any: ...
+
+    def decode_move(self, text: str, /) -> Any: ...
+
+    def legal_moves(self, state: Any, /) -> list[Any]: ...
+
+    def apply_move(self, state: Any, move: Any, /) -> Any: ...
+
+    def status(self, state: Any, /) -> Status: ...
+
+    def score(self, state: Any, /) -> Any: ...
+
+    def current_player(self, state: Any, /) -> int | None: ...
+
+    def from_text(self, text: str, /) -> Any: ...
+
+    def puzzle_json(self, params: Any, desc: str, /) -> Any: ...
+
+    def solution_json(self, params: Any, desc: str, /) -> Any: ...

@@ -1,6 +1,7 @@
-"""GameScene: what every game's scene shares. A game subclasses it and supplies the board:
-turning its own input into Moves (handle_game), animating a Change (animate), drawing
-(draw_board), and the words of its HUD and result screen.
+"""GameScene: what every game's scene shares. A game subclasses it and supplies the board
+through the hooks of games/core/screens/hooks.py (GameHooks): turning its own input into
+Moves (handle_game), animating a Change (animate), drawing (draw_board), and the words of its
+HUD and result screen.
 
 The Session holds the game; this class adds undo/redo/restart, the HUD and toolbar, sounds,
 autosave on quit, the pause and result screens, and the scripted demo player.
@@ -22,6 +23,7 @@ from games.core.kit.session import Change, Session
 from games.core.loop.app import Scene
 from games.core.loop.tween import Tweens
 from games.core.screens import hud, ui
+from games.core.screens.hooks import GameHooks
 from games.core.screens.menus import PauseScene, ResultScene, SetupScene
 from games.core.screens.overlays import HelpScene
 
@@ -32,7 +34,7 @@ HUD_VALUE = 40          # the size of the HUD's numbers
 HUD_NARROWEST = "00:00"  # a HUD field is never narrower than this (four digits or a clock)
 
 
-class GameScene(Scene):
+class GameScene(Scene, GameHooks):
     timed = False            # a running clock: pausing hides the board
     higher_is_better = True  # for the best-scores table
     result_pause = 0.6       # seconds after the last animation lands, before the result screen

@@ -24,6 +24,7 @@ from games.core.kit.versus_options import LEVEL_CHOICES, UNDO_DEPTHS, level_titl
 from games.core.loop.jobs import Job
 from games.core.screens import hud
 from games.core.screens.game_scene import TOOLBAR_HEIGHT, GameScene
+from games.core.screens.hooks import VersusHooks
 from games.core.screens.overlays import ConfirmScene
 from games.core.screens.widgets import Amount, Choose, Do, OptionsOverlay
 
@@ -32,7 +33,7 @@ THINK_PAUSE = 0.6     # seconds between a move landing and the computer answerin
 PICK_SECONDS = 0.45   # the computer's choice is shown this long before it is played
 
 
-class VersusScene(GameScene):
+class VersusScene(GameScene, VersusHooks):
     SIDE_NAMES = ("Black", "White")
     DRAW_MOVE = None                   # the move that records an agreed draw, if the game has one
     higher_is_better = True
