@@ -153,7 +153,7 @@ def test_the_resume_badge_resumes_and_covers_no_title(driver):
     scene.save()
     driver.app.pop(scene)
     launcher = driver.app.top
-    launcher.refresh()
+    launcher.on_uncovered()
     cards = [w for w in launcher.menu.widgets if isinstance(w, Card)]
     card = next(c for c in cards if c.info.key == "kenken")
     assert card.saved

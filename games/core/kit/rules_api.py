@@ -117,10 +117,6 @@ def _read_bool(text: str) -> bool:
     return text == "1"
 
 
-class Encodes(Protocol):
-    """Params and Move: frozen values with a text form."""
-
-    def encode(self) -> str: ...
 
 
 @runtime_checkable

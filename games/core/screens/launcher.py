@@ -175,10 +175,6 @@ class LauncherScene(Scene):
             hint = "Arrows or d-pad to choose, Enter or A to open, F1 for rules, F11 full screen"
             ui.fit_text(surface, hint, foot, ui.SMALL, ui.MUTED, align="left")
 
-    def refresh(self) -> None:
-        """Rebuild the cards, so the Resume tags are right."""
-        self.build()
-
     def on_uncovered(self) -> None:
         """A game (or a screen over it) closed: a game may have been saved or ended since."""
         self.build()
