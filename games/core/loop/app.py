@@ -94,6 +94,12 @@ class Scene:
         changes it. Tweens and Jobs need no mention: the App sees those itself."""
         return None
 
+    def draw_changes(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """Only this scene's next change came due (nothing else happened since the last
+        draw): draw just what changed and return its area, which alone is sent to the
+        window; None to have the whole picture drawn."""
+        return None
+
 
 class RealTime:
     """The loop's time: a clock, pacing between frames, and sleeping at rest until an event.
@@ -150,6 +156,8 @@ class App:
         self._last = None
         self._accumulator = 0.0
         self.dirty = True        # draw at the next frame
+        self.whole = True        # ... all of it (else only what the top scene's change drew)
+        self.partial_draws = 0   # draws of a scene's own change alone (draw_changes)
         self._settled = False    # a step has run since the last event or scene change
         self._moving = False     # a tween moved in the last frame that stepped
         self._woken: list = []   # the event that ended a sleep, for the next frame
@@ -263,7 +271,7 @@ class App:
         """Draw the next frame, and let a step run before resting. The App marks every input,
         window event, Job result, tween and scene change; a scene needs this only for a change
         it makes by itself, which next_change() cannot foretell."""
-        self.dirty = True
+        self.dirty = self.whole = True
         self._settled = False
 
     def find(self, kind):
@@ -302,14 +310,14 @@ class App:
             stepped += STEP
         if stepped:
             self._moving = self.motion.take()
-            if self._moving or working or (due is not None and stepped >= due - 1e-6):
+            if self._moving or working:
+                self.dirty = self.whole = True
+            elif due is not None and stepped >= due - 1e-6:
                 self.dirty = True
         if self.running and self.stack and self.dirty:
-            self.draw(self.screen)
-            pygame.display.flip()
-            self.draws += 1
+            self.show(self.screen)
             # What an event sets in motion shows after a step: until one has run, draw again.
-            self.dirty = not stepped
+            self.dirty = self.whole = not stepped
         self.frames += 1
         return self.running
 
@@ -343,6 +351,18 @@ class App:
         if due is not None and seconds >= due - 1e-6:
             self.dirty = True
 
+    def show(self, screen: pygame.Surface) -> None:
+        """Draw the frame and send it to the window: all of it, or, when only the top
+        scene's own change came due, what that scene drew of it (a clock's digits)."""
+        area = None if self.whole else self.stack[-1].draw_changes(screen)
+        if area is None:
+            self.draw(screen)
+            pygame.display.flip()
+        else:
+            pygame.display.update(area)
+            self.partial_draws += 1
+        self.draws += 1
+
     def turn(self) -> None:
         """One pass of the real loop: while anything moves, a frame paced to FPS_CAP; at rest,
         sleep until an event or the next change, step the time slept, then a frame."""
@@ -363,7 +383,7 @@ class App:
     def dispatch(self, event) -> None:
         self._settled = False
         if event.type not in INPUT_EVENTS:
-            self.dirty = True
+            self.dirty = self.whole = True
         if event.type == pygame.QUIT:
             self.quit()
             return
@@ -379,7 +399,7 @@ class App:
         for action in self.input.translate(event):
             self.route(action)
         if self.input.last_device != device:
-            self.dirty = True    # prompts and cursors follow the device in hand
+            self.dirty = self.whole = True    # prompts and cursors follow the device in hand
 
     def route(self, action: Action) -> None:
         self.mark_dirty()

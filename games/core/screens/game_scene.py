@@ -54,6 +54,9 @@ class GameScene(Scene, GameHooks):
         width, height = app.size
         self.board_rect = pygame.Rect(0, HUD_HEIGHT, width, height - HUD_HEIGHT - TOOLBAR_HEIGHT)
         self.toolbar = ui.Menu(self._toolbar_buttons())
+        # What the HUD showed when last drawn (fields, status words, buttons): draw_changes
+        # redraws the fields alone when nothing else changed.
+        self.hud_drawn: tuple[list[tuple[str, str, int]], str, tuple[bool, ...]] | None = None
 
     # --- for subclasses ------------------------------------------------------------------
     def handle_game(self, action: Action) -> None:
@@ -396,7 +399,8 @@ class GameScene(Scene, GameHooks):
         pygame.draw.rect(surface, ui.BG_DEEP, (0, 0, width, HUD_HEIGHT))
         ui.label(surface, self.info.title, (40, HUD_HEIGHT // 2), ui.HEADING, ui.TEXT, bold=True,
                  anchor="midleft")
-        for name, value, right in self.hud_layout():
+        layout = self.hud_layout()
+        for name, value, right in layout:
             ui.label(surface, value, (right, 70), HUD_VALUE, ui.ACCENT, bold=True,
                      anchor="midright")
             ui.label(surface, name, (right, 26), ui.SMALL, ui.MUTED, anchor="midright")
@@ -404,9 +408,47 @@ class GameScene(Scene, GameHooks):
         pointer = pygame.mouse.get_pos()
         for button in self.toolbar.widgets:
             button.draw(surface, button.rect.collidepoint(pointer))
-        words = self.message if self.message_time > 0 else self.status_line()
+        words = self.shown_words()
         if words:
             self.draw_message(surface, words)
+        self.hud_drawn = (layout, words, self.toolbar_look())
+
+    def shown_words(self) -> str:
+        """The status line's words: the message while it lasts, else the status."""
+        return self.message if self.message_time > 0 else self.status_line()
+
+    def toolbar_look(self) -> tuple[bool, ...]:
+        return tuple(button.enabled for button in self.toolbar.widgets)
+
+    def draw_changes(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """A clock's second came due: redraw only the HUD values that changed, when nothing
+        else did (the same status words and buttons, the fields where they were); None
+        otherwise, and the App draws it all. The loop at rest then sends only them."""
+        if self.hud_drawn is None:
+            return None
+        layout, words, look = self.hud_drawn
+        now = self.hud_layout()
+        if [(name, right) for name, _, right in now] != \
+                [(name, right) for name, _, right in layout] or \
+                self.shown_words() != words or self.toolbar_look() != look:
+            return None
+        face = ui.assets.font(HUD_VALUE, True)
+        area: pygame.Rect | None = None
+        for (_, value, right), (_, old, _) in zip(now, layout):
+            if value == old:
+                continue
+            box = pygame.Rect(0, 0, max(face.size(value)[0], face.size(old)[0]) + 8,
+                              face.get_linesize() + 8)
+            box.midright = (right + 4, 70)
+            box = box.clip(pygame.Rect(0, 0, self.app.size[0], HUD_HEIGHT))
+            surface.fill(ui.BG_DEEP, box)
+            surface.set_clip(box)
+            ui.label(surface, value, (right, 70), HUD_VALUE, ui.ACCENT, bold=True,
+                     anchor="midright")
+            surface.set_clip(None)
+            area = box if area is None else area.union(box)
+        self.hud_drawn = (now, words, look)
+        return area or pygame.Rect(0, 0, 0, 0)
 
     def message_rect(self) -> pygame.Rect:
         """The status line's box: right of the toolbar buttons."""
