@@ -1,4 +1,4 @@
-"""The boundaries of DESIGN.md: pure game logic, pygame-ce only, a light first-frame path."""
+"""The boundaries of docs/DESIGN.md: pure game logic, pygame-ce only, a light first-frame path."""
 import ast
 import glob
 import json

@@ -16,7 +16,7 @@ SHAPES = ("circle", "square", "triangle", "star", "diamond", "hexagon")
 COLOURS = ("red", "green", "blue", "yellow", "purple", "orange")
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
-# Kinds, numbered as in RULES.md.
+# Kinds, numbered as in docs/RULES.md.
 (COLOUR_AT, SHAPE_AT, SHAPE_IS, SHAPE_IS_NOT, COLOUR_NOT_AT, SHAPE_NOT_AT, ABOVE,
  NEXT_TO) = range(1, 9)
 KIND_NAMES = {COLOUR_AT: "colour at position", SHAPE_AT: "shape at position",
@@ -285,7 +285,7 @@ def solve(clues, tiles: int):
 
 
 def generate_clues(solution, kinds, prune: bool, rng) -> list[Clue]:
-    """RULES.md: draw true clues, keep those that rule something out, stop at one arrangement;
+    """docs/RULES.md: draw true clues, keep those that rule something out, stop at one arrangement;
     a pruned puzzle then drops every clue it can do without."""
     tiles = len(solution)
     box = space(tiles)

@@ -1,6 +1,6 @@
 """DeducTile Reasoning: order the tiles so every clue holds, before the clock runs out.
 
-Pure rules (RULES.md, "DeducTile Reasoning"). The clock itself lives outside: the Session
+Pure rules (docs/RULES.md, "DeducTile Reasoning"). The clock itself lives outside: the Session
 counts elapsed time, and the scene shows time_left(elapsed, penalty). Penalties (wrong
 guesses, hints) are not part of the position: the scene keeps them in the session's record,
 where no undo refunds them. A wrong guess and a hint therefore change no State.

@@ -1,4 +1,4 @@
-"""Ishido: place 72 stones on a 12 x 8 board, each matching its neighbours (RULES.md).
+"""Ishido: place 72 stones on a 12 x 8 board, each matching its neighbours (docs/RULES.md).
 
 A stone is an int 0..35: colour * 6 + symbol, colours and symbols 0..5. The board is a tuple of
 96 squares, row-major, each EMPTY or a stone. The deal (desc) is the six opening stones and the

@@ -1,4 +1,4 @@
-"""Nim (RULES.md): heaps of counters; a move takes one or more counters from one heap.
+"""Nim (docs/RULES.md): heaps of counters; a move takes one or more counters from one heap.
 
 Normal play (the default): the player who cannot move loses. Misere play: whoever takes the
 last counter loses. Players are Left (0, who moves first) and Right (1).
@@ -161,7 +161,7 @@ def from_text(text: str) -> State:
 
 
 def parse_position(text: str) -> State:
-    """The command-line position (DESIGN.md s6): '3,4,5', or '3,4,5:misere'; Left to move."""
+    """The command-line position (docs/DESIGN.md): '3,4,5', or '3,4,5:misere'; Left to move."""
     heaps, sep, play = text.strip().partition(":")
     if sep and play != "misere":
         raise RuleError(f"A Nim position is heaps like 3,4,5 optionally followed by ':misere'; "

@@ -1,10 +1,10 @@
-"""The computer's levels, shared by the two-player games (RULES.md): Mu Torere, Kono and Nim.
+"""The computer's levels, shared by the two-player games (docs/RULES.md): Mu Torere, Kono and Nim.
 
 A level is the percent chance that the computer plays its best move rather than a random legal
 one: the presets Off, Low, Medium, High and Perfect, or any whole number from 0 to 100 (Custom).
 The ladder lives here once; each game's ai module keeps the same contract: level_chance(level),
 choose_move(state, rng, level), graded_moves(state) -> [Grade] best first, evaluate(state) and
-analyse(state) (DESIGN.md s6).
+analyse(state) (docs/DESIGN.md, "The command line").
 
 A graded move carries its value for the player making it ("win" / "draw" / "loss") and the
 plies to the end under perfect play counting the move itself (None for a draw, or where it is

@@ -64,7 +64,7 @@ def check_seen(seen, current: str, limit: int) -> dict[str, int]:
 
 class StartingPosition:
     """The description of a game that always begins from its standard position: a position in
-    its command-line form (DESIGN.md s6), so one reader serves game IDs and the command line.
+    its command-line form (docs/DESIGN.md), so one reader serves game IDs and the command line.
     read(text) -> State reads a position exactly, RuleError when it is bad."""
 
     def __init__(self, start: str, read):

@@ -18,6 +18,7 @@ from games.core.data import records
 from games.core.data.records import score_table
 from games.core.kit import registry
 from games.core.kit.actions import Act, Action, Device
+from games.core.kit.controls import Answer, Look, Play, Refuse
 from games.core.kit.rules_api import GameError, Outcome
 from games.core.kit.session import Change, Session
 from games.core.loop.app import Scene
@@ -186,6 +187,18 @@ class GameScene(Scene, GameHooks):
         self.animate(change)
         self.after_change(change)
         return change
+
+    def carry_out(self, answer: Answer, ui: Any) -> Any:
+        """Do what a game's controls answered (games/core/kit/controls.py): play the move,
+        take the new UI state, or say why not, with the wrong sound. Returns the UI state
+        after it: the answer's when it took effect, else `ui` as it was."""
+        if isinstance(answer, Play):
+            return answer.ui if self.play(answer.move) is not None else ui
+        if isinstance(answer, Look):
+            return answer.ui
+        if isinstance(answer, Refuse):
+            self.refuse(answer.reason)
+        return ui
 
     def undo(self) -> None:
         self.interrupt()
