@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -74,12 +75,12 @@ def lookup(key: str) -> GameInfo:
     return games[key]
 
 
-def module(key: str, part: str = "rules"):
+def module(key: str, part: str = "rules") -> ModuleType:
     """The game's module of that part, e.g. module('kenken', 'solver') is games.kenken.solver."""
     return importlib.import_module(f"{lookup(key).package}.{part}")
 
 
-def sprites(key: str):
+def sprites(key: str) -> ModuleType:
     """The game's art module (its thumbnail(size) paints the launcher's picture)."""
     return importlib.import_module(lookup(key).sprites)
 

@@ -88,10 +88,10 @@ class Status:
         return self.outcome != Outcome.ONGOING
 
 
-def parse_fields(text: str, known: dict[str, type]) -> dict:
+def parse_fields(text: str, known: dict[str, type]) -> dict[str, Any]:
     """Read 'key=value,key=value' into a dict of typed values (a bool is written 0 or 1);
     RuleError on anything unknown."""
-    fields: dict = {}
+    fields: dict[str, Any] = {}
     if not text:
         return fields
     for part in text.split(","):
@@ -105,7 +105,7 @@ def parse_fields(text: str, known: dict[str, type]) -> dict:
     return fields
 
 
-def encode_fields(**fields) -> str:
+def encode_fields(**fields: object) -> str:
     """The inverse of parse_fields: 'key=value,...' in the order given."""
     return ",".join(f"{key}={int(value) if isinstance(value, bool) else value}"
                     for key, value in fields.items())

@@ -10,29 +10,35 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from games.core.kit import registry, saves
 from games.core.kit.checks import Invalid
-from games.core.kit.rules_api import RuleError
-from games.core.kit.saves import MAX_ELAPSED, MAX_MOVES, RECORD_MAX, RESTART
+from games.core.kit.rules_api import RuleError, RulesModule, Status
+from games.core.kit.saves import (
+    MAX_ELAPSED,
+    MAX_MOVES,
+    RECORD_MAX,
+    RESTART as RESTART,  # the history's marker, named here too
+)
 
 
 @dataclass(frozen=True)
 class Change:
     """What one step did: enough for a scene to animate it (backwards when direction is -1)."""
-    old: object
-    new: object
-    move: object        # the decoded Move, or None for a restart
+    old: Any
+    new: Any
+    move: Any           # the decoded Move, or None for a restart
     direction: int      # +1 forward (a move or redo), -1 undo
 
 
 class Session:
-    def __init__(self, key: str, params, desc: str):
+    def __init__(self, key: str, params: Any, desc: str):
         self.key = key
-        self.rules = registry.module(key)
+        self.rules: RulesModule = rules_of(key)
         self.params = params
         self.desc = desc
-        self.entries: list[tuple[object, str | None]] = [(self.rules.new_game(params, desc), None)]
+        self.entries: list[tuple[Any, str | None]] = [(self.rules.new_game(params, desc), None)]
         self.position = 0
         self.elapsed = 0.0
         # What the player earned or spent (hints, penalties, help, a recorded result): kept
@@ -41,8 +47,8 @@ class Session:
 
     # --- creation ------------------------------------------------------------------------
     @classmethod
-    def new(cls, key: str, params=None, seed: int | None = None) -> Session:
-        rules = registry.module(key)
+    def new(cls, key: str, params: Any = None, seed: int | None = None) -> Session:
+        rules = rules_of(key)
         params = params if params is not None else rules.params_from_options()
         desc = rules.new_desc(params, random.Random(seed))
         return cls(key, params, desc)
@@ -61,15 +67,15 @@ class Session:
 
     # --- the current position ------------------------------------------------------------
     @property
-    def state(self):
+    def state(self) -> Any:
         return self.entries[self.position][0]
 
     @property
-    def initial(self):
+    def initial(self) -> Any:
         return self.entries[0][0]
 
     @property
-    def status(self):
+    def status(self) -> Status:
         return self.rules.status(self.state)
 
     @property
@@ -80,12 +86,12 @@ class Session:
             count = 0 if text == RESTART else count + 1
         return count
 
-    def last_move(self):
+    def last_move(self) -> Any:
         text = self.entries[self.position][1]
         return None if text in (None, RESTART) else self.rules.decode_move(text)
 
     # --- changing it ---------------------------------------------------------------------
-    def apply(self, move) -> Change:
+    def apply(self, move: Any) -> Change:
         """Apply a move (a Move or its text); IllegalMove/RuleError leave everything as it was."""
         text = move if isinstance(move, str) else move.encode()
         decoded = self.rules.decode_move(text)
@@ -141,11 +147,11 @@ class Session:
     def count(self, name: str) -> int:
         return self.record.get(name, 0)
 
-    def _decoded(self, text):
+    def _decoded(self, text: str | None) -> Any:
         return None if text in (None, RESTART) else self.rules.decode_move(text)
 
     # --- saving --------------------------------------------------------------------------
-    def to_json(self) -> dict:
+    def to_json(self) -> saves.Save:
         """What a save holds, within what from_json reads back (saves.read): apply and
         restart keep the history within MAX_MOVES; elapsed is capped here."""
         return {"version": saves.SAVE_VERSION, "game": self.key, "params": self.params.encode(),
@@ -166,7 +172,7 @@ class Session:
             self.position -= restarts[-1]
 
     @classmethod
-    def from_json(cls, data, key: str | None = None) -> Session:
+    def from_json(cls, data: Any, key: str | None = None) -> Session:
         """Rebuild a saved session, checking everything and bringing an older save up to date
         (saves.read; with `key`, it must be a save of that game); GameError says what is
         wrong."""
@@ -175,7 +181,7 @@ class Session:
     @classmethod
     def from_save(cls, save: saves.Save) -> Session:
         """Rebuild a session from a save already read by saves.read."""
-        rules = registry.module(save["game"])
+        rules = rules_of(save["game"])
         params = rules.parse_params(save["params"])
         rules.validate_desc(params, save["desc"])
         session = cls(save["game"], params, save["desc"])
@@ -191,7 +197,13 @@ class Session:
         return session
 
 
-def read_save(data, key: str | None = None) -> saves.Save:
+def rules_of(key: str) -> RulesModule:
+    """The game's rules module, as the contract the Session holds it to."""
+    rules: RulesModule = registry.module(key)
+    return rules
+
+
+def read_save(data: Any, key: str | None = None) -> saves.Save:
     """saves.read, with what is wrong as a RuleError (the errors of the rules contract)."""
     try:
         return saves.read(data, key)
@@ -203,7 +215,7 @@ MAX_ID_LENGTH = 8000
 SEED = re.compile(r"-?[0-9]{1,40}")   # ASCII digits only: '²' and '--5' are not seeds
 
 
-def parse_game_id(game_id: str):
+def parse_game_id(game_id: str) -> tuple[str, Any, str | None, int | None]:
     """-> (key, params, desc or None, seed or None); RuleError with a clear message."""
     if not isinstance(game_id, str) or not game_id:
         raise RuleError("a game ID is GAME:PARAMS:DESC or GAME:PARAMS#SEED; it cannot be empty")
@@ -225,7 +237,7 @@ def parse_game_id(game_id: str):
         key, params_text, desc = parts
         seed = None
     try:
-        rules = registry.module(key)
+        rules = rules_of(key)
     except KeyError as error:
         raise RuleError(str(error.args[0])) from None
     params = rules.parse_params(params_text) if params_text else rules.params_from_options()

@@ -153,7 +153,7 @@ class App:
         self.frames = 0
         self.draws = 0
         self.time = RealTime()
-        self._last = None
+        self._last: float | None = None
         self._accumulator = 0.0
         self.dirty = True        # draw at the next frame
         self.whole = True        # ... all of it (else only what the top scene's change drew)

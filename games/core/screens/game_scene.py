@@ -146,7 +146,7 @@ class GameScene(Scene, GameHooks):
         """The device the player used last (prompts are worded for it)."""
         return self.app.input.last_device
 
-    def pretend_device(self, device: str) -> None:
+    def pretend_device(self, device: Device) -> None:
         """Look as if the player had last used this device (bench poses, the demo)."""
         self.app.input.last_device = device
 

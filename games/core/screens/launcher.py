@@ -99,6 +99,7 @@ CARD_GAP = 36
 
 
 class LauncherScene(Scene):
+    menu: ui.Menu
 
     def __init__(self, app):
         super().__init__(app)
@@ -112,7 +113,7 @@ class LauncherScene(Scene):
         columns, card_w, card_h, size = card_layout(len(games), self.app.size)
         gap = CARD_GAP
         left = (width - columns * card_w - (columns - 1) * gap) // 2
-        widgets = []
+        widgets: list[ui.Widget] = []
         for index, info in enumerate(games):
             row, column = divmod(index, columns)
             rect = pygame.Rect(left + column * (card_w + gap), 215 + row * (card_h + gap),
@@ -138,8 +139,9 @@ class LauncherScene(Scene):
             else:
                 self.menu.focus = self.menu.widgets.index(self.quit_button)
             return
-        if action.kind == Act.HELP and isinstance(self.menu.widgets[self.menu.focus], Card):
-            self.app.push(HelpScene(self.app, self.menu.widgets[self.menu.focus].info.key))
+        focused = self.menu.widgets[self.menu.focus]
+        if action.kind == Act.HELP and isinstance(focused, Card):
+            self.app.push(HelpScene(self.app, focused.info.key))
             return
         self.menu.handle(action)
 

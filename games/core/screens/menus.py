@@ -32,7 +32,7 @@ class SetupScene(Scene):
         self.options = named(app.settings) if named else info.OPTIONS
         remembered = remembered_choices(key, app.settings.get("setup", {}).get(key))
         width, height = app.size
-        widgets = []
+        widgets: list[ui.Widget] = []
         self.choices: list[tuple[Option, ui.Choice]] = []
         resume = replace_scene is None and app.store.has_save(key)
         rows = len(self.options) + 2 + (1 if resume else 0)

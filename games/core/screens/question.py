@@ -67,9 +67,9 @@ class QuestionScene(Scene):
                                  self.delete, size=ui.BODY))
         qx = left + 10 * (key + gap) + 50
         qw = self.box.right - 60 - qx
-        for n, words in enumerate(self.choices):
-            widgets.append(ui.Button((qx, top + n * 74, qw, 62), words,
-                                     lambda w=words: self.choose(w), size=ui.SMALL))
+        for n, ready in enumerate(self.choices):
+            widgets.append(ui.Button((qx, top + n * 74, qw, 62), ready,
+                                     lambda w=ready: self.choose(w), size=ui.SMALL))
         bottom = self.box.bottom - 110
         self.ask_button = ui.Button((self.box.centerx - 530, bottom, 520, 80), self.words.ask,
                                     self.ask)

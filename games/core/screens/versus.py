@@ -13,20 +13,22 @@ move_words (a move in the log) and option_rows (its own options).
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from games.core.data.records import record_table
 from games.core.kit import registry
 from games.core.kit.actions import Act
 from games.core.kit.options import remember
 from games.core.kit.rules_api import Outcome, Termination
-from games.core.kit.session import RESTART, Session
+from games.core.kit.saves import RESTART
+from games.core.kit.session import Session
 from games.core.kit.versus_options import LEVEL_CHOICES, UNDO_DEPTHS, level_title
 from games.core.loop.jobs import Job
 from games.core.screens import hud
 from games.core.screens.game_scene import TOOLBAR_HEIGHT, GameScene
-from games.core.screens.hooks import VersusHooks
+from games.core.screens.hooks import ButtonEntry, VersusHooks
 from games.core.screens.overlays import ConfirmScene
-from games.core.screens.widgets import Amount, Choose, Do, OptionsOverlay
+from games.core.screens.widgets import Amount, Choose, Do, OptionsOverlay, Row
 
 HUMAN, COMPUTER = "human", "computer"
 THINK_PAUSE = 0.6     # seconds between a move landing and the computer answering
@@ -42,12 +44,14 @@ class VersusScene(GameScene, VersusHooks):
         super().__init__(app, session, play_options)
         opponent = self.play_options.get("opponent", "computer")
         human_side = self.play_options.get("side", 0)
+        self.players: tuple[str, str]
         if opponent == "human":
             self.players = (HUMAN, HUMAN)
         elif opponent == "demo":
             self.players = (COMPUTER, COMPUTER)
         else:
-            self.players = tuple(HUMAN if side == human_side else COMPUTER for side in (0, 1))
+            self.players = (HUMAN if human_side == 0 else COMPUTER,
+                            HUMAN if human_side == 1 else COMPUTER)
         self.level_choice = self.play_options.get("level") or "perfect"
         self.ai = registry.module(session.key, "ai")
         self.job: Job | None = None
@@ -70,7 +74,14 @@ class VersusScene(GameScene, VersusHooks):
     # --- whose turn ----------------------------------------------------------------------
     @property
     def to_move(self) -> int:
-        return self.rules.current_player(self.state)
+        return self.side_to_move(self.state)
+
+    def side_to_move(self, state: Any) -> int:
+        """0 or 1: a two-player game's rules always name the side to move."""
+        side = self.rules.current_player(state)
+        if side is None:
+            raise ValueError(f"{self.session.key}'s rules name no side to move")
+        return side
 
     def human_to_move(self) -> bool:
         return not self.over and self.players[self.to_move] == HUMAN
@@ -253,6 +264,8 @@ class VersusScene(GameScene, VersusHooks):
                 lambda: self.answer_offer(False, other)))
 
     def consider_offer(self, dt: float) -> None:
+        if self.offer is None:
+            return
         self.offer -= dt
         if self.offer <= 0:
             self.offer = None
@@ -317,14 +330,14 @@ class VersusScene(GameScene, VersusHooks):
                 hud.grade_badge(surface, spot, value, plies)
 
     # --- the history -----------------------------------------------------------------------
-    def game_moves(self) -> list[tuple[object, object]]:
+    def game_moves(self) -> list[tuple[Any, Any]]:
         """(position before, move) of each move since the start or the last restart."""
-        moves = []
+        moves: list[tuple[Any, Any]] = []
         entries = self.session.entries
         for (before, _), (_, text) in zip(entries, entries[1:self.session.position + 1]):
             if text == RESTART:
                 moves = []
-            else:
+            elif text is not None:
                 moves.append((before, self.rules.decode_move(text)))
         return moves
 
@@ -332,7 +345,7 @@ class VersusScene(GameScene, VersusHooks):
         """The last `count` moves for hud.move_log: (number, the mover's swatch, words)."""
         moves = self.game_moves()
         start = max(0, len(moves) - count)
-        return [(start + n + 1, self.swatch(self.rules.current_player(before), 28),
+        return [(start + n + 1, self.swatch(self.side_to_move(before), 28),
                  "draw agreed" if move == self.DRAW_MOVE else self.move_words(move))
                 for n, (before, move) in enumerate(moves[start:])]
 
@@ -380,10 +393,11 @@ class VersusScene(GameScene, VersusHooks):
         """Let go of whatever piece is picked up (a dialog is about to open)."""
 
     # --- options, new game -------------------------------------------------------------------
-    def all_option_rows(self) -> list:
-        rows = [Do("offer", "Offer a draw", self.offer_draw, self.can_offer(), half=True),
-                Do("new", "New game", self.new_game, half=True)] \
-            if self.DRAW_MOVE is not None else [Do("new", "New game", self.new_game)]
+    def all_option_rows(self) -> list[Row]:
+        rows: list[Row] = [Do("new", "New game", self.new_game)]
+        if self.DRAW_MOVE is not None:
+            rows = [Do("offer", "Offer a draw", self.offer_draw, self.can_offer(), half=True),
+                    Do("new", "New game", self.new_game, half=True)]
         rows += self.option_rows()
         if COMPUTER in self.players:
             choice = self.level_choice if self.level_choice in dict(LEVEL_CHOICES) else "perfect"
@@ -401,8 +415,8 @@ class VersusScene(GameScene, VersusHooks):
         self.drop_held()
         self.app.push(OptionsOverlay(self.app, self.all_option_rows, self.animations_on(), "o"))
 
-    def extra_buttons(self) -> list:
-        offer = [("Offer draw (D)", self.offer_draw, self.can_offer)] \
+    def extra_buttons(self) -> list[ButtonEntry]:
+        offer: list[ButtonEntry] = [("Offer draw (D)", self.offer_draw, self.can_offer)] \
             if self.DRAW_MOVE is not None else []
         return offer + self.game_buttons() + [("Options (O)", self.open_options)]
 
