@@ -257,7 +257,7 @@ def test_records_keep_each_level_apart(driver):
     assert store.load_records() == {"nim/level=perfect": {"won": 1, "lost": 1},
                                     "nim/level=easy": {"won": 1}}
     assert "1 won, 1 lost" in driver.app.top.game.result_lines()[-1]
-    heading, rows = NimScene.summary("nim", CLASSIC, {"level": "easy"})
+    heading, rows = driver.setup_summary("nim", CLASSIC, {"level": "easy"})
     assert heading == "Your record" and rows[0][0] == "1 won"
 
 

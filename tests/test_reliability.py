@@ -163,7 +163,8 @@ def test_a_save_interrupted_at_every_byte_leaves_old_or_new_intact(data_dir, mon
 
 # --- hostile game preferences inside a well-formed settings file -----------------------------
 
-PREFERENCE_KEYS = ("setup", "kenken_autoclear", "nim_custom_heaps", "nim_teach", "mu_torere")
+PREFERENCE_KEYS = ("setup", "kenken_autoclear", "nim_custom_heaps", "nim_teach", "mu_torere",
+                   "kenken", "nim", "kono")
 HOSTILE_VALUES = [None, 7, -1, "x", [], {}, [1, "x", None], {"a": {"b": []}}, True, 1e308,
                   {"colours": ["nope", 3], "custom_level": "high", "undo_depth": -4},
                   {game: {"level": "x", "size": 99, "variant": [],
