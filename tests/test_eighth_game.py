@@ -166,3 +166,22 @@ def test_lamps_controls_keep_the_cursor_on_the_row_and_play_only_legal_moves(
         assert lamps_rules.status(state).over and answer.reason
     if action.kind in (Act.NEXT, Act.PREV) and any(lamps):
         assert isinstance(answer, Look) and lamps[answer.ui.cursor] == 1, "Tab finds lit lamps"
+
+
+def test_a_registered_game_keeps_its_remembered_choices_when_settings_are_saved(lamps, data_dir):
+    """Lamps' setup choices (written by the one writer, options.remember) survive a save and
+    a read of the settings, as the seven games' do, and so do its preferences' entry."""
+    from games.core.data.store import Store
+    from games.core.kit.options import remember
+    store = Store(lambda message: None)
+    settings, _ = store.load_settings()
+    remember(settings, "tiny_game", {"size": 7})
+    remember(settings, "kono", {"level": "high"})
+    settings["tiny_game"] = {"glow": True}
+    store.save_settings(settings)
+    read, message = store.load_settings()
+    assert message is None
+    assert read["setup"]["tiny_game"] == {"size": 7} and read["setup"]["kono"] == {"level": "high"}
+    assert read["tiny_game"] == {"glow": True}
+    remember(read, "tiny_game", {"size": 9})
+    assert read["setup"]["tiny_game"] == {"size": 9}, "a new choice replaces the old one"
