@@ -57,7 +57,8 @@ class GameScene(Scene, GameHooks):
         self.toolbar = ui.Menu(self._toolbar_buttons())
         # What the HUD showed when last drawn (fields, status words, buttons): draw_changes
         # redraws the fields alone when nothing else changed.
-        self.hud_drawn: tuple[list[tuple[str, str, int]], str, tuple[bool, ...]] | None = None
+        self.hud_drawn: tuple[list[tuple[str, str, int]], str, tuple[bool, ...], bool] | None \
+            = None
 
     # --- for subclasses ------------------------------------------------------------------
     def handle_game(self, action: Action) -> None:
@@ -341,9 +342,24 @@ class GameScene(Scene, GameHooks):
         waits = [self.message_time] if self.message_time > 0 else []
         if self.result_wait is not None:
             waits.append(max(0.0, self.result_wait))
-        if not self.over and (self.timed or type(self).hud_fields is GameScene.hud_fields):
-            waits.append(math.ceil(self.session.elapsed) - self.session.elapsed)
+        clock = self.clock_due()
+        if clock is not None:
+            waits.append(clock)
         return min(waits, default=None)
+
+    def clock_due(self) -> float | None:
+        """Seconds to a shown clock's next second, or None when no clock runs on show."""
+        if not self.over and (self.timed or type(self).hud_fields is GameScene.hud_fields):
+            return math.ceil(self.session.elapsed) - self.session.elapsed
+        return None
+
+    def only_the_clock_is_due(self) -> bool:
+        """Whether the next change by itself is the clock's second and nothing else (no
+        message ending, no result coming, nothing of the game's own: its next_change is the
+        clock's)."""
+        clock = self.clock_due()
+        return clock is not None and self.message_time <= 0 and self.result_wait is None \
+            and self.next_change() == clock
 
     def on_quit(self) -> None:
         self.save()
@@ -424,7 +440,7 @@ class GameScene(Scene, GameHooks):
         words = self.shown_words()
         if words:
             self.draw_message(surface, words)
-        self.hud_drawn = (layout, words, self.toolbar_look())
+        self.hud_drawn = (layout, words, self.toolbar_look(), self.only_the_clock_is_due())
 
     def shown_words(self) -> str:
         """The status line's words: the message while it lasts, else the status."""
@@ -435,11 +451,12 @@ class GameScene(Scene, GameHooks):
 
     def draw_changes(self, surface: pygame.Surface) -> pygame.Rect | None:
         """A clock's second came due: redraw only the HUD values that changed, when nothing
-        else did (the same status words and buttons, the fields where they were); None
-        otherwise, and the App draws it all. The loop at rest then sends only them."""
-        if self.hud_drawn is None:
+        else can have (only the clock was due when the HUD was last drawn; the same status
+        words and buttons, the fields where they were); None otherwise, and the App draws it
+        all. The loop at rest then sends only them."""
+        if self.hud_drawn is None or not self.hud_drawn[3]:
             return None
-        layout, words, look = self.hud_drawn
+        layout, words, look, _ = self.hud_drawn
         now = self.hud_layout()
         if [(name, right) for name, _, right in now] != \
                 [(name, right) for name, _, right in layout] or \
@@ -460,7 +477,7 @@ class GameScene(Scene, GameHooks):
                      anchor="midright")
             surface.set_clip(None)
             area = box if area is None else area.union(box)
-        self.hud_drawn = (now, words, look)
+        self.hud_drawn = (now, words, look, self.only_the_clock_is_due())
         return area or pygame.Rect(0, 0, 0, 0)
 
     def message_rect(self) -> pygame.Rect:
