@@ -321,7 +321,7 @@ LAYERS = ("kit", "data", "loop", "screens", "cli")    # each imports only those 
 # the pure kit and their own game's pure modules.
 PURE_PARTS = {"rules", "solver", "ai", "clues", "gen", "teaching", "oracle", "tables", "grader",
               "search", "cages", "board", "sentences", "controls", "info", "table",
-              "migrations"}
+              "migrations", "steps"}
 
 
 def layer_of(module: str) -> int | None:
