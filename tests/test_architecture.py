@@ -321,7 +321,9 @@ LAYERS = ("kit", "data", "loop", "screens", "cli")    # each imports only those 
 # the pure kit and their own game's pure modules.
 PURE_PARTS = {"rules", "solver", "ai", "clues", "gen", "teaching", "oracle", "tables", "grader",
               "search", "cages", "board", "sentences", "controls", "info", "table",
-              "migrations", "steps"}
+              "migrations", "steps", "geometry"}
+# Modules named as pure that still import more (their game's branch moves it out). Only shrinks.
+NOT_YET_PURE = {"games.nim.geometry"}
 
 
 def layer_of(module: str) -> int | None:
@@ -341,7 +343,7 @@ def layer_breaches(graph: dict[str, set[str]]) -> list[str]:
 def is_pure(module: str) -> bool:
     parts = module.split(".")
     return len(parts) == 3 and parts[0] == "games" and parts[1] != "core" and \
-        parts[2] in PURE_PARTS
+        parts[2] in PURE_PARTS and module not in NOT_YET_PURE
 
 
 def impure_imports(graph: dict[str, set[str]]) -> list[str]:
@@ -379,15 +381,17 @@ def test_the_games_pure_modules_import_only_the_kit():
     assert sum(1 for name in graph if is_pure(name)) >= 30
     wrong = impure_imports(graph)
     assert not wrong, f"pure modules import only games/core/kit and pure modules: {wrong}"
+    still = {name for name in NOT_YET_PURE
+             if any(layer_of(target) != 0 and not is_pure(target)
+                    for target in graph.get(name, set()))}
+    assert still == NOT_YET_PURE, f"pure now: delete from NOT_YET_PURE: {NOT_YET_PURE - still}"
 
 
 # --- composed classes: one base, except a Protocol or an ABC (issue 21) -----------------------
 
 # Scenes still assembled from mixins; each entry goes as its game's scene is composed. Only
 # shrinks.
-MIXIN_CLASSES = {"games/ishido/scene.py:IshidoScene", "games/kenken/scene.py:KenkenScene",
-                 "games/kono/scene.py:KonoScene", "games/nim/scene.py:NimScene",
-                 "games/poggle/scene.py:PoggleScene"}
+MIXIN_CLASSES = {"games/kenken/scene.py:KenkenScene", "games/nim/scene.py:NimScene"}
 INTERFACES = {"Protocol", "ABC", "Generic"}
 
 

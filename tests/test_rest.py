@@ -12,6 +12,7 @@ import os
 import random
 import sys
 import threading
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -24,6 +25,7 @@ from games.core.screens.launch import LoadingScene, scene_module
 from games.core.screens.launcher import LauncherScene
 from games.core.screens.menus import PauseScene, ResultScene
 from games.core.screens.overlays import HelpScene, SettingsScene
+from games.mu_torere.controls import legal
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                                 "tools"))
@@ -422,7 +424,8 @@ def test_a_selected_piece_glows_then_the_game_rests(app):
     scene = open_game(app, "mu_torere", opponent="human")
     loop = Loop(app)
     loop.settle()
-    scene.selected, scene.clock = min(scene.movable()), 0.0      # a piece picked up
+    scene.ui = replace(scene.ui, selected=min(legal(scene.state)))  # a piece picked up
+    scene.clock = 0.0
     assert scene.pulsing() and scene.next_change() == 0.0
     loop.settle()                                                # the glow beats, then holds
     assert scene.pulsing() and loop.idle(40) == 0

@@ -1,8 +1,13 @@
 """Ishido's setup options, rules text and best-scores heading (pure data: no pygame)."""
-from typing import Any
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from games.core.kit.options import Option
 from games.core.kit.saves import counters_to_record
+
+if TYPE_CHECKING:
+    from games.ishido.rules import Params
 
 OPTIONS = [
     Option("variant", "Rule set", (("standard", "Standard"), ("original", "Original (1990)")),
@@ -54,7 +59,7 @@ score as help.
 """
 
 
-def scores_heading(params: Any) -> str:
+def scores_heading(params: Params) -> str:
     return f"Best scores: {params.rule.capitalize()} rules"
 
 

@@ -47,12 +47,14 @@ REPETITION_LIMIT = 3                  # the third occurrence of a position draws
 START = "BBBBBBBBWWWWWWWW:B"
 
 
-def _geometry():
+def _geometry() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[tuple[int, int], ...], ...]]:
     """STEPS[p]: the points joined to p. JUMPS[p]: (over, onto) for each straight jump from p."""
-    steps, jumps = [], []
+    steps: list[tuple[int, ...]] = []
+    jumps: list[tuple[tuple[int, int], ...]] = []
     for point in range(POINTS):
         row, col = divmod(point, SIZE)
-        near, far = [], []
+        near: list[int] = []
+        far: list[tuple[int, int]] = []
         for d_row, d_col in ((-1, 0), (0, -1), (0, 1), (1, 0)):
             if 0 <= row + d_row < SIZE and 0 <= col + d_col < SIZE:
                 near.append(point + d_row * SIZE + d_col)
@@ -125,7 +127,7 @@ def parse_params(text: str) -> Params:
     return parse_no_params("Four Field Kono", text)
 
 
-def params_from_options(**options) -> Params:
+def params_from_options(**options: object) -> Params:
     return no_options("Four Field Kono", options)
 
 
