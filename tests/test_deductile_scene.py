@@ -3,13 +3,15 @@ gamepad only; undo animates backwards; hints, penalties, the clock, pause, save 
 import pygame
 import pytest
 
-from games.core.data import store
+from games.core.data.store import Store
 from games.core.screens.launch import resume_saved_game
 from games.core.screens.launcher import LauncherScene
 from games.core.screens.menus import PauseScene
 from games.deductile import rules
 from games.deductile.controls import Held
 from tests.driver import Driver, VirtualPad
+
+store = Store(lambda message: None)   # the test's own hand on the data folder
 
 PARAMS = rules.Params(4, "normal")
 

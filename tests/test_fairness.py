@@ -7,8 +7,8 @@ import random
 import pygame
 import pytest
 
-from games.core.data import store
 from games.core.data.records import score_table
+from games.core.data.store import Store, save_name
 from games.core.kit.session import Session
 from games.core.screens.game_scene import GameScene
 from games.core.screens.launch import resume_saved_game
@@ -18,6 +18,8 @@ from games.ishido import ai as ishido_ai
 from games.kenken import rules as kenken
 from games.poggle import solver as poggle_solver
 from tests.driver import walk
+
+store = Store(lambda message: None)   # the test's own hand on the data folder
 
 KEYS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN,
         (0, -1): pygame.K_UP}
@@ -130,7 +132,8 @@ def test_an_old_deductile_save_keeps_its_penalties(driver, data_dir):
     session.apply("g")
     data = session.to_json()
     del data["record"]
-    store.save_game("deductile", data)
+    data["version"] = 1                          # an old save, as an old build wrote it
+    store.write_json(save_name("deductile"), data)
     assert resume_saved_game(driver.app, "deductile")
     scene = driver.app.top
     record = {"hints": 1, "wrong_guesses": 1, "penalty_seconds": 10}
@@ -192,7 +195,8 @@ def test_old_play_options_move_into_the_record(driver):
     data = session.to_json()
     del data["record"]
     data["play"] = {"hints": 3, "solved": True}
-    store.save_game("kenken", data)
+    data["version"] = 1                          # an old save, as an old build wrote it
+    store.write_json(save_name("kenken"), data)
     assert resume_saved_game(driver.app, "kenken")
     scene = driver.app.top
     assert scene.session.record == {"hints": 3, "solved": 1} and scene.play_options == {}
@@ -315,5 +319,5 @@ def test_a_record_from_a_save_is_checked(driver, data_dir):
         data = Session.new("kenken", KENKEN, seed=46).to_json()
         data["record"] = bad
         # store.save_game refuses what the reader would refuse: write the hostile file by hand.
-        store.write_json(store.save_name("kenken"), data)
+        store.write_json(save_name("kenken"), data)
         assert not resume_saved_game(driver.app, "kenken"), bad

@@ -9,7 +9,7 @@ import random
 import pygame
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from games.core.data import store
+from games.core.data.store import Store
 from games.core.kit.actions import Device
 from games.core.screens import ui
 from games.core.screens.launch import resume_saved_game
@@ -22,6 +22,8 @@ from games.ishido.scene import MAX_QUESTION, READY_QUESTIONS, IshidoScene
 from games.ishido.view import IshidoLayout
 from sprites.ishido import thumbnail
 from tests.driver import Driver, VirtualPad, walk
+
+store = Store(lambda message: None)   # the test's own hand on the data folder
 
 STANDARD, ORIGINAL = rules.Params("standard"), rules.Params("original")
 KEYS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN,

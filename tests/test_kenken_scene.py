@@ -9,7 +9,7 @@ import threading
 import pygame
 import pytest
 
-from games.core.data import store
+from games.core.data.store import Store
 from games.core.screens.game_scene import clock_text
 from games.core.screens.launch import LoadingScene, resume_saved_game
 from games.core.screens.menus import ResultScene, SetupScene
@@ -17,6 +17,8 @@ from games.kenken import bench, gen, geometry, rules
 from games.kenken.rules import Params
 from games.kenken.scene import KenkenScene
 from tests.driver import Driver, VirtualPad, walk
+
+store = Store(lambda message: None)   # the test's own hand on the data folder
 
 PARAMS = Params(4, "normal")
 KEYS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN,
@@ -186,7 +188,7 @@ def test_fill_and_auto_clear_each_undo_in_one_step(driver):
     assert scene.state.candidates == (0,) * (n * n)
     driver.key(pygame.K_r)
     driver.key(pygame.K_a)                  # auto-clear off: a placed digit leaves the rest
-    assert driver.app.settings["kenken_autoclear"] is False
+    assert driver.app.settings["kenken"]["autoclear"] is False
     driver.key(pygame.K_0 + solution[0])
     assert scene.state.candidates[1:n] == (full,) * (n - 1)
     driver.key(pygame.K_a)
@@ -311,7 +313,7 @@ def test_winning_flashes_sounds_and_records_the_best_time(driver):
     assert driver.app.top.rank == 1
     assert f"Time: {clock_text(scene.session.elapsed)}" in scene.result_lines()[0]
     assert scene.session.elapsed > 60
-    assert KenkenScene.summary("kenken", PARAMS, {})[0] == "Best times: 4 x 4, Normal"
+    assert driver.setup_summary("kenken", PARAMS, {})[0] == "Best times: 4 x 4, Normal"
 
 
 # --- new games, making a puzzle, save and resume ------------------------------------------

@@ -8,7 +8,7 @@ import random
 
 import pygame
 
-from games.core.data import store
+from games.core.data.store import Store
 from games.core.screens.launch import resume_saved_game
 from games.core.screens.menus import ResultScene, SetupScene
 from games.kono import ai, bench, rules
@@ -17,6 +17,8 @@ from games.kono.scene import KonoScene
 from tests import versus_harness as harness
 from tests.driver import Driver, VirtualPad
 from tests.versus_harness import graded, start_at, toolbar_button
+
+store = Store(lambda message: None)   # the test's own hand on the data folder
 
 
 def play_out(driver, scene, human_move, level="high", seed=0):
@@ -276,7 +278,7 @@ def test_records_keep_each_level_apart_and_show_on_the_setup_screen(driver):
                                                    "level": level})
         play_out(driver, scene, lambda move, s=scene: click_move(driver, s, move), seed=1)
     assert store.load_records() == {"kono/level=random": {"won": 1}, "kono/level=easy": {"won": 1}}
-    heading, rows = KonoScene.summary("kono", rules.Params(), {"level": "easy"})
+    heading, rows = driver.setup_summary("kono", rules.Params(), {"level": "easy"})
     assert heading == "Your record" and rows[0][0] == "1 won"
 
 

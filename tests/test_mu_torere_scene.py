@@ -10,7 +10,7 @@ import random
 
 import pygame
 
-from games.core.data import store
+from games.core.data.store import Store, save_name
 from games.core.screens.launch import resume_saved_game
 from games.core.screens.menus import ResultScene, SetupScene
 from games.core.screens.overlays import ConfirmScene
@@ -23,6 +23,8 @@ from sprites import mu_torere as paint
 from tests import versus_harness as harness
 from tests.driver import Driver, VirtualPad
 from tests.versus_harness import KEYS, PAD, graded, start_at
+
+store = Store(lambda message: None)   # the test's own hand on the data folder
 
 WHITE_FIRST = rules.Params("W")
 
@@ -449,7 +451,7 @@ def test_with_animations_off_moves_land_at_once(driver):
 def test_a_save_from_before_first_was_a_parameter_still_loads(driver):
     """Saves written by the previous version: no parameters, White to move in the desc, and
     the old "first" play option (now ignored: the position says who starts)."""
-    store.save_game("mu_torere", {
+    store.write_json(save_name("mu_torere"), {
         "version": 1, "game": "mu_torere", "params": "", "desc": "BBBBWWWW.:W",
         "moves": ["4-8"], "position": 1, "elapsed": 3.0,
         "play": {"opponent": "human", "first": "W", "level": "medium", "hints": 2}})

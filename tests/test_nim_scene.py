@@ -5,7 +5,7 @@ back on undo; hints, the teaching view, the computer-v-computer demo, records pe
 setup screen's options, save and resume."""
 import pygame
 
-from games.core.data import store
+from games.core.data.store import Store
 from games.core.screens.launch import resume_saved_game
 from games.core.screens.menus import SetupScene
 from games.nim import ai, bench, rules, teaching
@@ -14,6 +14,8 @@ from games.nim.panel import render_panel
 from games.nim.scene import NimScene
 from tests import versus_harness as harness
 from tests.driver import Driver, VirtualPad
+
+store = Store(lambda message: None)   # the test's own hand on the data folder
 
 CLASSIC = rules.Params("classic")
 
@@ -300,7 +302,7 @@ def test_records_keep_each_level_apart(driver):
     assert store.load_records() == {"nim/level=perfect": {"won": 1, "lost": 1},
                                     "nim/level=easy": {"won": 1}}
     assert "1 won, 1 lost" in driver.app.top.game.result_lines()[-1]
-    heading, rows = NimScene.summary("nim", CLASSIC, {"level": "easy"})
+    heading, rows = driver.setup_summary("nim", CLASSIC, {"level": "easy"})
     assert heading == "Your record" and rows[0][0] == "1 won"
 
 

@@ -66,7 +66,7 @@ def grid_rows(flat, size):
     return tuple(tuple(int(v) for v in flat[r * size:(r + 1) * size]) for r in range(size))
 
 
-# --- check values (RULES.md) -------------------------------------------------------------
+# --- check values (docs/RULES.md) -------------------------------------------------------------
 
 @pytest.mark.parametrize("colours, presses, solution", [
     (2, 5, ((1, 0, 1), (0, 1, 0), (1, 0, 1))),

@@ -1,6 +1,6 @@
 """DeducTile Reasoning: order the tiles so every clue holds, before the clock runs out.
 
-Pure rules (RULES.md, "DeducTile Reasoning"). The clock itself lives outside: the Session
+Pure rules (docs/RULES.md, "DeducTile Reasoning"). The clock itself lives outside: the Session
 counts elapsed time, and the scene shows time_left(elapsed, penalty). Penalties (wrong
 guesses, hints) are not part of the position: the scene keeps them in the session's record,
 where no undo refunds them. A wrong guess and a hint therefore change no State.
@@ -303,6 +303,3 @@ def puzzle_json(params: Params, desc: str) -> dict[str, object]:
 def solution_json(params: Params, desc: str) -> list[dict[str, str]]:
     _, _, solution = _puzzle(params, desc)
     return [{"shape": SHAPES[s], "colour": COLOURS[c]} for s, c in solution]
-
-
-TEST_PARAMS = (Params(4, "easy"), Params(4, "hard"), Params(5, "expert"))

@@ -128,18 +128,6 @@ class DeductileScene(GameScene):
         else:
             self.say("Every clue holds: make your guess!")
 
-    def adopt_old_record(self) -> None:
-        """Saves from earlier builds kept hints and wrong guesses as moves in the history
-        (where undo refunded them): count them into the record once."""
-        super().adopt_old_record()
-        if "penalty_seconds" in self.session.record:
-            return
-        states = [state for state, _ in self.session.entries]
-        for before, (_, text) in zip(states, self.session.entries[1:]):
-            if text == rules.HINT or (text == rules.GUESS and not rules.guess_is_right(before)):
-                self.session.note("hints" if text == rules.HINT else "wrong_guesses")
-                self.session.note("penalty_seconds", rules.PENALTY)
-
     def can_undo(self) -> bool:
         """Once time is up there is no going back: the clock would only run out again."""
         return super().can_undo() and not self.time_is_up()

@@ -1,4 +1,4 @@
-"""Calcoolation (KenKen), RULES.md: fill an N x N grid with 1..N so that no digit repeats in a
+"""Calcoolation (KenKen), docs/RULES.md: fill an N x N grid with 1..N so that no digit repeats in a
 row or column and every cage's digits reach its target with its operator.
 
 Cells are (row, col) pairs counted from 0 and stored row-major (index row * N + col). Digits run
@@ -40,9 +40,6 @@ from games.kenken.cages import (
 )
 
 Cell = tuple[int, int]
-
-TEST_PARAMS = (Params(4, "easy"), Params(3, "normal", hidden_operators=True),
-               Params(4, "normal", multiplication_only=True))
 
 
 def validate_desc(params: Params, desc: str) -> None:
@@ -314,7 +311,7 @@ def from_text(text: str) -> State:
 
 
 # ---------------------------------------------------------------------------------------------
-# Command-line JSON (DESIGN.md section 6)
+# Command-line JSON (docs/DESIGN.md, "The command line")
 
 def puzzle_json(params: Params, desc: str) -> dict[str, object]:
     return {"size": params.size,

@@ -18,9 +18,9 @@ from typing import Any
 
 import pygame
 
-from games.core.data import records
 from games.core.kit.actions import Act, Action
 from games.core.kit.controls import Look, Play, Refuse
+from games.core.kit.options import remember
 from games.core.kit.session import Change, Session
 from games.core.loop.app import App
 from games.core.screens.game_scene import GameScene, clock_text
@@ -60,18 +60,14 @@ class KenkenScene(GameScene):
     # --- settings and help used -----------------------------------------------------------
     @property
     def autoclear(self) -> bool:
-        return self.app.settings.get("kenken_autoclear", True) is True
+        return bool(self.prefs["autoclear"])
 
     @property
     def solved_by_computer(self) -> bool:
         return self.session.count("solved") > 0
 
-    def adopt_old_record(self) -> None:
-        super().adopt_old_record()
-        self.adopt_old_counter("solved", "solved")
-
     def _load_best(self) -> list[dict[str, Any]]:
-        return records.best_entries(self.session.key, self.session.params)
+        return self.best_entries()
 
     @property
     def cursor(self) -> Cell:
@@ -106,8 +102,7 @@ class KenkenScene(GameScene):
             self.app.audio.play(sound)
 
     def toggle_autoclear(self) -> None:
-        self.app.settings["kenken_autoclear"] = not self.autoclear
-        self.app.save_settings()
+        self.set_pref("autoclear", not self.autoclear)
         self.say("Auto-clear on: a written digit is rubbed out of its row's and column's "
                  "candidates." if self.autoclear else "Auto-clear off: candidates stay as "
                  "they are when you write a digit.")
@@ -144,9 +139,9 @@ class KenkenScene(GameScene):
     def new_game(self) -> None:
         """The setup screen with this game's choices; a new game there replaces this one."""
         self.ui = replace(self.ui, pad=None)
-        self.app.settings.setdefault("setup", {})[self.session.key] = {
+        remember(self.app.settings, self.session.key, {
             "size": self.n, "difficulty": self.params.difficulty,
-            "variant": self.params.variant}
+            "variant": self.params.variant})
         self.app.push(SetupScene(self.app, self.session.key, replace_scene=self))
 
     # --- hints ----------------------------------------------------------------------------

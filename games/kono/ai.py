@@ -207,7 +207,7 @@ def evaluate(state: rules.State, nodes: int = ANALYSE_NODES) -> tuple[str, int |
 
 
 def analyse(state: rules.State) -> dict[str, Any]:
-    """DESIGN.md s6: {"value", "plies", "moves": [{"move", "value", "plies"}]}, best first;
+    """docs/DESIGN.md: {"value", "plies", "moves": [{"move", "value", "plies"}]}, best first;
     values exact at the position's clock, plies where exact (see the module's docstring)."""
     value, plies = evaluate(state)
     return {"value": value, "plies": plies,

@@ -122,7 +122,7 @@ def evaluate(state: rules.State) -> tuple[Value, int | None]:
 
 
 def analyse(state: rules.State) -> dict[str, Any]:
-    """DESIGN.md s6: {"value", "plies", "moves": [{"move", "value", "plies"}]}, best first."""
+    """docs/DESIGN.md: {"value", "plies", "moves": [{"move", "value", "plies"}]}, best first."""
     value, plies = evaluate(state)
     return {"value": value, "plies": plies,
             "moves": [{"move": move.encode(), "value": move_value, "plies": move_plies}

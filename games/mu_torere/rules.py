@@ -1,4 +1,4 @@
-"""Mu Torere (RULES.md): four pieces each on an eight-pointed star; block your opponent to win.
+"""Mu Torere (docs/RULES.md): four pieces each on an eight-pointed star; block your opponent to win.
 
 Points 0..7 go round the ring, point 8 is the centre. Each ring point touches its two ring
 neighbours and the centre. Black (B, player 0) starts on 0-3 and moves first, White (W,
@@ -8,7 +8,7 @@ that piece has an opponent piece on a neighbouring ring point. A player who cann
 The third occurrence of a position (board and side to move) is a draw, so is the 200th ply,
 and the players may agree a draw (the move "draw", which the scene makes once both accept).
 
-The description and the command-line position are the same text (DESIGN.md s6):
+The description and the command-line position are the same text (docs/DESIGN.md):
 "BBBBWWWW.:B" = points 0..8 then the side to move. Mu Torere has no parameters.
 """
 from __future__ import annotations
@@ -250,7 +250,7 @@ def status(state: State) -> Status:
         return Status(Outcome.DRAW, None, "The players agreed a draw.", Termination.AGREED)
     if not board_moves(state.board, state.to_move):
         winner = opponent(state.to_move)
-        return Status(Outcome.WON, SIDES.index(winner), f"{NAMES[state.to_move]} cannot move.",
+        return Status(Outcome.DECIDED, SIDES.index(winner), f"{NAMES[state.to_move]} cannot move.",
                       Termination.BLOCKED)
     if state.occurrences() >= REPETITION_LIMIT:
         return Status(Outcome.DRAW, None, "The same position has occurred three times.",

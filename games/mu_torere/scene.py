@@ -27,7 +27,7 @@ from games.core.screens.versus import COMPUTER, VersusScene
 from games.core.screens.widgets import Choose
 from games.mu_torere import rules
 from games.mu_torere.controls import Drop, Ui, ends, home, interpret, legal
-from games.mu_torere.info import COLOURS, PREFS, STYLES
+from games.mu_torere.info import COLOURS, STYLES
 from games.mu_torere.layout import Layout
 from games.mu_torere.view import Colour, Facts, MuTorereView, Slide
 from sprites import mu_torere as paint
@@ -45,7 +45,6 @@ CHAIN_OVERLAP = 0.12
 
 class MuTorereScene(VersusScene):
     SIDE_NAMES = ("Black", "White")
-    PREFS = PREFS
     DRAW_MOVE = rules.AGREED_DRAW
 
     def __init__(self, app: App, session: Session, play_options: dict[str, object] | None = None

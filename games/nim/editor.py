@@ -9,8 +9,7 @@ import pygame
 from games.core.screens import ui
 from games.core.screens.game_scene import HUD_HEIGHT
 from games.nim.draft import Button, Draft, Remove, Slot, Target, buttons, focused
-from games.nim.geometry import Geometry
-from games.nim.layout import Layout
+from games.nim.layout import Geometry, Layout
 from games.nim.rules import MAX_HEAP, MAX_HEAPS
 from games.nim.view import draw_table
 from sprites import nim as paint

@@ -1,4 +1,4 @@
-"""Nim (RULES.md): heaps of counters; a move takes one or more counters from one heap.
+"""Nim (docs/RULES.md): heaps of counters; a move takes one or more counters from one heap.
 
 Normal play (the default): the player who cannot move loses. Misere play: whoever takes the
 last counter loses. Players are Left (0, who moves first) and Right (1).
@@ -46,10 +46,6 @@ class Params:
 
     def encode(self) -> str:
         return encode_fields(start=self.start, misere=self.misere)
-
-
-TEST_PARAMS = (Params(), Params("1357", misere=True), Params("random"),
-               Params("custom", misere=True))
 
 
 def parse_params(text: str) -> Params:
@@ -168,7 +164,7 @@ def from_text(text: str) -> State:
 
 
 def parse_position(text: str) -> State:
-    """The command-line position (DESIGN.md s6): '3,4,5', or '3,4,5:misere'; Left to move."""
+    """The command-line position (docs/DESIGN.md): '3,4,5', or '3,4,5:misere'; Left to move."""
     heaps, sep, play = text.strip().partition(":")
     if sep and play != "misere":
         raise RuleError(f"A Nim position is heaps like 3,4,5 optionally followed by ':misere'; "
@@ -221,9 +217,10 @@ def status(state: State) -> Status:
         return Status(Outcome.ONGOING)
     last = 1 - state.to_move      # took the last counter
     if state.misere:
-        return Status(Outcome.WON, state.to_move, f"{SIDES[last]} took the last counter.",
+        return Status(Outcome.DECIDED, state.to_move, f"{SIDES[last]} took the last counter.",
                       Termination.LAST_TAKEN)
-    return Status(Outcome.WON, last, f"{SIDES[state.to_move]} cannot move.", Termination.BLOCKED)
+    return Status(Outcome.DECIDED, last, f"{SIDES[state.to_move]} cannot move.",
+                  Termination.BLOCKED)
 
 
 def score(state: State) -> int:

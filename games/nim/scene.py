@@ -18,7 +18,6 @@ import pygame
 
 from games.core.kit.actions import Act, Action
 from games.core.kit.controls import Look, Play, Refuse
-from games.core.kit.prefs import Pref
 from games.core.kit.rules_api import RuleError
 from games.core.kit.session import Change, Session
 from games.core.loop import assets
@@ -44,23 +43,8 @@ DEAL_STAGGER = 0.035
 PANEL_SECONDS = 0.35
 
 
-def valid_heaps(text) -> bool:
-    try:
-        rules.validate_desc(rules.Params("custom"), text)
-    except (RuleError, TypeError, AttributeError):
-        return False
-    return True
-
-
-PREFS = (Pref("teach", False, choices=(True, False)),
-         Pref("custom_heaps", "", check=lambda text: isinstance(text, str) and
-              (text == "" or valid_heaps(text))))
-
-
 class NimScene(VersusScene):
     SIDE_NAMES = SIDES
-    PREFS = PREFS
-    LEGACY_PREFS = {"teach": "nim_teach", "custom_heaps": "nim_custom_heaps"}
 
     def __init__(self, app: App, session: Session,
                  play_options: dict[str, Any] | None = None) -> None:

@@ -1,4 +1,4 @@
-"""Poggle's figures for `python main.py bench` (DESIGN.md section 8): fewest-press solves
+"""Poggle's figures for `python main.py bench` (docs/DESIGN.md): fewest-press solves
 from dealt boards, the uncached Smith form behind them, and dealing; and the frame-cost
 bench's pose of the scene."""
 from __future__ import annotations

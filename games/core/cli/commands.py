@@ -1,5 +1,6 @@
-"""The command-line contract (DESIGN.md section 6). Commands other than the launcher print JSON
-lines on stdout and exit 0; bad input gets one clear line on stderr and exit 2."""
+"""The command-line contract (docs/DESIGN.md, "The command line"). Commands other than the
+launcher print JSON lines on stdout and exit 0; bad input gets one clear line on stderr and
+exit 2."""
 from __future__ import annotations
 
 import argparse
@@ -10,11 +11,9 @@ import re
 import sys
 from dataclasses import asdict
 
-from games.core.cli.usage import UsageError, params_for
+from games.core.cli.usage import UsageError, outcome_json, params_for
 from games.core.kit import registry
 from games.core.kit.rules_api import GameError
-
-TWO_PLAYER_ONLY = "analyse"
 
 
 class Parser(argparse.ArgumentParser):
@@ -25,7 +24,6 @@ class Parser(argparse.ArgumentParser):
 # Bounds on what a command line may ask for: nothing runs or grows without end.
 MOST_COUNT = 10_000        # puzzles or games per run
 MOST_FRAMES = 100_000      # demo frames
-MOST_TEXT = 200            # an option's text
 MOST_POSITIONS = 10_000    # positions to analyse
 MOST_POSITION = 1_000      # characters in one position
 MOST_STDIN = 4 * 1024 * 1024
@@ -201,11 +199,9 @@ def cmd_selfplay(args) -> None:
             move = ai.choose_move(state, rng, args.level)
             moves.append(move_json(state, move))
             state = rules.apply_move(state, move)
-        status = rules.status(state)
-        outcome = status.outcome if status.winner is None else {"outcome": status.outcome,
-                                                                "winner": status.winner}
         emit({"game": args.game, "id": f"{args.game}:{params.encode()}:{desc}", "moves": moves,
-              "outcome": outcome, "score": rules.score(state)})
+              "outcome": outcome_json(rules.status(state)), "score": rules.score(state)})
+
 
 
 def open_app(windowed: bool):

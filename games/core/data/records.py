@@ -3,34 +3,38 @@ against the computer (two-player games), and the setup screen's panel that shows
 pygame: the setup screen reads it without importing a game's scene."""
 from __future__ import annotations
 
-from games.core.data import store
-from games.core.kit.prefs import Preferences
-from games.core.kit.versus_options import VERSUS_PREFS
+from types import ModuleType
+from typing import Any
+
+from games.core.data.store import Store
+from games.core.kit import registry
+
+Rows = list[tuple[str, str]]
 
 
-def score_table(key: str, params) -> str:
+def score_table(key: str, params: Any) -> str:
     """Best scores are kept per game and parameters (size, difficulty, rule set...)."""
     return f"{key}/{params.encode()}"
 
 
-def record_table(key: str, level) -> str:
+def record_table(key: str, level: object) -> str:
     return f"{key}/level={level}"
 
 
-def best_entries(key: str, params) -> list[dict]:
+def best_entries(store: Store, key: str, params: Any) -> list[dict[str, Any]]:
     """The best scores kept for these parameters, best first (score, detail, date)."""
     scores, _ = store.load_scores()
     return scores.get(score_table(key, params), [])
 
 
-def best_scores(key: str, params) -> list[tuple[str, str]]:
+def best_scores(store: Store, key: str, params: Any) -> Rows:
     """The best scores for these parameters as (left, right) rows: place and detail, date."""
-    rows = best_entries(key, params)
+    rows = best_entries(store, key, params)
     return [(f"{n + 1}.  {row.get('detail') or row['score']}", str(row.get("date", "")))
             for n, row in enumerate(rows)]
 
 
-def record_rows(key: str, level) -> list[tuple[str, str]]:
+def record_rows(store: Store, key: str, level: object) -> Rows:
     """The record against the computer at this level as (left, right) rows."""
     counts = store.load_records().get(record_table(key, level), {})
     if not counts:
@@ -40,22 +44,23 @@ def record_rows(key: str, level) -> list[tuple[str, str]]:
             (f"{counts.get('draw', 0)} drawn", "")]
 
 
-def record_summary(key: str, play: dict) -> tuple[str, list[tuple[str, str]]]:
+def record_summary(store: Store, settings: dict[str, Any], key: str,
+                   play: dict[str, Any]) -> tuple[str, Rows]:
     """A two-player game's panel: the record at the chosen level, Custom with the chance the
     settings keep."""
     level = play.get("level")
     if level == "custom":
-        level = Preferences(store.load_settings()[0], key, VERSUS_PREFS)["custom_level"]
+        level = registry.preferences(settings, key)["custom_level"]
     heading = f"Your record (Custom {level})" if isinstance(level, int) else "Your record"
-    return heading, record_rows(key, level)
+    return heading, record_rows(store, key, level)
 
 
-def summary(info, info_module, params, play: dict) -> tuple[str, list[tuple[str, str]]]:
-    """The setup screen's side panel, a heading and (left, right) rows: the game's own
-    info.summary(params, play) where it has one, else its best scores or its record."""
-    own = getattr(info_module, "summary", None)
-    if own is not None:
-        return own(params, play)
+def summary(store: Store, settings: dict[str, Any], info: registry.GameInfo,
+            info_module: ModuleType, params: Any, play: dict[str, Any]) -> tuple[str, Rows]:
+    """The setup screen's side panel, a heading and (left, right) rows: a two-player game's
+    record, else the best scores under the game's own heading (info.scores_heading(params))
+    where it has one."""
     if info.players == 2:
-        return record_summary(info.key, play)
-    return "Best scores", best_scores(info.key, params)
+        return record_summary(store, settings, info.key, play)
+    heading = getattr(info_module, "scores_heading", None)
+    return heading(params) if heading else "Best scores", best_scores(store, info.key, params)
