@@ -21,7 +21,7 @@ from typing import Callable, NamedTuple
 from games.kenken.cages import (DIFFICULTIES, EASY, EXTREME, HARD, NORMAL, Cage, Params, bit_digit,
                                 cell_name, grid_errors, is_single, mask_digits, solved)
 from games.kenken.sentences import Namer
-from games.kenken.solver import Layout, compile_puzzle, unique_solution
+from games.kenken.solver import Layout, close, compile_puzzle, search, unique_solution
 
 
 class Contradiction(Exception):
@@ -417,8 +417,24 @@ def deduce(board: Board, max_level: int = EXTREME) -> int | None:
 
 def grade_layout(layout: Layout, max_level: int = EXTREME) -> int | None:
     """The hardest level of deduction needed to solve the puzzle; None when deductions up to
-    max_level get stuck (it is harder, or not unique)."""
-    return deduce(Board(layout), max_level)
+    max_level get stuck (it is harder, or not unique). The closure of each level up to Hard
+    (solver.close) continues from the one below; the first that solves the puzzle is its
+    level. Past Hard, a puzzle with several solutions is weeded out by counting (cheaper than
+    the Extreme deductions, which then go on from the Hard closure)."""
+    cand = [layout.full] * layout.size ** 2
+    live = [list(fillings) for fillings in layout.fillings]
+    for level in range(EASY, min(max_level, HARD) + 1):
+        if not close(layout, cand, live, level):
+            return None
+        if all(not mask & (mask - 1) for mask in cand):
+            return level
+    if max_level < EXTREME:
+        return None
+    found: list = []
+    search(layout, cand.copy(), live.copy(), 2, found)
+    if len(found) != 1 or deduce(Board(layout, cand), EXTREME) is None:
+        return None
+    return EXTREME
 
 
 def grade(params: Params, cages: tuple[Cage, ...],

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from games.kenken.cages import Cage, Params, cage_holds, possible_ops
+from games.kenken.cages import HARD, NORMAL, Cage, Params, cage_holds, possible_ops
 
 
 @lru_cache(maxsize=8192)
@@ -88,32 +88,54 @@ def _geometry(n: int):
     return tuple(rows + cols), peers
 
 
+@lru_cache(maxsize=1 << 14)
+def _cage_form(n: int, cells: tuple[int, ...]):
+    """A cage's shape (its cells relative to the first, which fillings depend on) and its
+    segments (see Layout)."""
+    r0, c0 = divmod(cells[0], n)
+    groups: dict[int, list[int]] = {}
+    for i, cell in enumerate(cells):
+        groups.setdefault(cell // n, []).append(i)
+        groups.setdefault(n + cell % n, []).append(i)
+    return (tuple((cell // n - r0, cell % n - c0) for cell in cells),
+            tuple((line, tuple(positions)) for line, positions in sorted(groups.items())
+                  if len(positions) > 1))
+
+
 def compile_cages(n: int, cages) -> Layout:
     """cages: (cell indices in reading order, operators, target) triples."""
     lines, peers = _geometry(n)
     cage_of = [0] * (n * n)
-    fillings, segments = [], []
+    cells_of, fillings, segments = [], [], []
     for index, (cells, ops, target) in enumerate(cages):
-        r0, c0 = divmod(cells[0], n)
-        fillings.append(cage_fillings(n, tuple((cell // n - r0, cell % n - c0) for cell in cells),
-                                      ops, target))
-        groups: dict[int, list[int]] = {}
-        for i, cell in enumerate(cells):
+        shape, segs = _cage_form(n, cells)
+        fillings.append(cage_fillings(n, shape, ops, target))
+        segments.append(segs)
+        cells_of.append(cells)
+        for cell in cells:
             cage_of[cell] = index
-            groups.setdefault(cell // n, []).append(i)
-            groups.setdefault(n + cell % n, []).append(i)
-        segments.append(tuple((line, tuple(positions))
-                              for line, positions in sorted(groups.items()) if len(positions) > 1))
-    return Layout(n, tuple(cells for cells, _, _ in cages), tuple(fillings), tuple(cage_of),
-                  peers, lines, tuple(segments), (1 << n) - 1)
+    return Layout(n, tuple(cells_of), tuple(fillings), tuple(cage_of), peers, lines,
+                  tuple(segments), (1 << n) - 1)
 
 
-def propagate(layout: Layout, cand: list[int], live: list, changed) -> bool:
-    """Narrow cand (cell masks) and live (each cage's possible fillings) in place to a fixed
-    point after the cells in changed shrank; False on a contradiction."""
+def close(layout: Layout, cand: list[int], live: list, level: int = NORMAL,
+          changed=None) -> bool:
+    """Narrow cand (cell masks) and live (each cage's possible fillings) in place to the
+    closure of the grader's deductions up to level (Easy, Normal or Hard), after the cells in
+    changed shrank (every cell when None); False on a contradiction.
+
+    Each deduction only removes candidates, and one that holds still holds (or is already
+    made) once others have removed more, so the closure is the same whatever order they are
+    made in: a puzzle grades at the first level whose closure solves it. The cheap deductions
+    run first (singles, then cage fillings, then hidden singles); Hard ones only when those
+    are stuck, on the cages and lines that changed since Hard last looked."""
     n, full = layout.size, layout.full
-    peers, cage_of, cages = layout.peers, layout.cage_of, layout.cages
-    stack = list(changed)
+    peers, cage_of, cages, lines = layout.peers, layout.cage_of, layout.cages, layout.lines
+    per_cell = level >= NORMAL
+    stack = list(range(n * n) if changed is None else changed)
+    touched = set(stack) if level >= HARD else None     # changed since Hard last looked
+    pending_cages: set[int] = set()
+    pending_lines: set[int] = set()
     dirty = set()
     while True:
         while stack:
@@ -123,11 +145,13 @@ def propagate(layout: Layout, cand: list[int], live: list, changed) -> bool:
             if not mask & (mask - 1):                   # a single: no peer may share it
                 for peer in peers[cell]:
                     if cand[peer] & mask:
-                        left = cand[peer] & ~mask
+                        left = cand[peer] ^ mask
                         if not left:
                             return False
                         cand[peer] = left
                         stack.append(peer)
+                        if touched is not None:
+                            touched.add(peer)
         if dirty:
             k = dirty.pop()
             cells = cages[k]
@@ -144,15 +168,26 @@ def propagate(layout: Layout, cand: list[int], live: list, changed) -> bool:
             for f in kept:
                 union |= f
             if union != allowed:
+                if not per_cell:            # Easy: only digits the whole cage cannot hold
+                    every, rest = 0, union
+                    while rest:
+                        every |= rest & full
+                        rest >>= n
+                    union = 0
+                    for _ in cells:
+                        union = union << n | every
+                    union &= allowed
                 shift = 0
                 for cell in cells:
                     mask = union >> shift & full
                     if mask != cand[cell]:
                         cand[cell] = mask
                         stack.append(cell)
+                        if touched is not None:
+                            touched.add(cell)
                     shift += n
             continue
-        for line in layout.lines:                       # hidden singles
+        for line in lines:                              # hidden singles
             once = twice = 0
             for cell in line:
                 twice |= once & cand[cell]
@@ -168,8 +203,89 @@ def propagate(layout: Layout, cand: list[int], live: list, changed) -> bool:
                             return False                # two digits need the same cell
                         cand[cell] = mask
                         stack.append(cell)
+                        if touched is not None:
+                            touched.add(cell)
+        if not stack and touched:
+            pending_cages.update(cage_of[cell] for cell in touched)
+            pending_lines.update(cell // n for cell in touched)
+            pending_lines.update(n + cell % n for cell in touched)
+            touched.clear()
+        while not stack and (pending_cages or pending_lines):
+            stack = hard_step(layout, cand, live, pending_cages, pending_lines)
+            if stack is None:
+                return False
+            touched.update(stack)
         if not stack:
             return True
+
+
+def hard_step(layout: Layout, cand: list[int], live: list, cages: set, lines: set
+              ) -> list[int] | None:
+    """The Hard deductions (cage lines, naked and hidden subsets) on one of the pending cages
+    or lines, taken off its set: the cells narrowed, or None on a contradiction. One at a
+    time, as each reads a position where every single has been crossed off its lines."""
+    n = layout.size
+    narrowed = []
+
+    def remove(cell: int, digits: int) -> bool:
+        left = cand[cell] & ~digits
+        if left != cand[cell]:
+            cand[cell] = left
+            narrowed.append(cell)
+        return bool(left)
+
+    if cages:
+        k = cages.pop()
+        cells = layout.cages[k]
+        for index, positions in layout.segments[k]:        # cage lines
+            must = layout.full
+            for f in live[k]:
+                seen = 0
+                for i in positions:
+                    seen |= f >> (i * n)
+                must &= seen
+                if not must:
+                    break
+            if must:
+                for cell in layout.lines[index]:
+                    if cell not in cells and not remove(cell, must):
+                        return None
+        return narrowed
+    free = [cell for cell in layout.lines[lines.pop()] if cand[cell] & (cand[cell] - 1)]
+    masks = [cand[cell] for cell in free]
+    for chosen, union in naked_sets(masks):                 # k cells holding only k digits
+        inside = {free[i] for i in chosen}
+        for cell in free:
+            if cell not in inside and not remove(cell, union):
+                return None
+    digits = [bit for bit in (1 << d for d in range(n)) if any(m & bit for m in masks)]
+    places = [sum(1 << i for i, m in enumerate(masks) if m & bit) for bit in digits]
+    for chosen, spots in naked_sets(places):                # k digits fitting only k cells
+        keep = sum(digits[i] for i in chosen)
+        for i, cell in enumerate(free):
+            if spots >> i & 1 and not remove(cell, ~keep):
+                return None
+    return narrowed
+
+
+def naked_sets(rows: list[int]):
+    """Naked sets in a 0/1 matrix given as row masks: yields (row indices, union) where k rows
+    (2 <= k <= len(rows) // 2) reach only k columns that some other row also reaches."""
+    count = len(rows)
+
+    def grow(start: int, chosen: list[int], union: int, size: int):
+        if len(chosen) == size:
+            if union.bit_count() == size and any(rows[i] & union for i in range(count)
+                                                 if i not in chosen):
+                yield tuple(chosen), union
+            return
+        for i in range(start, count):
+            joined = union | rows[i]
+            if joined.bit_count() <= size:
+                yield from grow(i + 1, chosen + [i], joined, size)
+
+    for size in range(2, count // 2 + 1):
+        yield from grow(0, [], 0, size)
 
 
 def search(layout: Layout, cand: list[int], live: list, limit: int,
@@ -192,7 +308,7 @@ def search(layout: Layout, cand: list[int], live: list, limit: int,
         options ^= bit
         branch, branch_live = cand.copy(), live.copy()
         branch[best] = bit
-        if propagate(layout, branch, branch_live, [best]):
+        if close(layout, branch, branch_live, NORMAL, [best]):
             search(layout, branch, branch_live, limit, found)
             if len(found) >= limit:
                 return
@@ -202,7 +318,7 @@ def solve_layout(layout: Layout, limit: int = 2) -> list[tuple[int, ...]]:
     cand = [layout.full] * (layout.size ** 2)
     live = [list(fillings) for fillings in layout.fillings]
     found: list[tuple[int, ...]] = []
-    if propagate(layout, cand, live, range(len(cand))):
+    if close(layout, cand, live):
         search(layout, cand, live, limit, found)
     return found
 
