@@ -31,9 +31,10 @@ def ensure_environment(extras: str) -> None:
         except Exception as error:  # Debian without python3-venv lands here
             sys.exit(f"Could not create a virtual environment ({error}). "
                      "On Debian or Ubuntu: sudo apt-get install python3-venv")
-    print("Installing dependencies ...", flush=True)
+    print("Installing dependencies (the first time takes a minute or two) ...", flush=True)
     target = f".[{extras}]" if extras else "."
-    installed = subprocess.call([PYTHON, "-m", "pip", "install", "--quiet",
+    # pip's own progress shows: a first setup downloads some 40 MB.
+    installed = subprocess.call([PYTHON, "-m", "pip", "install", "--progress-bar", "on",
                                  "--disable-pip-version-check", "-e", target], cwd=ROOT)
     if installed != 0:
         sys.exit("Installing the dependencies failed (see pip's message above).")
@@ -42,7 +43,7 @@ def ensure_environment(extras: str) -> None:
 
 
 def main() -> int:
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 (dev.py runs on any python3 to say so)
         sys.exit(f"Parlour needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
     command, args = (sys.argv[1], sys.argv[2:]) if len(sys.argv) > 1 else ("", [])
     if command == "play":
@@ -50,6 +51,10 @@ def main() -> int:
         return subprocess.call([PYTHON, os.path.join(ROOT, "main.py"), *args], cwd=ROOT)
     if command == "test":
         ensure_environment("test")
+        if not args:   # the whole run: the checks first (a run of chosen tests skips them)
+            print("ruff check ...", flush=True)
+            if subprocess.call([os.path.join(BIN, "ruff"), "check", "--quiet", "."], cwd=ROOT):
+                return 1
         env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
         return subprocess.call([PYTHON, "-m", "pytest", *args], cwd=ROOT, env=env)
     if command == "dist":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from games.core import ui
+from games.core.screens import ui
 from sprites import shapes as paint
 
 PALETTE = {   # bright, distinct in lightness as well as hue; every tile also names its colour
@@ -35,7 +35,8 @@ def thumbnail(size) -> pygame.Surface:
         y = 34 + k * 72
         rect = pygame.Rect(left, y - 8, w - left - 20, 56)
         pygame.draw.rect(picture, ui.PANEL, rect, border_radius=10)
-        text = ui.label(picture, words, (left + 16, rect.centery), 26, ui.MUTED if struck else ui.TEXT,
+        text = ui.label(picture, words, (left + 16, rect.centery), 26,
+                        ui.MUTED if struck else ui.TEXT,
                         anchor="midleft")
         if struck:
             pygame.draw.line(picture, ui.MUTED, (text.left - 4, text.centery),

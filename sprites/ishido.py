@@ -9,7 +9,7 @@ from functools import lru_cache
 
 import pygame
 
-from games.core import ui
+from games.core.screens import ui
 
 SUPERSAMPLE = 4
 SQUARE_INNER = (50, 58, 78)     # the board's inner squares

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from games.core import ui
+from games.core.screens import ui
 
 PAPER = (244, 240, 228)
 PAPER_SELECTED = (255, 221, 148)

@@ -9,7 +9,8 @@ from functools import lru_cache
 
 import pygame
 
-from games.core import assets, ui
+from games.core.loop import assets
+from games.core.screens import ui
 from sprites import pieces
 
 SUPERSAMPLE = 4

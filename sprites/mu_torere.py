@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import pygame
 
-from games.core import hud, ui
+from games.core.screens import hud, ui
 from games.mu_torere import info
 from sprites import pieces
 

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import pygame
 
-from games.core import ui
+from games.core.screens import ui
 
 SUPERSAMPLE = 4
 FLATNESS = 0.15          # the top face's height as a fraction of the disc's width
@@ -75,7 +75,8 @@ def disc(width: int, thickness: int, tone: str = "stone") -> pygame.Surface:
 
     # The top face, with a soft highlight towards the upper left.
     pygame.draw.ellipse(canvas, edge, (0, 0, w, face))
-    pygame.draw.ellipse(canvas, _mix(top, side_light, 0.35), (line, line, w - 2 * line, face - 2 * line))
+    pygame.draw.ellipse(canvas, _mix(top, side_light, 0.35), (line, line, w - 2 * line,
+                                                              face - 2 * line))
     pygame.draw.ellipse(canvas, top, (line * 2, line, w - 4 * line, face - 3 * line))
     glow = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.ellipse(glow, (*shine, 150), (w * 0.16, face * 0.14, w * 0.42, face * 0.38))
@@ -115,7 +116,8 @@ def shadow(width: int) -> pygame.Surface:
     big = pygame.Surface((w * s, h * s), pygame.SRCALPHA)
     for k in range(6):
         inset = k * s * 2
-        pygame.draw.ellipse(big, (0, 0, 0, 26), (inset, inset, w * s - 2 * inset, h * s - 2 * inset))
+        pygame.draw.ellipse(big, (0, 0, 0, 26), (inset, inset, w * s - 2 * inset,
+                                                 h * s - 2 * inset))
     return pygame.transform.smoothscale(big, (w, h))
 
 
@@ -138,6 +140,7 @@ def thumbnail(size) -> pygame.Surface:
                           base - face_height(disc_w) - (k + 1) * thick))
     for k, (words, colour) in enumerate((("011", ui.TEXT), ("100", ui.TEXT), ("101", ui.TEXT),
                                          ("010", ui.ACCENT))):
-        ui.label(picture, words, (w - 40, 26 + k * 46), ui.BODY, colour, bold=True, anchor="topright")
+        ui.label(picture, words, (w - 40, 26 + k * 46), ui.BODY, colour, bold=True,
+                 anchor="topright")
     pygame.draw.line(picture, ui.LINE, (w - 120, 26 + 3 * 46 - 6), (w - 36, 26 + 3 * 46 - 6), 2)
     return picture

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import pygame
 
-from games.core import ui
+from games.core.screens import ui
 
 SUPERSAMPLE = 3
 

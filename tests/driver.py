@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pygame
 
-from games.core import jobs
-from games.core.app import App
-from games.core.launch import LoadingScene, scene_module
-from games.core.screens import LauncherScene
-from games.core.session import Session
+from games.core.kit.session import Session
+from games.core.loop import jobs
+from games.core.loop.app import App
+from games.core.screens.launch import LoadingScene, scene_module
+from games.core.screens.launcher import LauncherScene
 
 DT = 1 / 60
 PAD_ID = 4242   # instance id of the synthetic gamepad
@@ -61,7 +61,7 @@ class Driver:
 
     def until_result(self) -> None:
         """A game just ended: let its last animation land and the result screen appear."""
-        from games.core.screens import ResultScene
+        from games.core.screens.menus import ResultScene
         self.run_until(lambda: isinstance(self.app.top, ResultScene), limit=120, dt=DT)
 
     # --- games ---------------------------------------------------------------------------
@@ -129,10 +129,12 @@ class VirtualPad:
 
     def __init__(self, driver: Driver):
         import ctypes
-        from games.core import sdl
+
+        from games.core.loop import sdl
         self.sdl = sdl.library()
         self.driver = driver
-        self.index = self.sdl.SDL_JoystickAttachVirtual(1, self.AXES, self.BUTTONS, 0)  # 1 = controller
+        self.index = self.sdl.SDL_JoystickAttachVirtual(1, self.AXES, self.BUTTONS,
+                                                        0)  # 1 = controller
         assert self.index >= 0, "SDL refused to attach a virtual joystick"
         known = set(driver.app.input.controller_ids)
         driver.frames(2)

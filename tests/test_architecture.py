@@ -43,7 +43,7 @@ def test_pure_modules_use_no_global_random():
 def test_game_data_imports_no_pygame():
     """What the screens around a game read (games/<key>/__init__.py and info.py, the options
     and records behind them) is data: no pygame, checked in a fresh interpreter."""
-    code = ("import sys\nfrom games.core import registry\n"
+    code = ("import sys\nfrom games.core.kit import registry\n"
             "for key in registry.load_all(): registry.module(key, 'info')\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pygame')[:3])\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
@@ -61,11 +61,13 @@ def in_fresh_app(lines: str) -> str:
     the last line it printed."""
     code = ("import os, sys\nos.environ['SDL_VIDEODRIVER']='dummy'\n"
             "os.environ['PARLOUR_DATA_DIR']=sys.argv[1]\n"
-            "from games.core.app import App\nfrom games.core.screens import LauncherScene\n"
+            "from games.core.loop.app import App\n"
+            "from games.core.screens.launcher import LauncherScene\n"
             "app = App(windowed=True)\napp.push(LauncherScene(app))\napp.frame(0.0)\n"
             "scenes = lambda: sorted(m for m in sys.modules if m.endswith('.scene'))\n" + lines)
     return subprocess.run([sys.executable, "-c", code, os.environ["PARLOUR_DATA_DIR"]], cwd=ROOT,
-                          capture_output=True, text=True, check=True).stdout.strip().splitlines()[-1]
+                          capture_output=True, text=True,
+                          check=True).stdout.strip().splitlines()[-1]
 
 
 def test_launcher_path_imports_neither_numpy_nor_any_game():
@@ -79,9 +81,9 @@ def test_setup_and_rules_screens_import_no_game_scene():
     picture (painted when the shipped file is missing) come from its info and sprites modules;
     only starting a game imports its scene."""
     games, scenes = in_fresh_app(
-        "from games.core import registry\n"
-        "from games.core.overlays import HelpScene\n"
-        "from games.core.screens import SetupScene, paint_card_picture\n"
+        "from games.core.kit import registry\n"
+        "from games.core.screens.overlays import HelpScene\n"
+        "from games.core.screens.launcher import SetupScene, paint_card_picture\n"
         "for info in registry.launcher_games():\n"
         "    assert paint_card_picture(info.key, (400, 200)).get_size() == (400, 200)\n"
         "    for scene in (SetupScene(app, info.key), HelpScene(app, info.key)):\n"
@@ -173,9 +175,10 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 def test_the_cycle_finder_finds_cycles():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert cycles({"a": {"b"}, "b": set(), "c": {"b"}}) == []
-    known = {"games.core.ui", "games.core", "games.kenken.rules", "games.kenken"}
+    known = {"games.core.screens.ui", "games.core", "games.kenken.rules", "games.kenken"}
     path = os.path.join(ROOT, "games", "kenken", "scene.py")
-    assert {"games.core.ui", "games.kenken.rules"} <= imports_of("games.kenken.scene", path, known)
+    assert {"games.core.screens.ui", "games.kenken.rules"} <= imports_of("games.kenken.scene",
+                                                                         path, known)
 
 
 def test_no_import_cycles():

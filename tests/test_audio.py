@@ -7,8 +7,8 @@ import sys
 import pygame
 import pytest
 
-from games.core import audio as audio_module
-from games.core.audio import Audio
+from games.core.loop import audio as audio_module
+from games.core.loop.audio import Audio
 from tests.driver import Driver
 
 
@@ -47,7 +47,8 @@ def test_a_build_without_the_mixer_module_plays_silent(monkeypatch, capsys):
 def wav(frames: bytes, rate=22050, channels=1, bits=16) -> bytes:
     block = channels * bits // 8
     fmt = struct.pack("<HHIIHH", 1, channels, rate, rate * block, block, bits)
-    body = b"WAVE" + b"fmt " + struct.pack("<I", len(fmt)) + fmt + b"data" + struct.pack("<I", len(frames)) + frames
+    body = (b"WAVE" + b"fmt " + struct.pack("<I", len(fmt)) + fmt
+            + b"data" + struct.pack("<I", len(frames)) + frames)
     return b"RIFF" + struct.pack("<I", len(body)) + body
 
 
@@ -93,5 +94,6 @@ def test_mute_and_volume_are_respected():
     assert audio.available is None, "muted: the mixer is not even started"
     audio.muted = False
     audio.play("win")
-    assert audio.available is True and audio.sounds["win"].get_volume() == pytest.approx(0.5, abs=0.01)
+    assert audio.available is True and audio.sounds["win"].get_volume() == pytest.approx(0.5,
+                                                                                         abs=0.01)
     assert os.path.basename(audio_module.resource("sounds", "win.wav")) == "win.wav"

@@ -10,7 +10,8 @@ import sys
 
 import pytest
 
-from games.core import bench, registry
+from games.core.cli import bench
+from games.core.kit import registry
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CASE_KEYS = {"name", "run", "count", "target_ms", "reference", "memory_mb"}

@@ -8,7 +8,8 @@ import subprocess
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-spec = importlib.util.spec_from_file_location("check_dist", os.path.join(ROOT, "tools", "check_dist.py"))
+spec = importlib.util.spec_from_file_location("check_dist", os.path.join(ROOT, "tools",
+                                                                         "check_dist.py"))
 check_dist = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(check_dist)
 

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from games.core.cli import main
+from games.core.cli.commands import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -45,7 +45,8 @@ def test_selfplay_deductile_wins(capsys):
 
 @pytest.mark.parametrize("argv", [
     ["frobnicate"], ["generate"], ["generate", "chess"], ["generate", "deductile", "--size", "9"],
-    ["generate", "deductile", "--difficulty", "impossible"], ["generate", "deductile", "--count", "0"],
+    ["generate", "deductile", "--difficulty", "impossible"], ["generate", "deductile", "--count",
+                                                              "0"],
     ["generate", "deductile", "--seed", "x"], ["solve", "deductile", "garbage"],
     ["solve", "deductile", "deductile:tiles=4,difficulty=normal:AaBbCcDd-1a10"],
     ["analyse", "deductile", "x"], ["selfplay", "deductile", "--count", "-1"],
@@ -70,3 +71,13 @@ def test_demo_saves_a_screenshot(tmp_path, capsys):
                          "--screenshot", str(shot))
     assert code == 0 and shot.stat().st_size > 10000
     assert lines[0]["frames"] == 100
+
+
+def test_without_its_dependencies_main_says_how_to_set_up():
+    """A Python without pygame, numpy and platformdirs (here: site-packages switched off with
+    -S) gets one line saying how to run Parlour, and exit 2, not a traceback."""
+    done = subprocess.run([sys.executable, "-S", os.path.join(ROOT, "main.py"), "generate", "nim"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "pygame" in lines[0] and "python3 dev.py play" in lines[0]

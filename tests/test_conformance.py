@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from games.core import registry
-from games.core.rules_api import GameError, RuleError
+from games.core.kit import registry
+from games.core.kit.rules_api import GameError, RuleError
 
 GAME_KEYS = [key for key in registry.load_all()
              if importlib.util.find_spec(f"games.{key}.rules") is not None]

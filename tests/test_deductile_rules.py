@@ -2,17 +2,16 @@
 
 The strongest check reads each generated clue back from its English sentence with an
 independent little parser and counts the arrangements that satisfy all the sentences."""
-from dataclasses import replace
 import itertools
 import random
 import re
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from games.core.rules_api import IllegalMove, RuleError
-from games.deductile import clues as cb
-from games.deductile import rules
+from games.core.kit.rules_api import IllegalMove, RuleError
+from games.deductile import clues as cb, rules
 
 ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth"]
 
@@ -46,13 +45,16 @@ def sentence_predicate(text: str, tiles: int):
     if subject in place_words:      # "The third tile is (not) Red / the Star."
         position = place_words[subject]
         slot = 1 if obj in colours else 0
-        test = lambda arr: arr[position][slot] == obj
+        def test(arr):
+            return arr[position][slot] == obj
     elif obj in place_words:        # "The Red tile is first." / "The Star is first."
         position, slot = place_words[obj], 1 if is_tile else 0
-        test = lambda arr: arr[position][slot] == subject
+        def test(arr):
+            return arr[position][slot] == subject
     else:                           # "The Square is Yellow." / "The Yellow tile is the Square."
         shape, colour = (obj, subject) if is_tile else (subject, obj)
-        test = lambda arr: any(t == (shape, colour) for t in arr)
+        def test(arr):
+            return any(t == (shape, colour) for t in arr)
     return (lambda arr: not test(arr)) if negative else test
 
 
@@ -63,7 +65,8 @@ def arrangements(tiles):
             yield list(zip(s, c))
 
 
-@pytest.mark.parametrize("difficulty,tiles", [("easy", 4), ("normal", 4), ("hard", 4), ("expert", 5)])
+@pytest.mark.parametrize("difficulty,tiles", [("easy", 4), ("normal", 4), ("hard", 4), ("expert",
+                                                                                        5)])
 def test_generated_clues_read_as_text_leave_exactly_the_solution(difficulty, tiles):
     params = rules.Params(tiles, difficulty)
     for seed in range(4 if tiles == 4 else 1):
@@ -170,7 +173,8 @@ def test_moves_penalties_and_outcomes():
 
 @pytest.mark.parametrize("options,expected", [
     ({}, rules.Params(4, "normal")), ({"difficulty": "hard"}, rules.Params(4, "hard")),
-    ({"size": 6}, rules.Params(6, "expert")), ({"difficulty": "expert"}, rules.Params(5, "expert"))])
+    ({"size": 6}, rules.Params(6, "expert")), ({"difficulty": "expert"}, rules.Params(5,
+                                                                                      "expert"))])
 def test_params_from_options(options, expected):
     assert rules.params_from_options(**options) == expected
 

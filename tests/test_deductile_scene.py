@@ -3,9 +3,10 @@ gamepad only; undo animates backwards; hints, penalties, the clock, pause, save 
 import pygame
 import pytest
 
-from games.core import store
-from games.core.launch import resume_saved_game
-from games.core.screens import LauncherScene, PauseScene
+from games.core.data import store
+from games.core.screens.launch import resume_saved_game
+from games.core.screens.launcher import LauncherScene
+from games.core.screens.menus import PauseScene
 from games.deductile import rules
 from tests.driver import Driver, VirtualPad
 
@@ -42,7 +43,8 @@ def test_mouse_only_game(driver):
     steps = plan(scene.state)
     assert any(colours for _, _, colours in steps) or steps
     for a, b, colours in steps:
-        driver.drag(scene.tile_rects[a].center, scene.tile_rects[b].center, button=3 if colours else 1)
+        driver.drag(scene.tile_rects[a].center, scene.tile_rects[b].center,
+                    button=3 if colours else 1)
         driver.settle()
     assert scene.state.arrangement == scene.state.solution
     driver.click(scene.guess_rect.center)
@@ -192,7 +194,7 @@ def test_a_corrupt_save_is_set_aside_and_nothing_else_is_lost(driver, data_dir):
 
 
 def test_keyboard_pick_up_says_what_is_held_in_the_status_line(driver):
-    from games.core import ui
+    from games.core.screens import ui
     from games.deductile.clues import COLOURS, SHAPES
     scene = driver.start("deductile", PARAMS, seed=22)
     driver.key(pygame.K_DOWN)                            # the second tile

@@ -6,13 +6,14 @@ import re
 
 import pygame
 import pytest
-
 import test_conformance as conformance
-from games.core import input as act
-from games.core import registry, store
-from games.core.game_scene import GameScene
-from games.core.overlays import HelpScene
-from games.core.screens import LauncherScene, ResultScene, SetupScene
+
+from games.core.data import store
+from games.core.kit import registry
+from games.core.screens.game_scene import GameScene
+from games.core.screens.launcher import LauncherScene
+from games.core.screens.menus import ResultScene, SetupScene
+from games.core.screens.overlays import HelpScene
 from tests.driver import Driver
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

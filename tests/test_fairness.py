@@ -7,14 +7,13 @@ import random
 import pygame
 import pytest
 
-from games.core import store
-from games.core.game_scene import GameScene
-from games.core.launch import resume_saved_game
-from games.core.screens import ResultScene
-from games.core.records import score_table
-from games.core.session import Session
-from games.deductile import ai as deductile_ai
-from games.deductile import rules as deductile
+from games.core.data import store
+from games.core.data.records import score_table
+from games.core.kit.session import Session
+from games.core.screens.game_scene import GameScene
+from games.core.screens.launch import resume_saved_game
+from games.core.screens.menus import ResultScene
+from games.deductile import ai as deductile_ai, rules as deductile
 from games.ishido import ai as ishido_ai
 from games.kenken import rules as kenken
 from games.poggle import solver as poggle_solver

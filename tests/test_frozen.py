@@ -1,6 +1,6 @@
-"""The one-file build's start-up duties (games/core/frozen.py): its process ends with its parent,
-and the `_MEI*` folders of dead Parlour processes are removed, never those of live ones or of
-other programs. tools/check_dist.py checks the same on the real one-file build."""
+"""The one-file build's start-up duties (games/core/cli/frozen.py): its process ends with its
+parent, and the `_MEI*` folders of dead Parlour processes are removed, never those of live ones
+or of other programs. tools/check_dist.py checks the same on the real one-file build."""
 import fcntl
 import os
 import signal
@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from games.core import frozen
+from games.core.cli import frozen
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 linux = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl and /proc: Linux")
@@ -19,7 +19,8 @@ linux = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl a
 def test_from_source_it_does_nothing(tmp_path, monkeypatch):
     assert frozen.unpacked_folder() is None
     monkeypatch.setattr(sys, "frozen", True, raising=False)
-    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path / "dist" / "parlour" / "_internal"), raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path / "dist" / "parlour" / "_internal"),
+                        raising=False)
     assert frozen.unpacked_folder() is None, "a one-folder build unpacks nothing"
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path / "_MEIabc123"), raising=False)
     assert frozen.unpacked_folder() == str(tmp_path / "_MEIabc123")
@@ -27,7 +28,7 @@ def test_from_source_it_does_nothing(tmp_path, monkeypatch):
 
 def holder(folder):
     """Another process that holds its folder's lock, as a running Parlour does."""
-    code = ("import sys,time; from games.core import frozen; frozen.hold_lock(sys.argv[1]);"
+    code = ("import sys,time; from games.core.cli import frozen; frozen.hold_lock(sys.argv[1]);"
             "print('held', flush=True); time.sleep(60)")
     process = subprocess.Popen([sys.executable, "-c", code, str(folder)], cwd=ROOT,
                                stdout=subprocess.PIPE, text=True)
@@ -66,7 +67,7 @@ def test_only_the_folders_of_dead_parlour_processes_are_removed(tmp_path):
 @linux
 def test_the_process_ends_when_its_parent_is_killed(tmp_path):
     """A parent python starts a child python that asks to die with it; SIGKILL the parent."""
-    child_code = ("import time; from games.core import frozen; frozen.die_with_parent();"
+    child_code = ("import time; from games.core.cli import frozen; frozen.die_with_parent();"
                   "print('ready', flush=True); time.sleep(60)")
     parent_code = ("import subprocess,sys; c=subprocess.Popen([sys.executable,'-c',sys.argv[1]]);"
                    "print(c.pid, flush=True); c.wait()")

@@ -4,8 +4,8 @@ two-player game, one side each."""
 import pygame
 import pytest
 
-from games.core import registry
-from games.core.screens import PauseScene
+from games.core.kit import registry
+from games.core.screens.menus import PauseScene
 from tests.driver import Driver, VirtualPad
 
 A, B = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B

@@ -16,9 +16,10 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from games.core import registry, schema, store
-from games.core.rules_api import GameError
-from games.core.session import Session, parse_game_id
+from games.core.data import schema, store
+from games.core.kit import registry
+from games.core.kit.rules_api import GameError
+from games.core.kit.session import Session, parse_game_id
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAMES = list(registry.KEYS)
@@ -90,8 +91,9 @@ def fresh_notices():
 
 GOOD_SETTINGS = {"fullscreen": False, "volume": 0.4, "muted": True, "show_errors": False,
                  "animations": True, "kenken_autoclear": False, "nim_teach": True,
-                 "nim_custom_heaps": "3,4,5", "setup": {"kono": {"level": "hard", "side": 1},
-                                                        "deductile": {"level": {"difficulty": "hard"}}},
+                 "nim_custom_heaps": "3,4,5",
+                 "setup": {"kono": {"level": "hard", "side": 1},
+                           "deductile": {"level": {"difficulty": "hard"}}},
                  "mu_torere": {"colours": ["red", "blue"], "board": "wheel", "legend": False,
                                "custom_level": 30, "undo_depth": 2},
                  "a_newer_build_key": {"kept": [1, 2]}}
@@ -107,9 +109,9 @@ SETTINGS_PLACES = [(), *[(key,) for key in GOOD_SETTINGS], ("setup", "kono"),
 @given(place=st.sampled_from(SETTINGS_PLACES), value=hostile)
 def test_hostile_values_at_every_settings_key(data_dir, place, value):
     emptied(data_dir)
-    from games.core.launch import remembered_choices
-    from games.core.prefs import Preferences
-    from games.core.versus_options import VERSUS_PREFS
+    from games.core.kit.prefs import Preferences
+    from games.core.kit.versus_options import VERSUS_PREFS
+    from games.core.screens.launch import remembered_choices
     write(data_dir, "settings.json", put(GOOD_SETTINGS, place, value))
     loaded, message = store.load_settings()
     assert schema.check(schema.SETTINGS, loaded) == loaded, "only clean values come out"
@@ -138,8 +140,8 @@ def test_the_examples_of_the_issue_in_settings(data_dir):
     assert "volume" in message and set_aside_files(data_dir, "settings")
     for prefs in ([1, 2], {"colours": {"a": 1}, "board": [], "undo_depth": {}}):
         write(data_dir, "settings.json", {"mu_torere": prefs})
-        from games.core.prefs import Preferences
-        from games.core.versus_options import VERSUS_PREFS
+        from games.core.kit.prefs import Preferences
+        from games.core.kit.versus_options import VERSUS_PREFS
         from games.mu_torere.info import PREFS
         read = Preferences(store.load_settings()[0], "mu_torere", VERSUS_PREFS + PREFS)
         assert all(read[pref.name] == pref.default for pref in VERSUS_PREFS + PREFS)
@@ -217,7 +219,7 @@ SAVE_PLACES = [(), ("version",), ("game",), ("params",), ("desc",), ("moves",), 
 
 def resume_data(key):
     """What the Resume button does, without the window: store -> Session -> play options."""
-    from games.core.launch import checked_play
+    from games.core.screens.launch import checked_play
 
     def rebuild(data):
         session = Session.from_json(data, key)
@@ -230,7 +232,7 @@ def resume_data(key):
 @given(key=st.sampled_from(GAMES), place=st.sampled_from(SAVE_PLACES), value=hostile)
 def test_hostile_values_at_every_save_field(data_dir, key, place, value):
     emptied(data_dir)
-    from games.core.launch import info_module, offered
+    from games.core.screens.launch import info_module, offered
     write(data_dir, f"saves/{key}.json", put(SAVES[key], place, value))
     loaded, message = resume_data(key)
     if loaded is None:
@@ -248,7 +250,7 @@ def test_hostile_values_at_every_save_field(data_dir, key, place, value):
 
 @pytest.mark.parametrize("key", ["mu_torere", "kono", "nim"])
 def test_an_unknown_computer_level_is_replaced_by_the_default_and_said(driver, data_dir, key):
-    from games.core.launch import info_module, resume_saved_game
+    from games.core.screens.launch import info_module, resume_saved_game
     saved = Session.from_json(SAVES[key])
     computer = saved.rules.current_player(saved.state)     # the computer is to move
     data = dict(SAVES[key], play={"opponent": "computer", "side": 1 - computer,
@@ -264,7 +266,7 @@ def test_an_unknown_computer_level_is_replaced_by_the_default_and_said(driver, d
 
 @pytest.mark.parametrize("other", ["kono", "nim", "deductile"])
 def test_a_valid_save_of_another_game_under_this_name_is_set_aside(driver, data_dir, other):
-    from games.core.launch import resume_saved_game
+    from games.core.screens.launch import resume_saved_game
     write(data_dir, "saves/mu_torere.json", SAVES[other])
     assert not resume_saved_game(driver.app, "mu_torere")
     assert "mu_torere.json" in driver.app.messages[-1]
@@ -378,7 +380,7 @@ def test_the_game_plays_on_without_a_data_folder(tmp_path, monkeypatch):
 
 
 def test_finishing_when_the_old_save_cannot_be_removed(driver, data_dir, monkeypatch):
-    from games.core.screens import ResultScene
+    from games.core.screens.menus import ResultScene
     scene = driver.start("nim", None, seed=3, play_options={"opponent": "human"})
     scene.save()
     (data_dir / "saves" / "nim.json").unlink()
@@ -413,7 +415,7 @@ def test_old_temporary_files_are_removed_at_start(data_dir):
 
 WRITER = textwrap.dedent("""
     import sys
-    from games.core import store
+    from games.core.data import store
     side = int(sys.argv[1])
     for n in range(300):
         store.record_result("nim/level=perfect", "won")
@@ -515,7 +517,7 @@ def test_the_issues_seeds_are_refused():
 # --- command lines --------------------------------------------------------------------------
 
 def run_cli(argv, capsys):
-    from games.core.cli import main
+    from games.core.cli.commands import main
     code = main(argv)
     out, err = capsys.readouterr()
     return code, out, err
@@ -656,10 +658,10 @@ def test_play_with_an_empty_game_is_exit_2(capsys):
 # --- signals --------------------------------------------------------------------------------
 
 PLAYER = textwrap.dedent("""
-    from games.core.app import App
-    from games.core.launch import scene_module
-    from games.core.screens import LauncherScene
-    from games.core.session import Session
+    from games.core.loop.app import App
+    from games.core.screens.launch import scene_module
+    from games.core.screens.launcher import LauncherScene
+    from games.core.kit.session import Session
     app = App(windowed=True)
     app.push(LauncherScene(app))
     session = Session.new("nim", None, seed=3)
@@ -700,7 +702,8 @@ def test_a_signal_saves_the_game_in_progress(data_dir, number):
 
 def test_a_garbage_font_file_falls_back(tmp_path, monkeypatch):
     import pygame
-    from games.core import assets
+
+    from games.core.loop import assets
     garbage = tmp_path / "fonts"
     garbage.mkdir()
     for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
@@ -724,7 +727,8 @@ def test_a_garbage_font_file_falls_back(tmp_path, monkeypatch):
                                  {"score": 5, "detail": "x" * 1_000_000}],
                          ids=["NaN", "Infinity", "NUL", "a million characters"])
 def test_hostile_best_scores_are_set_aside_and_said_on_the_launcher(driver, data_dir, row):
-    from games.core.screens import LauncherScene, SetupScene
+    from games.core.screens.launcher import LauncherScene
+    from games.core.screens.menus import SetupScene
     table = "kenken/size=4,difficulty=easy"
     text = json.dumps({table: [row]}).replace('"NaN"', "NaN").replace('"Infinity"', "Infinity")
     write(data_dir, "scores.json", text.encode())
@@ -740,7 +744,7 @@ def test_hostile_best_scores_are_set_aside_and_said_on_the_launcher(driver, data
 
 
 def test_remembered_choices_no_longer_offered_never_stop_a_new_game(driver, data_dir):
-    from games.core.screens import ResultScene, SetupScene
+    from games.core.screens.menus import ResultScene, SetupScene
     said = []
     for choices in ({"size": 99, "difficulty": "impossible", "variant": ["x"]},
                     {"size": 3, "difficulty": "hard"}):          # a combination no game has

@@ -2,14 +2,15 @@
 import pygame
 import pytest
 
-from games.core import input as act
-from games.core import store
-from games.core.input import Input
-from games.core import ui
-from games.core.overlays import ConfirmScene, HelpScene, SettingsScene
-from games.core.screens import Card, LauncherScene, PauseScene, SetupScene
+from games.core.data import store
+from games.core.kit.actions import Act, Action, Device
+from games.core.loop.input import Input
+from games.core.screens import ui
+from games.core.screens.launcher import Card, LauncherScene
+from games.core.screens.menus import PauseScene, SetupScene
+from games.core.screens.overlays import ConfirmScene, HelpScene, SettingsScene
 from games.deductile.scene import DeductileScene
-from tests.driver import Driver, PAD_ID
+from tests.driver import PAD_ID, Driver
 
 
 def event(kind, **fields):
@@ -18,31 +19,33 @@ def event(kind, **fields):
 
 def test_keyboard_mapping():
     inp = Input()
-    key = lambda k, mod=0: inp.translate(event(pygame.KEYDOWN, key=k, mod=mod))
-    assert key(pygame.K_LEFT) == [act.Action(act.MOVE, dx=-1)]
-    assert key(pygame.K_RETURN)[0].kind == act.CONFIRM
-    assert key(pygame.K_RETURN, pygame.KMOD_SHIFT)[0].kind == act.ALT
-    assert key(pygame.K_z, pygame.KMOD_CTRL)[0].kind == act.UNDO
-    assert key(pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)[0].kind == act.REDO
-    assert key(pygame.K_7) == [act.Action(act.DIGIT, value=7)]
-    assert key(pygame.K_g) == [act.Action(act.KEY, value="g")]
-    assert inp.last_device == act.KEYBOARD
+    def key(k, mod=0):
+        return inp.translate(event(pygame.KEYDOWN, key=k, mod=mod))
+    assert key(pygame.K_LEFT) == [Action(Act.MOVE, dx=-1)]
+    assert key(pygame.K_RETURN)[0].kind == Act.CONFIRM
+    assert key(pygame.K_RETURN, pygame.KMOD_SHIFT)[0].kind == Act.ALT
+    assert key(pygame.K_z, pygame.KMOD_CTRL)[0].kind == Act.UNDO
+    assert key(pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)[0].kind == Act.REDO
+    assert key(pygame.K_7) == [Action(Act.DIGIT, value=7)]
+    assert key(pygame.K_g) == [Action(Act.KEY, value="g")]
+    assert inp.last_device == Device.KEYBOARD
 
 
 def test_mouse_mapping():
     inp = Input()
     down = inp.translate(event(pygame.MOUSEBUTTONDOWN, pos=(5, 6), button=3))
-    assert down == [act.Action(act.PRESS, act.MOUSE, pos=(5, 6), alt=True)]
+    assert down == [Action(Act.PRESS, Device.MOUSE, pos=(5, 6), alt=True)]
     assert inp.translate(event(pygame.MOUSEBUTTONDOWN, pos=(5, 6), button=2)) == []
     assert inp.translate(event(pygame.MOUSEWHEEL, x=0, y=1))[0].dy == -1
 
 
 def test_pad_stick_pushes_once_then_repeats_while_held():
     inp = Input()
-    axis = lambda v: inp.translate(event(pygame.CONTROLLERAXISMOTION, axis=0, value=v,
-                                         instance_id=PAD_ID))
+    def axis(v):
+        return inp.translate(event(pygame.CONTROLLERAXISMOTION, axis=0, value=v,
+                                   instance_id=PAD_ID))
     inp.controller_ids.add(PAD_ID)
-    assert axis(30000) == [act.Action(act.MOVE, act.PAD, dx=1)]
+    assert axis(30000) == [Action(Act.MOVE, Device.PAD, dx=1)]
     assert axis(31000) == []                      # still held: no second push
     assert inp.update(0.2) == []                   # before the repeat delay
     repeats = inp.update(0.4)
@@ -54,10 +57,11 @@ def test_pad_buttons_and_joystick_fallback():
     inp = Input()
     press = inp.translate(event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_A,
                                 instance_id=PAD_ID))
-    assert press == [act.Action(act.CONFIRM, act.PAD)]
+    assert press == [Action(Act.CONFIRM, Device.PAD)]
     hat = inp.translate(event(pygame.JOYHATMOTION, value=(0, 1), instance_id=77, hat=0))
-    assert hat == [act.Action(act.MOVE, act.PAD, dy=-1)]
-    assert inp.translate(event(pygame.JOYBUTTONDOWN, button=1, instance_id=77))[0].kind == act.CANCEL
+    assert hat == [Action(Act.MOVE, Device.PAD, dy=-1)]
+    assert inp.translate(event(pygame.JOYBUTTONDOWN, button=1,
+                               instance_id=77))[0].kind == Act.CANCEL
 
 
 
@@ -94,7 +98,8 @@ def test_launcher_to_game_with_the_mouse_and_back(driver):
 
 def test_settings_with_the_gamepad_persist(driver):
     launcher = driver.app.top
-    settings_button = next(w for w in launcher.menu.widgets if getattr(w, "words", "") == "Settings")
+    settings_button = next(w for w in launcher.menu.widgets if getattr(w, "words",
+                                                                       "") == "Settings")
     launcher.menu.focus = launcher.menu.widgets.index(settings_button)
     driver.pad(pygame.CONTROLLER_BUTTON_A)
     assert isinstance(driver.app.top, SettingsScene)
@@ -174,7 +179,7 @@ def test_settings_show_the_display_mode_after_f11(driver):
 
 
 def test_window_placement_is_always_wholly_on_the_desktop():
-    from games.core.app import LOGICAL_SIZE, window_placement
+    from games.core.loop.app import LOGICAL_SIZE, window_placement
     for width, height in ((1280, 720), (1024, 768), (800, 600), (3840, 2160), (1366, 768),
                           (2560, 1080), (640, 1136)):
         for origin in ((0, 0), (1920, 0), (-1280, 200)):
@@ -186,7 +191,7 @@ def test_window_placement_is_always_wholly_on_the_desktop():
 
 
 def test_a_window_on_a_1280x720_desktop_is_placed_on_it(data_dir, monkeypatch):
-    from games.core.app import App
+    from games.core.loop.app import App
     monkeypatch.setattr(App, "desktop_area", lambda self: pygame.Rect(0, 0, 1280, 720))
     app = App(windowed=True)
     placed = pygame.Rect(app.window.position, app.window.size)

@@ -8,7 +8,7 @@ from statistics import mean
 
 import pytest
 
-from games.core.rules_api import RuleError
+from games.core.kit.rules_api import RuleError
 from games.ishido import ai, rules
 from games.ishido.rules import Move, Params
 

@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from games.core.rules_api import LOST, ONGOING, WON, IllegalMove, RuleError
+from games.core.kit.rules_api import IllegalMove, Outcome, RuleError
 from games.ishido import rules
 from games.ishido.rules import Move, Params
 
@@ -158,11 +158,11 @@ LONE_STONE = "\n".join(["00" + " .." * 11] + [".." + " .." * 11] * 7)
 
 
 @pytest.mark.parametrize("pouch, outcome, left, end_bonus", [
-    ("01 |", WON, 0, 1000),
-    ("| 11", LOST, 1, 500),
-    ("| 11 22", LOST, 2, 100),
-    ("| 11 22 33", LOST, 3, 0),
-    ("| 01 22", ONGOING, 2, 0),
+    ("01 |", Outcome.WON, 0, 1000),
+    ("| 11", Outcome.LOST, 1, 500),
+    ("| 11 22", Outcome.LOST, 2, 100),
+    ("| 11 22 33", Outcome.LOST, 3, 0),
+    ("| 01 22", Outcome.ONGOING, 2, 0),
 ])
 def test_end_bonus_counts_stones_left(pouch, outcome, left, end_bonus):
     original = position("original", pouch, board=LONE_STONE, points=7)

@@ -8,11 +8,11 @@ import random
 
 import pygame
 
-from games.core import store
-from games.core.launch import resume_saved_game
-from games.core.screens import ResultScene, SetupScene
+from games.core.data import store
+from games.core.screens.launch import resume_saved_game
+from games.core.screens.menus import ResultScene, SetupScene
+from games.core.screens.question import QuestionScene
 from games.ishido import ai, oracle, rules
-from games.core.question import QuestionScene
 from games.ishido.scene import MAX_QUESTION, READY_QUESTIONS, IshidoScene
 from sprites.ishido import thumbnail
 from tests.driver import Driver, VirtualPad, walk
@@ -466,7 +466,8 @@ def test_thumbnail_and_the_demo_player(driver):
 
 def test_header_numbers_stay_put_when_help_grows(driver):
     scene = driver.start("ishido", STANDARD, seed=23)
-    places = lambda: {name: right for name, _, right in scene.hud_layout()}
+    def places():
+        return {name: right for name, _, right in scene.hud_layout()}
     before = places()
     assert fields(scene)["Help"] == "none"
     driver.key(pygame.K_a)                        # "Assist"

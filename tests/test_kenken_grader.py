@@ -4,14 +4,13 @@ import random
 
 import pytest
 from hypothesis import given, settings, strategies as st
+from test_kenken_rules import SMALL, SMALL_DESC, SMALL_PICTURE, SMALL_SOLUTION, WIKI, WIKI_DESC
+from test_kenken_solver import FIVE, FIVE_DESC, NINE, NINE_DESC
 
 from games.kenken import grader, rules
 from games.kenken.grader import Board
 from games.kenken.rules import Move, Params
 from games.kenken.solver import compile_puzzle
-from test_kenken_rules import (SMALL, SMALL_DESC, SMALL_PICTURE, SMALL_SOLUTION, WIKI,
-                               WIKI_DESC)
-from test_kenken_solver import FIVE, FIVE_DESC, NINE, NINE_DESC
 
 FULL6 = 0b111111
 

@@ -1,7 +1,7 @@
 """Calcoolation rules: parameters, descriptions, cage arithmetic, moves, errors, text."""
 import pytest
 
-from games.core.rules_api import IllegalMove, RuleError
+from games.core.kit.rules_api import IllegalMove, RuleError
 from games.kenken import rules
 from games.kenken.rules import Cage, Move, Params
 
@@ -143,8 +143,10 @@ def flip_wall(desc: str, bit: int) -> str:
 
 
 SQUARE = rules.encode_desc(4, rules.canonical([      # a 2x2 cage in the top left corner
-    Cage("+", 10, ((0, 0), (0, 1), (1, 0), (1, 1))), Cage("+", 10, ((0, 2), (0, 3), (1, 2), (1, 3))),
-    Cage("+", 10, ((2, 0), (2, 1), (3, 0), (3, 1))), Cage("+", 10, ((2, 2), (2, 3), (3, 2), (3, 3)))]))
+    Cage("+", 10, ((0, 0), (0, 1), (1, 0), (1, 1))), Cage("+", 10, ((0, 2), (0, 3), (1, 2), (1,
+                                                                                             3))),
+    Cage("+", 10, ((2, 0), (2, 1), (3, 0), (3, 1))), Cage("+", 10, ((2, 2), (2, 3), (3, 2), (3,
+                                                                                             3)))]))
 
 
 @pytest.mark.parametrize("desc, message", [

@@ -9,10 +9,10 @@ import threading
 import pygame
 import pytest
 
-from games.core import store
-from games.core.game_scene import clock_text
-from games.core.launch import LoadingScene, resume_saved_game
-from games.core.screens import ResultScene, SetupScene
+from games.core.data import store
+from games.core.screens.game_scene import clock_text
+from games.core.screens.launch import LoadingScene, resume_saved_game
+from games.core.screens.menus import ResultScene, SetupScene
 from games.kenken import gen, rules
 from games.kenken.rules import Params
 from games.kenken.scene import KenkenScene

@@ -1,7 +1,7 @@
 """The exact Calcoolation solver: cage fillings, known puzzles, and a brute-force check."""
 import itertools
 import random
-from functools import lru_cache
+from functools import cache
 
 from hypothesis import given, settings, strategies as st
 
@@ -53,7 +53,8 @@ def test_fillings_of_a_subtraction_domino_go_both_ways():
 
 
 def test_fillings_of_a_division_domino():
-    assert len(solver.cage_fillings(6, ((0, 0), (1, 0)), ("/",), 2)) == 6   # 1-2, 2-4, 3-6 both ways
+    assert len(solver.cage_fillings(6, ((0, 0), (1, 0)), ("/",),
+                                    2)) == 6   # 1-2, 2-4, 3-6 both ways
     assert len(solver.cage_fillings(6, ((0, 0), (1, 0)), ("/",), 5)) == 2   # 1-5 only
 
 
@@ -102,7 +103,7 @@ def test_ambiguous_puzzle_counts_two():
     assert solver.unique_solution(params, cages) is None
 
 
-@lru_cache(maxsize=None)
+@cache
 def latin_squares(n: int) -> tuple[tuple[int, ...], ...]:
     """Every Latin square of order n, row-major (576 of order 4)."""
     rows = list(itertools.permutations(range(1, n + 1)))

@@ -2,10 +2,9 @@
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
-from games.core.rules_api import DRAW, ONGOING, WON, IllegalMove, RuleError
+from games.core.kit.rules_api import IllegalMove, Outcome, RuleError
 from games.kono import rules
 from games.kono.rules import Move
 
@@ -161,11 +160,12 @@ def test_loss_by_one_piece_and_by_no_move():
     state = rules.parse_position("BBW............W:B")
     assert encoded(rules.legal_moves(state)) == ["0-2", "0-4", "1-5"]
     after = rules.apply_move(state, Move(0, 2))        # over 1 onto 2: White keeps one piece
-    assert rules.status(after) == rules.Status(WON, 0, "White has fewer than two pieces left.")
+    assert rules.status(after) == rules.Status(Outcome.WON, 0,
+                                               "White has fewer than two pieces left.")
     assert rules.legal_moves(after) == []
     # Black in two corners, each hemmed in by White, with no friend beside it to jump.
     blocked = rules.parse_position("BWWBW..W........:B")
-    assert rules.status(blocked) == rules.Status(WON, 1, "Black cannot move.")
+    assert rules.status(blocked) == rules.Status(Outcome.WON, 1, "Black cannot move.")
     assert rules.legal_moves(blocked) == []
     with pytest.raises(IllegalMove):
         rules.apply_move(blocked, Move(0, 1))
@@ -176,7 +176,7 @@ def test_threefold_repetition_draws():
     shuffle = ["0-1", "12-13", "1-0", "13-12"] * 2
     for number, text in enumerate(shuffle, 1):
         state = rules.apply_move(state, rules.decode_move(text))
-        expected = ONGOING if number < 8 else DRAW
+        expected = Outcome.ONGOING if number < 8 else Outcome.DRAW
         assert rules.status(state).outcome == expected, number
     # The start position came back after plies 4 and 8: its third occurrence.
     assert state.repetitions == 3 and state.quiet_plies == 8
@@ -187,10 +187,10 @@ def test_threefold_repetition_draws():
 
 def test_fifty_quiet_plies_draw():
     state = with_history("B..B.....B..W..W:B", 49)
-    assert state.quiet_plies == 49 and rules.status(state).outcome == ONGOING
+    assert state.quiet_plies == 49 and rules.status(state).outcome == Outcome.ONGOING
     after = rules.apply_move(state, Move(0, 1))
     assert after.quiet_plies == 50 and rules.legal_moves(after) == []
-    assert rules.status(after) == rules.Status(DRAW, None,
+    assert rules.status(after) == rules.Status(Outcome.DRAW, None,
                                                "50 moves have passed without a capture.")
 
 
@@ -199,7 +199,7 @@ def test_a_capture_resets_the_quiet_count_and_the_history():
     after = rules.apply_move(state, Move(0, 8))        # over 4 onto White's 8
     assert after.board.count("W") == 2
     assert after.quiet_plies == 0 and after.seen == ((rules.position_text(after), 1),)
-    assert rules.status(after).outcome == ONGOING
+    assert rules.status(after).outcome == Outcome.ONGOING
 
 
 def test_no_move_loses_even_on_the_fiftieth_quiet_ply():
@@ -207,7 +207,7 @@ def test_no_move_loses_even_on_the_fiftieth_quiet_ply():
     state = with_history("WBBWB.B.........:B", 49)
     after = rules.apply_move(state, Move(6, 7))
     assert after.quiet_plies == 50
-    assert rules.status(after) == rules.Status(WON, 0, "White cannot move.")
+    assert rules.status(after) == rules.Status(Outcome.WON, 0, "White cannot move.")
 
 
 def test_illegal_moves_explain_themselves():
@@ -297,11 +297,11 @@ def test_the_position_text_may_carry_the_clock():
     quiet = rules.parse_position("B.B.........W.W.:B:48")
     stepped = rules.apply_move(quiet, Move(0, 1))
     assert stepped.quiet_plies == 49 and rules.from_text(str(stepped)) == stepped
-    assert rules.status(rules.apply_move(stepped, Move(12, 13))).outcome == DRAW
+    assert rules.status(rules.apply_move(stepped, Move(12, 13))).outcome == Outcome.DRAW
     after = rules.apply_move(late, Move(0, 8))
     assert after.quiet_plies == 0 and rules.position_text(after) == after.key
     # At clock 50 the game is over, unless the side to move has no move.
-    assert rules.status(rules.parse_position("BBBBBBBBWWWWWWWW:B:50")).outcome == DRAW
+    assert rules.status(rules.parse_position("BBBBBBBBWWWWWWWW:B:50")).outcome == Outcome.DRAW
     assert rules.status(rules.parse_position("BWWBW..W........:B:50")).winner == 1
 
 

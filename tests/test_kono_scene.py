@@ -8,13 +8,13 @@ import random
 
 import pygame
 
-from games.core import store
-from games.core.launch import resume_saved_game
-from games.core.screens import ResultScene, SetupScene
+from games.core.data import store
+from games.core.screens.launch import resume_saved_game
+from games.core.screens.menus import ResultScene, SetupScene
 from games.kono import ai, rules
-from games.kono.scene import KonoScene, move_name
-from tests.driver import Driver, VirtualPad
+from games.kono.scene import KonoScene
 from tests import versus_harness as harness
+from tests.driver import Driver, VirtualPad
 from tests.versus_harness import graded, start_at, toolbar_button
 
 
@@ -353,7 +353,8 @@ def test_a_move_landing_during_a_drag_ends_the_drag(driver):
     source = next(m.source for m in rules.legal_moves(scene.state))
     start = tuple(int(v) for v in scene.point_pos(source))
     driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
-    driver.post(pygame.MOUSEMOTION, pos=(start[0] + 40, start[1] + 40), rel=(0, 0), buttons=(1, 0, 0))
+    driver.post(pygame.MOUSEMOTION, pos=(start[0] + 40, start[1] + 40), rel=(0, 0), buttons=(1, 0,
+                                                                                             0))
     driver.frames(2)
     assert scene.drag is not None and scene.drag.moved
     scene.play(rules.legal_moves(scene.state)[0])   # the held stone may have moved away

@@ -3,11 +3,11 @@ import random
 from collections import Counter, deque
 
 import pytest
+from test_mu_torere_rules import late, play, position  # the shared helpers
 
-from games.core.rules_api import IllegalMove, RuleError
+from games.core.kit.rules_api import IllegalMove, RuleError
 from games.mu_torere import ai, rules
 from games.mu_torere.rules import Move
-from test_mu_torere_rules import late, play, position   # the shared helpers
 
 # Moves from the start after which history changes the table's verdicts (found by random play).
 CYCLED_WIN = ("3-8", "4-3", "8-4", "7-8", "0-7", "8-0", "2-8", "3-2", "8-3", "2-8", "1-2", "0-1",

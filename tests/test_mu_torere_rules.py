@@ -2,10 +2,9 @@
 from itertools import permutations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
-from games.core.rules_api import DRAW, ONGOING, WON, IllegalMove, RuleError
+from games.core.kit.rules_api import IllegalMove, Outcome, RuleError
 from games.mu_torere import rules
 from games.mu_torere.rules import AGREED_DRAW, Move
 
@@ -77,11 +76,11 @@ def test_illegal_moves_say_why():
 
 def test_the_player_who_cannot_move_loses():
     blocked = position("BB.BWWWWB:W")
-    assert rules.status(blocked) == rules.Status(WON, 0, "White cannot move.")
+    assert rules.status(blocked) == rules.Status(Outcome.WON, 0, "White cannot move.")
     assert rules.legal_moves(blocked) == []
     finished = play(position(".BBBWWWBW:B"), "7-0", "6-7")
     assert rules.position_text(finished) == "BBBBWW.WW:B"
-    assert rules.status(finished) == rules.Status(WON, 1, "Black cannot move.")
+    assert rules.status(finished) == rules.Status(Outcome.WON, 1, "Black cannot move.")
     with pytest.raises(IllegalMove, match="over"):
         rules.apply_move(finished, Move(0, 6))
 
@@ -90,30 +89,30 @@ def test_the_third_occurrence_of_a_position_is_a_draw():
     cycle = ("0-8", "7-0", "8-7", "0-8", "7-0", "8-7")    # back to the start in six plies
     twice = play(position(rules.START), *cycle)
     assert rules.position_text(twice) == rules.START
-    assert twice.occurrences() == 2 and rules.status(twice).outcome == ONGOING
+    assert twice.occurrences() == 2 and rules.status(twice).outcome == Outcome.ONGOING
     thrice = play(twice, *cycle)
     assert thrice.occurrences() == 3 and thrice.ply == 12
     assert rules.status(thrice) == rules.Status(
-        DRAW, None, "The same position has occurred three times.")
+        Outcome.DRAW, None, "The same position has occurred three times.")
     assert rules.legal_moves(thrice) == []
 
 
 def test_the_200th_ply_ends_the_game_in_a_draw_unless_it_blocks():
     at_199 = late(rules.START, 199)
-    assert rules.status(at_199).outcome == ONGOING
+    assert rules.status(at_199).outcome == Outcome.ONGOING
     at_200 = play(at_199, "0-8")
     assert at_200.ply == 200
-    assert rules.status(at_200) == rules.Status(DRAW, None, "200 moves have been played.")
+    assert rules.status(at_200) == rules.Status(Outcome.DRAW, None, "200 moves have been played.")
     assert rules.legal_moves(at_200) == []
     blocking = play(late("BBBBWWW.W:W", 199), "6-7")
-    assert rules.status(blocking) == rules.Status(WON, 1, "Black cannot move.")
+    assert rules.status(blocking) == rules.Status(Outcome.WON, 1, "Black cannot move.")
 
 
 def test_a_draw_by_agreement():
     state = play(position(rules.START), "3-8")
     drawn = rules.apply_move(state, rules.decode_move("draw"))
     assert drawn == rules.State(state.board, "W", state.seen, 1, draw_agreed=True)
-    assert rules.status(drawn) == rules.Status(DRAW, None, "The players agreed a draw.")
+    assert rules.status(drawn) == rules.Status(Outcome.DRAW, None, "The players agreed a draw.")
     assert rules.legal_moves(drawn) == []
     assert rules.from_text(str(drawn)) == drawn
     assert AGREED_DRAW not in rules.legal_moves(state)   # it takes both players: the scene asks
@@ -161,11 +160,11 @@ def test_params():
 
 
 def test_status_says_how_the_game_ended():
-    from games.core import rules_api
+    from games.core.kit import rules_api
     blocked = position("BB.BWWWWB:W")
-    assert rules.status(blocked).termination == rules_api.BLOCKED
+    assert rules.status(blocked).termination == rules_api.Termination.BLOCKED
     assert rules.status(rules.apply_move(position(rules.START), rules.AGREED_DRAW)).termination \
-        == rules_api.AGREED
+        == rules_api.Termination.AGREED
     assert rules.status(position(rules.START)).termination == ""
 
 

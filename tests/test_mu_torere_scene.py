@@ -10,11 +10,11 @@ import random
 
 import pygame
 
-from games.core import store
-from games.core.launch import resume_saved_game
-from games.core.overlays import ConfirmScene
-from games.core.screens import ResultScene, SetupScene
-from games.core.widgets import OptionsOverlay, Slider
+from games.core.data import store
+from games.core.screens.launch import resume_saved_game
+from games.core.screens.menus import ResultScene, SetupScene
+from games.core.screens.overlays import ConfirmScene
+from games.core.screens.widgets import OptionsOverlay, Slider
 from games.mu_torere import ai, rules
 from games.mu_torere.scene import RADIUS, MuTorereScene, legal
 from sprites import mu_torere as paint
@@ -327,7 +327,8 @@ def test_options_with_every_device_persist_across_a_restart(driver):
     try:
         fresh = again.start("mu_torere", play_options={"opponent": "computer", "side": 0,
                                                        "level": "custom"})
-        assert fresh.prefs.values == {"colours": ["red", "white"], "board": "wheel", "legend": False,
+        assert fresh.prefs.values == {"colours": ["red", "white"], "board": "wheel",
+                                      "legend": False,
                                "custom_level": 77, "undo_depth": 5}
         assert fresh.level == 77 and fresh.side_name(0) == "Red"
         again.app.push(SetupScene(again.app, "mu_torere"))

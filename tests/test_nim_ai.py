@@ -1,13 +1,12 @@
 """Nim's theory and computer player against brute-force game search, normal and misere."""
 import itertools
 import random
-from functools import lru_cache
+from functools import cache
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
-from games.core.rules_api import IllegalMove, RuleError
+from games.core.kit.rules_api import IllegalMove, RuleError
 from games.nim import ai, rules
 from games.nim.rules import Move, Params, State
 
@@ -19,7 +18,7 @@ def after(heaps, index, take):
     return heaps[:index] + (heaps[index] - take,) + heaps[index + 1:]
 
 
-@lru_cache(maxsize=None)
+@cache
 def brute(heaps: tuple, misere: bool) -> tuple[bool, int]:
     """(the player to move wins, plies to the end): plain search over ordered heaps, winner
     fastest and loser slowest; independent of the XOR theory and of ai's canonical search."""
@@ -226,7 +225,8 @@ def test_every_move_from_a_lost_position_gives_the_opponent_a_win(state):
 
 
 @settings(max_examples=100, deadline=None)
-@given(states, st.sampled_from(["easy", "off", "low", "medium", "high", "perfect", "37"]), st.integers(0, 2**32))
+@given(states, st.sampled_from(["easy", "off", "low", "medium", "high", "perfect", "37"]),
+       st.integers(0, 2**32))
 def test_choose_move_is_legal_and_deterministic(state, level, seed):
     if rules.status(state).over:
         return

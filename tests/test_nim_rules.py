@@ -2,10 +2,9 @@
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
-from games.core.rules_api import ONGOING, WON, IllegalMove, RuleError
+from games.core.kit.rules_api import IllegalMove, Outcome, RuleError
 from games.nim import rules
 from games.nim.rules import Move, Params, State
 
@@ -103,12 +102,12 @@ def test_bad_move_text(text):
 
 
 def test_status_normal_and_misere():
-    assert rules.status(State((0, 1))).outcome == ONGOING
+    assert rules.status(State((0, 1))).outcome == Outcome.ONGOING
     normal = rules.status(State((0, 0, 0), 0, False))
-    assert (normal.outcome, normal.winner, normal.reason) == (WON, 1, "Left cannot move.")
+    assert (normal.outcome, normal.winner, normal.reason) == (Outcome.WON, 1, "Left cannot move.")
     misere = rules.status(State((0, 0, 0), 0, True))
     assert (misere.outcome, misere.winner, misere.reason) == (
-        WON, 0, "Right took the last counter.")
+        Outcome.WON, 0, "Right took the last counter.")
 
 
 def test_a_literal_game():

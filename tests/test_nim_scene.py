@@ -5,9 +5,9 @@ back on undo; hints, the teaching view, the computer-v-computer demo, records pe
 setup screen's options, save and resume."""
 import pygame
 
-from games.core import store
-from games.core.launch import resume_saved_game
-from games.core.screens import ResultScene, SetupScene
+from games.core.data import store
+from games.core.screens.launch import resume_saved_game
+from games.core.screens.menus import SetupScene
 from games.nim import ai, rules, teaching
 from games.nim.panel import render_panel
 from games.nim.scene import NimScene
@@ -51,7 +51,8 @@ def click_counter(driver, scene, move):
 
 
 def test_mouse_only_game_against_the_computer(driver):
-    scene = driver.start("nim", CLASSIC, play_options={"opponent": "computer", "side": 0, "level": "medium"})
+    scene = driver.start("nim", CLASSIC, play_options={"opponent": "computer", "side": 0,
+                                                       "level": "medium"})
     assert scene.human_to_move() and scene.tweens.busy, "the counters are dealt in"
     hint = next(b for b in scene.toolbar.widgets if b.words.startswith("Hint"))
     driver.click(hint.rect.center)
@@ -65,7 +66,8 @@ def test_mouse_only_game_against_the_computer(driver):
 
 def test_keyboard_only_game_as_right_against_perfect_play(driver):
     params = rules.Params("1357")     # nim-sum 0: the second player wins
-    scene = driver.start("nim", params, play_options={"opponent": "computer", "side": 1, "level": "perfect"})
+    scene = driver.start("nim", params, play_options={"opponent": "computer", "side": 1,
+                                                      "level": "perfect"})
     assert scene.computer_to_move()
     keys = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP,
             "down": pygame.K_DOWN, "confirm": pygame.K_RETURN}
@@ -170,7 +172,8 @@ def test_taken_counters_fly_off_snap_on_input_and_undo_runs_backwards(driver):
 
 
 def test_undo_against_the_computer_takes_back_the_pair(driver):
-    scene = driver.start("nim", CLASSIC, play_options={"opponent": "computer", "side": 0, "level": "easy"})
+    scene = driver.start("nim", CLASSIC, play_options={"opponent": "computer", "side": 0,
+                                                       "level": "easy"})
     driver.settle()
     driver.click(scene.counter_rect(0, 0, 3).center)          # take the whole heap of 3
     before = scene.session.position
@@ -242,9 +245,11 @@ def test_teaching_view_toggles_with_each_device(driver):
 
 def test_records_keep_each_level_apart(driver):
     for level in ("easy", "perfect"):
-        scene = driver.start("nim", CLASSIC, play_options={"opponent": "computer", "side": 0, "level": level})
+        scene = driver.start("nim", CLASSIC, play_options={"opponent": "computer", "side": 0,
+                                                           "level": level})
         play_out(driver, scene, lambda move, s=scene: click_counter(driver, s, move))
-    loser = driver.start("nim", CLASSIC, play_options={"opponent": "computer", "side": 1, "level": "perfect"})
+    loser = driver.start("nim", CLASSIC, play_options={"opponent": "computer", "side": 1,
+                                                       "level": "perfect"})
     play_out(driver, loser, lambda move: click_counter(driver, loser, move))
     assert loser.result_title() == "The computer wins" and "lose" in driver.app.audio.played
     assert store.load_records() == {"nim/level=perfect": {"won": 1, "lost": 1},

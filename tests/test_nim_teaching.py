@@ -1,6 +1,5 @@
 """The teaching view's data on literal positions, normal and misere."""
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from games.nim import ai, rules
 from games.nim.rules import Move, State

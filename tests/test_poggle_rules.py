@@ -4,10 +4,9 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
-from games.core.rules_api import WON, IllegalMove, RuleError
+from games.core.kit.rules_api import IllegalMove, Outcome, RuleError
 from games.poggle import rules
 from games.poggle.rules import Move, Params, State
 
@@ -108,7 +107,7 @@ def test_winning_press_ends_the_game():
     assert len(rules.legal_moves(state)) == 9
     won = rules.apply_move(state, Move(0, 0))
     assert won.board == ((0, 0, 0),) * 3
-    assert rules.status(won).outcome == WON
+    assert rules.status(won).outcome == Outcome.WON
     assert rules.legal_moves(won) == []
     assert rules.score(won) == 1
     assert rules.current_player(won) is None

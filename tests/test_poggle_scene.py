@@ -3,9 +3,9 @@ gamepad only; the ripple runs, snaps on new input and runs backwards on undo; hi
 press by press, an unsolvable typed board, best results per size and colours, save and resume."""
 import pygame
 
-from games.core import store
-from games.core.launch import resume_saved_game, scene_module
-from games.core.session import Session
+from games.core.data import store
+from games.core.kit.session import Session
+from games.core.screens.launch import resume_saved_game, scene_module
 from games.poggle import rules, solver
 from games.poggle.rules import Params
 from tests.driver import Driver, VirtualPad, walk
@@ -272,7 +272,7 @@ def test_bench_pose_is_mid_ripple_and_draws(driver):
 
 
 def test_the_setup_screen_starts_a_custom_size_and_shows_its_best_results(driver):
-    from games.core.screens import SetupScene
+    from games.core.screens.menus import SetupScene
     store.add_score(table(Params(9, 2)), 1, False, "Par +1: 40 presses")
     setup = driver.app.push(SetupScene(driver.app, "poggle"))
     size, colours = (choice for _, choice in setup.choices)
@@ -291,9 +291,9 @@ def test_the_deal_and_its_par_appear_together(driver, monkeypatch):
     """While par is worked out the board is not shown (nor playable): the screen says what is
     being worked out, and then shows the deal with its par."""
     import threading
-    from games.core import ui
-    from games.poggle import planner
-    from games.poggle import scene as poggle_scene
+
+    from games.core.screens import ui
+    from games.poggle import planner, scene as poggle_scene
     gate, real = threading.Event(), planner._work_out
     monkeypatch.setattr(planner, "_work_out", lambda state: gate.wait(30) and real(state))
     shown = []

@@ -10,10 +10,9 @@ import sys
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
-from games.core.rules_api import RuleError
+from games.core.kit.rules_api import RuleError
 from games.poggle import rules, solver
 from games.poggle.rules import Move, Params
 
@@ -195,7 +194,7 @@ def press_matrix(size):
     return matrix
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def reference_form(size, colours):
     """U A V = diag(divisors) over Z_Y for the N^2 x N^2 press matrix A, and every x with
     A x = 0: pivoting on an entry of least p-adic valuation, one pivot at a time."""

@@ -18,8 +18,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOLS = ("Xvfb", "openbox", "xdotool")
 DISPLAY = ":93"
 LAUNCH = ("import pygame\n"
-          "from games.core.app import App\n"
-          "from games.core.screens import LauncherScene\n"
+          "from games.core.loop.app import App\n"
+          "from games.core.screens.launcher import LauncherScene\n"
           "app = App(windowed=False)\n"
           "print(pygame.display.get_driver(), pygame.display.get_window_size(), flush=True)\n"
           "app.push(LauncherScene(app))\n"

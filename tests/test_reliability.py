@@ -7,9 +7,10 @@ import os
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from games.core import registry, store
-from games.core.cli import main
-from games.core.session import Session
+from games.core.cli.commands import main
+from games.core.data import store
+from games.core.kit import registry
+from games.core.kit.session import Session
 
 GAMES = list(registry.load_all())
 COMMANDS = ["play", "generate", "solve", "analyse", "selfplay", "demo", "bench"]
@@ -98,7 +99,8 @@ def mutated_saves():
         raw_bytes,
         json_values.map(encode),
         st.builds(lambda k, v: encode({**base, k: v}), st.sampled_from(keys), json_values),
-        st.builds(lambda k: encode({x: y for x, y in base.items() if x != k}), st.sampled_from(keys)),
+        st.builds(lambda k: encode({x: y for x, y in base.items() if x != k}),
+                  st.sampled_from(keys)),
         st.builds(lambda cut: encode(base)[:cut], st.integers(0, len(encode(base)) - 1)),
         st.builds(lambda game: encode({**base, "game": game}), st.sampled_from(GAMES)),
         st.builds(lambda moves: encode({**base, "moves": moves, "position": len(moves)}),
@@ -160,19 +162,21 @@ def test_a_save_interrupted_at_every_byte_leaves_old_or_new_intact(data_dir, mon
 PREFERENCE_KEYS = ("setup", "kenken_autoclear", "nim_custom_heaps", "nim_teach", "mu_torere")
 HOSTILE_VALUES = [None, 7, -1, "x", [], {}, [1, "x", None], {"a": {"b": []}}, True, 1e308,
                   {"colours": ["nope", 3], "custom_level": "high", "undo_depth": -4},
-                  {game: {"level": "x", "size": 99, "variant": [], "opponent": 5} for game in GAMES}]
+                  {game: {"level": "x", "size": 99, "variant": [],
+                          "opponent": 5} for game in GAMES}]
 
 
 @pytest.mark.parametrize("value", HOSTILE_VALUES, ids=[repr(v)[:30] for v in HOSTILE_VALUES])
 def test_hostile_game_preferences_never_crash_a_setup_or_a_game(data_dir, value):
-    from games.core.screens import SetupScene
+    from games.core.screens.menus import SetupScene
     from tests.driver import Driver
     write(data_dir, "settings.json", encode({key: value for key in PREFERENCE_KEYS}))
     driver = Driver()
     for info in registry.launcher_games():
         driver.app.push(SetupScene(driver.app, info.key))
         driver.frames(2)
-        new_game = next(w for w in driver.app.top.menu.widgets if getattr(w, "words", "") == "New game")
+        new_game = next(w for w in driver.app.top.menu.widgets if getattr(w, "words",
+                                                                          "") == "New game")
         driver.click(new_game.rect.center)
         driver.frames(5)
         assert driver.app.running

@@ -16,16 +16,19 @@ import threading
 import pygame
 import pytest
 
-from games.core import jobs, registry
-from games.core.app import STEP, App, Scene
-from games.core.game_scene import GameScene
-from games.core.launch import LoadingScene, scene_module
-from games.core.overlays import HelpScene, SettingsScene
-from games.core.screens import LauncherScene, PauseScene, ResultScene
-from games.core.session import Session
+from games.core.kit import registry
+from games.core.kit.session import Session
+from games.core.loop import jobs
+from games.core.loop.app import STEP, App, Scene
+from games.core.screens.game_scene import GameScene
+from games.core.screens.launch import LoadingScene, scene_module
+from games.core.screens.launcher import LauncherScene
+from games.core.screens.menus import PauseScene, ResultScene
+from games.core.screens.overlays import HelpScene, SettingsScene
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
-import soak  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "tools"))
+import soak
 
 GAMES = [info.key for info in registry.launcher_games()]
 QUIET = 30.0      # seconds a loop with nothing to wait for is left asleep

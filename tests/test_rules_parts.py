@@ -1,12 +1,17 @@
-"""The rule pieces games share (games/core/rules_parts.py, rules_api.py): known answers and
+"""The rule pieces games share (games/core/kit/rules_parts.py, rules_api.py): known answers and
 round trips, so each game's use of them can rely on them."""
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
-from games.core.rules_api import RuleError, encode_fields, parse_fields
-from games.core.rules_parts import (CellMove, NoParams, StartingPosition, check_seen, no_options,
-                                    parse_no_params)
+from games.core.kit.rules_api import RuleError, encode_fields, parse_fields
+from games.core.kit.rules_parts import (
+    CellMove,
+    NoParams,
+    StartingPosition,
+    check_seen,
+    no_options,
+    parse_no_params,
+)
 
 
 @given(st.booleans(), st.integers(0, 99), st.text("abc", min_size=1, max_size=5))

@@ -3,8 +3,8 @@ import json
 
 import pytest
 
-from games.core.rules_api import GameError, IllegalMove, RuleError
-from games.core.session import RESTART, Session, parse_game_id
+from games.core.kit.rules_api import GameError, IllegalMove, RuleError
+from games.core.kit.session import RESTART, Session, parse_game_id
 from games.deductile import rules
 
 PARAMS = rules.Params(4, "normal")

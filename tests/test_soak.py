@@ -3,10 +3,11 @@ with the demo player moving the games along. No exception and no stuck scene."""
 import os
 import sys
 
-from games.core import registry
+from games.core.kit import registry
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
-import soak  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "tools"))
+import soak
 
 
 def test_random_input_over_every_scene_raises_nothing():

@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from games.core import store
+from games.core.data import store
 
 
 def test_settings_round_trip_and_defaults(data_dir):

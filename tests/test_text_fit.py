@@ -16,11 +16,13 @@ import random
 
 import pytest
 
-from games.core import registry, ui
-from games.core.launch import info_module, scene_module
-from games.core.overlays import ConfirmScene, HelpScene
-from games.core.screens import LauncherScene, PauseScene, ResultScene, SetupScene
-from games.core.session import Session
+from games.core.kit import registry
+from games.core.kit.session import Session
+from games.core.screens import ui
+from games.core.screens.launch import info_module, scene_module
+from games.core.screens.launcher import LauncherScene
+from games.core.screens.menus import PauseScene, ResultScene, SetupScene
+from games.core.screens.overlays import ConfirmScene, HelpScene
 
 WINDOWS = ((1920, 1080), (1280, 720))
 LEGIBLE_PIXELS = 13           # the least text height (font size in pixels) that reads well
@@ -100,7 +102,7 @@ def returned(paths) -> list[str]:
 
 
 def shared_sources():
-    return [ROOT / "games" / "core" / name for name in ("game_scene.py", "versus.py")]
+    return [ROOT / "games" / "core" / "screens" / name for name in ("game_scene.py", "versus.py")]
 
 
 def game_source(key):
@@ -220,7 +222,7 @@ def test_the_check_finds_text_that_does_not_fit():
 
 @pytest.mark.parametrize("key", GAMES)
 def test_the_hud_fields_clear_the_title(driver, key):
-    from games.core.game_scene import GameScene, HUD_VALUE
+    from games.core.screens.game_scene import HUD_VALUE, GameScene
     scene = driver.start(key, None, seed=4)
     if type(scene).draw_hud is not GameScene.draw_hud:
         pytest.skip("this game draws its own HUD")

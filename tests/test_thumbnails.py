@@ -4,8 +4,8 @@ changing a picture, or the number of games)."""
 import pygame
 import pytest
 
-from games.core import registry
-from games.core.screens import card_layout, paint_card_picture, thumbnail_path
+from games.core.kit import registry
+from games.core.screens.launcher import card_layout, paint_card_picture, thumbnail_path
 
 GAMES = registry.launcher_games()
 

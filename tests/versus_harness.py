@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from games.core.screens import ResultScene
-from games.core.session import Session
+from games.core.kit.session import Session
+from games.core.screens.menus import ResultScene
 
 KEYS = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP,
         "down": pygame.K_DOWN, "confirm": pygame.K_RETURN}
@@ -33,8 +33,8 @@ def play_out(driver, scene, human_move, choose, limit: int = 400) -> None:
 
 def start_at(driver, key: str, desc: str, play_options: dict, params=None):
     """A scene of `key` from position `desc` (the rules' position text), on top."""
-    from games.core import registry
-    from games.core.launch import scene_module
+    from games.core.kit import registry
+    from games.core.screens.launch import scene_module
     rules = registry.module(key)
     params = params if params is not None else rules.params_from_options()
     scene = scene_module(key).SCENE(driver.app, Session(key, params, desc), play_options)

@@ -59,7 +59,8 @@ def ensure_project_python() -> None:
         return
     except ImportError:
         pass
-    if os.path.exists(VENV_PYTHON) and os.path.realpath(sys.executable) != os.path.realpath(VENV_PYTHON):
+    if os.path.exists(VENV_PYTHON) \
+            and os.path.realpath(sys.executable) != os.path.realpath(VENV_PYTHON):
         print(f"check_dist: {sys.executable} has no pygame; running under {VENV_PYTHON}",
               file=sys.stderr, flush=True)
         os.execv(VENV_PYTHON, [VENV_PYTHON, os.path.abspath(__file__), *sys.argv[1:]])
@@ -185,7 +186,8 @@ def check_folder_build(env: dict, scratch: str) -> dict:
     bad = run([FOLDER_EXE, "solve", "kenken", "nonsense"], env, expect=2)
     if len(bad.stderr.strip().splitlines()) != 1:
         fail("a bad command should print one line")
-    figures = [json.loads(line) for line in run([FOLDER_EXE, "bench", "--quick"], env).stdout.splitlines()]
+    figures = [json.loads(line) for line in run([FOLDER_EXE, "bench", "--quick"],
+                                                env).stdout.splitlines()]
     if not figures:
         fail("bench printed nothing")
     return {"outputs_identical_to_source": compared, "bench_figures": len(figures),
@@ -332,7 +334,8 @@ def main() -> int:
         for name, figures in times.items():
             # The ratio in CPU time (steady on a busy machine); wall time as the player waits.
             ratio = round(figures["cpu_ms"]["median"] / base["cpu_ms"]["median"], 2)
-            line = {"figure": "first launcher frame, whole process", "build": name, "rounds": rounds,
+            line = {"figure": "first launcher frame, whole process", "build": name,
+                    "rounds": rounds,
                     **figures, "cpu_ratio_to_source": ratio,
                     "wall_ratio_to_source": round(figures["wall_ms"]["median"]
                                                   / base["wall_ms"]["median"], 2)}

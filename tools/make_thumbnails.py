@@ -16,10 +16,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import pygame  # noqa: E402
+import pygame
 
-from games.core import registry  # noqa: E402
-from games.core.screens import card_layout, paint_card_picture, thumbnail_path  # noqa: E402
+from games.core.kit import registry
+from games.core.screens.launcher import card_layout, paint_card_picture, thumbnail_path
 
 
 def main() -> int:

@@ -22,14 +22,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import pygame  # noqa: E402
+import pygame
 
-from games.core import registry, store  # noqa: E402
-from games.core.app import App  # noqa: E402
-from games.core.game_scene import GameScene  # noqa: E402
-from games.core.launch import LoadingScene, scene_module  # noqa: E402
-from games.core.screens import LauncherScene  # noqa: E402
-from games.core.session import Session  # noqa: E402
+from games.core.data import store
+from games.core.kit import registry
+from games.core.kit.session import Session
+from games.core.loop.app import App
+from games.core.screens.game_scene import GameScene
+from games.core.screens.launch import LoadingScene, scene_module
+from games.core.screens.launcher import LauncherScene
 
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE,
         pygame.K_x, pygame.K_ESCAPE, pygame.K_u, pygame.K_r, pygame.K_h, pygame.K_TAB,
@@ -57,7 +58,8 @@ def random_event(rng: random.Random, size) -> pygame.event.Event:
     if roll < 0.47:
         return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)), flipped=False)
     if roll < 0.72:
-        mod = pygame.KMOD_CTRL if rng.random() < 0.05 else pygame.KMOD_SHIFT if rng.random() < 0.05 else 0
+        mod = (pygame.KMOD_CTRL if rng.random() < 0.05
+               else pygame.KMOD_SHIFT if rng.random() < 0.05 else 0)
         return pygame.event.Event(pygame.KEYDOWN, key=rng.choice(KEYS), mod=mod, unicode="",
                                   scancode=0)
     if roll < 0.74:

@@ -39,8 +39,8 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from games.kono import table  # noqa: E402  (the index and the file format live there)
-from games.kono.rules import JUMPS, POINTS, QUIET_LIMIT, STEPS  # noqa: E402
+from games.kono import table
+from games.kono.rules import JUMPS, POINTS, QUIET_LIMIT, STEPS
 
 WIN = table.WIN
 CLOCKS = QUIET_LIMIT + 1

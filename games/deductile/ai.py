@@ -3,7 +3,7 @@ Used by `selfplay` and the demo (the clues already fix the solution; finding it 
 player's fun, not the computer's)."""
 from __future__ import annotations
 
-from games.core.rules_api import RuleError
+from games.core.kit.rules_api import RuleError
 from games.deductile import rules
 
 

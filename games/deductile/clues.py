@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 SHAPES = ("circle", "square", "triangle", "star", "diamond", "hexagon")
 COLOURS = ("red", "green", "blue", "yellow", "purple", "orange")
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
 # Kinds, numbered as in RULES.md.
-COLOUR_AT, SHAPE_AT, SHAPE_IS, SHAPE_IS_NOT, COLOUR_NOT_AT, SHAPE_NOT_AT, ABOVE, NEXT_TO = range(1, 9)
+(COLOUR_AT, SHAPE_AT, SHAPE_IS, SHAPE_IS_NOT, COLOUR_NOT_AT, SHAPE_NOT_AT, ABOVE,
+ NEXT_TO) = range(1, 9)
 KIND_NAMES = {COLOUR_AT: "colour at position", SHAPE_AT: "shape at position",
               SHAPE_IS: "shape is colour", SHAPE_IS_NOT: "shape is not colour",
               COLOUR_NOT_AT: "colour not at position", SHAPE_NOT_AT: "shape not at position",
@@ -170,7 +171,8 @@ def true_clues(solution, kinds) -> dict[int, list[Clue]]:
     }
     result = {}
     for kind in kinds:
-        found = [Clue(kind, x, y) for x, y in candidates[kind] if clue_holds(Clue(kind, x, y), solution)]
+        found = [Clue(kind, x, y) for x, y in candidates[kind] if clue_holds(Clue(kind, x, y),
+                                                                             solution)]
         if kind == NEXT_TO:  # "a next to b" is "b next to a": keep one of each pair
             found = [c for c in found if _item_code(c.first) < _item_code(c.second)]
         if found:
@@ -243,7 +245,7 @@ class Space:
         table = self.after if kind == ABOVE else self.beside  # shape a relative to colour b
         return [m & table[b][where[i][a]] for i, m in enumerate(masks)]
 
-    @lru_cache(maxsize=None)
+    @cache  # noqa: B019 (a Space lives for ever anyway: one per tile count, see space())
     def _colour_pair_mask(self, kind: int, a: int, b: int) -> int:
         if kind == ABOVE:
             return self._mask(lambda w: w[a] < w[b])
@@ -260,7 +262,7 @@ class Space:
         return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def space(tiles: int) -> Space:
     return Space(tiles)
 

@@ -1,5 +1,5 @@
 """DeducTile Reasoning's setup options and rules text (pure data: no pygame)."""
-from games.core.options import Option
+from games.core.kit.options import Option
 
 OPTIONS = [Option("level", "Difficulty",
                   (({"difficulty": "easy"}, "Easy"), ({"difficulty": "normal"}, "Normal"),

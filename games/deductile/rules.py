@@ -9,8 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from games.core.rules_api import (LOST, ONGOING, WON, IllegalMove, RuleError, Status,
-                                  encode_fields, parse_fields)
+from games.core.kit.rules_api import (
+    IllegalMove,
+    Outcome,
+    RuleError,
+    Status,
+    encode_fields,
+    parse_fields,
+)
 from games.deductile import clues as cluebook
 from games.deductile.clues import COLOURS, SHAPES
 
@@ -62,7 +68,7 @@ class State:
     solution: tuple
     clues: tuple            # Clue, ...
     struck: tuple           # bool per clue: crossed out by the player
-    outcome: str = ONGOING  # ongoing / won / lost
+    outcome: Outcome = Outcome.ONGOING  # ongoing / won / lost
 
     @property
     def tiles(self) -> int:
@@ -195,7 +201,8 @@ def from_text(text: str) -> State:
                 clues = () if codes == "-" else tuple(
                     cluebook.decode_clue(code, tiles) for code in codes.split("."))
                 struck_flags = () if struck == "-" else tuple(ch == "1" for ch in struck)
-                if len(struck_flags) != len(clues) or outcome not in (ONGOING, WON, LOST):
+                if len(struck_flags) != len(clues) or outcome not in (Outcome.ONGOING,
+                                                                      Outcome.WON, Outcome.LOST):
                     raise ValueError("inconsistent state")
                 return State(decode_arrangement(arr), decode_arrangement(sol, tiles), clues,
                              struck_flags, outcome)
@@ -207,7 +214,7 @@ def from_text(text: str) -> State:
 # --- play -----------------------------------------------------------------------------------
 
 def legal_moves(state: State) -> list[Move]:
-    if state.outcome != ONGOING:
+    if state.outcome != Outcome.ONGOING:
         return []
     n = state.tiles
     pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
@@ -227,7 +234,7 @@ def swapped(arrangement, i: int, j: int, colours_only: bool) -> tuple:
 
 
 def apply_move(state: State, move: Move) -> State:
-    if state.outcome != ONGOING:
+    if state.outcome != Outcome.ONGOING:
         raise IllegalMove("the game is over")
     kind = move.kind
     if kind in (SWAP, SWAP_COLOURS):
@@ -242,11 +249,11 @@ def apply_move(state: State, move: Move) -> State:
         struck[move.a] = not struck[move.a]
         return replace(state, struck=tuple(struck))
     if kind == GUESS:
-        return replace(state, outcome=WON) if guess_is_right(state) else state
+        return replace(state, outcome=Outcome.WON) if guess_is_right(state) else state
     if kind == HINT:
         return state
     if kind == TIME_UP:
-        return replace(state, outcome=LOST)
+        return replace(state, outcome=Outcome.LOST)
     raise IllegalMove(f"unknown move {move.encode()!r}")
 
 
@@ -260,11 +267,11 @@ def broken_clues(state: State) -> tuple[int, ...]:
 
 
 def status(state: State) -> Status:
-    if state.outcome == WON:
-        return Status(WON, reason="Every clue holds: solved!")
-    if state.outcome == LOST:
-        return Status(LOST, reason="Time is up.")
-    return Status(ONGOING)
+    if state.outcome == Outcome.WON:
+        return Status(Outcome.WON, reason="Every clue holds: solved!")
+    if state.outcome == Outcome.LOST:
+        return Status(Outcome.LOST, reason="Time is up.")
+    return Status(Outcome.ONGOING)
 
 
 def score(state: State) -> int:

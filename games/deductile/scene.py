@@ -8,16 +8,18 @@ import math
 
 import pygame
 
-from games.core import input as act
-from games.core import ui
-from games.core.drag import Drag
-from games.core.game_scene import GameScene, clock_text as clock
-from games.core.session import RESTART
-from games.core.tween import Tween, ease_in_out_cubic, lerp, lerp_point
+from games.core.kit.actions import Act
+from games.core.kit.rules_api import Outcome
+from games.core.kit.session import RESTART
+from games.core.loop.tween import Tween, ease_in_out_cubic, lerp, lerp_point
+from games.core.screens import ui
+from games.core.screens.drag import Drag
+from games.core.screens.game_scene import GameScene, clock_text as clock
 from games.deductile import rules
 from games.deductile.clues import COLOURS, SHAPES
 from sprites import shapes as paint
 from sprites.deductile import CARD, CARD_EDGE, PALETTE
+
 INK = (34, 36, 44)
 SWAP_SECONDS = 0.28
 WARNING_SECONDS = 10
@@ -60,7 +62,8 @@ class DeductileScene(GameScene):
         clue_count = len(self.state.clues)
         self.clue_size = 32 if clue_count <= 10 else 28 if clue_count <= 13 else 24
         row = int(min(72, (area.height - 190) / max(clue_count, 1)))
-        self.clue_rects = [pygame.Rect(clue_left, area.top + 56 + k * row, area.right - 60 - clue_left,
+        self.clue_rects = [pygame.Rect(clue_left, area.top + 56 + k * row,
+                                       area.right - 60 - clue_left,
                                        row - 10) for k in range(clue_count)]
 
     # --- input ----------------------------------------------------------------------------
@@ -68,17 +71,17 @@ class DeductileScene(GameScene):
         kind = action.kind
         if self.over:
             return
-        if kind == act.PRESS:
+        if kind == Act.PRESS:
             self.press(action.pos, action.alt)
-        elif kind == act.POINT and self.drag:
+        elif kind == Act.POINT and self.drag:
             self.drag.follow(action.pos)
-        elif kind == act.RELEASE and self.drag:
+        elif kind == Act.RELEASE and self.drag:
             self.drop(action.pos)
-        elif kind == act.MOVE:
+        elif kind == Act.MOVE:
             self.move_cursor(action.dx, action.dy)
-        elif kind in (act.CONFIRM, act.ALT):
-            self.use_cursor(colours_only=kind == act.ALT)
-        elif kind == act.KEY and action.value == "g":
+        elif kind in (Act.CONFIRM, Act.ALT):
+            self.use_cursor(colours_only=kind == Act.ALT)
+        elif kind == Act.KEY and action.value == "g":
             self.guess()
 
     def press(self, pos, alt: bool) -> None:
@@ -209,7 +212,7 @@ class DeductileScene(GameScene):
         return super().can_undo() and not self.time_is_up()
 
     def time_is_up(self) -> bool:
-        return self.session.status.outcome == "lost"
+        return self.session.status.outcome == Outcome.LOST
 
     def undo(self) -> None:
         if self.time_is_up():
@@ -277,11 +280,11 @@ class DeductileScene(GameScene):
         return clock(score)
 
     def result_title(self) -> str:
-        return "Solved!" if self.session.status.outcome == "won" else "Time is up"
+        return "Solved!" if self.session.status.outcome == Outcome.WON else "Time is up"
 
     def result_lines(self):
         lines = [f"Wrong guesses: {self.session.count('wrong_guesses')}    Hints: {self.hints}"]
-        if self.session.status.outcome == "won":
+        if self.session.status.outcome == Outcome.WON:
             lines.insert(0, f"Time left: {clock(self.final_score())}")
         else:
             lines.insert(0, "The answer was: " + ", ".join(
@@ -315,7 +318,8 @@ class DeductileScene(GameScene):
             (index, colours_only), pos, spot = self.drag.item, self.drag.pos, self.drag.spot
             for target in self.tile_rects:
                 if target.collidepoint(pos) and target is not self.tile_rects[index]:
-                    pygame.draw.rect(surface, ui.ACCENT, target.inflate(16, 16), 5, border_radius=24)
+                    pygame.draw.rect(surface, ui.ACCENT, target.inflate(16, 16), 5,
+                                     border_radius=24)
             tile = state.arrangement[index]
             self.draw_tile(surface, tile, spot, PALETTE[COLOURS[tile[1]]], True)
             if colours_only:

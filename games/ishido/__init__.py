@@ -1,5 +1,5 @@
 """Ishido: place 72 stones by matching colour or symbol."""
-from games.core.registry import register
+from games.core.kit.registry import register
 
 INFO = register(__name__, title="Ishido", players=1,
                 blurb="Place 72 stones by matching colour or symbol")

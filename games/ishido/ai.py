@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.core.rules_api import RuleError
+from games.core.kit.rules_api import RuleError
 from games.ishido import rules
 from games.ishido.rules import COLS, EMPTY, NEIGHBOURS, SQUARES, Move
 

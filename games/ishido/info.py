@@ -1,6 +1,6 @@
 """Ishido's setup options, rules text and best-scores heading (pure data: no pygame)."""
-from games.core import records
-from games.core.options import Option
+from games.core.data import records
+from games.core.kit.options import Option
 
 OPTIONS = [
     Option("variant", "Rule set", (("standard", "Standard"), ("original", "Original (1990)")),

@@ -9,11 +9,17 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
-from games.core.rules_api import (
-    LOST, ONGOING, WON, IllegalMove, RuleError, Status, encode_fields, parse_fields)
-from games.core.rules_parts import CellMove
+from games.core.kit.rules_api import (
+    IllegalMove,
+    Outcome,
+    RuleError,
+    Status,
+    encode_fields,
+    parse_fields,
+)
+from games.core.kit.rules_parts import CellMove
 
 ROWS, COLS = 8, 12
 SQUARES = ROWS * COLS
@@ -98,7 +104,7 @@ def new_desc(params: Params, rng) -> str:
     return f"{_stones_text(opening)}-{_stones_text(pouch)}"
 
 
-_DESC = re.compile(r"([0-5]{%d})-([0-5]{%d})" % (2 * len(OPENING_SQUARES), 2 * POUCH_SIZE))
+_DESC = re.compile(rf"([0-5]{{{2 * len(OPENING_SQUARES)}}})-([0-5]{{{2 * POUCH_SIZE}}})")
 
 
 def _read_stones(text: str) -> tuple[int, ...]:
@@ -170,7 +176,7 @@ def new_game(params: Params, desc: str) -> State:
 
 _LINE = {"rule": re.compile(r"rule (\w+)"), "points": re.compile(r"points (\d+)"),
          "fourways": re.compile(r"fourways (\d+)")}
-_BOARD_ROW = re.compile(r"(?:[0-5]{2}|\.\.)(?: (?:[0-5]{2}|\.\.)){%d}" % (COLS - 1))
+_BOARD_ROW = re.compile(rf"(?:[0-5]{{2}}|\.\.)(?: (?:[0-5]{{2}}|\.\.)){{{COLS - 1}}}")
 _POUCH = re.compile(r"pouch((?: [0-5]{2})*) \|((?: [0-5]{2})*)")
 
 
@@ -231,7 +237,7 @@ def fits(rule: str, kind: int, neighbours) -> bool:
     return by_colour <= (count + 1) // 2 and count // 2 <= by_colour + twins
 
 
-@lru_cache(maxsize=None)
+@cache
 def fitting_kinds(rule: str, neighbours: tuple[int, ...]) -> int:
     """Bit mask of the kinds that fit a square with these neighbours (give them sorted)."""
     return sum(1 << kind for kind in range(KINDS) if fits(rule, kind, neighbours))
@@ -313,12 +319,12 @@ def apply_move(state: State, move: Move) -> State:
 
 def status(state: State) -> Status:
     if current_stone(state) is None:
-        return Status(WON, reason="Every stone is on the board.")
+        return Status(Outcome.WON, reason="Every stone is on the board.")
     if not legal_squares(state):
         left = stones_left(state)
-        return Status(LOST, reason=f"The next stone fits nowhere; {left} "
+        return Status(Outcome.LOST, reason=f"The next stone fits nowhere; {left} "
                                    f"{'stone is' if left == 1 else 'stones are'} left.")
-    return Status(ONGOING)
+    return Status(Outcome.ONGOING)
 
 
 # --- scoring -------------------------------------------------------------------------------

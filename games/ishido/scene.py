@@ -17,16 +17,24 @@ from __future__ import annotations
 
 import pygame
 
-from games.core import input as act
-from games.core import records, store, ui
-from games.core.cache import Layer
-from games.core.drag import Drag
-from games.core.game_scene import GameScene
-from games.core.question import QuestionScene, QuestionWords
-from games.core.records import score_table
-from games.core.session import Change
-from games.core.tween import (GLOW_SECONDS, Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic,
-                              linear)
+from games.core.data import records, store
+from games.core.data.records import score_table
+from games.core.kit.actions import Act, Device
+from games.core.kit.rules_api import Outcome
+from games.core.kit.session import Change
+from games.core.loop.tween import (
+    GLOW_SECONDS,
+    Tween,
+    ease_in_out_cubic,
+    ease_out_back,
+    ease_out_cubic,
+    linear,
+)
+from games.core.screens import ui
+from games.core.screens.cache import Layer
+from games.core.screens.drag import Drag
+from games.core.screens.game_scene import GameScene
+from games.core.screens.question import QuestionScene, QuestionWords
 from games.ishido import ai, oracle, rules
 from games.ishido.rules import COLS, EMPTY, ROWS, SQUARES
 from games.ishido.view import HAND, PITCH, STONE, IshidoView
@@ -216,28 +224,28 @@ class IshidoScene(IshidoView, GameScene):
     # --- input ----------------------------------------------------------------------------
     def handle_game(self, action) -> None:
         kind = action.kind
-        if kind == act.POINT:
+        if kind == Act.POINT:
             if self.drag is not None:
                 self.drag.follow(action.pos)
             else:
                 self.hover = self.square_at(action.pos)
             return
         if self.over:
-            if kind == act.MOVE:
+            if kind == Act.MOVE:
                 self.move_cursor(action.dx, action.dy)
             return
-        if kind == act.PRESS:
+        if kind == Act.PRESS:
             self.press(action.pos, action.alt)
-        elif kind == act.RELEASE:
+        elif kind == Act.RELEASE:
             self.release(action.pos)
-        elif kind == act.MOVE:
+        elif kind == Act.MOVE:
             self.move_cursor(action.dx, action.dy)
-        elif kind == act.CONFIRM:
+        elif kind == Act.CONFIRM:
             self.use_cursor()
-        elif kind == act.ALT or (kind == act.KEY and action.value == "a"):
+        elif kind == Act.ALT or (kind == Act.KEY and action.value == "a"):
             self.toggle_assist()
-        elif kind in (act.NEXT, act.PREV):
-            self.jump(1 if kind == act.NEXT else -1)
+        elif kind in (Act.NEXT, Act.PREV):
+            self.jump(1 if kind == Act.NEXT else -1)
 
     def press(self, pos, alt: bool) -> None:
         if alt:
@@ -464,7 +472,7 @@ class IshidoScene(IshidoView, GameScene):
         return rank
 
     def result_title(self) -> str:
-        return "Every stone placed!" if self.session.status.outcome == "won" else \
+        return "Every stone placed!" if self.session.status.outcome == Outcome.WON else \
             "Out of room"
 
     def result_lines(self):
@@ -501,7 +509,7 @@ class IshidoScene(IshidoView, GameScene):
             self.session.apply(move)
         self.flights, self.celebration = [], None
         self.tweens.finish_all()
-        self.pretend_device(act.MOUSE)
+        self.pretend_device(Device.MOUSE)
         legal = sorted(self.facts()[1]) or [(3, 6)]
         target = self.square_centre(*legal[len(legal) // 2])
         self.drag = Drag("stone", (target[0] + 12, target[1] + 9), (target[0] + 2, target[1] - 1))

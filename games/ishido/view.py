@@ -7,9 +7,9 @@ import math
 
 import pygame
 
-from games.core import input as act
-from games.core import ui
-from games.core.tween import ease_out_cubic, glow
+from games.core.kit.actions import Device
+from games.core.loop.tween import ease_out_cubic, glow
+from games.core.screens import ui
 from games.ishido import oracle, rules
 from games.ishido.rules import COLS, EMPTY, ROWS, SQUARES
 from sprites import ishido as paint
@@ -333,8 +333,8 @@ class IshidoView:
 
     def controls_text(self) -> str:
         device = self.device
-        if device == act.PAD:
+        if device == Device.PAD:
             return "D-pad moves; A picks up and puts down; B puts back; X assist; Y hint."
-        if device == act.KEYBOARD:
+        if device == Device.KEYBOARD:
             return "Arrows move; Enter picks up and puts down; Esc puts back; A assist; H hint."
         return "Drag the stone onto a square, or click a square. Right-click: assist."

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from games.core.rules_api import RuleError, encode_fields, parse_fields
+from games.core.kit.rules_api import RuleError, encode_fields, parse_fields
 
 SIZES = range(3, 10)
 DIFFICULTIES = ("easy", "normal", "hard", "extreme")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from games.kenken.cages import DIFFICULTIES, MAX_CAGE, Cage, Params, encode_desc, possible_ops
 from games.kenken.grader import EASY, EXTREME, HARD, NORMAL, grade_layout
@@ -87,7 +87,7 @@ def latin_square(n: int, rng) -> list[int]:
 TABLED = 5      # orders whose reduced squares are listed (56 of order 5; 9408 of order 6)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _reduced_squares(n: int):
     """The reduced Latin squares of order n (row-major), every order of the columns, and every
     order of the rows that keeps the first row first."""
@@ -106,7 +106,7 @@ def _reduced_squares(n: int):
     return squares, perms, [row for row in perms if row[0] == 0]
 
 
-@lru_cache(maxsize=None)
+@cache
 def neighbours(n: int) -> tuple[tuple[int, ...], ...]:
     """The orthogonal neighbours of each cell."""
     return tuple(tuple(r2 * n + c2 for r2, c2 in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))

@@ -15,11 +15,25 @@ candidates.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
-from games.kenken.cages import (DIFFICULTIES, EASY, EXTREME, HARD, NORMAL, Cage, Params, bit_digit,
-                                cell_name, grid_errors, is_single, mask_digits, solved)
+from games.kenken.cages import (
+    DIFFICULTIES,
+    EASY,
+    EXTREME,
+    HARD,
+    NORMAL,
+    Cage,
+    Params,
+    bit_digit,
+    cell_name,
+    grid_errors,
+    is_single,
+    mask_digits,
+    solved,
+)
 from games.kenken.sentences import Namer
 from games.kenken.solver import Layout, close, compile_puzzle, search, unique_solution
 
@@ -366,7 +380,7 @@ def chains(board: Board):
                         yield Deduction(EXTREME, "forcing chain", ((peer, a_bit),),
                                         cells=tuple(path),
                                         explain=lambda namer, path=path, values=values,
-                                        a=bit_digit(a_bit), peer=peer:
+                                        a=bit_digit(a_bit), peer=peer:  # noqa: B008 (bound now)
                                         namer.chain(path, values, a, peer))
                         return      # the search above read candidates that have now changed
                     if cand[peer].bit_count() == 2:

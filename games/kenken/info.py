@@ -1,6 +1,6 @@
 """Calcoolation's setup options, rules text and best-times heading (pure data: no pygame)."""
-from games.core import records
-from games.core.options import Option
+from games.core.data import records
+from games.core.kit.options import Option
 from games.kenken import rules
 
 OPTIONS = [

@@ -6,9 +6,9 @@ import re
 
 import pygame
 
-from games.core import input as act
-from games.core import ui
-from games.core.game_scene import clock_text
+from games.core.kit.actions import Device
+from games.core.screens import ui
+from games.core.screens.game_scene import clock_text
 from games.kenken.view import OP_GLYPHS
 
 VARIANT_WORDS = {"standard": "Cages add, subtract, multiply and divide",
@@ -104,11 +104,11 @@ class KenkenPanel:
 
     def controls_text(self) -> str:
         device = self.device
-        if device == act.PAD:
+        if device == Device.PAD:
             return ("D-pad moves. A opens the number wheel: turn it with the d-pad or "
                     "triggers, A writes, B closes. X switches pen and pencil. The triggers "
                     "step a cell's digit. Y hint. Move right off the grid for these buttons.")
-        if device == act.KEYBOARD:
+        if device == Device.KEYBOARD:
             return (f"Arrows move. 1 to {self.n} write a digit, 0 or Backspace clears. X or C "
                     f"switches pen and pencil. Enter opens the number pad, Tab steps the digit. "
                     f"F fill, A auto-clear, S solve, N new game, H hint.")

@@ -6,7 +6,7 @@ import math
 
 import pygame
 
-from games.core import ui
+from games.core.screens import ui
 
 
 class Popup:

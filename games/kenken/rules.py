@@ -16,12 +16,32 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from games.core.rules_api import ONGOING, WON, IllegalMove, RuleError, Status
+from games.core.kit.rules_api import IllegalMove, Outcome, RuleError, Status
 from games.kenken import gen, solver
 from games.kenken.cages import (  # noqa: F401 (the rules contract names them here too)
-    DIFFICULTIES, MAX_CAGE, SIZES, VARIANTS, Cage, Params, cage_holds, cage_satisfied, canonical,
-    cages_from_walls, cell_name, check_cages, clue_text, encode_desc, grid_errors, hardest_level,
-    mask_digits, params_from_options, parse_desc, parse_params, possible_ops, solved)
+    DIFFICULTIES,
+    MAX_CAGE,
+    SIZES,
+    VARIANTS,
+    Cage,
+    Params,
+    cage_holds,
+    cage_satisfied,
+    cages_from_walls,
+    canonical,
+    cell_name,
+    check_cages,
+    clue_text,
+    encode_desc,
+    grid_errors,
+    hardest_level,
+    mask_digits,
+    params_from_options,
+    parse_desc,
+    parse_params,
+    possible_ops,
+    solved,
+)
 
 TEST_PARAMS = (Params(4, "easy"), Params(3, "normal", hidden_operators=True),
                Params(4, "normal", multiplication_only=True))
@@ -65,8 +85,8 @@ def errors(state: State) -> frozenset[tuple[int, int]]:
 
 def status(state: State) -> Status:
     if solved(state.params, state.cages, state.digits):
-        return Status(WON, None, "Every row, column and cage is right.")
-    return Status(ONGOING)
+        return Status(Outcome.WON, None, "Every row, column and cage is right.")
+    return Status(Outcome.ONGOING)
 
 
 def score(state: State) -> int:

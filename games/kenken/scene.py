@@ -19,16 +19,17 @@ from __future__ import annotations
 
 import math
 
-from games.core import input as act
-from games.core import records, ui
-from games.core.game_scene import GameScene, clock_text
-from games.core.rules_api import IllegalMove
-from games.core.screens import SetupScene
-from games.core.session import Change
-from games.core.tween import Tween, linear
+from games.core.data import records
+from games.core.kit.actions import Act, Device
+from games.core.kit.rules_api import IllegalMove
+from games.core.kit.session import Change
+from games.core.loop.tween import Tween, linear
+from games.core.screens import ui
+from games.core.screens.game_scene import GameScene, clock_text
+from games.core.screens.menus import SetupScene
 from games.kenken import grader, rules
-from games.kenken.popup import Popup
 from games.kenken.panel import KenkenPanel, plural
+from games.kenken.popup import Popup
 from games.kenken.view import FLASH_SECONDS, FLASH_STEP, KenkenView
 
 # --- the look -------------------------------------------------------------------------------
@@ -129,34 +130,34 @@ class KenkenScene(KenkenView, KenkenPanel, GameScene):
     # --- input ----------------------------------------------------------------------------
     def handle_game(self, action) -> None:
         kind = action.kind
-        if kind == act.POINT:
+        if kind == Act.POINT:
             self.pointer = action.pos
             hit = self.popup_item_at(action.pos)
             if hit is not None:
                 self.popup.focus = hit
             return
-        if kind == act.PRESS:
+        if kind == Act.PRESS:
             self.press(action.pos, action.alt)
-        elif kind == act.MOVE:
+        elif kind == Act.MOVE:
             self.move(action.dx, action.dy)
-        elif kind == act.CONFIRM:
+        elif kind == Act.CONFIRM:
             self.confirm(action.device)
-        elif kind == act.ALT:
+        elif kind == Act.ALT:
             self.set_pencil(not self.entry_pencil)
-        elif kind == act.DIGIT:
+        elif kind == Act.DIGIT:
             self.type_digit(action.value)
-        elif kind == act.CLEAR:
+        elif kind == Act.CLEAR:
             self.close_popup()
             self.clear_cell()
-        elif kind in (act.NEXT, act.PREV):
-            step = 1 if kind == act.NEXT else -1
+        elif kind in (Act.NEXT, Act.PREV):
+            step = 1 if kind == Act.NEXT else -1
             if self.popup:
                 self.popup_move(step, 0)
             else:
                 self.step_digit(step)
-        elif kind == act.WHEEL and self.popup:
+        elif kind == Act.WHEEL and self.popup:
             self.popup_move(0, action.dy)
-        elif kind == act.KEY:
+        elif kind == Act.KEY:
             shortcut = {"c": lambda: self.set_pencil(not self.entry_pencil), "f": self.fill,
                         "a": self.toggle_autoclear, "s": self.solve,
                         "n": self.new_game}.get(action.value)
@@ -215,7 +216,7 @@ class KenkenScene(KenkenView, KenkenPanel, GameScene):
         elif self.panel_focus is not None:
             self.activate_widget(self.panel_focus)
         elif not self.over:
-            self.open_popup("wheel" if device == act.PAD else "pad", self.pencil)
+            self.open_popup("wheel" if device == Device.PAD else "pad", self.pencil)
 
     def cancel(self) -> bool:
         if self.popup:
@@ -542,7 +543,7 @@ class KenkenScene(KenkenView, KenkenPanel, GameScene):
             self.tweens.update(POP_SECONDS * 200)
             self.hint()
             self.session.record.pop("hints", None)   # a pose, not help the player asked for
-        self.pretend_device(act.KEYBOARD)
+        self.pretend_device(Device.KEYBOARD)
         self.cursor = (n - 1, n - 2)
         self.open_popup("pad", True)
 

@@ -91,7 +91,8 @@ class Namer:
 
     def chain(self, path, values, a: int, target: int) -> str:
         steps = [f"if {self.cell(path[0])} is not {a} it is {bit_digit(values[0])}"]
-        steps += [f"{self.cell(cell)} is {bit_digit(bit)}" for cell, bit in zip(path[1:], values[1:])]
+        steps += [f"{self.cell(cell)} is {bit_digit(bit)}" for cell, bit in zip(path[1:],
+                                                                                values[1:])]
         end = path[-1]
         ends = (f"{self.cell(path[0])} or {self.cell(end)}" if end != path[0]
                 else self.cell(end))

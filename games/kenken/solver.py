@@ -10,7 +10,7 @@ on the cell with the fewest candidates.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from games.kenken.cages import HARD, NORMAL, Cage, Params, cage_holds, possible_ops
 
@@ -79,7 +79,7 @@ def compile_puzzle(params: Params, cages: tuple[Cage, ...]) -> Layout:
          cage.target) for cage in cages])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _geometry(n: int):
     """Rows then columns, and each cell's peers (the other cells of its row and column)."""
     rows = [tuple(r * n + c for c in range(n)) for r in range(n)]

@@ -7,9 +7,9 @@ import math
 
 import pygame
 
-from games.core import input as act
-from games.core import ui
-from games.core.tween import ease_out_back, ease_out_cubic
+from games.core.kit.actions import Device
+from games.core.loop.tween import ease_out_back, ease_out_cubic
+from games.core.screens import ui
 from games.kenken import rules
 from sprites.kenken import CLUE_INK, DIGIT_INK, MARK_INK, PAPER, PAPER_SELECTED, THIN, WALL
 
@@ -292,7 +292,7 @@ class KenkenView:
         return self._light_surface
 
     def _draw_cursor(self, surface) -> None:
-        if self.over or self.device == act.MOUSE or self.panel_focus is not None:
+        if self.over or self.device == Device.MOUSE or self.panel_focus is not None:
             return
         rect = self.cell_rect(*self.cursor)
         colour = (40, 150, 220) if self.pencil else ui.ACCENT

@@ -2,7 +2,7 @@
 
 Perfect play is a look-up in the solved table (table.py, made by tools/solve_kono.py): the
 value of every position at every clock, and its plies to the end at clock 0. Lower levels mix
-in random moves (games.core.levels).
+in random moves (games.core.kit.levels).
 
 Which move is best: every move that keeps the best value (win, then draw, then loss) at the
 clock the game will be at; among wins the one with the fewest plies to the end at clock 0 (the
@@ -23,8 +23,8 @@ the slowest position took 2.2 s). The position text may carry the clock (rules.p
 """
 from __future__ import annotations
 
-from games.core import levels
-from games.core.levels import DRAW, LEVELS, LOSS, WIN, Grade
+from games.core.kit import levels
+from games.core.kit.levels import DRAW, LOSS, WIN, Grade
 from games.kono import rules, table
 from games.kono.rules import REPETITION_LIMIT, mask_moves, play
 
@@ -33,7 +33,7 @@ OLD_LEVELS = {"random": "off", "easy": "low", "hard": "high", "master": "perfect
 
 
 def level_chance(level: int | str | None) -> int:
-    """The percent chance of the best move (games.core.levels); old names still load."""
+    """The percent chance of the best move (games.core.kit.levels); old names still load."""
     return levels.level_chance(level, OLD_LEVELS)
 
 

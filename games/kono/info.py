@@ -2,7 +2,7 @@
 options. No pygame."""
 from __future__ import annotations
 
-from games.core.versus_options import opponent_options
+from games.core.kit.versus_options import opponent_options
 
 SIDE_NAMES = ("Black", "White")
 OPTIONS = opponent_options(SIDE_NAMES)

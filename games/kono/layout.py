@@ -6,7 +6,7 @@ import math
 
 import pygame
 
-from games.core.tween import lerp_point
+from games.core.loop.tween import lerp_point
 from games.kono import rules
 from games.kono.motion import STONE
 from sprites import kono as paint

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import math
 
-from games.core.session import Change
-from games.core.tween import Tween, ease_in_out_cubic, lerp, lerp_point
+from games.core.kit.session import Change
+from games.core.loop.tween import Tween, ease_in_out_cubic, lerp, lerp_point
 from games.kono import rules
 
 STONE = 120                 # a stone's diameter on the board

@@ -24,10 +24,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from games.core.rules_api import (BLOCKED, CAPTURED, DRAW, ONGOING, QUIET, REPETITION, WON,
-                                  IllegalMove, RuleError, Status)
-from games.core.rules_parts import (NoParams, StartingPosition, check_seen, no_options,
-                                     no_solution, parse_no_params, position_json)
+from games.core.kit.rules_api import IllegalMove, Outcome, RuleError, Status, Termination
+from games.core.kit.rules_parts import (
+    NoParams,
+    StartingPosition,
+    check_seen,
+    no_options,
+    no_solution,
+    parse_no_params,
+    position_json,
+)
 
 SIZE = 4
 POINTS = SIZE * SIZE
@@ -280,16 +286,18 @@ def status(state: State) -> Status:
     own, enemy = masks(state.board, side)
     for loser, pieces in ((side, own), (other, enemy)):
         if pieces.bit_count() < 2:
-            return Status(WON, SIDES.index(opponent(loser)),
-                          f"{NAMES[loser]} has fewer than two pieces left.", CAPTURED)
+            return Status(Outcome.WON, SIDES.index(opponent(loser)),
+                          f"{NAMES[loser]} has fewer than two pieces left.", Termination.CAPTURED)
     if not mask_moves(own, enemy):
-        return Status(WON, SIDES.index(other), f"{NAMES[side]} cannot move.", BLOCKED)
+        return Status(Outcome.WON, SIDES.index(other), f"{NAMES[side]} cannot move.",
+                      Termination.BLOCKED)
     if state.repetitions >= REPETITION_LIMIT:
-        return Status(DRAW, None, "The same position has occurred three times.", REPETITION)
+        return Status(Outcome.DRAW, None, "The same position has occurred three times.",
+                      Termination.REPETITION)
     if state.quiet_plies >= QUIET_LIMIT:
-        return Status(DRAW, None, f"{QUIET_LIMIT} moves have passed without a capture.",
-                      QUIET)
-    return Status(ONGOING)
+        return Status(Outcome.DRAW, None, f"{QUIET_LIMIT} moves have passed without a capture.",
+                      Termination.QUIET)
+    return Status(Outcome.ONGOING)
 
 
 def legal_moves(state: State) -> list[Move]:

@@ -10,8 +10,8 @@ d-pad, A, B (or X) to drop, triggers cycle, Y hint, LB/RB undo/redo.
 
 A step slides the stone along its line; a capture slides it over its friend onto the enemy
 stone, which is knocked off and flies to the capturer's tray (games/kono/motion.py). Undo runs
-the same animation backwards. The frame (games/core/versus.py) runs the computer, the hint and
-undo by turns; the computer's solved table loads in a Job when the scene opens.
+the same animation backwards. The frame (games/core/screens/versus.py) runs the computer, the hint
+and undo by turns; the computer's solved table loads in a Job when the scene opens.
 """
 from __future__ import annotations
 
@@ -19,14 +19,14 @@ from functools import lru_cache
 
 import pygame
 
-from games.core import hud, ui
-from games.core import input as act
-from games.core.cache import SurfaceCache
-from games.core.drag import Drag, SlideBack, slide_back
-from games.core.game_scene import TOOLBAR_HEIGHT
-from games.core.session import Change
-from games.core.tween import Tween, ease_out_back, linear
-from games.core.versus import COMPUTER, HUMAN, VersusScene
+from games.core.kit.actions import Act, Device
+from games.core.kit.session import Change
+from games.core.loop.tween import Tween, ease_out_back, linear
+from games.core.screens import hud, ui
+from games.core.screens.cache import SurfaceCache
+from games.core.screens.drag import Drag, SlideBack, slide_back
+from games.core.screens.game_scene import TOOLBAR_HEIGHT
+from games.core.screens.versus import COMPUTER, HUMAN, VersusScene
 from games.kono import rules
 from games.kono.info import SIDE_NAMES
 from games.kono.layout import BOARD_SIDE, CENTRE, FILES, RANKS, SPACING, Layout, move_name
@@ -136,29 +136,29 @@ class KonoScene(Layout, VersusScene):
     # --- input ------------------------------------------------------------------------------
     def handle_game(self, action) -> None:
         kind = action.kind
-        if kind == act.POINT:
+        if kind == Act.POINT:
             self.hover = self.point_at(action.pos)
             if self.drag:
                 self.drag.follow(action.pos)
-        elif kind == act.KEY and action.value == "f":
+        elif kind == Act.KEY and action.value == "f":
             self.flip()
-        elif kind == act.RELEASE:
+        elif kind == Act.RELEASE:
             if self.drag:
                 self.release(action.pos)
         elif self.over:
-            if kind in (act.PRESS, act.CONFIRM):
+            if kind in (Act.PRESS, Act.CONFIRM):
                 self.say(self.ending() + " Undo, or start a new game from the menu.")
-        elif kind == act.PRESS:
+        elif kind == Act.PRESS:
             self.cancel() if action.alt else self.press(action.pos)
-        elif kind == act.MOVE:
+        elif kind == Act.MOVE:
             col, row = self.cursor
             self.cursor = (min(3, max(0, col + action.dx)), min(3, max(0, row + action.dy)))
-        elif kind == act.CONFIRM:
+        elif kind == Act.CONFIRM:
             self.choose(self.cell_point(*self.cursor))
-        elif kind == act.ALT:
+        elif kind == Act.ALT:
             self.cancel()
-        elif kind in (act.NEXT, act.PREV):
-            self.cycle(1 if kind == act.NEXT else -1)
+        elif kind in (Act.NEXT, Act.PREV):
+            self.cycle(1 if kind == Act.NEXT else -1)
 
     def refuse(self, words: str) -> None:
         self.say(words)
@@ -366,7 +366,7 @@ class KonoScene(Layout, VersusScene):
         self.grades = (self.state, self.ai.graded_moves(self.state))
         movable = self.movable()
         self.selected = movable[0] if movable else None
-        self.pretend_device(act.KEYBOARD)
+        self.pretend_device(Device.KEYBOARD)
         if self.selected is not None:
             self.cursor = self.screen_cell(self.selected)
 

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import _thread
 from array import array
-from functools import lru_cache
+from functools import cache
 from math import comb
 
+from games.core.kit.levels import Value
 from games.kono.rules import POINTS, QUIET_LIMIT, SIZE
 
 WIN = 127                       # the scores fit in an int8: the longest win is 113 plies
@@ -73,10 +74,10 @@ def back(score: int) -> int:
 def outcome(score: int) -> tuple[str, int | None]:
     """("win" | "loss" | "draw", plies to the end or None) for a score."""
     if score > 0:
-        return "win", WIN - score
+        return Value.WIN, WIN - score
     if score < 0:
-        return "loss", WIN + score
-    return "draw", None
+        return Value.LOSS, WIN + score
+    return Value.DRAW, None
 
 
 class Index:
@@ -228,7 +229,7 @@ def layer_size(own: int, enemy: int) -> int:
     return _orbit_count(own) * comb(POINTS - own, enemy)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _orbit_count(pieces: int) -> int:
     """Symmetry classes of `pieces` points on the board (Burnside)."""
     total = 0

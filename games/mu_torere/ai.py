@@ -20,8 +20,8 @@ from functools import lru_cache
 from itertools import combinations
 from types import MappingProxyType
 
-from games.core import levels
-from games.core.levels import DRAW, FLIPPED, LEVELS, LOSS, WIN, Grade
+from games.core.kit import levels
+from games.core.kit.levels import DRAW, FLIPPED, LOSS, WIN, Grade
 from games.mu_torere import rules
 
 
@@ -123,7 +123,7 @@ def analyse(state: rules.State) -> dict:
 
 
 def level_chance(level: int | str | None) -> int:
-    """The percent chance of the best move (games.core.levels)."""
+    """The percent chance of the best move (games.core.kit.levels)."""
     return levels.level_chance(level)
 
 

@@ -2,9 +2,9 @@
 the preferences it keeps (colours, board style, legend). No pygame."""
 from __future__ import annotations
 
-from games.core.prefs import Pref
-from games.core.options import Option
-from games.core.versus_options import opponent_options
+from games.core.kit.options import Option
+from games.core.kit.prefs import Pref
+from games.core.kit.versus_options import opponent_options
 
 KEY = "mu_torere"
 
@@ -95,5 +95,6 @@ of moves to the end under best play. Against the computer, undo takes back your 
 reply; Options sets how many turns you may take back. Options (O, X on a gamepad, or the \
 right mouse button) also holds the colours, the board style (star or wheel), the colour legend \
 and the computer's level, all kept for next time. Keyboard shortcuts: D offer a draw, L \
-legend, S board style, N new game. Every game you finish against the computer counts in your record for its level.
+legend, S board style, N new game. Every game you finish against the computer counts in your \
+record for its level.
 """

@@ -16,9 +16,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from games.core.rules_api import (AGREED, BLOCKED, DRAW, MOVE_LIMIT, ONGOING, REPETITION, WON,
-                                  IllegalMove, RuleError, Status, encode_fields, parse_fields)
-from games.core.rules_parts import check_seen, no_options, no_solution, position_json
+from games.core.kit.rules_api import (
+    IllegalMove,
+    Outcome,
+    RuleError,
+    Status,
+    Termination,
+    encode_fields,
+    parse_fields,
+)
+from games.core.kit.rules_parts import check_seen, no_options, no_solution, position_json
 
 CENTRE = 8
 RING = 8
@@ -236,16 +243,18 @@ def new_game(params: Params, desc: str) -> State:
 
 def status(state: State) -> Status:
     if state.draw_agreed:
-        return Status(DRAW, None, "The players agreed a draw.", AGREED)
+        return Status(Outcome.DRAW, None, "The players agreed a draw.", Termination.AGREED)
     if not board_moves(state.board, state.to_move):
         winner = opponent(state.to_move)
-        return Status(WON, SIDES.index(winner), f"{NAMES[state.to_move]} cannot move.",
-                      BLOCKED)
+        return Status(Outcome.WON, SIDES.index(winner), f"{NAMES[state.to_move]} cannot move.",
+                      Termination.BLOCKED)
     if state.occurrences() >= REPETITION_LIMIT:
-        return Status(DRAW, None, "The same position has occurred three times.", REPETITION)
+        return Status(Outcome.DRAW, None, "The same position has occurred three times.",
+                      Termination.REPETITION)
     if state.ply >= PLY_LIMIT:
-        return Status(DRAW, None, f"{PLY_LIMIT} moves have been played.", MOVE_LIMIT)
-    return Status(ONGOING)
+        return Status(Outcome.DRAW, None, f"{PLY_LIMIT} moves have been played.",
+                      Termination.MOVE_LIMIT)
+    return Status(Outcome.ONGOING)
 
 
 def legal_moves(state: State) -> list[Move]:

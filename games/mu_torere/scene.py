@@ -10,7 +10,7 @@ your movable pieces; X or O opens Options; D offers a draw; L legend; S board st
 game. Gamepad: d-pad moves, A picks and moves, X Options (which also offers a draw), Y graded
 hint, LB/RB undo/redo, triggers cycle your movable pieces.
 
-The frame (games/core/versus.py) runs the computer, the hint, draw offers and undo by turns;
+The frame (games/core/screens/versus.py) runs the computer, the hint, draw offers and undo by turns;
 this module draws the board and turns input into moves.
 """
 from __future__ import annotations
@@ -20,22 +20,21 @@ from functools import lru_cache
 
 import pygame
 
-from games.core import hud, ui
-from games.core import input as act
-from games.core.cache import Layer
-from games.core.drag import Drag, slide_back
-from games.core.game_scene import HUD_HEIGHT
-from games.core.session import Change
-from games.core.tween import GLOW_SECONDS, Tween, ease_in_out_cubic, ease_out_cubic, glow
-from games.core.widgets import Choose
-from games.core.versus import COMPUTER, HUMAN, VersusScene
+from games.core.kit.actions import Act, Device
+from games.core.kit.session import Change
+from games.core.loop.tween import GLOW_SECONDS, Tween, ease_in_out_cubic, ease_out_cubic, glow
+from games.core.screens import hud, ui
+from games.core.screens.cache import Layer
+from games.core.screens.drag import Drag, slide_back
+from games.core.screens.game_scene import HUD_HEIGHT
+from games.core.screens.versus import COMPUTER, HUMAN, VersusScene
+from games.core.screens.widgets import Choose
 from games.mu_torere import rules
+from games.mu_torere.info import COLOURS, PREFS, STYLES
 from sprites import mu_torere as paint
 
 CENTRE = rules.CENTRE
 EMPTY = rules.EMPTY
-
-from games.mu_torere.info import COLOURS, PREFS, STYLES
 
 POINT_NAMES = ("top", "top right", "right", "bottom right", "bottom", "bottom left", "left",
                "top left", "middle")
@@ -160,30 +159,30 @@ class MuTorereScene(VersusScene):
     # --- input -----------------------------------------------------------------------------
     def handle_game(self, action) -> None:
         kind = action.kind
-        if kind == act.POINT:
+        if kind == Act.POINT:
             self.hover = self.point_at(action.pos)
             if self.drag is not None:
                 self.drag.follow(action.pos)
-        elif kind == act.RELEASE:
+        elif kind == Act.RELEASE:
             if self.drag is not None:
                 self.drop(action.pos)
-        elif kind == act.ALT or (kind == act.PRESS and action.alt):
+        elif kind == Act.ALT or (kind == Act.PRESS and action.alt):
             self.open_options()
-        elif kind == act.KEY:
+        elif kind == Act.KEY:
             {"l": self.toggle_legend, "s": self.toggle_style,
              "n": self.new_game}.get(action.value, lambda: None)()
-        elif kind == act.MOVE:
+        elif kind == Act.MOVE:
             self.move_cursor(action.dx, action.dy)
-        elif kind in (act.NEXT, act.PREV):
-            self.cycle_cursor(1 if kind == act.NEXT else -1)
-        elif kind == act.PRESS and not self.over:
+        elif kind in (Act.NEXT, Act.PREV):
+            self.cycle_cursor(1 if kind == Act.NEXT else -1)
+        elif kind == Act.PRESS and not self.over:
             point = self.point_at(action.pos)
             if point is None:
                 self.selected = None
             else:
                 self.cursor = point
                 self.choose(point, action.pos)
-        elif kind == act.CONFIRM and not self.over:
+        elif kind == Act.CONFIRM and not self.over:
             self.choose(self.cursor, None)
 
     def choose(self, point: int, pointer) -> None:
@@ -362,7 +361,7 @@ class MuTorereScene(VersusScene):
         self.grades = (self.state, self.ai.graded_moves(self.state))
         self.selected = min(legal(self.state))
         self.cursor = self.empty_point()
-        self.pretend_device(act.KEYBOARD)
+        self.pretend_device(Device.KEYBOARD)
 
     # --- drawing ---------------------------------------------------------------------------
     def draw_hud(self, surface) -> None:

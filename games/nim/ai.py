@@ -14,11 +14,11 @@ custom start) `analyse` reports plies as None.
 from __future__ import annotations
 
 from bisect import insort
-from functools import lru_cache, reduce
+from functools import cache, reduce
 from operator import xor
 
-from games.core import levels
-from games.core.levels import LEVELS, LOSS, WIN, Grade
+from games.core.kit import levels
+from games.core.kit.levels import LOSS, WIN, Grade
 from games.nim.rules import Move, State, apply_move, legal_moves
 
 # Old level names (saves and settings from before the shared ladder) -> the nearest preset.
@@ -70,7 +70,7 @@ def stalling_move(state: State) -> Move:
 
 
 def level_chance(level: int | str | None) -> int:
-    """The percent chance of the best move (games.core.levels); old names still load."""
+    """The percent chance of the best move (games.core.kit.levels); old names still load."""
     return levels.level_chance(level, OLD_LEVELS)
 
 
@@ -117,7 +117,7 @@ def _children(heaps: tuple[int, ...]):
             yield tuple(child)
 
 
-@lru_cache(maxsize=None)
+@cache
 def outcome(heaps: tuple[int, ...], misere: bool) -> tuple[bool, int]:
     """(whether the player to move wins, plies to the end) under perfect play, where the
     winner ends the game as fast as it can and the loser as slowly; heaps canonical."""

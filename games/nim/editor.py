@@ -6,10 +6,10 @@ import random
 
 import pygame
 
-from games.core import input as act
-from games.core import ui
-from games.core.game_scene import HUD_HEIGHT
-from games.core.tween import lerp
+from games.core.kit.actions import Act
+from games.core.loop.tween import lerp
+from games.core.screens import ui
+from games.core.screens.game_scene import HUD_HEIGHT
 from games.nim import rules
 from games.nim.geometry import Geometry
 from sprites import nim as paint
@@ -93,9 +93,9 @@ class HeapEditor:
         order = self.edit_order()
         self.edit_focus = min(self.edit_focus, len(order) - 1)
         focus = order[self.edit_focus]
-        if kind == act.POINT:
+        if kind == Act.POINT:
             self.edit_hover = self.edit_target(action.pos)
-        elif kind == act.PRESS:
+        elif kind == Act.PRESS:
             target = self.edit_target(action.pos)
             if target is None:
                 return
@@ -112,9 +112,9 @@ class HeapEditor:
             elif not action.alt:
                 self.edit_action(target[0])
             self.edit_hover = self.edit_target(action.pos)
-        elif kind == act.MOVE and action.dx:
+        elif kind == Act.MOVE and action.dx:
             self.edit_focus = min(max(self.edit_focus + action.dx, 0), len(order) - 1)
-        elif kind == act.MOVE and action.dy:
+        elif kind == Act.MOVE and action.dy:
             if focus[0] == "heap":
                 self.set_heap(focus[1], self.draft[focus[1]] - action.dy)
             elif focus[0] == "add" and action.dy < 0:
@@ -122,23 +122,25 @@ class HeapEditor:
             elif focus[0] in ("start", "random", "back"):
                 buttons = [o for o in order if o[0] in ("start", "random", "back")]
                 here = buttons.index(focus)
-                self.edit_focus = order.index(buttons[min(max(here + action.dy, 0), len(buttons) - 1)])
-        elif kind in (act.NEXT, act.PREV):
-            self.edit_focus = (self.edit_focus + (1 if kind == act.NEXT else -1)) % len(order)
-        elif kind == act.CONFIRM:
+                self.edit_focus = order.index(buttons[min(max(here + action.dy, 0),
+                                                          len(buttons) - 1)])
+        elif kind in (Act.NEXT, Act.PREV):
+            self.edit_focus = (self.edit_focus + (1 if kind == Act.NEXT else -1)) % len(order)
+        elif kind == Act.CONFIRM:
             self.edit_action(focus[0])
-        elif kind in (act.ALT, act.CLEAR) and focus[0] == "heap":
+        elif kind in (Act.ALT, Act.CLEAR) and focus[0] == "heap":
             self.remove_heap(focus[1])
-        elif kind == act.DIGIT and focus[0] == "heap":
+        elif kind == Act.DIGIT and focus[0] == "heap":
             self.set_heap(focus[1], action.value or 10)
-        elif kind == act.KEY and action.value == "s":
+        elif kind == Act.KEY and action.value == "s":
             self.start_custom()
 
     def edit_action(self, name: str) -> None:
         if name == "add":
             self.add_heap(1)
         elif name == "random":
-            self.draft = list(rules.parse_heaps(rules.new_desc(self.session.params, random.Random())))
+            self.draft = list(rules.parse_heaps(rules.new_desc(self.session.params,
+                                                               random.Random())))
             self.edit_focus = 0
             self.app.audio.play("swap")
         elif name == "back":
@@ -258,7 +260,8 @@ class HeapEditor:
         ui.paragraph(surface, words, pygame.Rect(box.left + 32, box.top + 90, box.width - 64, 300),
                      ui.SMALL + 2, ui.TEXT)
         summary = " ".join(str(h) for h in self.draft)
-        ui.label(surface, f"Heaps: {summary}", (box.left + 32, box.bottom - 400), ui.BODY, ui.ACCENT,
+        ui.label(surface, f"Heaps: {summary}", (box.left + 32, box.bottom - 400), ui.BODY,
+                 ui.ACCENT,
                  bold=True)
         ui.label(surface, "Left moves first.", (box.left + 32, box.bottom - 352), ui.SMALL + 2,
                  ui.MUTED)

@@ -2,8 +2,8 @@
 pygame."""
 from __future__ import annotations
 
-from games.core.options import Option
-from games.core.versus_options import opponent_options
+from games.core.kit.options import Option
+from games.core.kit.versus_options import opponent_options
 from games.nim.rules import SIDES
 
 # One row for the start and the rule (five rows and a Resume button would not fit the setup

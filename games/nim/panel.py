@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from games.core import ui
+from games.core.screens import ui
 from games.nim import ai, teaching
 from games.nim.rules import SIDES
 

@@ -12,9 +12,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from games.core.rules_api import (
-    BLOCKED, LAST_TAKEN, ONGOING, WON, IllegalMove, RuleError, Status, encode_fields,
-    parse_fields)
+from games.core.kit.rules_api import (
+    IllegalMove,
+    Outcome,
+    RuleError,
+    Status,
+    Termination,
+    encode_fields,
+    parse_fields,
+)
 
 SIDES = ("Left", "Right")
 MAX_HEAPS = 8
@@ -152,7 +158,8 @@ def from_text(text: str) -> State:
             raise RuleError(f"Expected a line 'heap {expected}: N ooo...', not {line!r}.")
         heap = int(match[2])
         if len(match[3] or "") != heap:
-            raise RuleError(f"Heap {expected} says {heap} but draws {len(match[3] or '')} counters.")
+            drawn = len(match[3] or "")
+            raise RuleError(f"Heap {expected} says {heap} but draws {drawn} counters.")
         heaps.append(heap)
     return State(tuple(heaps), SIDES.index(header[2]), header[1] == "misere")
 
@@ -208,11 +215,12 @@ def apply_move(state: State, move: Move) -> State:
 
 def status(state: State) -> Status:
     if any(state.heaps):
-        return Status(ONGOING)
+        return Status(Outcome.ONGOING)
     last = 1 - state.to_move      # took the last counter
     if state.misere:
-        return Status(WON, state.to_move, f"{SIDES[last]} took the last counter.", LAST_TAKEN)
-    return Status(WON, last, f"{SIDES[state.to_move]} cannot move.", BLOCKED)
+        return Status(Outcome.WON, state.to_move, f"{SIDES[last]} took the last counter.",
+                      Termination.LAST_TAKEN)
+    return Status(Outcome.WON, last, f"{SIDES[state.to_move]} cannot move.", Termination.BLOCKED)
 
 
 def score(state: State) -> int:

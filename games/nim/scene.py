@@ -17,14 +17,14 @@ import math
 
 import pygame
 
-from games.core import hud, ui
-from games.core import input as act
-from games.core.cache import Layer, SurfaceCache
-from games.core.game_scene import HUD_HEIGHT, TOOLBAR_HEIGHT
-from games.core.prefs import Pref
-from games.core.session import Change
-from games.core.tween import Tween, ease_in_out_cubic, ease_out_cubic, lerp
-from games.core.versus import COMPUTER, VersusScene
+from games.core.kit.actions import Act, Device
+from games.core.kit.prefs import Pref
+from games.core.kit.session import Change
+from games.core.loop.tween import Tween, ease_in_out_cubic, ease_out_cubic, lerp
+from games.core.screens import hud, ui
+from games.core.screens.cache import Layer, SurfaceCache
+from games.core.screens.game_scene import HUD_HEIGHT, TOOLBAR_HEIGHT
+from games.core.screens.versus import COMPUTER, VersusScene
 from games.nim import ai, cursor, rules
 from games.nim.editor import HeapEditor
 from games.nim.geometry import Geometry
@@ -216,9 +216,9 @@ class NimScene(HeapEditor, VersusScene):
             self.handle_editor(action)
             return
         kind = action.kind
-        if kind == act.POINT:
+        if kind == Act.POINT:
             self.hover = self.counter_at(action.pos)
-        elif kind == act.PRESS:
+        elif kind == Act.PRESS:
             if action.alt:
                 self.toggle_teach()
                 return
@@ -226,22 +226,22 @@ class NimScene(HeapEditor, VersusScene):
             if hit is not None:
                 self.cursor = hit
                 self.take(*hit)
-        elif kind == act.MOVE:
+        elif kind == Act.MOVE:
             self.cursor = cursor.moved(self.state.heaps, self.cursor, action.dx, action.dy)
-        elif kind in (act.NEXT, act.PREV):
+        elif kind in (Act.NEXT, Act.PREV):
             self.cursor = cursor.stepped(self.state.heaps, self.cursor,
-                                         1 if kind == act.NEXT else -1, wrap=True)
-        elif kind == act.DIGIT:
+                                         1 if kind == Act.NEXT else -1, wrap=True)
+        elif kind == Act.DIGIT:
             heap = (action.value or 10) - 1
             if heap < len(self.state.heaps) and self.state.heaps[heap]:
                 self.cursor = cursor.same_take(self.state.heaps, self.valid_cursor(), heap)
-        elif kind == act.CONFIRM and not self.over:
+        elif kind == Act.CONFIRM and not self.over:
             self.take(*self.valid_cursor())
-        elif kind == act.ALT:
+        elif kind == Act.ALT:
             self.toggle_teach()
-        elif kind == act.KEY and action.value == "t":
+        elif kind == Act.KEY and action.value == "t":
             self.toggle_teach()
-        elif kind == act.KEY and action.value == "e":
+        elif kind == Act.KEY and action.value == "e":
             self.edit_heaps()
 
     def counter_at(self, pos):
@@ -380,7 +380,7 @@ class NimScene(HeapEditor, VersusScene):
         self.grades = (self.state, self.ai.graded_moves(self.state))
         self.panel_from = self.panel_to = 1.0
         self.panel_tween = None
-        self.pretend_device(act.KEYBOARD)
+        self.pretend_device(Device.KEYBOARD)
 
     # --- drawing ----------------------------------------------------------------------------
     def draw_board(self, surface) -> None:
@@ -566,7 +566,8 @@ class NimScene(HeapEditor, VersusScene):
             return self.ending()
         if self.demo:
             return ("Paused: Space, A or a click plays on; U and R step through"
-                    if self.demo_paused else "Computer against computer: Space, A or a click pauses")
+                    if self.demo_paused
+                    else "Computer against computer: Space, A or a click pauses")
         if self.computer_to_move():
             return "The computer is thinking..." if self.pick is None else "The computer takes..."
         who = "Your move" if self.against_computer else f"{SIDES[self.to_move]} to move"

@@ -78,7 +78,8 @@ def _hint_xor(heaps: tuple[int, ...], move: Move | None, bits) -> str:
 
 def _hint_ones(ones: int) -> str:
     if ones == 1:
-        return "Only one counter is left, and in misère play whoever takes it loses: you have to take it."
+        return ("Only one counter is left, and in misère play whoever takes it loses: you have "
+                "to take it.")
     if ones % 2:
         return (f"Only heaps of 1 are left, {ones} of them, an odd number: taking them in turn, "
                 f"you will take the last counter whatever happens. You are losing.")

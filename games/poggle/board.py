@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.core.rules_api import RuleError, encode_fields, parse_fields
-from games.core.rules_parts import CellMove
+from games.core.kit.rules_api import RuleError, encode_fields, parse_fields
+from games.core.kit.rules_parts import CellMove
 
 MIN_SIZE, MAX_SIZE = 3, 12
 PRESET_SIZES = (3, 4, 5, 6, 7)

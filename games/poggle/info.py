@@ -1,6 +1,6 @@
 """Poggle's setup options, rules text and best-results heading (pure data: no pygame)."""
-from games.core import records
-from games.core.options import Option
+from games.core.data import records
+from games.core.kit.options import Option
 from games.poggle import rules
 
 SIZE_CHOICES = tuple((n, f"{n} x {n}") for n in rules.PRESET_SIZES) + tuple(

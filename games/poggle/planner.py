@@ -1,14 +1,14 @@
 """Poggle's planner: the fewest presses for a board, worked out off the main loop."""
 from __future__ import annotations
 
-from games.core.jobs import Job
-from games.core.rules_api import RuleError
+from games.core.kit.rules_api import RuleError
+from games.core.loop.jobs import Job
 from games.poggle import rules
 
 
 def _work_out(state):
     """Off the main loop: the fewest-press grid, or the solver's message when there is none."""
-    from games.poggle import solver   # numpy: never on the launcher's path
+    from games.poggle import solver  # numpy: never on the launcher's path
     try:
         return solver.solve(state)
     except RuleError as error:

@@ -21,10 +21,23 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from games.core.rules_api import ONGOING, WON, IllegalMove, RuleError, Status
+from games.core.kit.rules_api import IllegalMove, Outcome, RuleError, Status
 from games.poggle.board import (  # noqa: F401 (the rules contract names them here too)
-    DIGITS, MAX_COLOURS, MAX_SIZE, MIN_COLOURS, MIN_SIZE, PRESET_SIZES, Board, Move, Params,
-    State, decode_move, params_from_options, parse_params, reach)
+    DIGITS,
+    MAX_COLOURS,
+    MAX_SIZE,
+    MIN_COLOURS,
+    MIN_SIZE,
+    PRESET_SIZES,
+    Board,
+    Move,
+    Params,
+    State,
+    decode_move,
+    params_from_options,
+    parse_params,
+    reach,
+)
 
 TEST_PARAMS = (Params(3, 2), Params(4, 4), Params(5, 3))
 
@@ -81,8 +94,8 @@ def is_solved(board: Board) -> bool:
 
 def status(state: State) -> Status:
     if is_solved(state.board):
-        return Status(WON, reason="Every button is back to colour 0.")
-    return Status(ONGOING)
+        return Status(Outcome.WON, reason="Every button is back to colour 0.")
+    return Status(Outcome.ONGOING)
 
 
 def legal_moves(state: State) -> list[Move]:

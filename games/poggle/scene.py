@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import pygame
 
-from games.core import input as act
-from games.core import records, ui
-from games.core.cache import Layer
-from games.core.game_scene import GameScene
-from games.core.rules_api import RuleError
-from games.core.tween import GLOW_SECONDS, Tween, linear
+from games.core.data import records
+from games.core.kit.actions import Act, Device
+from games.core.kit.rules_api import RuleError
+from games.core.loop.tween import GLOW_SECONDS, Tween, linear
+from games.core.screens import ui
+from games.core.screens.cache import Layer
+from games.core.screens.game_scene import GameScene
 from games.poggle import rules
 from games.poggle.planner import Planner
 from games.poggle.view import WORKING_OUT_PAR, PoggleView, over_par_text  # noqa: F401 (tests)
@@ -123,34 +124,34 @@ class PoggleScene(PoggleView, GameScene):
     # --- input ----------------------------------------------------------------------------
     def handle_game(self, action) -> None:
         kind = action.kind
-        if kind == act.POINT:
+        if kind == Act.POINT:
             self.hover = self.cell_at(action.pos)
             return
         if self.over or not self.deal_ready:
             return
-        if self.solving and kind in (act.PRESS, act.CONFIRM, act.ALT, act.KEY, act.DIGIT):
+        if self.solving and kind in (Act.PRESS, Act.CONFIRM, Act.ALT, Act.KEY, Act.DIGIT):
             self.stop_solving("Solve stopped: your turn.")
             return
-        if kind == act.PRESS:
+        if kind == Act.PRESS:
             cell = self.cell_at(action.pos)
             if cell is not None:
                 self.cursor = cell
                 self.press(*cell)
-        elif kind == act.MOVE:
+        elif kind == Act.MOVE:
             r, c = self.cursor
             self.cursor = (max(0, min(self.size - 1, r + action.dy)),
                            max(0, min(self.size - 1, c + action.dx)))
-        elif kind == act.CONFIRM:
+        elif kind == Act.CONFIRM:
             self.press(*self.cursor)
-        elif kind in (act.NEXT, act.PREV):
-            self.jump(1 if kind == act.NEXT else -1)
-        elif kind == act.ALT:
+        elif kind in (Act.NEXT, Act.PREV):
+            self.jump(1 if kind == Act.NEXT else -1)
+        elif kind == Act.ALT:
             if self.armed > 0:
                 self.solve()
             else:
                 self.armed = ARM_SECONDS
                 self.say("Press X again to solve it.")
-        elif kind == act.KEY and action.value == "s":
+        elif kind == Act.KEY and action.value == "s":
             self.solve()
 
     def press(self, row: int, col: int) -> None:
@@ -390,10 +391,10 @@ class PoggleScene(PoggleView, GameScene):
             hints = self.hints
             self.show_hint(grid)
             self.session.record["hints"] = hints   # a pose, not help the player asked for
-        self.pretend_device(act.KEYBOARD)
+        self.pretend_device(Device.KEYBOARD)
         centre = (self.size // 2, self.size // 2)
         before = rules.apply_move(self.state, rules.Move(*centre))
-        from games.core.session import Change
+        from games.core.kit.session import Change
         self.bench_stretch = 400.0
         self.animate(Change(before, self.state, rules.Move(*centre), -1))
         self.bench_stretch = 1.0

@@ -33,7 +33,7 @@ import functools
 import itertools
 from dataclasses import dataclass
 
-from games.core.rules_api import RuleError
+from games.core.kit.rules_api import RuleError
 from games.poggle.board import Board, Move, State
 
 LANES = 64     # the most kernel elements tried in one int
@@ -186,7 +186,7 @@ def _chase(board: int, first: int, size: int, colours: int) -> tuple[int, bytes]
     return grid << width | current, lit.to_bytes(size, "big").translate(REDUCE[colours])
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def chase_form(size: int, colours: int) -> ChaseForm:
     """The chase form of a size x size board with this many colours. Cached: every board of
     the same size and colour count shares it."""

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from games.core import input as act
-from games.core import ui
-from games.core.tween import ease_out_cubic, glow, pulse
+from games.core.kit.actions import Device
+from games.core.loop.tween import ease_out_cubic, glow, pulse
+from games.core.screens import ui
 from games.poggle import rules
 from sprites import poggle as paint
 
@@ -212,10 +212,10 @@ class PoggleView:
 
     def controls_text(self) -> str:
         device = self.device
-        if device == act.PAD:
+        if device == Device.PAD:
             return ("D-pad moves, A presses, triggers jump to a coloured button, Y hint, "
                     "X twice solves.")
-        if device == act.KEYBOARD:
+        if device == Device.KEYBOARD:
             return "Arrows move, Enter presses, Tab jumps to a coloured button, H hint, S solve."
         return "Click a button to press it. Hint and Solve are in the toolbar below."
 

@@ -1,5 +1,5 @@
 """Lamps: a row of lamps to switch off, the eighth game of docs/ARCHITECTURE.md (tests only)."""
-from games.core.registry import register
+from games.core.kit.registry import register
 
 INFO = register(__name__, title="Lamps", players=1, sprites=f"{__name__}.sprites",
                 blurb="Switch every lamp off: a press flips a lamp and its neighbours")

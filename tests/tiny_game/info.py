@@ -1,5 +1,5 @@
 """Lamps' setup options and rules text (pure data: no pygame)."""
-from games.core.options import Option
+from games.core.kit.options import Option
 
 OPTIONS = [Option("size", "Lamps", ((3, "3"), (5, "5"), (7, "7"), (9, "9")), 5)]
 

@@ -1,4 +1,4 @@
-"""Lamps (one-dimensional Lights Out), the rules contract of games/core/rules_api.py in
+"""Lamps (one-dimensional Lights Out), the rules contract of games/core/kit/rules_api.py in
 miniature. Pure: no pygame, no I/O, no clock, no global RNG.
 
 Params  length N (3..9). desc: the lamps as '0' (dark) and '1' (lit), e.g. "01101".
@@ -10,8 +10,14 @@ import re
 from dataclasses import dataclass
 from itertools import product
 
-from games.core.rules_api import (ONGOING, WON, IllegalMove, RuleError, Status, encode_fields,
-                                  parse_fields)
+from games.core.kit.rules_api import (
+    IllegalMove,
+    Outcome,
+    RuleError,
+    Status,
+    encode_fields,
+    parse_fields,
+)
 
 LENGTHS = range(3, 10)
 
@@ -79,7 +85,7 @@ def new_desc(params: Params, rng) -> str:
 
 
 def validate_desc(params: Params, desc: str) -> None:
-    if not re.fullmatch(r"[01]{%d}" % params.length, desc):
+    if not re.fullmatch(rf"[01]{{{params.length}}}", desc):
         raise RuleError(f"A Lamps deal is {params.length} of 0 and 1, not {desc!r}.")
 
 
@@ -89,7 +95,8 @@ def new_game(params: Params, desc: str) -> State:
 
 
 def status(state: State) -> Status:
-    return Status(ONGOING) if any(state.lamps) else Status(WON, None, "Every lamp is off.")
+    return Status(Outcome.ONGOING) if any(state.lamps) else Status(Outcome.WON, None,
+                                                                   "Every lamp is off.")
 
 
 def legal_moves(state: State) -> list[Move]:

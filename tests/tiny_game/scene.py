@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pygame
 
-from games.core import input as act
-from games.core import ui
-from games.core.game_scene import GameScene
-from games.core.tween import Tween, ease_out_cubic
+from games.core.kit.actions import Act, Device
+from games.core.loop.tween import Tween, ease_out_cubic
+from games.core.screens import ui
+from games.core.screens.game_scene import GameScene
 from tests.tiny_game import ai, rules
 from tests.tiny_game.sprites import DARK, LIT
 
@@ -35,14 +35,14 @@ class LampsScene(GameScene):
 
     # --- the hooks: input to a Move, a Change to tweens, the board drawn ----------------------
     def handle_game(self, action) -> None:
-        if action.kind == act.PRESS and not action.alt:
+        if action.kind == Act.PRESS and not action.alt:
             lamp = self.lamp_at(action.pos)
             if lamp is not None:
                 self.cursor = lamp
                 self.play(rules.Move(lamp))
-        elif action.kind == act.MOVE:
+        elif action.kind == Act.MOVE:
             self.cursor = min(self.state.params.length - 1, max(0, self.cursor + action.dx))
-        elif action.kind == act.CONFIRM:
+        elif action.kind == Act.CONFIRM:
             self.play(rules.Move(self.cursor))
 
     def animate(self, change) -> None:
@@ -68,7 +68,7 @@ class LampsScene(GameScene):
                 old = DARK if on else LIT
                 colour = tuple(round(a + (b - a) * flipping[lamp]) for a, b in zip(old, colour))
             pygame.draw.circle(surface, colour, self.centre(lamp), LAMP // 2)
-            if lamp == self.cursor and self.app.input.last_device != act.MOUSE:
+            if lamp == self.cursor and self.app.input.last_device != Device.MOUSE:
                 pygame.draw.circle(surface, ui.ACCENT, self.centre(lamp), LAMP // 2 + 12, 6)
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from games.core import ui
+from games.core.screens import ui
 
 LIT, DARK = (255, 214, 110), (52, 58, 76)
 

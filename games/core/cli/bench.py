@@ -1,0 +1,228 @@
+"""`main.py bench`: performance figures, each beside a baseline measured in the same run.
+
+- CPU seconds per second at rest: the launcher, every game's scene and every overlay, each left
+  alone in the real loop of a child process, against a minimal pygame-ce program that waits on
+  events, run as a child of the same kind just before each;
+- frame cost of every scene at 1920x1080 FULLSCREEN|SCALED, drawn every frame (as while
+  animating), against a bare pygame frame that blits 100 cached tiles;
+- time to the first launcher frame against a bare `import pygame; set_mode; flip` process;
+- each game's own cases (games/<key>/bench.py: generation, solving, computer moves).
+
+Figures of computation are CPU time (time.process_time; a child's rusage for whole processes),
+as the median of their samples, with the sample count and the spread (p10-p90): tails beyond
+that swing with whatever else the machine runs, so they are not reported. Children are this
+same program (python main.py, or the packaged executable) started as `bench-child ...`
+(games/core/cli/bench_child.py); their bytecode goes to a scratch folder, never the source tree.
+Output: one JSON object per line.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+try:
+    import resource
+except ImportError:      # not on Windows: whole-process CPU figures are left out there
+    resource = None
+
+from games.core.kit import registry
+
+FRAMES = 240
+# The repository: games/core/cli/bench.py is four levels down.
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), *[os.pardir] * 3))
+REST_TARGET = 0.02       # CPU s/s at rest ...
+# ... or this much of the minimal program, where the machine's floor is higher
+REST_FLOOR_RATIO = 1.5
+
+
+def emit(**figure) -> None:
+    print(json.dumps(figure), flush=True)
+
+
+def percentile(samples, fraction):
+    ordered = sorted(samples)
+    return ordered[round(fraction * (len(ordered) - 1))]
+
+
+def spread(samples, unit: str, digits: int = 3) -> dict:
+    """The median, the count and the p10-p90 spread, named with their unit."""
+    return {f"median_{unit}": round(statistics.median(samples), digits), "samples": len(samples),
+            f"p10_{unit}": round(percentile(samples, 0.1), digits),
+            f"p90_{unit}": round(percentile(samples, 0.9), digits)}
+
+
+def cpu_timed(run, count):
+    """CPU milliseconds of each of `count` calls run(i)."""
+    samples = []
+    for i in range(count):
+        start = time.process_time()
+        run(i)
+        samples.append((time.process_time() - start) * 1000)
+    return samples
+
+
+# --- child processes: this same program --------------------------------------------------------
+def own_command(*args) -> list[str]:
+    """This program with `args`: the packaged executable itself, or python main.py."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable, *args]
+    return [sys.executable, os.path.join(ROOT, "main.py"), *args]
+
+
+def child_env(scratch: str) -> dict:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1", PARLOUR_DATA_DIR=os.path.join(scratch, "data"),
+               PYTHONPYCACHEPREFIX=os.path.join(scratch, "bytecode"))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)   # a player's install keeps its bytecode (there)
+    return env
+
+
+def run_child(args, env) -> tuple[str, float, float | None]:
+    """Run this program with args: (its stdout, wall ms, CPU ms from rusage or None)."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN) if resource else None
+    start = time.perf_counter()
+    done = subprocess.run(own_command(*args), cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=600)
+    wall = (time.perf_counter() - start) * 1000
+    if done.returncode != 0:
+        raise RuntimeError(f"bench: {' '.join(args)} failed:\n{done.stderr[-2000:]}")
+    cpu = None
+    if resource:
+        now = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (now.ru_utime + now.ru_stime - used.ru_utime - used.ru_stime) * 1000
+    return done.stdout, wall, cpu
+
+
+# --- at rest ----------------------------------------------------------------------------------
+def rest_figures(env, quick: bool) -> None:
+    window, count = (0.5, 4) if quick else (1.0, 8)
+    scenes = ["launcher"] + [info.key for info in registry.launcher_games()] + \
+        ["pause", "result", "rules", "settings"]
+    sampling = [str(window), str(count)]
+
+    baselines = []
+    for scene in scenes:     # each scene right after its own baseline: the machine drifts
+        baseline = json.loads(run_child(["bench-child", "waiting", *sampling], env)[0])["samples"]
+        baselines += baseline
+        ours = json.loads(run_child(["bench-child", "rest", *sampling, scene], env)[0])
+        base, median = statistics.median(baseline), statistics.median(ours["samples"])
+        emit(figure=f"CPU at rest: {scene}", window_s=window,
+             **spread(ours["samples"], "cpu_s_per_s", 4),
+             draws_per_s=round(ours["draws"] / (window * count), 2),
+             baseline="minimal pygame-ce program waiting on events, just before",
+             baseline_cpu_s_per_s=round(base, 4), ratio=round(median / base, 2),
+             target=f"at most {REST_TARGET} CPU s/s, or {REST_FLOOR_RATIO}x the baseline",
+             ok=median <= max(REST_TARGET, REST_FLOOR_RATIO * base))
+    emit(figure="CPU at rest: minimal pygame-ce program waiting on events (all baselines)",
+         window_s=window, **spread(baselines, "cpu_s_per_s", 4))
+
+
+# --- frames -----------------------------------------------------------------------------------
+def baseline_frames(screen, count):
+    import pygame
+    tile = pygame.Surface((64, 64)).convert()
+    tile.fill((200, 190, 170))
+    pygame.draw.circle(tile, (40, 120, 200), (32, 32), 26)
+
+    def frame(i):
+        screen.fill((22, 26, 36))
+        for k in range(100):
+            screen.blit(tile, ((k % 20) * 90 + 20, (k // 20) * 180 + 40 + (i % 8)))
+        pygame.display.flip()
+    cpu_timed(frame, 10)             # warm-up, as for the scenes
+    return cpu_timed(frame, count)
+
+
+def scene_frames(app, scene, count):
+    """Frames of a scene drawn every time, as while it animates."""
+    from games.core.loop import jobs
+
+    def frame(i):
+        app.mark_dirty()
+        app.frame(1 / 60)
+    app.stack, app.running = [scene], True
+    jobs.wait_all()              # a scene's start-up work is not its frames'
+    cpu_timed(frame, 10)         # warm the caches, as a player's first second does
+    return cpu_timed(frame, count)
+
+
+def frame_figures(frames: int) -> None:
+    from games.core.kit.session import Session
+    from games.core.loop.app import App
+    from games.core.screens.launch import scene_module
+    from games.core.screens.launcher import LauncherScene
+    app = App(windowed=False)
+    base = baseline_frames(app.screen, frames)
+    base_median = statistics.median(base)
+    emit(figure="frame cost: baseline, 100 cached tiles", **spread(base, "cpu_ms"))
+    scenes = [("launcher", LauncherScene(app))]
+    for info in registry.launcher_games():
+        session = Session.new(info.key, None, seed=7)
+        scene = scene_module(info.key).SCENE(app, session)
+        scene.bench_pose()
+        scenes.append((info.key, scene))
+    for name, scene in scenes:
+        samples = scene_frames(app, scene, frames)
+        median = statistics.median(samples)
+        emit(figure=f"frame cost: {name}", **spread(samples, "cpu_ms"),
+             baseline_cpu_ms=round(base_median, 3), ratio=round(median / base_median, 2),
+             target="within 2x", ok=median / base_median <= 2.0)
+    app.quit()
+
+
+def first_frame_figures(env, runs: int) -> None:
+    """Wall time of the whole process (a latency), and its CPU time from rusage."""
+    ours, bare = ["--first-frame-only"], ["bench-child", "bare-frame"]
+    run_child(ours, env), run_child(bare, env)             # warm-up: bytecode, disk cache
+    pairs = [(run_child(ours, env), run_child(bare, env)) for _ in range(runs)]   # interleaved
+    ours_ms = [p[0][1] for p in pairs]
+    bare_ms = [p[1][1] for p in pairs]
+    ratio = statistics.median(o / b for o, b in zip(ours_ms, bare_ms))
+    figure = {"figure": "time to first launcher frame (whole process, wall)",
+              **spread(ours_ms, "ms", 1),
+              "baseline": "bare pygame set_mode+flip process (this program's bench-child)",
+              "baseline_ms": round(statistics.median(bare_ms), 1), "ratio": round(ratio, 2),
+              "target": "within 1.5x", "ok": ratio <= 1.5}
+    if resource:
+        figure["cpu_ms"] = round(statistics.median(p[0][2] for p in pairs), 1)
+        figure["baseline_cpu_ms"] = round(statistics.median(p[1][2] for p in pairs), 1)
+    emit(**figure)
+
+
+# --- each game's own cases -----------------------------------------------------------------------
+def game_figures(quick: bool) -> None:
+    for key in registry.KEYS:
+        try:
+            module = importlib.import_module(f"games.{key}.bench")
+        except ModuleNotFoundError:
+            continue
+        for case in module.cases():
+            count = max(5, case["count"] // 5) if quick else case["count"]
+            samples = cpu_timed(case["run"], count)
+            median = statistics.median(samples)
+            figure = {"game": key, "figure": case["name"], **spread(samples, "cpu_ms")}
+            if case.get("target_ms") is not None:
+                figure["target_ms"] = case["target_ms"]
+                figure["ok"] = median <= case["target_ms"]
+            if case.get("reference"):
+                figure["reference"] = case["reference"]   # measured elsewhere: beside, not divided
+            if case.get("memory_mb") is not None:
+                figure["memory_mb"] = case["memory_mb"]
+            emit(**figure)
+
+
+def run_bench(args) -> None:
+    sys.dont_write_bytecode = True        # no .pyc files in the source tree from here on
+    with tempfile.TemporaryDirectory(prefix="parlour-bench-") as scratch:
+        os.environ.setdefault("PARLOUR_DATA_DIR", os.path.join(scratch, "data"))
+        env = child_env(scratch)
+        rest_figures(env, args.quick)
+        frame_figures(60 if args.quick else FRAMES)
+        first_frame_figures(env, 3 if args.quick else 7)
+        game_figures(args.quick)

@@ -1,0 +1,147 @@
+"""The programs `bench` runs as child processes of this same program (`python main.py`, or the
+packaged executable), as `bench-child KIND ...`. main.py hands them over before importing
+anything else, so the minimal programs stay minimal:
+
+    bare-frame                      import pygame, open the window, flip once, quit
+    waiting SECONDS COUNT           a minimal pygame-ce program waiting on events
+    rest SECONDS COUNT SCENE...     Parlour's real loop at rest in each scene in turn
+
+The last two print, per program or scene, one JSON line with COUNT samples of the CPU seconds
+the whole process used per second of wall time, each over SECONDS, taken by a thread that
+only sleeps and reads the clocks (after a warm-up of the same length).
+"""
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+
+SIZE = (1920, 1080)
+OVERLAYS = ("pause", "result", "rules",
+            "settings")   # settings over the launcher, the rest over Nim
+
+
+class Sampler(threading.Thread):
+    """Sleeps through a warm-up, then takes `count` samples of CPU s/s, then sets `done` and
+    wakes the loop being measured with `wake()`. `counters()` (frames, draws) is read at the
+    start and the end of the sampling."""
+
+    def __init__(self, seconds: float, count: int, wake, counters=lambda: (0, 0)):
+        super().__init__(daemon=True)
+        self.seconds, self.count, self.wake, self.counters = seconds, count, wake, counters
+        self.samples: list[float] = []
+        self.done = threading.Event()
+        self.frames = self.draws = 0
+
+    def run(self) -> None:
+        time.sleep(self.seconds)
+        cpu, wall = time.process_time(), time.perf_counter()
+        frames, draws = self.counters()
+        for _ in range(self.count):
+            time.sleep(self.seconds)
+            now_cpu, now_wall = time.process_time(), time.perf_counter()
+            self.samples.append((now_cpu - cpu) / (now_wall - wall))
+            cpu, wall = now_cpu, now_wall
+        now_frames, now_draws = self.counters()
+        self.frames, self.draws = now_frames - frames, now_draws - draws
+        self.done.set()
+        self.wake()
+
+
+def post_wake() -> None:
+    import pygame
+    pygame.event.post(pygame.event.Event(pygame.USEREVENT))
+
+
+def report(name: str, sampler: Sampler) -> None:
+    import json
+    print(json.dumps({"scene": name, "samples": sampler.samples, "frames": sampler.frames,
+                      "draws": sampler.draws}), flush=True)
+
+
+def bare_frame() -> None:
+    import pygame
+    pygame.display.init()
+    pygame.display.set_mode(SIZE, pygame.FULLSCREEN | pygame.SCALED)
+    pygame.display.flip()
+
+
+def waiting(seconds: float, count: int) -> None:
+    """The floor: a window open, and nothing but pygame.event.wait."""
+    import pygame
+    pygame.display.init()
+    pygame.display.set_mode(SIZE, pygame.FULLSCREEN | pygame.SCALED)
+    pygame.display.flip()
+    sampler = Sampler(seconds, count, post_wake)
+    sampler.start()
+    while not sampler.done.is_set():
+        pygame.event.wait()
+    report("minimal pygame-ce program waiting on events", sampler)
+
+
+def show(app, name: str):
+    """Set the app's stack to the launcher, with the named game or overlay on top."""
+    from games.core.kit.session import Session
+    from games.core.screens.launch import scene_module
+    from games.core.screens.launcher import LauncherScene
+    from games.core.screens.menus import PauseScene, ResultScene
+    from games.core.screens.overlays import HelpScene, SettingsScene
+    app.stack = []
+    app.push(LauncherScene(app))
+    if name == "settings":
+        app.push(SettingsScene(app))
+    elif name != "launcher":
+        key = "nim" if name in OVERLAYS else name
+        game = app.push(scene_module(key).SCENE(app, Session.new(key, None, seed=7)))
+        overlay = {"pause": lambda: PauseScene(app, game), "result": lambda: ResultScene(app, game),
+                   "rules": lambda: HelpScene(app, key)}.get(name)
+        if overlay:
+            app.push(overlay())
+
+
+def rest(seconds: float, count: int, names: list[str]) -> None:
+    """Each scene in the real loop (App.run's turns, with its real clock and event wait), left
+    alone: its opening animations run out, a warm-up, then the samples."""
+    from games.core.loop.app import App
+    app = App(windowed=False)
+    for name in names:
+        show(app, name)
+        settling = time.perf_counter() + 5.0     # a scene that never rests is measured anyway
+        while app.rest_time() is None and time.perf_counter() < settling:
+            app.turn()
+        sampler = Sampler(seconds, count, post_wake, lambda: (app.frames, app.draws))
+        sampler.start()
+        while not sampler.done.is_set():
+            app.turn()
+        report(name, sampler)
+    app.quit()
+
+
+def sampling(seconds: str, count: str) -> tuple[float, int]:
+    seconds, count = float(seconds), int(count)
+    if not (0.01 <= seconds <= 60 and 1 <= count <= 1000):
+        raise ValueError("sampling wants 0.01..60 seconds and 1..1000 samples")
+    return seconds, count
+
+
+def main(argv: list[str]) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    kind, args = (argv[0], argv[1:]) if argv else ("", [])
+    try:
+        if kind == "bare-frame" and not args:
+            bare_frame()
+        elif kind == "waiting" and len(args) == 2:
+            waiting(*sampling(*args))
+        elif kind == "rest" and len(args) > 2:
+            from games.core.kit import registry
+            unknown = set(args[2:]) - {"launcher", *registry.KEYS, *OVERLAYS}
+            if unknown:
+                raise ValueError(f"no scene called {', '.join(sorted(unknown))}")
+            rest(*sampling(*args[:2]), args[2:])
+        else:
+            raise ValueError(f"unknown bench child {' '.join(argv)!r}")
+    except ValueError as error:
+        print(f"parlour: {error}", file=sys.stderr)
+        return 2
+    return 0

@@ -1,0 +1,285 @@
+"""The command-line contract (DESIGN.md section 6). Commands other than the launcher print JSON
+lines on stdout and exit 0; bad input gets one clear line on stderr and exit 2."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import sys
+from dataclasses import asdict
+
+from games.core.cli.usage import UsageError, params_for
+from games.core.kit import registry
+from games.core.kit.rules_api import GameError
+
+TWO_PLAYER_ONLY = "analyse"
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise UsageError(message[:300])
+
+
+# Bounds on what a command line may ask for: nothing runs or grows without end.
+MOST_COUNT = 10_000        # puzzles or games per run
+MOST_FRAMES = 100_000      # demo frames
+MOST_TEXT = 200            # an option's text
+MOST_POSITIONS = 10_000    # positions to analyse
+MOST_POSITION = 1_000      # characters in one position
+MOST_STDIN = 4 * 1024 * 1024
+
+
+def whole(low: int, high: int):
+    """An argparse type: a whole number from low to high, in ASCII digits."""
+    def read(text: str) -> int:
+        digits = text.strip()
+        if not re.fullmatch(r"-?[0-9]{1,41}", digits):
+            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number")
+        value = int(digits)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is not from {low} to {high}")
+        return value
+    return read
+
+
+def text(value: str) -> str:
+    """An argparse type: short printable text (names of games, levels, variants, IDs)."""
+    if len(value) > 8000 or not value.isprintable():
+        raise argparse.ArgumentTypeError(f"{value[:40]!r} is not a short line of text")
+    return value
+
+
+SEED = whole(-10**40, 10**40)
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="main.py", description="Parlour: seven thinking games.")
+    commands = parser.add_subparsers(dest="command", parser_class=Parser)
+
+    def game_options(sub, seed=True, count=False):
+        sub.add_argument("game", type=text)
+        if seed:
+            sub.add_argument("--seed", type=SEED)
+        if count:
+            sub.add_argument("--count", type=whole(1, MOST_COUNT), default=1)
+        sub.add_argument("--size", type=whole(1, 100))
+        sub.add_argument("--difficulty", type=text)
+        sub.add_argument("--variant", type=text)
+        sub.add_argument("--colours", type=whole(1, 100))
+
+    play = commands.add_parser("play", help="open a game")
+    game_options(play)
+    play.add_argument("--id", type=text)
+    play.add_argument("--windowed", action="store_true")
+    generate = commands.add_parser("generate", help="print generated puzzles as JSON lines")
+    game_options(generate, count=True)
+    solve = commands.add_parser("solve", help="solve a puzzle given by its game ID")
+    solve.add_argument("game", type=text)
+    solve.add_argument("id", type=text)
+    analyse = commands.add_parser("analyse", help="analyse two-player positions")
+    analyse.add_argument("game", type=text)
+    analyse.add_argument("positions", nargs="+", type=text)
+    selfplay = commands.add_parser("selfplay", help="let the computer play whole games")
+    game_options(selfplay, count=True)
+    selfplay.add_argument("--level", type=text)
+    demo = commands.add_parser("demo", help="run the real loop headless with a scripted player")
+    demo.add_argument("game", nargs="?", type=text)
+    demo.add_argument("--frames", type=whole(1, MOST_FRAMES), default=600)
+    demo.add_argument("--screenshot", type=text)
+    demo.add_argument("--also-at", type=whole(1, MOST_FRAMES), nargs="*", default=[],
+                      help="frames at which to save extra screenshots (FILE-N.png)")
+    demo.add_argument("--seed", type=SEED, default=1)
+    demo.add_argument("--size", type=whole(1, 100))
+    demo.add_argument("--difficulty", type=text)
+    demo.add_argument("--variant", type=text)
+    demo.add_argument("--colours", type=whole(1, 100))
+    demo.add_argument("--every", type=whole(1, MOST_FRAMES), default=45,
+                      help="frames between scripted moves")
+    bench = commands.add_parser("bench", help="print the performance figures")
+    bench.add_argument("--quick", action="store_true", help="fewer repetitions")
+    parser.add_argument("--windowed", action="store_true")
+    # Measuring only (tools/check_dist.py): draw the first launcher frame, then quit.
+    parser.add_argument("--first-frame-only", action="store_true", help=argparse.SUPPRESS)
+    return parser
+
+
+def emit(obj) -> None:
+    print(json.dumps(obj), flush=True)
+
+
+def rules_for(key: str):
+    try:
+        return registry.module(key)
+    except KeyError as error:
+        raise UsageError(error.args[0]) from None
+    except ModuleNotFoundError:
+        raise UsageError(f"{key} has no rules yet") from None
+
+
+def parse_id(key: str, text: str):
+    from games.core.kit.session import parse_game_id
+    if not text.startswith(f"{key}:"):
+        text = f"{key}:{text}"
+    found, params, desc, seed = parse_game_id(text)
+    if desc is None:
+        desc = registry.module(key).new_desc(params, random.Random(seed))
+    return params, desc
+
+
+def cmd_generate(args) -> None:
+    rules = rules_for(args.game)
+    params = params_for(rules, args)
+    first = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
+    for seed in range(first, first + args.count):
+        desc = rules.new_desc(params, random.Random(seed))
+        emit({"game": args.game, "id": f"{args.game}:{params.encode()}:{desc}",
+              "params": asdict(params), "puzzle": rules.puzzle_json(params, desc),
+              "solution": rules.solution_json(params, desc)})
+
+
+def cmd_solve(args) -> None:
+    rules = rules_for(args.game)
+    params, desc = parse_id(args.game, args.id)
+    solution = rules.solution_json(params, desc)
+    if solution is None:
+        raise UsageError(f"{args.game} has no solution to print")
+    emit({"game": args.game, "id": f"{args.game}:{params.encode()}:{desc}", "solution": solution})
+
+
+def cmd_analyse(args) -> None:
+    rules = rules_for(args.game)
+    if registry.lookup(args.game).players != 2:
+        raise UsageError(f"analyse is for two-player games; {args.game} is a one-player game")
+    ai = registry.module(args.game, "ai")
+    positions = read_positions() if args.positions == ["-"] else args.positions
+    if len(positions) > MOST_POSITIONS:
+        raise UsageError(f"at most {MOST_POSITIONS} positions at a time")
+    states = [(text, rules.parse_position(text)) for text in positions]  # all checked first
+    for text, state in states:
+        emit({"game": args.game, "position": text, **ai.analyse(state)})
+
+
+def read_positions() -> list[str]:
+    """Positions from stdin, one a line: bytes read with a cap and decoded here, so the
+    locale never decides and bad input gets a clear line."""
+    data = sys.stdin.buffer.read(MOST_STDIN + 1)
+    if len(data) > MOST_STDIN:
+        raise UsageError(f"stdin holds more than {MOST_STDIN // (1024 * 1024)} MB of positions")
+    try:
+        lines = data.decode("utf-8-sig").splitlines()
+    except UnicodeDecodeError as error:
+        raise UsageError(f"stdin is not UTF-8 text (byte {data[error.start]:#04x} at offset "
+                         f"{error.start})") from None
+    positions = [line.strip() for line in lines if line.strip()]
+    for number, line in enumerate(positions, 1):
+        if len(line) > MOST_POSITION or not line.isprintable():
+            raise UsageError(f"position {number} on stdin is not a short line of text")
+    if not positions:
+        raise UsageError("stdin holds no positions")
+    return positions
+
+
+def cmd_selfplay(args) -> None:
+    rules = rules_for(args.game)
+    try:
+        ai = registry.module(args.game, "ai")
+    except ModuleNotFoundError:
+        raise UsageError(f"{args.game} has no computer player") from None
+    if args.level is not None and hasattr(ai, "level_chance"):
+        ai.level_chance(args.level)         # a bad level is refused before any game starts
+    params = params_for(rules, args)
+    first = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
+    move_json = getattr(rules, "move_json", lambda state, move: move.encode())
+    for seed in range(first, first + args.count):
+        rng = random.Random(seed)
+        desc = rules.new_desc(params, rng)
+        state = rules.new_game(params, desc)
+        moves = []
+        while not rules.status(state).over:
+            move = ai.choose_move(state, rng, args.level)
+            moves.append(move_json(state, move))
+            state = rules.apply_move(state, move)
+        status = rules.status(state)
+        outcome = status.outcome if status.winner is None else {"outcome": status.outcome,
+                                                                "winner": status.winner}
+        emit({"game": args.game, "id": f"{args.game}:{params.encode()}:{desc}", "moves": moves,
+              "outcome": outcome, "score": rules.score(state)})
+
+
+def open_app(windowed: bool):
+    import pygame
+
+    from games.core.loop.app import App
+    try:
+        return App(windowed=True if windowed else None)
+    except pygame.error as error:
+        raise UsageError(f"cannot open a window ({error}); Parlour needs a display") from None
+
+
+def cmd_play(args) -> None:
+    from games.core.kit.session import Session
+    from games.core.screens.launch import scene_module
+    from games.core.screens.launcher import LauncherScene
+    if args.game is not None:   # `play ""` names no game: an error, not the launcher
+        rules = rules_for(args.game)
+        info = registry.lookup(args.game)
+        if not info.playable:
+            raise UsageError(f"{info.title} cannot be played yet")
+        if args.id:
+            key, _, _ = args.id.partition(":")
+            session = Session.from_id(args.id if key == args.game else f"{args.game}:{args.id}")
+        else:
+            seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
+            session = Session.new(args.game, params_for(rules, args), seed)
+    app = open_app(args.windowed)
+    app.push(LauncherScene(app))
+    if args.game is not None:
+        app.push(scene_module(args.game).SCENE(app, session))
+    app.run()
+
+
+def cmd_launcher(args) -> None:
+    from games.core.screens.launcher import LauncherScene
+    app = open_app(args.windowed)
+    app.push(LauncherScene(app))
+    if args.first_frame_only:
+        app.frame(0.0)
+        return
+    app.run()
+
+
+def one_line(message: str) -> str:
+    """The error as one printable line, however hostile the input it quotes."""
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in message)[:500]
+
+
+def main(argv: list[str]) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        command = args.command
+        if command in ("demo", "bench"):
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        if command is None:
+            cmd_launcher(args)
+        elif command == "demo":
+            from games.core.cli.demo import run_demo
+            run_demo(args)
+        elif command == "bench":
+            from games.core.cli.bench import run_bench
+            run_bench(args)
+        else:
+            {"play": cmd_play, "generate": cmd_generate, "solve": cmd_solve,
+             "analyse": cmd_analyse, "selfplay": cmd_selfplay}[command](args)
+    except (UsageError, GameError) as error:
+        print(f"parlour: {one_line(str(error))}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        print("parlour: interrupted", file=sys.stderr)
+        return 130
+    return 0

@@ -1,0 +1,137 @@
+"""`main.py demo [GAME]`: the real loop, headless, with a scripted player; saves screenshots."""
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+import stat
+
+import pygame
+
+from games.core.cli.usage import UsageError, params_for
+from games.core.kit import registry
+from games.core.kit.session import Session
+from games.core.loop.app import App
+from games.core.screens.launch import scene_module
+from games.core.screens.launcher import LauncherScene
+
+DEMO_DT = 1 / 60
+PICTURE_TYPES = (".png", ".bmp", ".jpg", ".jpeg", ".tga")
+
+
+def run_demo(args) -> None:
+    if args.frames < 1:
+        raise UsageError("--frames must be at least 1")
+    if args.every < 1:
+        raise UsageError("--every must be at least 1")
+    if args.game is not None:
+        try:
+            info = registry.lookup(args.game)
+        except KeyError as error:
+            raise UsageError(error.args[0]) from None
+        if not info.playable:
+            raise UsageError(f"{info.title} has no playable scene yet")
+        params = params_for(registry.module(args.game), args)
+        session = Session.new(args.game, params, args.seed)
+    shots = screenshot_paths(args)        # all checked before the first frame
+    # The demo never touches the player's own settings, scores or saves: without
+    # PARLOUR_DATA_DIR it uses a folder of its own, made here and removed afterwards.
+    own_folder = None
+    if not os.environ.get("PARLOUR_DATA_DIR"):
+        import tempfile
+        own_folder = tempfile.mkdtemp(prefix="parlour-demo-")
+        os.environ["PARLOUR_DATA_DIR"] = own_folder
+    try:
+        play(args, session if args.game is not None else None, shots)
+    finally:
+        if own_folder is not None:
+            del os.environ["PARLOUR_DATA_DIR"]
+            shutil.rmtree(own_folder, ignore_errors=True)
+
+
+def play(args, session, shots: dict) -> None:
+    try:
+        app = App(windowed=False)
+    except pygame.error as error:
+        raise UsageError(f"cannot open a window ({error}); check SDL_VIDEODRIVER") from None
+    try:
+        app.push(LauncherScene(app))
+        if session is not None:
+            app.push(scene_module(session.key).SCENE(app, session))
+        for frame in range(1, args.frames + 1):
+            if frame % args.every == 0 and app.top is not None:
+                app.top.demo_step()
+            app.frame(DEMO_DT)
+            if frame in shots:
+                save_picture(app.screen, shots[frame])
+            if not app.running:
+                break
+        if args.screenshot:
+            save_picture(app.screen, args.screenshot)
+        top = app.top
+        session = getattr(top, "session", None) or \
+            getattr(getattr(top, "game", None), "session", None)
+        print(json.dumps({"game": args.game, "frames": app.frames, "screenshot": args.screenshot,
+                          "outcome": session.status.outcome if session else None}))
+    finally:
+        app.quit()
+
+
+def screenshot_paths(args) -> dict[int, str]:
+    """frame -> file for --also-at, after checking every file the demo will write."""
+    if args.also_at and not args.screenshot:
+        raise UsageError("--also-at needs --screenshot FILE (its pictures are FILE-N.png)")
+    if not args.screenshot:
+        return {}
+    check_output(args.screenshot)
+    stem, ext = os.path.splitext(args.screenshot)
+    shots = {frame: f"{stem}-{frame}{ext}" for frame in args.also_at[:100]
+             if frame <= args.frames}
+    for name in shots.values():
+        check_output(name)
+    return shots
+
+
+def check_output(path: str) -> None:
+    """A picture can be written at `path`: a known picture type, in a folder that exists, not a
+    folder or a device itself, with a name the file system takes. UsageError says why not."""
+    shown = path if len(path) <= 80 else path[:77] + "..."
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:     # a name too long, a path through a file, no permission
+        raise UsageError(f"cannot write {shown!r}: {error.strerror}") from None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise UsageError(f"cannot write {shown!r}: it is a folder; name a file in it")
+    if mode is not None and not stat.S_ISREG(mode):
+        raise UsageError(f"cannot write {shown!r}: it is not a regular file")
+    folder, name = os.path.split(path)
+    if os.path.splitext(name)[1].lower() not in PICTURE_TYPES:
+        raise UsageError(f"cannot write {shown!r}: a screenshot is a file ending in "
+                         f"{', '.join(PICTURE_TYPES)}")
+    folder = folder or "."
+    if not os.path.isdir(folder):
+        raise UsageError(f"cannot write {shown!r}: there is no folder {folder!r}")
+    try:
+        longest = os.pathconf(folder, "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):
+        longest = 255
+    if len(os.fsencode(name)) > longest:
+        raise UsageError(f"cannot write {shown!r}: the name is longer than {longest} bytes")
+    if not os.access(folder, os.W_OK):
+        raise UsageError(f"cannot write {shown!r}: the folder {folder!r} is not writable")
+
+
+def save_picture(screen, path: str) -> None:
+    """Encode in memory, then write with Python's own file calls: a full disk or a file that
+    vanished under us gets a clear line, not a pygame.error."""
+    picture = io.BytesIO()
+    pygame.image.save(screen, picture, path)
+    try:
+        with open(path, "wb") as f:
+            f.write(picture.getvalue())
+    except OSError as error:
+        shown = path if len(path) <= 80 else path[:77] + "..."
+        raise UsageError(f"cannot write {shown!r}: {error.strerror or error}") from None

@@ -1,0 +1,106 @@
+"""The contract every pure rules module follows, and the small types they share.
+
+A rules module (games/<game>/rules.py) is pure: no pygame, no I/O, no clock, no global RNG.
+It provides:
+
+    Params                      frozen dataclass; Params.encode() -> str (no ':' or '#')
+    parse_params(text)          -> Params, RuleError on bad text
+    params_from_options(**opts) -> Params from CLI flags (size, difficulty, variant, colours),
+                                   None values mean "default"; RuleError for a bad value
+    new_desc(params, rng)       -> str; the only place randomness enters (rng: random.Random)
+    validate_desc(params, desc) -> None, RuleError with a clear message when desc is bad
+    new_game(params, desc)      -> State
+    Move                        frozen dataclass; Move.encode() -> str
+    decode_move(text)           -> Move, RuleError on bad text
+    legal_moves(state)          -> list[Move]  (empty exactly when status(state).over)
+    apply_move(state, move)     -> State, never mutates; IllegalMove if not allowed
+    status(state)               -> Status
+    score(state)                -> int (what the HUD shows)
+    current_player(state)       -> 0 or 1 for two-player games, None otherwise
+    from_text(text)             -> State; str(state) gives text that from_text reads back
+    puzzle_json(params, desc)   -> dict for `generate` ("puzzle" key)
+    solution_json(params, desc) -> JSON value or None (for `generate` and `solve`)
+
+Two-player games also provide parse_position(text) / position_text(state) in the
+command-line format of DESIGN.md section 6. Games with a computer player have ai.py with
+choose_move(state, rng, level) and, for two-player games, analyse(state) -> dict.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class GameError(ValueError):
+    """Base of every error a rules module raises on bad input."""
+
+
+class RuleError(GameError):
+    """Text that cannot be read: a malformed move, parameter string, description or position."""
+
+
+class IllegalMove(GameError):
+    """A well-formed move that the rules do not allow in this state."""
+
+
+class Outcome(StrEnum):
+    """How a game stands. WON and LOST are the solo player's; in a two-player game WON means
+    that someone won (Status.winner says who) and DRAW a draw."""
+    ONGOING = "ongoing"
+    WON = "won"
+    LOST = "lost"
+    DRAW = "draw"
+
+
+class Termination(StrEnum):
+    """How a game ended, for scenes to word it (they never parse the reason text)."""
+    NONE = ""                      # still going, or a puzzle's plain ending
+    BLOCKED = "blocked"            # the player to move has no legal move
+    REPETITION = "repetition"      # the same position came round too often
+    MOVE_LIMIT = "move_limit"      # the game's length limit was reached
+    QUIET = "quiet"                # too many moves without a capture
+    AGREED = "agreed"              # the players agreed a draw
+    CAPTURED = "captured"          # a side has too few pieces left
+    LAST_TAKEN = "last_taken"      # Nim (misère): the player to move did not take the last counter
+
+
+@dataclass(frozen=True)
+class Status:
+    outcome: Outcome = Outcome.ONGOING
+    winner: int | None = None   # two-player games: 0 or 1 for a win, None otherwise
+    reason: str = ""            # a short human sentence, e.g. "White cannot move"
+    # How it ended. Implied by the other fields, so it takes no part in comparing statuses.
+    termination: Termination = field(default=Termination.NONE, compare=False)
+
+    @property
+    def over(self) -> bool:
+        return self.outcome != Outcome.ONGOING
+
+
+def parse_fields(text: str, known: dict[str, type]) -> dict:
+    """Read 'key=value,key=value' into a dict of typed values (a bool is written 0 or 1);
+    RuleError on anything unknown."""
+    fields: dict = {}
+    if not text:
+        return fields
+    for part in text.split(","):
+        key, sep, value = part.partition("=")
+        if not sep or key not in known:
+            raise RuleError(f"unknown parameter {part!r} (expected one of {', '.join(known)})")
+        try:
+            fields[key] = _read_bool(value) if known[key] is bool else known[key](value)
+        except ValueError:
+            raise RuleError(f"bad value {value!r} for parameter {key!r}") from None
+    return fields
+
+
+def encode_fields(**fields) -> str:
+    """The inverse of parse_fields: 'key=value,...' in the order given."""
+    return ",".join(f"{key}={int(value) if isinstance(value, bool) else value}"
+                    for key, value in fields.items())
+
+
+def _read_bool(text: str) -> bool:
+    if text not in ("0", "1"):
+        raise ValueError(text)
+    return text == "1"

@@ -1,0 +1,418 @@
+"""The App: one window, the fixed-timestep loop, and a stack of scenes.
+
+Each frame: poll events once and route their actions to the top scene; advance the simulation
+in fixed steps from a time.perf_counter() accumulator (catch-up capped); draw once, if anything
+changed. Clock.tick only caps the frame rate, since it sleeps whole milliseconds.
+
+At rest (no tween moving, no Job working, no held stick or d-pad repeating, nothing new since
+the last step, and the top scene's picture not about to change by itself) the loop draws
+nothing and sleeps in pygame.event.wait until an event or the scene's next change; the time
+slept is then stepped at once, so clocks and timers lose nothing.
+"""
+from __future__ import annotations
+
+import ctypes
+import gc
+import math
+import os
+import signal
+import threading
+import time
+import warnings
+
+import pygame
+
+from games.core.data import store
+from games.core.kit.actions import Act, Action
+from games.core.loop import assets, jobs, sdl, tween
+from games.core.loop.audio import Audio
+from games.core.loop.input import Input
+
+LOGICAL_SIZE = (1920, 1080)
+STEP = 1 / 120          # simulation step, seconds
+MAX_CATCH_UP = 0.25     # never simulate more than this per frame (after a stall)
+FPS_CAP = 120
+# Seconds; a sleep at rest is capped so the loop looks again: Python runs a signal handler
+# (Ctrl-C, SIGHUP, SIGTERM save the game) only once SDL's wait has returned.
+LONGEST_SLEEP = 0.5
+WAKE_LATE = 0.001       # wake just after a change comes due, never just before it
+# Input that means nothing (a key let go, a stick resting in its dead zone) does not redraw;
+# every other event does (window, system and Job events), and so does input that makes an
+# Action or changes the device in hand.
+INPUT_EVENTS = frozenset(getattr(pygame, name) for name in (
+    "MOUSEMOTION", "MOUSEBUTTONDOWN", "MOUSEBUTTONUP", "MOUSEWHEEL", "KEYDOWN", "KEYUP",
+    "TEXTINPUT", "TEXTEDITING", "JOYAXISMOTION", "JOYBALLMOTION", "JOYHATMOTION",
+    "JOYBUTTONDOWN", "JOYBUTTONUP", "CONTROLLERAXISMOTION", "CONTROLLERBUTTONDOWN",
+    "CONTROLLERBUTTONUP", "CONTROLLERTOUCHPADDOWN", "CONTROLLERTOUCHPADMOTION",
+    "CONTROLLERTOUCHPADUP", "CONTROLLERSENSORUPDATE", "FINGERDOWN", "FINGERUP", "FINGERMOTION")
+    if hasattr(pygame, name))
+
+
+def window_placement(area: pygame.Rect, logical) -> pygame.Rect:
+    """The window's rect: the logical shape at 80% of the area (never larger than the logical
+    size), centred in it, so the whole window, title bar included, is on the desktop."""
+    scale = min(0.8 * area.width / logical[0], 0.8 * area.height / logical[1], 1.0)
+    placed = pygame.Rect(0, 0, max(1, round(logical[0] * scale)), max(1, round(logical[1] * scale)))
+    placed.center = area.center
+    return placed
+
+
+class Scene:
+    """A screen. Overlays set opaque = False to let the scene below show through."""
+    opaque = True
+
+    def __init__(self, app: App):
+        self.app = app
+
+    def handle(self, action: Action) -> None: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+    def on_quit(self) -> None:
+        """The app is closing: keep whatever should survive (game scenes save)."""
+
+    def on_focus_lost(self) -> None:
+        """The window lost focus: timed games pause."""
+
+    def on_pad_lost(self) -> None:
+        """A gamepad was unplugged: game scenes pause and say so."""
+
+    def demo_step(self) -> None:
+        """One move of the scripted demo player (the demo command)."""
+
+    def on_uncovered(self) -> None:
+        """The scenes above this one closed: it is on top again."""
+
+    def next_change(self) -> float | None:
+        """Seconds until this scene's picture changes by itself while it is on top (a clock's
+        next second, a blink, a timer that acts): 0 while it animates, None when only input
+        changes it. Tweens and Jobs need no mention: the App sees those itself."""
+        return None
+
+
+class RealTime:
+    """The loop's time: a clock, pacing between frames, and sleeping at rest until an event.
+    Tests put a stand-in in App.time to run the real loop without waiting."""
+
+    def __init__(self):
+        self._clock = pygame.time.Clock()
+
+    @staticmethod
+    def now() -> float:
+        return time.perf_counter()
+
+    def pace(self) -> None:
+        self._clock.tick(FPS_CAP)
+
+    @staticmethod
+    def wait(seconds: float):
+        """The first event within `seconds` (at most LONGEST_SLEEP), or None."""
+        event = pygame.event.wait(max(1, math.ceil(min(seconds, LONGEST_SLEEP) * 1000)))
+        return None if event.type == pygame.NOEVENT else event
+
+
+class App:
+    def __init__(self, windowed: bool | None = None, size=LOGICAL_SIZE):
+        self.settings, _ = store.load_settings()
+        store.clean_temporary_files()
+        self.messages: list[str] = []
+        self.take_notices()
+        if windowed is not None:
+            self.settings["fullscreen"] = not windowed
+        pygame.display.quit()   # a fresh window: set_mode on a live SCALED one corrupts SDL
+        pygame.display.init()
+        pygame.font.init()
+        assets.font.cache_clear()   # fonts from an earlier pygame.init are no longer valid
+        pygame.display.set_caption("Parlour")
+        pygame.key.set_repeat(320, 55)
+        self.size = size
+        self.screen = self._open_window()
+        self.input = Input()
+        self.input.start_pads()
+        self.audio = Audio(self.settings["volume"], self.settings["muted"])
+        self.stack: list[Scene] = []
+        self.running = True
+        self.focused = True
+        self.frames = 0
+        self.draws = 0
+        self.time = RealTime()
+        self._last = None
+        self._accumulator = 0.0
+        self.dirty = True        # draw at the next frame
+        self._settled = False    # a step has run since the last event or scene change
+        self._moving = False     # a tween moved in the last frame that stepped
+        self._woken: list = []   # the event that ended a sleep, for the next frame
+
+    def _open_window(self):
+        """A fixed logical size, scaled by SDL to the display (full screen at the desktop's
+        resolution) or to a resizable window; mouse positions come back in logical pixels."""
+        mode = pygame.FULLSCREEN if self.settings["fullscreen"] else pygame.RESIZABLE
+        os.environ.setdefault("PYGAME_FORCE_SCALE", "photo")   # smooth scaling keeps text clean
+        screen = pygame.display.set_mode(self.size, pygame.SCALED | mode)
+        # Held for the App's life. pygame-ce marks from_display_module as deprecated, but a
+        # SCALED display has no other handle to its window.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            self.window = pygame.Window.from_display_module()
+        sdl.allow_fractional_scaling(self.window)
+        if not self.settings["fullscreen"]:
+            self.fit_window()
+        return screen
+
+    def fit_window(self) -> None:
+        """A window wholly on the desktop: 80% of its usable area, in the logical size's
+        shape, centred (SDL first opens a SCALED window at the logical size, which on a
+        small desktop starts off screen)."""
+        area = self.desktop_area()
+        if area is None:
+            return
+        self.window.minimum_size = (self.size[0] // 4, self.size[1] // 4)  # SCALED pins it
+        placed = window_placement(area, self.size)
+        self.window.size = placed.size
+        self.window.position = placed.topleft
+
+    def desktop_area(self) -> pygame.Rect | None:
+        """The usable part (less task bars) of the display the window is on, in desktop
+        coordinates; the whole first desktop where SDL cannot say."""
+        library = sdl.library()
+        if library is not None:
+            bounds = (ctypes.c_int * 4)()
+            handle = library.SDL_GetWindowFromID(self.window.id)
+            index = max(0, library.SDL_GetWindowDisplayIndex(ctypes.c_void_p(handle))) \
+                if handle else 0
+            if library.SDL_GetDisplayUsableBounds(index, bounds) == 0 and bounds[2] > 0 \
+                    and bounds[3] > 0:
+                return pygame.Rect(*bounds)
+        desktops = pygame.display.get_desktop_sizes()
+        return pygame.Rect((0, 0), desktops[0]) if desktops else None
+
+    def toggle_fullscreen(self) -> None:
+        """Switch in place through the Window: calling set_mode again on a live SCALED window
+        corrupts SDL's memory on drivers that cannot toggle (found by the soak)."""
+        self.settings["fullscreen"] = not self.settings["fullscreen"]
+        try:
+            if self.settings["fullscreen"]:
+                self.window.set_fullscreen(desktop=True)
+            else:
+                self.window.set_windowed()
+                self.fit_window()
+        except pygame.error as error:
+            self.settings["fullscreen"] = not self.settings["fullscreen"]
+            self.messages.append(f"The display mode could not be changed: {error}")
+        self.save_settings()
+
+    def take_notices(self) -> None:
+        """What the store (or the fonts) had to tell the player: a file set aside, a folder
+        that cannot be used. Each shown once, on the launcher's message line."""
+        for notice in store.take_notices():
+            if notice not in self.messages:
+                self.messages.append(notice)
+                self.dirty = True
+
+    def save_settings(self) -> None:
+        self.audio.volume, self.audio.muted = self.settings["volume"], self.settings["muted"]
+        try:
+            store.save_settings(self.settings)
+        except OSError as error:
+            self.messages.append(f"Settings could not be saved: {error}")
+
+    # --- the scene stack -----------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> Scene:
+        self.stack.append(scene)
+        self.mark_dirty()
+        return scene
+
+    def pop(self, scene: Scene | None = None) -> None:
+        """Remove the top scene (or the given scene and everything above it)."""
+        if scene is None:
+            if self.stack:
+                self.stack.pop()
+        elif scene in self.stack:
+            del self.stack[self.stack.index(scene):]
+        if not self.stack:
+            self.running = False
+        else:
+            self.stack[-1].on_uncovered()
+        self.mark_dirty()
+        # A closed scene's big surfaces sit in reference cycles (buttons hold callbacks); free
+        # them now, at a screen change where nobody notices, not at a random later frame.
+        gc.collect()
+
+    def replace(self, scene: Scene) -> Scene:
+        if self.stack:
+            self.stack.pop()
+        return self.push(scene)
+
+    def mark_dirty(self) -> None:
+        """Draw the next frame, and let a step run before resting. The App marks every input,
+        window event, Job result, tween and scene change; a scene needs this only for a change
+        it makes by itself, which next_change() cannot foretell."""
+        self.dirty = True
+        self._settled = False
+
+    def find(self, kind):
+        for scene in reversed(self.stack):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    def quit(self) -> None:
+        for scene in reversed(self.stack):
+            scene.on_quit()
+        self.running = False
+
+    # --- the loop ------------------------------------------------------------------------
+    def frame(self, dt: float | None = None) -> bool:
+        """One frame. dt=None measures real time; tests pass a fixed dt. False once quitting.
+        Draws if anything changed: input, a window or Job event, a scene pushed or popped, a
+        tween moving, a Job working, or the top scene's next change come due."""
+        was_focused = self.focused
+        if store.notices:
+            self.take_notices()
+        events, self._woken = self._woken + pygame.event.get(), []
+        for event in events:
+            self.dispatch(event)
+        if was_focused and not self.focused and self.top:
+            self.top.on_focus_lost()
+        if dt is None:
+            now = self.time.now()
+            dt = 0.0 if self._last is None else now - self._last
+            self._last = now
+        due = self.next_change()
+        working = bool(jobs.running())
+        self._accumulator = min(self._accumulator + dt, MAX_CATCH_UP)
+        stepped = 0.0
+        while self._accumulator >= STEP - 1e-9:
+            self._accumulator -= STEP
+            self.step(STEP)
+            stepped += STEP
+        if stepped:
+            self._moving = tween.moved()
+            if self._moving or working or (due is not None and stepped >= due - 1e-6):
+                self.dirty = True
+        if self.running and self.stack and self.dirty:
+            self.draw(self.screen)
+            pygame.display.flip()
+            self.draws += 1
+            # What an event sets in motion shows after a step: until one has run, draw again.
+            self.dirty = not stepped
+        self.frames += 1
+        return self.running
+
+    def step(self, dt: float) -> None:
+        self._settled = True     # unless this step routes input or changes the scenes
+        for action in self.input.update(dt):
+            self.route(action)
+        if self.top:
+            self.top.update(dt)
+
+    def next_change(self) -> float | None:
+        """Only the top scene is updated, so only its own changes can come due."""
+        return self.top.next_change() if self.top else None
+
+    def rest_time(self) -> float | None:
+        """None while anything moves (run the next frame now); else how long the loop may
+        sleep before the picture changes by itself (math.inf: until an event)."""
+        if self.dirty or not self._settled or self._moving or not self.stack \
+                or self.input.repeating() or jobs.running():
+            return None
+        due = self.next_change()
+        if due is None:
+            return math.inf
+        return due if due > 0 else None
+
+    def idle(self, seconds: float) -> None:
+        """Step through time spent asleep at rest in one step: nothing moves, so one step does
+        what many would (clocks run on, timers count down). Redraw if a change came due."""
+        due = self.next_change()
+        self.step(seconds)
+        if due is not None and seconds >= due - 1e-6:
+            self.dirty = True
+
+    def turn(self) -> None:
+        """One pass of the real loop: while anything moves, a frame paced to FPS_CAP; at rest,
+        sleep until an event or the next change, step the time slept, then a frame."""
+        rest = self.rest_time()
+        if rest is None or self._last is None:
+            self.frame()
+            self.time.pace()
+            return
+        woke = self.time.wait(rest + WAKE_LATE)
+        if woke is not None:
+            self._woken.append(woke)
+        now = self.time.now()
+        if now - self._last > STEP:
+            self.idle(now - self._last - STEP)   # the time passed before the event came
+        self._last = now
+        self.frame(STEP)                          # the event, then a step that sees it
+
+    def dispatch(self, event) -> None:
+        self._settled = False
+        if event.type not in INPUT_EVENTS:
+            self.dirty = True
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.mark_dirty()
+            self.toggle_fullscreen()
+            return
+        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
+            # Acted on after the whole batch: SDL may lose and regain focus while a window opens.
+            self.focused = event.type == pygame.WINDOWFOCUSGAINED
+            return
+        device = self.input.last_device
+        for action in self.input.translate(event):
+            self.route(action)
+        if self.input.last_device != device:
+            self.dirty = True    # prompts and cursors follow the device in hand
+
+    def route(self, action: Action) -> None:
+        self.mark_dirty()
+        if action.kind == Act.PAD_LOST:
+            for scene in reversed(self.stack):
+                scene.on_pad_lost()
+            return
+        if self.top and action.kind != Act.PAD_ADDED:
+            self.top.handle(action)
+
+    def draw(self, surface) -> None:
+        """Draw from the highest opaque scene up (overlays show the scene beneath)."""
+        start = len(self.stack) - 1
+        while start > 0 and not self.stack[start].opaque:
+            start -= 1
+        for scene in self.stack[start:]:
+            scene.draw(surface)
+
+    def run(self) -> None:
+        previous = self._catch_signals()
+        try:
+            while self.running:
+                self.turn()
+        finally:
+            for number, handler in previous.items():
+                if handler is not None:    # None: SDL's own, which Python cannot put back
+                    signal.signal(number, handler)
+        pygame.quit()
+
+    def _catch_signals(self) -> dict:
+        """Ctrl-C, a closed terminal (SIGHUP) and SIGTERM close Parlour as the window's close
+        does: the next frame sees a QUIT and the game in progress is saved."""
+        def close(number, frame):
+            try:
+                pygame.event.post(pygame.event.Event(pygame.QUIT))
+            except pygame.error:     # no event queue left: quit here, saving the game
+                self.quit()
+        previous = {}
+        if threading.current_thread() is threading.main_thread():
+            for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+                number = getattr(signal, name, None)
+                if number is not None:
+                    previous[number] = signal.signal(number, close)
+        return previous

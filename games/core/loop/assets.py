@@ -1,0 +1,54 @@
+"""Files that ship with Parlour (fonts, sounds) found from source or from a frozen build,
+and cached fonts and rendered text."""
+from __future__ import annotations
+
+import os
+import sys
+from functools import lru_cache
+
+import pygame
+
+from games.core.data import store
+
+# The bundle's folder when frozen; else the repository (this file is games/core/loop/assets.py).
+ROOT = getattr(sys, "_MEIPASS",
+               os.path.abspath(os.path.join(os.path.dirname(__file__), *[os.pardir] * 3)))
+
+
+def resource(*parts: str) -> str:
+    """The path of a shipped file, e.g. resource('fonts', 'DejaVuSans.ttf')."""
+    return os.path.join(ROOT, *parts)
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    try:
+        face = pygame.font.Font(resource("fonts", name), size)
+        face.render("Ag", True, (0, 0, 0))   # a file of garbage loads, and fails only here
+        return face
+    except (OSError, ValueError, pygame.error) as error:
+        store.tell(f"The font {name} could not be used ({error}); using a plain one.")
+        return pygame.font.Font(None, int(size * 1.3))  # pygame's own font
+
+
+@lru_cache(maxsize=512)   # rendered surfaces: bounded, ~10 MB at most
+def text(words: str, size: int, colour, bold: bool = False) -> pygame.Surface:
+    """Rendered, antialiased text; cached because scenes redraw the same labels every frame."""
+    return font(size, bold).render(words, True, colour)
+
+
+def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split text into lines that fit `width` pixels."""
+    face = font(size, bold)
+    lines, line = [], ""
+    for word in words.split():
+        trial = f"{line} {word}".strip()
+        if face.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines

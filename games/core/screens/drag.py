@@ -1,0 +1,56 @@
+"""Picking a piece up with the mouse: a press starts a Drag, which only counts as a drag once
+the pointer has travelled THRESHOLD pixels (less is a click); a piece let go where it cannot
+go slides back home (SlideBack) when animations are on."""
+from __future__ import annotations
+
+import math
+
+from games.core.loop.tween import Tween, Tweens, ease_in_out_cubic, lerp_point
+
+THRESHOLD = 12          # pixels the pointer moves before a press becomes a drag
+BACK_SECONDS = 0.22     # a piece let go in the wrong place slides home in this long
+
+
+class Drag:
+    """A piece held by the mouse. `item` names it (a point, a square); `grab` keeps the
+    offset between the pointer and the piece's centre so it does not jump to the pointer."""
+
+    def __init__(self, item, pointer, centre, was_selected: bool = False):
+        self.item = item
+        self.start = self.pos = (pointer[0], pointer[1])
+        self.grab = (pointer[0] - centre[0], pointer[1] - centre[1])
+        self.moved = False
+        self.was_selected = was_selected
+
+    def follow(self, pos) -> None:
+        self.pos = (pos[0], pos[1])
+        if math.dist(self.pos, self.start) > THRESHOLD:
+            self.moved = True
+
+    @property
+    def spot(self) -> tuple[float, float]:
+        """Where the piece's centre is while held."""
+        return self.pos[0] - self.grab[0], self.pos[1] - self.grab[1]
+
+
+class SlideBack:
+    """A piece travelling from `spot` back to `home` (or onto its new point after a drop)."""
+
+    def __init__(self, item, spot, home, tween: Tween):
+        self.item, self.spot, self.home, self.tween = item, spot, home, tween
+
+    @property
+    def done(self) -> bool:
+        return self.tween.done
+
+    @property
+    def position(self) -> tuple[float, float]:
+        return lerp_point(self.spot, self.home, self.tween.value)
+
+
+def slide_back(tweens: Tweens, item, spot, home, animate: bool,
+               seconds: float = BACK_SECONDS) -> SlideBack | None:
+    """A SlideBack from spot to home, or None when animations are off (it is home at once)."""
+    if not animate:
+        return None
+    return SlideBack(item, spot, home, tweens.add(Tween(seconds, ease_in_out_cubic)))

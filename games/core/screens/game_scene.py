@@ -1,0 +1,439 @@
+"""GameScene: what every game's scene shares. A game subclasses it and supplies the board:
+turning its own input into Moves (handle_game), animating a Change (animate), drawing
+(draw_board), and the words of its HUD and result screen.
+
+The Session holds the game; this class adds undo/redo/restart, the HUD and toolbar, sounds,
+autosave on quit, the pause and result screens, and the scripted demo player.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from games.core.data import records, store
+from games.core.data.records import score_table
+from games.core.kit import registry
+from games.core.kit.actions import Act, Action, Device
+from games.core.kit.rules_api import GameError, Outcome
+from games.core.kit.session import Change, Session
+from games.core.loop.app import Scene
+from games.core.loop.tween import Tweens
+from games.core.screens import hud, ui
+from games.core.screens.menus import PauseScene, ResultScene, SetupScene
+from games.core.screens.overlays import HelpScene
+
+HUD_HEIGHT = 110
+TOOLBAR_HEIGHT = 100
+MESSAGE_SECONDS = 4.0
+HUD_VALUE = 40          # the size of the HUD's numbers
+HUD_NARROWEST = "00:00"  # a HUD field is never narrower than this (four digits or a clock)
+
+
+class GameScene(Scene):
+    timed = False            # a running clock: pausing hides the board
+    higher_is_better = True  # for the best-scores table
+    result_pause = 0.6       # seconds after the last animation lands, before the result screen
+
+    def __init__(self, app, session: Session, play_options: dict | None = None):
+        super().__init__(app)
+        self.session = session
+        self.rules = session.rules
+        self.info = registry.lookup(session.key)
+        self.play_options = dict(play_options or {})
+        self.adopt_old_record()
+        self.tweens = Tweens()
+        self.message, self.message_time = "", 0.0
+        self.reported = session.status.over   # the result screen was shown for this ending
+        self.looking_back = False             # the result screen shows an ending seen before
+        self.result_wait: float | None = None  # counting down to the result screen
+        width, height = app.size
+        self.board_rect = pygame.Rect(0, HUD_HEIGHT, width, height - HUD_HEIGHT - TOOLBAR_HEIGHT)
+        self.toolbar = ui.Menu(self._toolbar_buttons())
+
+    # --- for subclasses ------------------------------------------------------------------
+    def handle_game(self, action: Action) -> None:
+        """Board input: select, move the cursor, drag, and call self.play(move)."""
+
+    def cancel(self) -> bool:
+        """Drop a selection or pick-up; True if there was one (else Cancel opens the menu)."""
+        return False
+
+    def interrupt(self) -> None:
+        """Undo, redo or restart is about to change the position: drop whatever is in hand
+        (a held piece, a running solve, a computer's search)."""
+
+    def animate(self, change: Change) -> None:
+        """Start tweens for a change (change.direction is -1 on undo)."""
+
+    def draw_board(self, surface) -> None: ...
+
+    def hud_fields(self) -> list[tuple]:
+        """(name, value) pairs, right to left from the HUD's right edge; a third item, the
+        widest value the field can show, keeps a field whose words change from jumping."""
+        return [("Moves", str(self.session.moves_made)), ("Time", clock_text(self.session.elapsed))]
+
+    def extra_buttons(self) -> list[tuple]:
+        """Buttons added to the toolbar: (label, callback), or (label, callback, enabled) with
+        enabled a zero-argument callable (the button is dimmed and ignored while it is False),
+        e.g. ("Guess (G)", self.guess, lambda: not self.over)."""
+        return []
+
+    def hint(self) -> None:
+        self.say("No hint for this game.")
+
+    def can_undo(self) -> bool:
+        """Whether Undo would do anything now (its toolbar button is dimmed when not)."""
+        return self.session.can_undo()
+
+    def can_redo(self) -> bool:
+        return self.session.can_redo()
+
+    def can_hint(self) -> bool:
+        return not self.over
+
+    # --- the record of the game: hints, penalties, help, the result ----------------------
+    @property
+    def hints(self) -> int:
+        """Hints taken this game: in the session's record, which undo never refunds."""
+        return self.session.count("hints")
+
+    def count_hint(self) -> None:
+        self.session.note("hints")
+
+    def adopt_old_record(self) -> None:
+        """Saves from before the record kept hints in the play options: move them over.
+        Games with other old counters extend this."""
+        self.adopt_old_counter("hints", "hints")
+
+    def adopt_old_counter(self, option: str, name: str) -> None:
+        """Move play_options[option] (a count, or True for once) into record[name]."""
+        value = self.play_options.pop(option, None)
+        if value is True:
+            value = 1
+        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            self.session.record[name] = max(self.session.count(name), min(value, 10**9))
+
+    @classmethod
+    def summary(cls, key: str, params, play: dict) -> tuple[str, list[tuple[str, str]]]:
+        """The setup screen's side panel: a heading and (left, right) rows (records.summary)."""
+        return records.summary(registry.lookup(key), registry.module(key, "info"), params, play)
+
+    def final_score(self):
+        return self.rules.score(self.session.state)
+
+    def score_text(self, score) -> str:
+        return str(score)
+
+    def result_reason(self) -> str:
+        """The sentence under the result's title (games may name sides their own way)."""
+        return self.session.status.reason
+
+    def result_title(self) -> str:
+        return {Outcome.WON: "You won!", Outcome.LOST: "Game over", Outcome.DRAW: "A draw"}.get(
+            self.session.status.outcome, "")
+
+    def result_lines(self) -> list[str]:
+        return [f"Score: {self.score_text(self.final_score())}"]
+
+    def bench_pose(self) -> None:
+        """Put the scene in its most expensive everyday look for the frame-cost bench
+        (e.g. a full board with a piece being dragged). Default: as it is."""
+
+    def demo_move(self):
+        """The scripted player's next move (default: the game's computer player)."""
+        ai = registry.module(self.session.key, "ai")
+        return ai.choose_move(self.session.state, random.Random(self.app.frames), None)
+
+    # --- what the frame gives a scene --------------------------------------------------------
+    @property
+    def device(self) -> str:
+        """The device the player used last (prompts are worded for it)."""
+        return self.app.input.last_device
+
+    def pretend_device(self, device: str) -> None:
+        """The bench pose: look as if the player had last used this device."""
+        self.app.input.last_device = device
+
+    def by_device(self, mouse: str, keyboard: str, pad: str) -> str:
+        return hud.by_device(self.device, mouse, keyboard, pad)
+
+    def animations_on(self) -> bool:
+        return bool(self.app.settings.get("animations", True))
+
+    def show_cursor(self) -> bool:
+        return self.device != Device.MOUSE
+
+    # --- shared behaviour ----------------------------------------------------------------
+    @property
+    def state(self):
+        return self.session.state
+
+    @property
+    def over(self) -> bool:
+        return self.session.status.over
+
+    def say(self, words: str) -> None:
+        self.message, self.message_time = words, MESSAGE_SECONDS
+
+    def refuse(self, words: str) -> None:
+        """Say why an action was refused, with the wrong sound; nothing changes."""
+        self.say(words)
+        self.app.audio.play("wrong")
+
+    def play(self, move) -> Change | None:
+        """Apply a move through the Session; an illegal one is explained, nothing changes."""
+        self.tweens.finish_all()
+        try:
+            change = self.session.apply(move)
+        except GameError as error:
+            self.refuse(str(error))
+            return None
+        self.animate(change)
+        self.after_change(change)
+        return change
+
+    def undo(self) -> None:
+        self.interrupt()
+        self.result_wait = None
+        self.tweens.finish_all()
+        change = self.session.undo()
+        if change is None:
+            self.say("Nothing to undo.")
+            return
+        self.animate(change)
+        self.app.audio.play("move")
+        if not self.over:
+            self.reported = False
+
+    def redo(self) -> None:
+        self.interrupt()
+        self.tweens.finish_all()
+        change = self.session.redo()
+        if change is None:
+            self.say("Nothing to redo.")
+            return
+        self.animate(change)
+        self.after_change(change)
+
+    def restart(self) -> None:
+        self.interrupt()
+        self.result_wait = None
+        self.tweens.finish_all()
+        change = self.session.restart()
+        if change:
+            self.animate(change)
+            self.reported = False
+            self.say("Restarted (undo brings the game back).")
+
+    def after_change(self, change: Change) -> None:
+        if self.session.status.over and not self.reported:
+            self.reported = True
+            self.result_wait = self.result_pause   # the result shows once the board is still
+
+    def game_over(self) -> None:
+        self.looking_back = self.recorded    # an ending seen again after undo: no new entry
+        rank = self.enter_result()
+        self.app.audio.play(self.ending_sound())
+        problem = store.delete_game(self.session.key)   # reports, never raises
+        if problem:
+            self.say(problem)
+        self.app.push(ResultScene(self.app, self, rank))
+
+    @property
+    def recorded(self) -> bool:
+        """This game's result is in the tables already: a look back with undo and redo, or a
+        second ending after undo, changes no table."""
+        return self.session.count("recorded") > 0
+
+    def enter_result(self):
+        """The first ending of a game (the session) goes into the tables, once; returns the
+        rank of a new best score, or None."""
+        if self.recorded:
+            return None
+        self.session.note("recorded")
+        return self.record_result()
+
+    def record_result(self):
+        """Enter a win in the best scores; returns its rank, or None. A game finished by
+        Solve is not a best score."""
+        if self.session.status.outcome != Outcome.WON or self.session.count("solved"):
+            return None
+        score = self.final_score()
+        try:
+            return store.add_score(score_table(self.session.key, self.session.params), score,
+                                   self.higher_is_better, self.score_text(score))
+        except OSError as error:
+            self.say(f"The score could not be saved: {error}")
+            return None
+
+    def result_mood(self) -> str:
+        """'good', 'bad' or 'neutral': the colour of the result screen's title."""
+        outcome = self.session.status.outcome
+        return {Outcome.WON: "good", Outcome.LOST: "bad"}.get(outcome, "neutral")
+
+    def ending_sound(self) -> str:
+        return {Outcome.WON: "win", Outcome.LOST: "lose"}.get(self.session.status.outcome, "place")
+
+    def new_game(self) -> None:
+        """New game means the setup screen, in every game and from everywhere (pause menu,
+        result, options): the last choices are ready, one press starts."""
+        self.tweens.finish_all()
+        self.app.push(SetupScene(self.app, self.session.key, replace_scene=self))
+
+    def open_menu(self, reason: str = "") -> None:
+        self.tweens.finish_all()
+        self.app.push(PauseScene(self.app, self, reason))
+
+    def open_rules(self) -> None:
+        self.app.push(HelpScene(self.app, self.session.key))
+
+    def handle(self, action: Action) -> None:
+        kind = action.kind
+        if kind in (Act.PRESS, Act.POINT) and action.pos and \
+                action.pos[1] >= self.app.size[1] - TOOLBAR_HEIGHT:
+            if self.toolbar.handle(action) or kind == Act.PRESS:
+                return
+        if kind == Act.UNDO:
+            self.undo()
+        elif kind == Act.REDO:
+            self.redo()
+        elif kind == Act.MENU:
+            self.open_menu()
+        elif kind == Act.HELP:
+            self.open_rules()
+        elif kind == Act.HINT:
+            if self.can_hint():
+                self.hint()
+        elif kind == Act.CANCEL:
+            if not self.cancel():
+                self.open_menu()
+        else:
+            self.tweens.finish_all() if kind in (Act.PRESS, Act.CONFIRM, Act.MOVE) else None
+            self.handle_game(action)
+
+    def update(self, dt: float) -> None:
+        self.tweens.update(dt)
+        if not self.over:
+            self.session.elapsed += dt
+        self.message_time = max(0.0, self.message_time - dt)
+        self.tick(dt)
+        if self.result_wait is not None and not self.tweens.busy:
+            self.result_wait -= dt
+            if self.result_wait <= 0:
+                self.result_wait = None
+                self.game_over()
+
+    def tick(self, dt: float) -> None:
+        """Per-step game logic beyond tweens (clocks, computer moves)."""
+
+    def next_change(self) -> float | None:
+        """The message's end, the result screen's pause, and a shown clock's next second (the
+        HUD shows whole seconds of session.elapsed: timed games, and the default fields)."""
+        waits = [self.message_time] if self.message_time > 0 else []
+        if self.result_wait is not None:
+            waits.append(max(0.0, self.result_wait))
+        if not self.over and (self.timed or type(self).hud_fields is GameScene.hud_fields):
+            waits.append(math.ceil(self.session.elapsed) - self.session.elapsed)
+        return min(waits, default=None)
+
+    def on_quit(self) -> None:
+        self.save()
+
+    def save(self) -> None:
+        try:
+            if self.over:
+                store.delete_game(self.session.key)
+            else:
+                data = self.session.to_json()
+                data["play"] = self.play_options
+                store.save_game(self.session.key, data)
+        except OSError as error:
+            self.app.messages.append(f"The game could not be saved: {error}")
+
+    def on_focus_lost(self) -> None:
+        if self.timed and not self.over:
+            self.open_menu("Paused: the window lost focus.")
+
+    def on_pad_lost(self) -> None:
+        if self.app.top is self:
+            self.open_menu("The gamepad was disconnected. Plug it back in, or carry on with "
+                           "the keyboard or mouse.")
+
+    def demo_step(self) -> None:
+        if self.over or self.tweens.busy:
+            return
+        move = self.demo_move()
+        if move is not None:
+            self.play(move)
+
+    # --- drawing -------------------------------------------------------------------------
+    def _toolbar_buttons(self) -> list[ui.Button]:
+        entries = [("Menu (Esc)", self.open_menu), ("Undo (U)", self.undo, self.can_undo),
+                   ("Redo (R)", self.redo, self.can_redo), ("Hint (H)", self.hint, self.can_hint),
+                   ("Rules (F1)", self.open_rules)] + list(self.extra_buttons())
+        width, height = self.app.size
+        buttons, x = [], 30
+        for words, callback, *enabled in entries:
+            # As narrow as their words allow: the room to their right is the status line's.
+            w = max(140, ui.assets.font(ui.SMALL, True).size(words)[0] + 36)
+            buttons.append(ui.Button((x, height - TOOLBAR_HEIGHT + 16, w, 68), words, callback,
+                                     enabled[0] if enabled else True, size=ui.SMALL))
+            x += w + 12
+        return buttons
+
+    def draw(self, surface) -> None:
+        surface.fill(ui.BG)
+        self.draw_board(surface)
+        self.draw_hud(surface)
+
+    def hud_layout(self) -> list[tuple[str, str, int]]:
+        """(name, value, right edge) of each HUD field. A field is as wide as its widest value
+        ever is, so a value growing ("Assist" to "Assist+1", 9 to 10) never shifts the fields
+        to its left."""
+        value_font, name_font = ui.assets.font(HUD_VALUE, True), ui.assets.font(ui.SMALL)
+        layout, right = [], self.app.size[0] - 40
+        for name, value, *widest in reversed(self.hud_fields()):
+            layout.append((name, value, right))
+            right -= 60 + max(value_font.size(widest[0] if widest else HUD_NARROWEST)[0],
+                              value_font.size(value)[0], name_font.size(name)[0])
+        return layout
+
+    def draw_hud(self, surface) -> None:
+        width, height = self.app.size
+        pygame.draw.rect(surface, ui.BG_DEEP, (0, 0, width, HUD_HEIGHT))
+        ui.label(surface, self.info.title, (40, HUD_HEIGHT // 2), ui.HEADING, ui.TEXT, bold=True,
+                 anchor="midleft")
+        for name, value, right in self.hud_layout():
+            ui.label(surface, value, (right, 70), HUD_VALUE, ui.ACCENT, bold=True,
+                     anchor="midright")
+            ui.label(surface, name, (right, 26), ui.SMALL, ui.MUTED, anchor="midright")
+        pygame.draw.rect(surface, ui.BG_DEEP, (0, height - TOOLBAR_HEIGHT, width, TOOLBAR_HEIGHT))
+        pointer = pygame.mouse.get_pos()
+        for button in self.toolbar.widgets:
+            button.draw(surface, button.rect.collidepoint(pointer))
+        words = self.message if self.message_time > 0 else self.status_line()
+        if words:
+            self.draw_message(surface, words)
+
+    def message_rect(self) -> pygame.Rect:
+        """The status line's box: right of the toolbar buttons."""
+        width, height = self.app.size
+        left = self.toolbar.widgets[-1].rect.right + 30
+        return pygame.Rect(left, height - TOOLBAR_HEIGHT + 6, width - 40 - left,
+                           TOOLBAR_HEIGHT - 12)
+
+    def draw_message(self, surface, words: str) -> None:
+        """The status line: one line, else two, else smaller (ui.fit_text), never cut short."""
+        ui.fit_text(surface, words, self.message_rect(), ui.SMALL + 2, ui.TEXT, align="right")
+
+    def status_line(self) -> str:
+        status = self.session.status
+        return status.reason if status.over else ""
+
+
+def clock_text(seconds: float) -> str:
+    """m:ss, rounding up, so a countdown shows 0:00 only when time has really run out."""
+    seconds = math.ceil(seconds) if seconds > 0 else 0
+    return f"{seconds // 60}:{seconds % 60:02d}"

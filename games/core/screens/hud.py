@@ -1,0 +1,123 @@
+"""The pieces of a game's heads-up display that the games share: a player's card, the log of
+the last moves, an info box, a chip of words, the words for the device the player last used,
+and the graded-moves hint's badge and key (Win in N / Draw / Loss in N)."""
+from __future__ import annotations
+
+import pygame
+
+from games.core.kit.actions import Device
+from games.core.kit.levels import DRAW, LOSS, WIN
+from games.core.screens import ui
+
+INK = (22, 24, 32)                 # dark text on light chips
+GRADE_COLOURS = {WIN: ui.GOOD, DRAW: (130, 176, 240), LOSS: ui.BAD}
+GRADE_NAMES = {WIN: "Win", DRAW: "Draw", LOSS: "Loss"}
+GRADE_MEANINGS = ((WIN, "you can force a win"), (DRAW, "best play draws"),
+                  (LOSS, "they can force a win"))
+
+
+def by_device(device: str, mouse: str, keyboard: str, pad: str) -> str:
+    """The words for the device the player last used."""
+    return {Device.MOUSE: mouse, Device.KEYBOARD: keyboard, Device.PAD: pad}.get(device, mouse)
+
+
+def chip(surface, words: str, centre, colour, size: int = ui.SMALL, ink=INK, border=None,
+         anchor: str = "center") -> pygame.Rect:
+    """Bold words on a rounded coloured box; returns the box."""
+    image = ui.assets.text(words, size, ink, True)
+    box = image.get_rect().inflate(20, 8)
+    setattr(box, anchor, (round(centre[0]), round(centre[1])))
+    ui.panel(surface, box, colour, radius=10, border=border, width=2)
+    surface.blit(image, image.get_rect(center=box.center))
+    return box
+
+
+# --- the graded-moves hint --------------------------------------------------------------------
+
+def grade_words(value: str, plies) -> str:
+    """'Win in 3', 'Draw', 'Loss in 4' ('Win' alone when the distance is unknown)."""
+    name = GRADE_NAMES[value]
+    return f"{name} in {plies}" if plies and value != DRAW else name
+
+
+def grade_badge(surface, centre, value: str, plies) -> pygame.Rect:
+    return chip(surface, grade_words(value, plies), centre, GRADE_COLOURS[value], border=INK)
+
+
+def grade_counts(grades) -> str:
+    """'2 wins, 1 draw, 1 loss': how many graded moves (value second) of each kind."""
+    names = {WIN: ("win", "wins"), DRAW: ("draw", "draws"), LOSS: ("loss", "losses")}
+    counts = {value: sum(1 for grade in grades if grade[1] == value) for value in names}
+    return ", ".join(f"{n} {names[value][n != 1]}" for value, n in counts.items() if n)
+
+
+def grade_key(surface, rect: pygame.Rect) -> None:
+    """What the hint's colours and numbers mean."""
+    ui.panel(surface, rect, ui.PANEL, radius=18, border=ui.LINE, width=2)
+    ui.label(surface, "Graded moves", (rect.left + 24, rect.top + 18), ui.BODY, ui.TEXT,
+             bold=True)
+    for n, (value, words) in enumerate(GRADE_MEANINGS):
+        y = rect.top + 86 + n * 44
+        box = pygame.Rect(rect.left + 24, y - 17, 84, 34)
+        ui.panel(surface, box, GRADE_COLOURS[value], radius=10)
+        ui.label(surface, GRADE_NAMES[value], box.center, ui.SMALL, INK, bold=True,
+                 anchor="center")
+        ui.label(surface, words, (box.right + 16, y), ui.SMALL, ui.TEXT, anchor="midleft")
+    ui.label(surface, "in 3: moves to the end at best", (rect.left + 24, rect.bottom - 30),
+             ui.SMALL, ui.MUTED, anchor="midleft")
+
+
+GRADE_KEY_HEIGHT = 246
+
+
+# --- cards, logs and boxes ----------------------------------------------------------------------
+
+def player_card(surface, rect: pygame.Rect, swatch: pygame.Surface, name: str,
+                lines: list[str], to_move: bool, winner: bool, note: str = "") -> int:
+    """A player's card: their piece, name, a note chip (to move / thinking / winner) and lines
+    of detail under the name. Returns the y below the last line, for a game's extras."""
+    border = ui.ACCENT if to_move else ui.GOOD if winner else ui.LINE
+    ui.panel(surface, rect, ui.PANEL_HI if to_move else ui.PANEL, radius=18, border=border,
+             width=4 if (to_move or winner) else 2)
+    middle = rect.top + 46
+    spot = swatch.get_rect(center=(rect.left + 24 + swatch.get_width() // 2, middle))
+    surface.blit(swatch, spot)
+    ui.label(surface, name, (spot.right + 18, middle), ui.HEADING, ui.TEXT, bold=True,
+             anchor="midleft")
+    note = note or ("to move" if to_move else "winner" if winner else "")
+    if note:
+        chip(surface, note, (rect.right - 20, middle), border, anchor="midright")
+    y = rect.top + 100
+    for line in lines:
+        ui.label(surface, line, (rect.left + 26, y), ui.SMALL + 2, ui.MUTED, anchor="midleft")
+        y += 32
+    return y
+
+
+def move_log(surface, rect: pygame.Rect, rows, title: str = "Last moves") -> None:
+    """The last moves: rows of (number, swatch or None, words), the latest last and lit."""
+    ui.panel(surface, rect, ui.PANEL, radius=18, border=ui.LINE, width=2)
+    ui.label(surface, title, (rect.left + 24, rect.top + 18), ui.BODY, ui.TEXT, bold=True)
+    if not rows:
+        ui.label(surface, "None yet.", (rect.left + 24, rect.top + 80), ui.SMALL, ui.MUTED)
+    for n, (number, swatch, words) in enumerate(rows):
+        y = rect.top + 88 + n * 40
+        latest = n == len(rows) - 1
+        ui.label(surface, f"{number}.", (rect.left + 64, y), ui.SMALL, ui.MUTED,
+                 anchor="midright")
+        if swatch is not None:
+            surface.blit(swatch, swatch.get_rect(center=(rect.left + 92, y)))
+        ui.label(surface, words, (rect.left + 122, y), ui.SMALL, ui.ACCENT if latest else ui.TEXT,
+                 bold=latest, anchor="midleft")
+
+
+def move_log_height(rows: int) -> int:
+    return 92 + 40 * max(1, rows)
+
+
+def info_box(surface, rect: pygame.Rect, title: str, words: str) -> None:
+    """A titled panel of wrapped words (how pieces move, what the numbers mean)."""
+    ui.panel(surface, rect, ui.PANEL, radius=18, border=ui.LINE, width=2)
+    ui.label(surface, title, (rect.left + 24, rect.top + 18), ui.BODY, ui.TEXT, bold=True)
+    ui.paragraph(surface, words, pygame.Rect(rect.left + 24, rect.top + 68, rect.width - 48,
+                                             rect.height - 80), ui.SMALL, ui.MUTED, spacing=1.3)

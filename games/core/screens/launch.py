@@ -1,0 +1,140 @@
+"""Starting a game: its modules, a new game made in a worker thread (with the "making a
+puzzle" screen that keeps the window alive meanwhile), and a saved game resumed."""
+from __future__ import annotations
+
+import random
+
+from games.core.data import store
+from games.core.kit import registry
+from games.core.kit.options import Option, params_kwargs, play_choices
+from games.core.kit.rules_api import GameError
+from games.core.kit.session import Session
+from games.core.loop.app import Scene
+from games.core.loop.jobs import Job
+from games.core.screens import ui
+
+
+def scene_module(key: str):
+    """The game's scene module: imported only to play the game, never to show its screens."""
+    return registry.module(key, "scene")
+
+
+def info_module(key: str):
+    """The game's pure data for the screens: RULES, OPTIONS and perhaps summary()."""
+    return registry.module(key, "info")
+
+
+def offered(key: str, option: Option, value) -> bool:
+    """Is `value` one the option offers now? A computer level may also be one the game's
+    computer still reads (an older name it maps to the nearest level)."""
+    if any(value == known and type(value) is type(known) for known, _ in option.choices):
+        return True
+    if option.key == "level" and option.target == "play" and \
+            isinstance(value, (str, int)) and not isinstance(value, bool):
+        level_chance = getattr(registry.module(key, "ai"), "level_chance", None)
+        if level_chance is not None:
+            try:
+                level_chance(value)
+                return True
+            except GameError:
+                return False
+    return False
+
+
+def remembered_choices(key: str, choices) -> dict:
+    """A value for every option of the game: each remembered or given value it still offers,
+    else the option's default (settings outlive the options of an older build)."""
+    choices = choices if isinstance(choices, dict) else {}
+    return {option.key: choices[option.key]
+            if option.key in choices and offered(key, option, choices[option.key])
+            else option.default for option in info_module(key).OPTIONS}
+
+
+def checked_play(key: str, play: dict, problems: list) -> dict:
+    """A save's play options with every value its option no longer offers replaced by the
+    default (the game is kept; the player is told). Other keys are the scene's own."""
+    play = dict(play)
+    for option in info_module(key).OPTIONS:
+        if option.target == "play" and option.key in play and \
+                not offered(key, option, play[option.key]):
+            default = dict(option.choices).get(option.default, option.default)
+            problems.append(f"The saved game's {option.label.lower()} {play[option.key]!r} is "
+                            f"not known here; it is now {default}.")
+            play[option.key] = option.default
+    return play
+
+
+def start_new_game(app, key: str, choices: dict, replace_scene: Scene | None = None) -> None:
+    """Make a game in a worker thread (a slow generator never freezes the window), then show it."""
+    options = info_module(key).OPTIONS
+    choices = remembered_choices(key, choices)
+    play = play_choices(options, choices)
+    try:
+        params = registry.module(key).params_from_options(**params_kwargs(options, choices))
+    except GameError as error:     # a combination no game has (a 3 x 3 Hard KenKen, say)
+        app.messages.append(str(error))
+        return
+    seed = random.SystemRandom().randrange(2 ** 31)
+
+    def show(session):
+        if replace_scene is not None:
+            app.pop(replace_scene)
+        app.push(scene_module(key).SCENE(app, session, play))
+
+    app.push(LoadingScene(app, lambda: Session.new(key, params, seed), show))
+
+
+def resume_saved_game(app, key: str) -> bool:
+    """Rebuild the saved game (checked whole by Session.from_json against schema.save, which
+    also bounds its history, so the replay is quick) and open it."""
+    def rebuild(data):
+        problems: list[str] = []
+        session = Session.from_json(data, key)
+        return session, checked_play(key, data.get("play", {}), problems), problems
+    loaded, message = store.load_game(key, rebuild)
+    if message:
+        app.messages.append(message)
+    if loaded is None:
+        return False
+    session, play, problems = loaded
+    app.messages.extend(problems)
+    app.push(scene_module(key).SCENE(app, session, play))
+    return True
+
+
+class LoadingScene(Scene):
+    """Runs job() in a thread; shows progress after 0.1 s; then calls done(result)."""
+    opaque = False
+
+    def __init__(self, app, work, done):
+        super().__init__(app)
+        self.done, self.age = done, 0.0
+        self.job = Job(work)
+
+    def wait(self) -> None:
+        """Tests and the demo: block until the work is finished."""
+        self.job.wait()
+
+    def next_change(self) -> float:
+        return 0.0      # its dots run until the work is done
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+        if not self.job.done:
+            return
+        self.app.pop(self)
+        if isinstance(self.job.error, GameError):
+            self.app.messages.append(str(self.job.error))
+        elif self.job.error is not None:
+            raise self.job.error
+        else:
+            self.done(self.job.result)
+
+    def draw(self, surface) -> None:
+        if self.age < 0.1:
+            return
+        width, height = self.app.size
+        surface.blit(ui.shade(self.app.size, (0, 0, 0, 150)), (0, 0))
+        dots = "." * (1 + int(self.age * 3) % 3)
+        ui.label(surface, f"Making a puzzle{dots}", (width // 2, height // 2), ui.HEADING,
+                 ui.TEXT, bold=True, anchor="center")

@@ -1,0 +1,184 @@
+"""The launcher: a card per game (its picture, title and blurb, a Resume badge for a saved game),
+Settings and Quit. The screens around a game are in menus.py; the dialogs in overlays.py."""
+from __future__ import annotations
+
+import pygame
+
+from games.core.data import store
+from games.core.kit import registry
+from games.core.kit.actions import Act, Action
+from games.core.loop.app import Scene
+from games.core.screens import ui
+from games.core.screens.launch import resume_saved_game
+from games.core.screens.menus import SetupScene
+from games.core.screens.overlays import ConfirmScene, HelpScene, SettingsScene
+
+
+class Card(ui.Widget):
+    """A game on the launcher. A saved game shows a Resume badge on the picture's corner,
+    clear of the title; a click on the badge resumes, elsewhere opens the setup screen."""
+
+    def __init__(self, rect, info, picture, saved: bool, on_click, on_resume=None):
+        super().__init__(rect)
+        self.info, self.picture, self.saved, self.on_click = info, picture, saved, on_click
+        self.on_resume = on_resume
+        self.badge = pygame.Rect(0, 0, 150, 48)
+        self.badge.topright = (self.rect.right - 32, self.rect.top + 32)
+
+    def activate(self) -> None:
+        self.on_click()
+
+    def press(self, pos) -> None:
+        if self.saved and self.on_resume and self.badge.collidepoint(pos):
+            self.on_resume()
+        else:
+            self.on_click()
+
+    def draw(self, surface, focused: bool) -> None:
+        ui.panel(surface, self.rect, ui.PANEL_HI if focused else ui.PANEL, radius=22,
+                 border=ui.LINE, width=2)
+        surface.blit(self.picture, (self.rect.left + 20, self.rect.top + 20))
+        y = self.rect.top + 32 + self.picture.get_height()
+        size = 34
+        while size > 22 and ui.assets.font(size,
+                                           True).size(self.info.title)[0] > self.rect.width - 48:
+            size -= 2
+        ui.label(surface, self.info.title, (self.rect.left + 24, y), size, ui.TEXT, bold=True)
+        ui.paragraph(surface, self.info.blurb, pygame.Rect(self.rect.left + 24, y + 46,
+                     self.rect.width - 48, 70), ui.SMALL, ui.MUTED, spacing=1.2)
+        if self.saved:
+            ui.panel(surface, self.badge, ui.ACCENT, radius=12, border=ui.BG_DEEP)
+            ui.label(surface, "Resume", self.badge.center, ui.SMALL, ui.BG_DEEP, bold=True,
+                     anchor="center")
+        if focused:
+            ui.focus_ring(surface, self.rect, 26)
+
+
+THUMBNAIL_SIZE = (520, 250)   # every game paints its picture at this size; cards scale it
+
+
+def thumbnail_path(key: str) -> str:
+    return ui.assets.resource("sprites", "thumbnails", f"{key}.bmp")
+
+
+def paint_card_picture(key: str, size) -> pygame.Surface:
+    """The game's thumbnail, scaled to fit `size` (keeping its shape), centred on a panel."""
+    picture = registry.sprites(key).thumbnail(THUMBNAIL_SIZE)
+    scale = min(size[0] / THUMBNAIL_SIZE[0], size[1] / THUMBNAIL_SIZE[1])
+    fitted = pygame.transform.smoothscale(
+        picture, (round(THUMBNAIL_SIZE[0] * scale), round(THUMBNAIL_SIZE[1] * scale)))
+    card = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(card, ui.BG_DEEP, card.get_rect(), border_radius=16)
+    card.blit(fitted, fitted.get_rect(center=card.get_rect().center))
+    return card
+
+
+def card_picture(key: str, size) -> pygame.Surface:
+    """The card's picture as tools/make_thumbnails.py painted it for this launcher: ready to
+    blit, so the first frame neither imports a game nor decodes or scales anything much.
+    Painted here when the file is missing or was made for another card size."""
+    try:
+        picture = pygame.image.load(thumbnail_path(key))
+        if picture.get_size() == tuple(size):
+            return picture.convert_alpha()
+    except (pygame.error, FileNotFoundError):
+        pass
+    return paint_card_picture(key, size)
+
+
+def card_layout(count: int, screen=(1920, 1080)):
+    """(columns, card width, card height, picture size) for `count` cards."""
+    width, height = screen
+    columns = 3 if count <= 3 else 4
+    rows = max(1, -(-count // columns))
+    card_w = (width - 160 - (columns - 1) * CARD_GAP) // columns
+    card_h = min(440, (height - 200 - 170 - (rows - 1) * CARD_GAP) // rows)
+    return columns, card_w, card_h, (card_w - 40, card_h - 150)
+
+
+CARD_GAP = 36
+
+
+class LauncherScene(Scene):
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.pictures: dict[str, tuple] = {}    # key -> (size, picture)
+        self.message_time = 6.0
+        self.build()
+
+    def build(self) -> None:
+        games = registry.launcher_games()
+        width, height = self.app.size
+        columns, card_w, card_h, size = card_layout(len(games), self.app.size)
+        gap = CARD_GAP
+        left = (width - columns * card_w - (columns - 1) * gap) // 2
+        widgets = []
+        for index, info in enumerate(games):
+            row, column = divmod(index, columns)
+            rect = pygame.Rect(left + column * (card_w + gap), 215 + row * (card_h + gap),
+                               card_w, card_h)
+            if self.pictures.get(info.key, (None, None))[0] != size:
+                self.pictures[info.key] = (size, card_picture(info.key, size))
+            widgets.append(Card(rect, info, self.pictures[info.key][1], store.has_save(info.key),
+                                lambda key=info.key: self.app.push(SetupScene(self.app, key)),
+                                lambda key=info.key: resume_saved_game(self.app, key)))
+        self.quit_button = ui.Button((width - 300, height - 120, 260, 80), "Quit",
+                                     self.confirm_quit)
+        widgets.append(ui.Button((width - 580, height - 120, 260, 80), "Settings",
+                                 lambda: self.app.push(SettingsScene(self.app))))
+        widgets.append(self.quit_button)
+        focus = self.menu.focus if hasattr(self, "menu") else 0
+        self.menu = ui.Menu(widgets, min(focus, len(widgets) - 1))
+
+    def handle(self, action) -> None:
+        if action.kind == Act.CANCEL:
+            if self.menu.widgets[self.menu.focus] is self.quit_button:
+                self.confirm_quit()
+            else:
+                self.menu.focus = self.menu.widgets.index(self.quit_button)
+            return
+        if action.kind == Act.HELP and isinstance(self.menu.widgets[self.menu.focus], Card):
+            self.app.push(HelpScene(self.app, self.menu.widgets[self.menu.focus].info.key))
+            return
+        self.menu.handle(action)
+
+    def confirm_quit(self) -> None:
+        self.app.push(ConfirmScene(self.app, "Quit Parlour?", "Quit", "Keep playing",
+                                   self.app.quit, "Saved games and best scores are kept."))
+
+    def demo_step(self) -> None:
+        """The demo walks the focus across the cards, as a keyboard player would."""
+        self.menu.handle(Action(Act.MOVE, dx=1))
+
+    def next_change(self) -> float | None:
+        """The message shown goes when its time is up."""
+        return self.message_time if self.app.messages else None
+
+    def update(self, dt: float) -> None:
+        self.message_time = max(0.0, self.message_time - dt)
+        if self.message_time == 0 and self.app.messages:
+            self.app.messages.pop(0)
+            self.message_time = 6.0
+
+    def draw(self, surface) -> None:
+        surface.fill(ui.BG)
+        width, height = self.app.size
+        ui.label(surface, "Parlour", (80, 60), 84, ui.TEXT, bold=True)
+        ui.label(surface, "Calm, clever games for a big screen", (86, 160), ui.BODY, ui.MUTED)
+        self.menu.draw(surface)
+        # Beside the buttons: a message while there is one, else how to get about.
+        foot = (80, height - 124, width - 700, 88)
+        if self.app.messages:
+            ui.fit_text(surface, self.app.messages[0], foot, ui.SMALL + 2, ui.ACCENT, align="left")
+        else:
+            hint = "Arrows or d-pad to choose, Enter or A to open, F1 for rules, F11 full screen"
+            ui.fit_text(surface, hint, foot, ui.SMALL, ui.MUTED, align="left")
+
+    def refresh(self) -> None:
+        """Rebuild the cards, so the Resume tags are right."""
+        self.build()
+
+    def on_uncovered(self) -> None:
+        """A game (or a screen over it) closed: a game may have been saved or ended since."""
+        self.build()

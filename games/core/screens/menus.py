@@ -1,0 +1,249 @@
+"""The screens around a game: its setup (options, resume, best scores), its pause menu and its
+result. The launcher is in launcher.py; making and resuming a game is in launch.py."""
+from __future__ import annotations
+
+import pygame
+
+from games.core.data import records, store
+from games.core.kit import registry
+from games.core.kit.actions import Act
+from games.core.kit.options import Option, params_kwargs, play_choices
+from games.core.kit.rules_api import GameError
+from games.core.loop.app import Scene
+from games.core.screens import ui
+from games.core.screens.launch import (
+    info_module,
+    remembered_choices,
+    resume_saved_game,
+    start_new_game,
+)
+from games.core.screens.overlays import HelpScene, MenuScreen, SettingsScene
+
+
+class SetupScene(Scene):
+    """A game's front page: its options, resume, new game, rules and best scores."""
+
+    def __init__(self, app, key: str, replace_scene: Scene | None = None):
+        super().__init__(app)
+        self.key, self.replace_scene = key, replace_scene
+        self.info = registry.lookup(key)
+        info = info_module(key)
+        named = getattr(info, "named_options", None)    # words from the settings
+        self.options = named(app.settings) if named else info.OPTIONS
+        remembered = remembered_choices(key, app.settings.get("setup", {}).get(key))
+        width, height = app.size
+        widgets = []
+        self.choices: list[tuple[Option, ui.Choice]] = []
+        resume = replace_scene is None and store.has_save(key)
+        rows = len(self.options) + 2 + (1 if resume else 0)
+        step = min(104, (height - 250 - 80) // rows)   # many options: rows get closer
+        size = step - 20
+        y = 250
+        for option in self.options:
+            values = [value for value, _ in option.choices]
+            start = remembered.get(option.key, option.default)
+            index = values.index(start) if start in values else values.index(option.default)
+            choice = ui.Choice((120, y, 820, size), option.label, option.choices, index)
+            self.choices.append((option, choice))
+            widgets.append(choice)
+            y += step
+        y += 20
+        if resume:
+            widgets.append(ui.Button((120, y, 820, size), "Resume saved game", self.resume))
+            y += step
+        widgets.append(ui.Button((120, y, 820, size), "New game", self.new_game))
+        y += step
+        widgets.append(ui.Button((120, y, 400, size), "Rules",
+                                 lambda: app.push(HelpScene(app, key))))
+        widgets.append(ui.Button((540, y, 400, size), "Back", lambda: app.pop(self)))
+        focus = next((i for i, w in enumerate(widgets) if isinstance(w, ui.Button)), 0)
+        self.menu = ui.Menu(widgets, focus)
+
+    def choose(self, key: str, value) -> None:
+        """Set an option to one of its values (as a player stepping through it would)."""
+        for option, choice in self.choices:
+            if option.key == key:
+                choice.index = [v for v, _ in option.choices].index(value)
+                return
+        raise KeyError(f"{self.key} has no option {key!r}")
+
+    def chosen(self) -> dict:
+        return {option.key: choice.value for option, choice in self.choices}
+
+    def problem(self) -> str:
+        """Why the chosen options cannot make a game (a 3 x 3 Hard KenKen, say), or ''."""
+        try:
+            registry.module(self.key).params_from_options(
+                **params_kwargs(self.options, self.chosen()))
+        except GameError as error:
+            return str(error)
+        return ""
+
+    def new_game(self) -> None:
+        if self.problem():
+            self.app.audio.play("wrong")   # the panel says why; New game waits for a change
+            return
+        choices = self.chosen()
+        self.app.settings.setdefault("setup", {})[self.key] = choices
+        self.app.save_settings()
+        self.app.pop(self)
+        try:
+            start_new_game(self.app, self.key, choices, self.replace_scene)
+        except GameError as error:
+            self.app.messages.append(str(error))
+
+    def resume(self) -> None:
+        self.app.pop(self)
+        resume_saved_game(self.app, self.key)
+
+    def handle(self, action) -> None:
+        if action.kind == Act.CANCEL:
+            self.app.pop(self)
+        elif action.kind == Act.HELP:
+            self.app.push(HelpScene(self.app, self.key))
+        else:
+            self.menu.handle(action)
+
+    def draw(self, surface) -> None:
+        surface.fill(ui.BG)
+        ui.label(surface, self.info.title, (120, 70), ui.TITLE, ui.TEXT, bold=True)
+        ui.fit_text(surface, self.info.blurb, (124, 150, 1676, 90), ui.BODY, ui.MUTED,
+                    align="left")
+        self.menu.draw(surface)
+        box = pygame.Rect(1060, 250, 740, 560)
+        problem = self.problem()
+        if problem:   # in place of the scores, which no such game can have
+            ui.panel(surface, box, ui.PANEL, border=ui.BAD)
+            ui.label(surface, "Not available", (box.left + 36, box.top + 30), ui.HEADING,
+                     ui.BAD, bold=True)
+            ui.paragraph(surface, f"{problem} Change the options to start a game.",
+                         pygame.Rect(box.left + 36, box.top + 110, box.width - 72, 400),
+                         ui.BODY, ui.TEXT)
+            return
+        ui.panel(surface, box, ui.PANEL)
+        heading, rows = self.summary()
+        ui.label(surface, heading, (box.left + 36, box.top + 30), ui.HEADING, ui.TEXT, bold=True)
+        if not rows:
+            ui.label(surface, "Nothing yet with these options.", (box.left + 36, box.top + 110),
+                     ui.BODY, ui.MUTED)
+        for n, (left, right) in enumerate(rows):
+            y = box.top + 110 + n * 70
+            ui.label(surface, left, (box.left + 36, y), ui.BODY, ui.ACCENT, bold=True)
+            ui.label(surface, right, (box.right - 36, y), ui.BODY, ui.MUTED, anchor="topright")
+
+    def summary(self):
+        choices = self.chosen()
+        play = play_choices(self.options, choices)
+        try:
+            params = registry.module(self.key).params_from_options(
+                **params_kwargs(self.options, choices))
+        except GameError:
+            return "Best scores", []
+        return records.summary(self.info, info_module(self.key), params, play)
+
+
+def back_to_launcher(app, game) -> None:
+    """Close a game and anything above it; the scene below (the launcher) is told it is on top
+    again and refreshes its Resume tags."""
+    app.pop(game)
+
+
+class PauseScene(Scene):
+    """The game menu. Opaque, so a timed game's board is hidden while paused."""
+
+    def __init__(self, app, game, reason: str = ""):
+        super().__init__(app)
+        self.game, self.reason = game, reason
+        cx = app.size[0] // 2
+        entries = [("Resume", self.resume), ("Restart", self.restart),
+                   ("New game", self.new_game), ("Rules", game.open_rules),
+                   ("Settings", lambda: app.push(SettingsScene(app))),
+                   ("Save and leave", self.leave), ("Quit Parlour", app.quit)]
+        self.menu = ui.Menu(ui.button_column(entries, cx, 300, height=76, gap=16))
+
+    def resume(self) -> None:
+        self.app.pop(self)
+
+    def restart(self) -> None:
+        self.app.pop(self)
+        self.game.restart()
+
+    def new_game(self) -> None:
+        self.game.new_game()     # the setup screen, over this menu (Esc comes back here)
+
+    def leave(self) -> None:
+        self.game.save()
+        back_to_launcher(self.app, self.game)
+
+    def handle(self, action) -> None:
+        if action.kind in (Act.CANCEL, Act.MENU):
+            self.resume()
+        elif action.kind == Act.HELP:
+            self.game.open_rules()
+        else:
+            self.menu.handle(action)
+
+    def draw(self, surface) -> None:
+        surface.fill(ui.BG)
+        cx = self.app.size[0] // 2
+        ui.label(surface, "Paused", (cx, 150), ui.TITLE, ui.TEXT, bold=True, anchor="center")
+        if self.reason:
+            ui.fit_text(surface, self.reason, (cx - 760, 196, 1520, 96), ui.BODY, ui.ACCENT)
+        self.menu.draw(surface)
+
+
+LOOKING_BACK = "This game's result was entered when it first ended."
+
+
+class ResultScene(MenuScreen):
+    """The end of a game: outcome, score, place in the best scores; the board shows beneath."""
+    opaque = False
+
+    def __init__(self, app, game, rank=None):
+        super().__init__(app)
+        self.game, self.rank = game, rank
+        self.status = game.session.status
+        cx = app.size[0] // 2
+        entries = [("New game", self.again), ("Look at the board", lambda: app.pop(self)),
+                   ("Back to the launcher", self.leave)]
+        self.menu = ui.Menu(ui.button_column(entries, cx, 640, width=560, height=76, gap=16))
+
+    def update(self, dt: float) -> None:
+        self.game.tweens.update(dt)   # the last move's animation finishes beneath the result
+
+    def again(self) -> None:
+        self.app.pop(self)
+        self.game.new_game()
+
+    def leave(self) -> None:
+        back_to_launcher(self.app, self.game)
+
+    def draw(self, surface) -> None:
+        width, height = self.app.size
+        surface.blit(ui.shade(self.app.size, (10, 12, 18, 200)), (0, 0))
+        box = pygame.Rect(0, 0, 1000, 760)
+        box.center = (width // 2, height // 2 + 20)
+        ui.panel(surface, box, ui.PANEL, border=ui.ACCENT)
+        title = self.game.result_title()
+        colour = {"good": ui.GOOD, "bad": ui.BAD}.get(self.game.result_mood(), ui.ACCENT)
+        ui.fit_text(surface, title, (box.left + 40, box.top + 36, box.width - 80, 90), ui.TITLE,
+                    colour, bold=True, max_lines=1)
+        # The sentences share the room between the title and the buttons: the reason may take
+        # two lines, the rest one each; if there are many, every row gets a little less.
+        rows = [(self.game.result_reason(), ui.TEXT, False, 84)]
+        rows += [(line, ui.TEXT, False, 46) for line in self.game.result_lines()]
+        if self.rank:
+            rows.append((f"A new best score: number {self.rank} in the table!", ui.ACCENT, True,
+                         56))
+        elif self.game.looking_back:
+            rows.append((LOOKING_BACK, ui.MUTED, False, 56))
+        rows = [row for row in rows if row[0]]
+        top, bottom = box.top + 136, self.menu.widgets[0].rect.top - 20
+        shrink = min(1.0, (bottom - top) / max(1, sum(row[3] for row in rows)))
+        y = top
+        for words, colour, bold, height in rows:
+            height = int(height * shrink)
+            ui.fit_text(surface, words, (box.left + 40, y, box.width - 80, height), ui.BODY,
+                        colour, bold)
+            y += height
+        self.menu.draw(surface)

@@ -1,0 +1,206 @@
+"""A question typed before a game starts: on the keyboard (text input, Backspace), spelled on
+an on-screen letter grid with the mouse or the gamepad (X deletes, Y types a space, Start
+asks), or chosen from ready-made questions. The game gives the words on screen, the
+ready-made questions, the cleaning of the text and what to do with the answer ("" when the
+player plays without one)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from games.core.kit.actions import Act, Device
+from games.core.loop.app import Scene
+from games.core.screens import ui
+from games.core.screens.game_scene import HUD_HEIGHT
+
+
+@dataclass(frozen=True)
+class QuestionWords:
+    """What the dialog says: its title and lead, the empty field's placeholder, the heading
+    over the ready-made questions, the two buttons, its two notices and its help per device."""
+    title: str
+    lead: str
+    placeholder: str
+    choose: str
+    ask: str
+    skip: str
+    empty: str
+    skip_again: str
+    pad: str
+    keyboard: str
+    mouse: str
+
+
+class QuestionScene(Scene):
+
+    opaque = False
+    ROWS = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ',.?")
+
+    def __init__(self, app, words: QuestionWords, choices: tuple[str, ...], limit: int,
+                 clean: Callable[[str], str | None], answer: Callable[[str], None]):
+        super().__init__(app)
+        self.words, self.choices, self.limit = words, choices, limit
+        self.clean, self.answer = clean, answer
+        self.text = ""
+        self.blink = 0.0
+        self.pending_enter = False   # a keyboard Enter or Space: decided when the text arrives
+        self.armed = False           # Esc once more plays without an answer
+        self.notice = ""
+        width, height = app.size
+        self.box = pygame.Rect(0, 0, 1700, 860)
+        self.box.center = (width // 2, HUD_HEIGHT + (height - HUD_HEIGHT) // 2 - 20)
+        self.field = pygame.Rect(self.box.left + 60, self.box.top + 170, self.box.width - 120, 90)
+        widgets = []
+        key, gap = 78, 10
+        left, top = self.box.left + 60, self.field.bottom + 70
+        for r, letters in enumerate(self.ROWS):
+            for c, letter in enumerate(letters):
+                rect = (left + c * (key + gap), top + r * (key + gap), key, key)
+                widgets.append(ui.Button(rect, letter, lambda ch=letter: self.type(ch.lower()),
+                                         size=ui.BODY))
+        y = top + 3 * (key + gap)
+        widgets.append(ui.Button((left, y, 6 * key + 5 * gap, key), "Space",
+                                 lambda: self.type(" "), size=ui.BODY))
+        widgets.append(ui.Button((left + 6 * (key + gap), y, 4 * key + 3 * gap, key), "Delete",
+                                 self.delete, size=ui.BODY))
+        self.first_key = 0
+        qx = left + 10 * (key + gap) + 50
+        qw = self.box.right - 60 - qx
+        for n, words in enumerate(self.choices):
+            widgets.append(ui.Button((qx, top + n * 74, qw, 62), words,
+                                     lambda w=words: self.choose(w), size=ui.SMALL))
+        bottom = self.box.bottom - 110
+        self.ask_button = ui.Button((self.box.centerx - 530, bottom, 520, 80), self.words.ask,
+                                    self.ask)
+        self.skip_button = ui.Button((self.box.centerx + 10, bottom, 520, 80),
+                                     self.words.skip, self.skip)
+        widgets += [self.ask_button, self.skip_button]
+        self.menu = ui.Menu(widgets, 0)
+        try:   # typed text arrives as TEXT actions (on by default on desktops; made sure)
+            pygame.key.start_text_input()
+            pygame.key.set_text_input_rect(self.field)
+        except pygame.error:
+            pass
+
+    # --- editing ---------------------------------------------------------------------------
+    def type(self, chars: str) -> None:
+        chars = "".join(ch for ch in chars if ch.isprintable())
+        if not self.text:
+            chars = chars.lstrip()
+            chars = chars[:1].upper() + chars[1:]
+        room = self.limit - len(self.text)
+        if chars and room > 0:
+            self.text += chars[:room]
+            self.app.audio.play("tick")
+        self.armed, self.notice = False, ""
+
+    def delete(self) -> None:
+        if self.text:
+            self.text = self.text[:-1]
+            self.app.audio.play("tick")
+        self.armed = False
+
+    def choose(self, words: str) -> None:
+        self.text = words
+        self.menu.focus = self.menu.widgets.index(self.ask_button)
+        self.app.audio.play("select")
+
+    def ask(self) -> None:
+        question = self.clean(self.text)
+        if not question:
+            self.notice = self.words.empty
+            self.app.audio.play("wrong")
+            return
+        self.answer(question)
+        self.app.audio.play("hint")
+        self.app.pop(self)
+
+    def skip(self) -> None:
+        self.answer("")
+        self.app.pop(self)
+
+    # --- input -----------------------------------------------------------------------------
+    def handle(self, action) -> None:
+        kind, device = action.kind, action.device
+        if kind == Act.TEXT:
+            if self.pending_enter and action.value == " ":
+                self.pending_enter = False      # the Space key: a space, not a press
+            self.type(str(action.value or ""))
+            self.menu.focus = self.menu.widgets.index(self.ask_button)
+            return
+        if kind == Act.CLEAR or (kind == Act.ALT and device == Device.PAD):
+            self.delete()
+            return
+        if kind == Act.CANCEL:
+            if self.text and not self.armed:
+                self.armed = True
+                self.notice = self.words.skip_again
+                return
+            self.skip()
+            return
+        if device == Device.KEYBOARD and kind == Act.CONFIRM:
+            self.pending_enter = True
+            return
+        if device == Device.PAD and kind == Act.HINT:
+            self.type(" ")
+            return
+        if device == Device.PAD and kind == Act.MENU:
+            self.ask()
+            return
+        if device == Device.KEYBOARD and kind not in (Act.MOVE, Act.NEXT, Act.PREV):
+            return   # letters also arrive as TEXT; their shortcuts mean nothing here
+        if kind in (Act.POINT, Act.PRESS, Act.MOVE, Act.NEXT, Act.PREV, Act.CONFIRM):
+            self.menu.handle(action)
+
+    def next_change(self) -> float:
+        return 0.5 - self.blink % 0.5    # the caret blinks twice a second
+
+    def update(self, dt: float) -> None:
+        self.blink += dt
+        if self.pending_enter:
+            self.pending_enter = False
+            self.menu.widgets[self.menu.focus].activate()
+
+    # --- drawing ---------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        surface.blit(ui.shade(self.app.size, (10, 12, 18, 215)), (0, 0))
+        box = self.box
+        ui.panel(surface, box, ui.PANEL, border=ui.ACCENT)
+        ui.label(surface, self.words.title, (box.left + 60, box.top + 36), ui.TITLE - 8, ui.TEXT,
+                 bold=True)
+        ui.label(surface, self.words.lead,
+                 (box.left + 62, box.top + 112), ui.BODY, ui.MUTED)
+        ui.panel(surface, self.field, ui.BG_DEEP, radius=14, border=ui.LINE, width=2)
+        inner = self.field.inflate(-40, 0)
+        if self.text:
+            image = ui.assets.text(self.text, ui.BODY + 4, ui.TEXT)
+            shown = image.get_rect(midleft=inner.midleft)
+            if shown.width > inner.width:   # the end of a long question stays in view
+                shown.right = inner.right - 10
+            clip = surface.get_clip()
+            surface.set_clip(inner)
+            surface.blit(image, shown)
+            surface.set_clip(clip)
+            caret_x = min(shown.right + 4, inner.right - 4)
+        else:
+            ui.label(surface, self.words.placeholder, inner.midleft,
+                     ui.BODY + 4, ui.MUTED, anchor="midleft")
+            caret_x = inner.left
+        if int(self.blink * 2) % 2 == 0:
+            pygame.draw.line(surface, ui.ACCENT, (caret_x, inner.top + 20), (caret_x,
+                             inner.bottom - 20), 3)
+        ui.label(surface, f"{len(self.text)} / {self.limit}",
+                 (self.field.right, self.field.bottom + 8), ui.SMALL, ui.MUTED, anchor="topright")
+        first_ready = self.menu.widgets[len(self.menu.widgets) - 2 - len(self.choices)]
+        ui.label(surface, self.words.choose,
+                 (first_ready.rect.left, first_ready.rect.top - 44), ui.SMALL, ui.MUTED)
+        ui.label(surface, "Spell it:", (self.box.left + 60, self.field.bottom + 26), ui.SMALL,
+                 ui.MUTED)
+        self.menu.draw(surface)
+        device = self.app.input.last_device
+        words = self.notice or {Device.PAD: self.words.pad, Device.KEYBOARD: self.words.keyboard,
+                                }.get(device, self.words.mouse)
+        ui.label(surface, words, (box.centerx, box.bottom - 140), ui.SMALL,
+                 ui.ACCENT if self.notice else ui.MUTED, anchor="midbottom")

@@ -1,0 +1,258 @@
+"""The look (colours, panels, text) and the few widgets every screen shares: buttons, choices,
+and a Menu that moves focus with mouse, keyboard and gamepad alike."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from games.core.kit.actions import Act
+from games.core.loop import assets
+
+# A calm dark theme with strong contrast (text on panels is above 7:1).
+BG = (22, 26, 36)
+BG_DEEP = (15, 18, 26)
+PANEL = (38, 44, 60)
+PANEL_HI = (54, 62, 82)
+LINE = (80, 90, 115)
+TEXT = (238, 236, 228)
+MUTED = (168, 174, 190)
+ACCENT = (245, 185, 80)
+GOOD = (110, 205, 145)
+BAD = (240, 110, 95)
+SHADOW = (8, 10, 14)
+DIMMED = (110, 114, 126)   # a control that can do nothing just now
+
+TITLE, HEADING, BODY, SMALL = 64, 40, 30, 24   # font sizes at the 1920x1080 logical size
+# The smallest size fit_text steps down to: the logical 1920x1080 screen is scaled to the
+# window, so in a 1280x720 window this shows 13 pixels high, about the least that reads well.
+MIN_TEXT = 20
+
+
+def panel(surface, rect, colour=PANEL, radius=18, border=None, width=3) -> None:
+    pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    if border:
+        pygame.draw.rect(surface, border, rect, width, border_radius=radius)
+
+
+def label(surface, words, pos, size=BODY, colour=TEXT, bold=False, anchor="topleft"):
+    image = assets.text(words, size, colour, bold)
+    rect = image.get_rect(**{anchor: pos})
+    surface.blit(image, rect)
+    return rect
+
+
+def paragraph(surface, words, rect, size=BODY, colour=TEXT, spacing=1.35) -> int:
+    """Wrapped text inside rect, smaller if it needs to be to fit (see fit_lines); returns
+    the y below the last line."""
+    step, lines = fit_lines(words, rect.width, rect.height, size, False, MIN_TEXT, spacing, None)
+    y = rect.top
+    for line in lines:
+        label(surface, line, (rect.left, y), step, colour)
+        y += int(step * spacing)
+    return y
+
+
+@lru_cache(maxsize=256)
+def fit_lines(words: str, width: int, height: int, size: int, bold: bool = False,
+              min_size: int = MIN_TEXT, spacing: float = 1.2,
+              max_lines: int | None = 2) -> tuple[int, tuple[str, ...]]:
+    """How text fits a box: (size, lines). At `size` if it fits in at most max_lines lines
+    (None: as many as the box holds), else the same at smaller sizes down to min_size, where
+    it may take as many lines as the box holds. Never cut short: a box too small for its text
+    is a layout bug that tests/test_text_fit.py finds."""
+    min_size = min(size, min_size)
+    for step in list(range(size, min_size, -2)) + [min_size]:
+        face = assets.font(step, bold)
+        rows = max(1, (height - face.get_height()) // int(step * spacing) + 1)
+        limit = rows if max_lines is None or step == min_size else min(max_lines, rows)
+        lines = assets.wrap(words, step, width, bold)
+        if len(lines) <= limit and all(face.size(line)[0] <= width for line in lines):
+            return step, tuple(lines)
+    return min_size, tuple(assets.wrap(words, min_size, width, bold))
+
+
+def fit_text(surface, words, rect, size=BODY, colour=TEXT, bold=False, align="center",
+             min_size: int = MIN_TEXT, spacing: float = 1.2, max_lines: int = 2) -> pygame.Rect:
+    """Draw a sentence inside rect: one line, else two, then smaller (see fit_lines); the
+    lines centred vertically and aligned "left", "center" or "right". Returns the rect the
+    text covers."""
+    rect = pygame.Rect(rect)
+    step, lines = fit_lines(words, rect.width, rect.height, size, bold, min_size, spacing,
+                            max_lines)
+    pitch = int(step * spacing)
+    top = rect.centery - (pitch * (len(lines) - 1) + assets.font(step, bold).get_height()) // 2
+    anchor, x = {"left": ("topleft", rect.left), "right": ("topright", rect.right)}.get(
+        align, ("midtop", rect.centerx))
+    covered = pygame.Rect(x, top, 0, 0)
+    for row, line in enumerate(lines):
+        covered.union_ip(label(surface, line, (x, top + row * pitch), step, colour, bold, anchor))
+    return covered
+
+
+@lru_cache(maxsize=8)
+def shade(size: tuple, colour: tuple) -> pygame.Surface:
+    """A translucent full-screen veil (colour has an alpha), made once per size and colour."""
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    veil.fill(colour)
+    return veil
+
+
+def focus_ring(surface, rect, radius=20) -> None:
+    pygame.draw.rect(surface, ACCENT, rect.inflate(12, 12), 5, border_radius=radius)
+
+
+class Widget:
+    def __init__(self, rect, enabled=True):
+        """enabled: a bool, or a zero-argument callable asked each time (a toolbar's Undo is
+        enabled while there is something to undo)."""
+        self.rect = pygame.Rect(rect)
+        self.enabled = enabled
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self._enabled()) if callable(self._enabled) else bool(self._enabled)
+
+    @enabled.setter
+    def enabled(self, value) -> None:
+        self._enabled = value
+
+    def activate(self) -> None: ...
+
+    def press(self, pos) -> None:
+        """A click at pos (widgets with parts of their own override this)."""
+        self.activate()
+
+    def adjust(self, step: int) -> bool:
+        """Left/right on a focused widget; True if it used the step."""
+        return False
+
+    def draw(self, surface, focused: bool) -> None: ...
+
+
+class Button(Widget):
+    def __init__(self, rect, words: str, on_click, enabled=True, size: int = BODY,
+                 note: str = ""):
+        super().__init__(rect, enabled)
+        self.words, self.on_click, self.size, self.note = words, on_click, size, note
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.on_click()
+
+    def draw(self, surface, focused: bool) -> None:
+        enabled = self.enabled
+        colour = PANEL_HI if focused and enabled else PANEL
+        panel(surface, self.rect, colour, radius=14, border=LINE if enabled else PANEL_HI,
+              width=2)
+        ink = TEXT if enabled else DIMMED
+        fit_text(surface, self.words, self.rect.inflate(-24, -8), self.size, ink, bold=True)
+        if focused:
+            focus_ring(surface, self.rect, 16)
+
+
+class Choice(Widget):
+    """A labelled value changed with left/right (or a click, which steps forward)."""
+
+    def __init__(self, rect, words: str, options, index: int = 0, on_change=None):
+        super().__init__(rect)
+        self.words, self.options, self.index = words, list(options), index
+        self.on_change = on_change
+
+    @property
+    def value(self):
+        return self.options[self.index][0]
+
+    def activate(self) -> None:
+        self.adjust(1)
+
+    def adjust(self, step: int) -> bool:
+        self.index = (self.index + step) % len(self.options)
+        if self.on_change:
+            self.on_change(self.value)
+        return True
+
+    def draw(self, surface, focused: bool) -> None:
+        panel(surface, self.rect, PANEL_HI if focused else PANEL, radius=14, border=LINE, width=2)
+        label(surface, self.words, (self.rect.left + 28, self.rect.centery), BODY, MUTED,
+              anchor="midleft")
+        shown = f"<  {self.options[self.index][1]}  >"
+        label(surface, shown, (self.rect.right - 28, self.rect.centery), BODY, TEXT, bold=True,
+              anchor="midright")
+        if focused:
+            focus_ring(surface, self.rect, 16)
+
+
+def nearest(rects, start: int, dx: int, dy: int) -> int:
+    """Index of the rect nearest to rects[start] in direction (dx, dy), or start if none."""
+    origin = pygame.Vector2(rects[start].center)
+    best, best_cost = start, None
+    for index, rect in enumerate(rects):
+        offset = pygame.Vector2(rect.center) - origin
+        along = offset.x * dx + offset.y * dy
+        if index == start or along <= 0:
+            continue
+        across = abs(offset.x * dy) + abs(offset.y * dx)
+        cost = along + 2 * across
+        if best_cost is None or cost < best_cost:
+            best, best_cost = index, cost
+    return best
+
+
+class Menu:
+    """Widgets with one focus, moved by pointer, arrows, d-pad or stick."""
+
+    def __init__(self, widgets=(), focus: int = 0):
+        self.widgets: list[Widget] = list(widgets)
+        self.focus = focus
+
+    def widget_at(self, pos):
+        for index, widget in enumerate(self.widgets):
+            if widget.enabled and widget.rect.collidepoint(pos):
+                return index
+        return None
+
+    def handle(self, action) -> bool:
+        """True if the menu used the action."""
+        if not self.widgets:
+            return False
+        kind = action.kind
+        if kind == Act.POINT:
+            hit = self.widget_at(action.pos)
+            if hit is not None:
+                self.focus = hit
+            return hit is not None
+        if kind == Act.PRESS and not action.alt:
+            hit = self.widget_at(action.pos)
+            if hit is None:
+                return False
+            self.focus = hit
+            self.widgets[hit].press(action.pos)
+            return True
+        if kind == Act.MOVE:
+            current = self.widgets[self.focus]
+            if action.dx and current.adjust(action.dx):
+                return True
+            self.focus = nearest([w.rect for w in self.widgets], self.focus, action.dx, action.dy)
+            return True
+        if kind in (Act.NEXT, Act.PREV):
+            self.focus = (self.focus + (1 if kind == Act.NEXT else -1)) % len(self.widgets)
+            return True
+        if kind == Act.CONFIRM:
+            self.widgets[self.focus].activate()
+            return True
+        return False
+
+    def draw(self, surface) -> None:
+        for index, widget in enumerate(self.widgets):
+            widget.draw(surface, index == self.focus)
+
+
+def button_column(words_and_actions, centre_x: int, top: int, width: int = 520,
+                  height: int = 84, gap: int = 22) -> list[Button]:
+    buttons = []
+    for row, (words, on_click) in enumerate(words_and_actions):
+        rect = pygame.Rect(0, 0, width, height)
+        rect.midtop = (centre_x, top + row * (height + gap))
+        buttons.append(Button(rect, words, on_click))
+    return buttons

@@ -1,0 +1,565 @@
+"""VersusScene: what the two-player games share on top of GameScene.
+
+Each side is a human or the computer. The computer thinks in a Job (the window never freezes)
+after a short pause so the player sees what just happened, then shows its pick for a moment
+before playing it. A human's move enters through play(), the one gate: it is refused while the
+computer is to move. Undo against the computer takes back whole turns, as deep as the undo
+depth allows. The frame also owns the demo's pause, draw offers, the last-move mark, the
+graded-moves hint (Win in N / Draw / Loss in N), the level ladder with its Custom chance, the
+Options overlay and the record of results per level. A game supplies its board through hooks:
+mark_move (the last move), grade_spot (where a grade's label goes), swatch (a side's piece),
+move_words (a move in the log) and option_rows (its own options).
+"""
+from __future__ import annotations
+
+import random
+
+from games.core.data import store
+from games.core.data.records import record_table
+from games.core.kit import registry
+from games.core.kit.actions import Act
+from games.core.kit.prefs import Pref, Preferences
+from games.core.kit.rules_api import Outcome, Termination
+from games.core.kit.session import RESTART, Session
+from games.core.kit.versus_options import LEVEL_CHOICES, UNDO_DEPTHS, VERSUS_PREFS, level_title
+from games.core.loop.jobs import Job
+from games.core.screens import hud
+from games.core.screens.game_scene import TOOLBAR_HEIGHT, GameScene
+from games.core.screens.overlays import ConfirmScene
+from games.core.screens.widgets import Amount, Choose, Do, OptionsOverlay
+
+HUMAN, COMPUTER = "human", "computer"
+THINK_PAUSE = 0.6     # seconds between a move landing and the computer answering
+PICK_SECONDS = 0.45   # the computer's choice is shown this long before it is played
+
+
+class VersusScene(GameScene):
+    SIDE_NAMES = ("Black", "White")
+    PREFS: tuple[Pref, ...] = ()       # the game's own preferences
+    LEGACY_PREFS: dict[str, str] = {}  # pref name -> an older top-level settings key
+    DRAW_MOVE = None                   # the move that records an agreed draw, if the game has one
+    higher_is_better = True
+
+    def __init__(self, app, session, play_options=None):
+        super().__init__(app, session, play_options)
+        opponent = self.play_options.get("opponent", "computer")
+        human_side = self.play_options.get("side", 0)
+        if opponent == "human":
+            self.players = (HUMAN, HUMAN)
+        elif opponent == "demo":
+            self.players = (COMPUTER, COMPUTER)
+        else:
+            self.players = tuple(HUMAN if side == human_side else COMPUTER for side in (0, 1))
+        self.prefs = Preferences(app.settings, session.key, VERSUS_PREFS + self.PREFS,
+                                 self.LEGACY_PREFS)
+        self.level_choice = self.play_options.get("level") or "perfect"
+        self.ai = registry.module(session.key, "ai")
+        self.job: Job | None = None
+        # The ai's slow start (a table to read), done off the loop as the scene opens.
+        self.warm = Job(self.ai.preload) if hasattr(self.ai, "preload") else None
+        self.pause_left = THINK_PAUSE
+        self.pick = None                  # the computer's chosen move, shown before it lands
+        self.pick_left = 0.0
+        self.demo_paused = False
+        self.rng = random.Random() if self.demo else \
+            random.Random(session.desc + str(len(session.entries)))
+        self.turn: list | None = None     # the changes of an undo/redo of a whole turn
+        self.turns_back = 0               # whole turns undone since the last move
+        self.hint_for = None              # the position whose graded moves are shown
+        self.grades: tuple | None = None  # (state, graded moves best first)
+        self.grade_job: tuple | None = None   # (state, Job)
+        self.offer: float | None = None   # the computer is considering a draw offer
+        self.declined_at: int | None = None   # the position where an offer was declined
+
+    # --- whose turn ----------------------------------------------------------------------
+    @property
+    def to_move(self) -> int:
+        return self.rules.current_player(self.state)
+
+    def human_to_move(self) -> bool:
+        return not self.over and self.players[self.to_move] == HUMAN
+
+    def computer_to_move(self) -> bool:
+        return not self.over and self.players[self.to_move] == COMPUTER
+
+    @property
+    def against_computer(self) -> bool:
+        return HUMAN in self.players and COMPUTER in self.players
+
+    @property
+    def demo(self) -> bool:
+        return self.players == (COMPUTER, COMPUTER)
+
+    def side_name(self, side: int) -> str:
+        return self.SIDE_NAMES[side]
+
+    def role(self, side: int) -> str:
+        if self.players[side] == COMPUTER:
+            return f"Computer {side + 1}" if self.demo else "Computer"
+        return "You" if self.against_computer else f"Player {side + 1}"
+
+    # --- the level ladder ----------------------------------------------------------------------
+    @property
+    def level(self):
+        """What the ai is given: a preset name, an old name, or the Custom chance."""
+        return self.prefs["custom_level"] if self.level_choice == "custom" else self.level_choice
+
+    def level_text(self) -> str:
+        return level_title(self.level, self.ai.level_chance)
+
+    def set_level(self, choice) -> None:
+        """A level chosen in Options: kept for this game and as the setup screen's choice."""
+        self.level_choice = self.play_options["level"] = choice
+        setup = self.app.settings.setdefault("setup", {})
+        remembered = setup.get(self.session.key)
+        if not isinstance(remembered, dict):
+            remembered = setup[self.session.key] = dict(self.play_options)
+            remembered.pop("hints", None)
+        remembered["level"] = choice
+        self.app.save_settings()
+
+    def set_pref(self, name: str, value) -> None:
+        if self.prefs.set(name, value):
+            self.app.save_settings()
+
+    # --- the one gate moves enter by ------------------------------------------------------------
+    def play(self, move, by_computer: bool = False):
+        """A move by whoever is to move. A human's is refused while the computer is to move
+        (or considering a draw offer); nothing changes then."""
+        if not by_computer and self.waiting():
+            return None
+        change = super().play(move)
+        if change is not None:
+            self.turns_back = 0
+            self.app.audio.play(self.move_sound(move))
+        return change
+
+    def waiting(self) -> bool:
+        """True, and the player told why, while a human move must wait: the computer is to
+        move, or considering a draw offer."""
+        if self.computer_to_move():
+            self.say("The computer is thinking..." if self.job else "Wait for the computer's move.")
+        elif self.offer is not None:
+            self.say("Waiting for the computer's answer to your offer.")
+        else:
+            return False
+        return True
+
+    def move_sound(self, move) -> str:
+        return "place" if move == self.DRAW_MOVE else "move"
+
+    def handle(self, action) -> None:
+        """The demo's pause: Space, A or a click on the board."""
+        kind = action.kind
+        on_board = kind == Act.PRESS and not action.alt and \
+            action.pos[1] < self.app.size[1] - TOOLBAR_HEIGHT and self.board_rect.collidepoint(
+                action.pos)
+        if self.demo and (kind == Act.CONFIRM or on_board):
+            self.toggle_demo_pause()
+            return
+        if kind == Act.KEY and action.value == "o":
+            self.open_options()
+            return
+        if kind == Act.KEY and action.value == "d" and self.DRAW_MOVE is not None:
+            self.offer_draw()
+            return
+        super().handle(action)
+
+    def toggle_demo_pause(self) -> None:
+        self.demo_paused = not self.demo_paused
+        self.cancel_thinking()
+        self.say("Paused: undo and redo step through the game; Space, A or a click plays on."
+                 if self.demo_paused else "Playing on.")
+
+    # --- the computer --------------------------------------------------------------------
+    def tick(self, dt: float) -> None:
+        self.poll_grades()
+        if self.offer is not None:
+            self.consider_offer(dt)
+        elif self.demo_paused:
+            self.cancel_thinking()
+        elif self.pick is not None:
+            self.show_pick(dt)
+        else:
+            self.think(dt)
+
+    def think(self, dt: float) -> None:
+        """The computer's turn: a pause, then the search in a Job, then its answer."""
+        if not self.computer_to_move():
+            self.pause_left = THINK_PAUSE
+            return
+        if self.tweens.busy or (self.warm is not None and not self.warm.done):
+            return
+        if self.job is None:
+            self.pause_left -= dt
+            if self.pause_left <= 0:
+                self.job = Job(self.ai.choose_move, self.state, self.rng, self.level)
+            return
+        if self.job.done:
+            job, self.job = self.job, None
+            self.pause_left = THINK_PAUSE
+            if job.error is not None:
+                raise job.error
+            self.computer_chose(job.result)
+
+    def next_change(self) -> float | None:
+        """The computer's turn moves by itself (its pause, its search, its pick, its answer to
+        a draw offer), and so does grading the hinted position."""
+        if (self.computer_to_move() and not self.demo_paused) or self.offer is not None \
+                or self.pick is not None \
+                or (self.grade_job is not None and not self.demo_paused):
+            return 0.0
+        return super().next_change()
+
+    def computer_chose(self, move) -> None:
+        """The computer's answer is ready: shown for a moment (animations on), then played."""
+        if self.animations_on():
+            self.pick, self.pick_left = move, PICK_SECONDS
+        else:
+            self.play(move, by_computer=True)
+
+    def show_pick(self, dt: float) -> None:
+        self.pick_left -= dt
+        if self.pick_left <= 0:
+            move, self.pick = self.pick, None
+            self.play(move, by_computer=True)
+
+    def cancel_thinking(self) -> None:
+        if self.job is not None:
+            self.job.wait()    # it is pure and brief; its answer is simply dropped
+            self.job = None
+        self.pick = None
+        self.pause_left = THINK_PAUSE
+
+    def interrupt(self) -> None:
+        self.cancel_thinking()
+        self.offer = None
+
+    # --- draw offers ---------------------------------------------------------------------------
+    def offer_draw(self) -> None:
+        if self.over or self.DRAW_MOVE is None:
+            return
+        if self.demo:
+            self.say("The computers play on; a draw is for players to offer.")
+        elif not self.human_to_move():
+            self.say("Offer a draw on your own turn.")
+        elif self.offer is not None:
+            return
+        elif self.declined_at == self.session.position:
+            self.say("Your offer was declined: play a move before offering again.")
+            self.app.audio.play("wrong")
+        elif self.against_computer:
+            self.drop_held()
+            self.offer = THINK_PAUSE
+            self.say("You offer a draw...")
+            self.app.audio.play("select")
+        else:
+            self.drop_held()
+            other = 1 - self.to_move
+            self.app.push(ConfirmScene(
+                self.app, f"{self.side_name(self.to_move)} offers a draw", "Accept (Y)",
+                "Play on (N)", lambda: self.answer_offer(True, other),
+                f"{self.side_name(other)}, do you accept?",
+                lambda: self.answer_offer(False, other)))
+
+    def consider_offer(self, dt: float) -> None:
+        self.offer -= dt
+        if self.offer <= 0:
+            self.offer = None
+            computer = self.players.index(COMPUTER)
+            self.answer_offer(self.ai.accepts_draw(self.state, computer), computer)
+
+    def answer_offer(self, accepted: bool, by: int) -> None:
+        name = self.role(by) if self.against_computer else self.side_name(by)
+        if accepted:
+            self.say(f"{name} accepts the draw.")
+            self.play(self.DRAW_MOVE, by_computer=True)
+        else:
+            self.declined_at = self.session.position
+            self.say(f"{name} declines the draw: play on.")
+            self.app.audio.play("wrong")
+
+    def can_offer(self) -> bool:
+        return self.DRAW_MOVE is not None and not self.over and not self.demo
+
+    # --- the graded-moves hint -----------------------------------------------------------------
+    def hint(self) -> None:
+        if not self.human_to_move() and not self.demo:
+            self.say("Hints are for your own move.")
+            return
+        if self.hint_for == self.state:
+            self.hint_for = None
+            self.say("Hint hidden.")
+            return
+        self.hint_for = self.state
+        self.count_hint()
+        self.app.audio.play("hint")
+        if self.graded() is None:
+            self.say("Grading every move...")
+
+    def graded(self) -> list | None:
+        """The graded moves of the position on show, best first, once they are known."""
+        if self.grades is not None and self.grades[0] == self.state:
+            return self.grades[1]
+        return None
+
+    def hint_shown(self) -> bool:
+        return self.hint_for == self.state and not self.over
+
+    def poll_grades(self) -> None:
+        """Grade the hinted position in a Job; take the answer when it is ready."""
+        if self.grade_job is not None and self.grade_job[1].done:
+            (state, job), self.grade_job = self.grade_job, None
+            if job.error is not None:
+                raise job.error
+            self.grades = (state, list(job.result))
+            if self.hint_shown() and state == self.state:
+                self.say(f"Your moves graded: {hud.grade_counts(job.result)}.")
+        if self.hint_shown() and self.graded() is None and self.grade_job is None and \
+                (self.warm is None or self.warm.done):
+            self.grade_job = (self.state, Job(self.ai.graded_moves, self.state))
+
+    def draw_grades(self, surface) -> None:
+        """Every graded move's label where the game puts it (grade_spot)."""
+        for move, value, plies in (self.graded() or ()) if self.hint_shown() else ():
+            spot = self.grade_spot(move)
+            if spot is not None:
+                hud.grade_badge(surface, spot, value, plies)
+
+    # --- the history -----------------------------------------------------------------------
+    def game_moves(self) -> list[tuple[object, object]]:
+        """(position before, move) of each move since the start or the last restart."""
+        moves = []
+        entries = self.session.entries
+        for (before, _), (_, text) in zip(entries, entries[1:self.session.position + 1]):
+            if text == RESTART:
+                moves = []
+            else:
+                moves.append((before, self.rules.decode_move(text)))
+        return moves
+
+    def log_rows(self, count: int) -> list[tuple]:
+        """The last `count` moves for hud.move_log: (number, the mover's swatch, words)."""
+        moves = self.game_moves()
+        start = max(0, len(moves) - count)
+        return [(start + n + 1, self.swatch(self.rules.current_player(before), 28),
+                 "draw agreed" if move == self.DRAW_MOVE else self.move_words(move))
+                for n, (before, move) in enumerate(moves[start:])]
+
+    def draw_last_move(self, surface) -> None:
+        """The last move marked on the board (through the game's mark_move), once the board
+        is still."""
+        move = self.session.last_move()
+        if move is not None and move != self.DRAW_MOVE and not self.tweens.busy:
+            self.mark_move(surface, move)
+
+    def begin(self, desc: str, params=None) -> None:
+        """Start afresh from another starting position (Nim's heap editor, the bench): the
+        frame makes the new game; the scene lays itself out again in new_position()."""
+        self.cancel_thinking()
+        self.tweens.finish_all()
+        self.session = Session(self.session.key, params or self.session.params, desc)
+        self.rules = self.session.rules
+        self.reported, self.result_wait = False, None
+        self.demo_paused, self.hint_for, self.grades, self.turns_back = False, None, None, 0
+        self.new_position()
+
+    # --- hooks for the game --------------------------------------------------------------------
+    def new_position(self) -> None:
+        """begin() has put a new game in place: lay it out."""
+
+    def mark_move(self, surface, move) -> None:
+        """Draw the mark of the last move on the board."""
+
+    def grade_spot(self, move):
+        """Where the label of a graded move goes on the board (a centre), or None."""
+        return None
+
+    def swatch(self, side: int, size: int):
+        """A side's piece as a small picture."""
+        raise NotImplementedError
+
+    def move_words(self, move) -> str:
+        return move.encode()
+
+    def option_rows(self) -> list:
+        """The game's own rows in the Options overlay (widgets.Choose / Amount / Do)."""
+        return []
+
+    def drop_held(self) -> None:
+        """Let go of whatever piece is picked up (a dialog is about to open)."""
+
+    # --- options, new game -------------------------------------------------------------------
+    def all_option_rows(self) -> list:
+        rows = [Do("offer", "Offer a draw", self.offer_draw, self.can_offer(), half=True),
+                Do("new", "New game", self.new_game, half=True)] \
+            if self.DRAW_MOVE is not None else [Do("new", "New game", self.new_game)]
+        rows += self.option_rows()
+        if COMPUTER in self.players:
+            choice = self.level_choice if self.level_choice in dict(LEVEL_CHOICES) else "perfect"
+            rows.append(Choose("level", "Computer level", LEVEL_CHOICES, choice, self.set_level))
+            if self.level_choice == "custom":
+                rows.append(Amount("custom", "Custom level", self.prefs["custom_level"],
+                                   lambda value: self.set_pref("custom_level", value),
+                                   "% best moves"))
+        rows.append(Choose("undo", "Undo depth", UNDO_DEPTHS, self.prefs["undo_depth"],
+                           lambda value: self.set_pref("undo_depth", value)))
+        return rows
+
+    def open_options(self) -> None:
+        self.tweens.finish_all()
+        self.drop_held()
+        self.app.push(OptionsOverlay(self.app, self.all_option_rows, self.animations_on(), "o"))
+
+    def extra_buttons(self) -> list:
+        offer = [("Offer draw (D)", self.offer_draw, self.can_offer)] \
+            if self.DRAW_MOVE is not None else []
+        return offer + self.game_buttons() + [("Options (O)", self.open_options)]
+
+    def game_buttons(self) -> list:
+        return []
+
+    # --- animation: a whole turn's moves one after the other ------------------------------
+    turn_gap = -0.15   # seconds between the moves of an undone turn (negative: they overlap)
+
+    def animate(self, change) -> None:
+        if self.turn is not None:          # part of a whole turn: animated once it is complete
+            self.turn.append(change)
+            return
+        self.clear_animation()
+        self.animate_step(change, 0.0)
+
+    def animate_turn(self, changes) -> None:
+        """Against the computer its reply goes back first, then your move."""
+        self.clear_animation()
+        delay = 0.0
+        for change in changes:
+            delay = max(delay, self.animate_step(change, delay) + self.turn_gap)
+
+    def clear_animation(self) -> None:
+        """Forget the animations of the previous change (the scene's own lists)."""
+
+    def animate_step(self, change, delay: float) -> float:
+        """Animate one change starting `delay` seconds from now; returns when it ends."""
+        return delay
+
+    def can_undo(self) -> bool:
+        """Dimmed at the undo depth too (Options), not only at the start."""
+        depth = self.prefs["undo_depth"]
+        return super().can_undo() and not (depth and self.turns_back >= depth)
+
+    def undo(self) -> None:
+        """Against the computer, undo back to the human's previous turn, as deep as the undo
+        depth allows. In the demo, undo pauses it first."""
+        if self.demo:
+            self.demo_paused = True
+        depth = self.prefs["undo_depth"]
+        if depth and self.turns_back >= depth and self.session.can_undo():
+            self.say(f"The undo depth is {depth} turn{'s' if depth > 1 else ''}: "
+                     f"change it in Options.")
+            self.app.audio.play("wrong")
+            return
+        before = self.session.position
+        self.walk(super().undo, self.session.can_undo)
+        if self.session.position < before:
+            self.turns_back += 1
+
+    def redo(self) -> None:
+        before = self.session.position
+        self.walk(super().redo, self.session.can_redo)
+        if self.session.position > before:
+            self.turns_back = max(0, self.turns_back - 1)
+
+    def restart(self) -> None:
+        super().restart()
+        self.turns_back = 0
+
+    def walk(self, step, can_step) -> None:
+        """One step through the history, then on to the human's turn against the computer;
+        the changes are animated as one turn."""
+        self.drop_held()
+        self.turn = []
+        try:
+            step()
+            while self.against_computer and can_step() and not self.human_to_move():
+                step()
+        finally:
+            changes, self.turn = self.turn, None
+            if changes:
+                self.animate_turn(changes)
+
+    def demo_move(self):
+        return self.ai.choose_move(self.state, self.rng, None)
+
+    def demo_step(self) -> None:
+        if self.human_to_move():    # the demo plays the human's side; tick() plays the rest
+            super().demo_step()
+
+    # --- results -------------------------------------------------------------------------
+    def ending(self) -> str:
+        """How the game ended, in words naming the sides as the game does."""
+        status = self.session.status
+        if status.winner is not None:
+            loser = self.side_name(1 - status.winner)
+            if status.termination == Termination.BLOCKED:
+                return f"{loser} cannot move."
+            if status.termination == Termination.CAPTURED:
+                return f"{loser} has fewer than two pieces left."
+            if status.termination == Termination.LAST_TAKEN:
+                return f"{loser} took the last counter."
+        return status.reason
+
+    def result_reason(self) -> str:
+        return self.ending()
+
+    def status_line(self) -> str:
+        return self.ending() if self.over else ""
+
+    def result_title(self) -> str:
+        status = self.session.status
+        if status.outcome == Outcome.DRAW:
+            return "A draw"
+        if status.winner is None:
+            return "Game over"
+        if self.against_computer:
+            return "You win!" if self.players[status.winner] == HUMAN else "The computer wins"
+        return f"{self.side_name(status.winner)} wins"
+
+    def result_lines(self) -> list[str]:
+        lines = [f"{self.session.moves_made} moves"]
+        if self.hints:
+            lines.append(f"Hints taken: {self.hints}")
+        if self.against_computer:
+            record = store.load_records().get(self.record_table(), {})
+            lines.append(f"Your record at this level: {record.get('won', 0)} won, "
+                         f"{record.get('lost', 0)} lost, {record.get('draw', 0)} drawn")
+        return lines
+
+    def record_table(self) -> str:
+        return record_table(self.session.key, self.level)
+
+    def record_result(self):
+        """Against the computer, count the game in the record for this level."""
+        status = self.session.status
+        if self.against_computer:
+            human = self.players.index(HUMAN)
+            outcome = Outcome.DRAW if status.winner is None else \
+                Outcome.WON if status.winner == human else Outcome.LOST
+            try:
+                store.record_result(self.record_table(), outcome)
+            except OSError as error:
+                self.say(f"The result could not be saved: {error}")
+        return None
+
+    def result_mood(self) -> str:
+        status = self.session.status
+        if status.winner is None:
+            return "neutral"
+        return "bad" if self.against_computer and self.players[status.winner] != HUMAN else "good"
+
+    def ending_sound(self) -> str:
+        status = self.session.status
+        if status.winner is None:
+            return "place"
+        won = self.players[status.winner] == HUMAN
+        return "win" if won or not self.against_computer else "lose"

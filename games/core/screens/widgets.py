@@ -1,0 +1,305 @@
+"""Widgets and overlays any game can use: a Stepper (a label and a value stepped with
+left/right or a click on "<" / ">"), a Slider (0 to 100), an Overlay that slides in over the
+right of the board holding a Menu of them, and an OptionsOverlay built from a game's rows.
+(A question with two answers is screens.ConfirmScene.)"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from games.core.kit.actions import Act
+from games.core.loop.app import Scene
+from games.core.loop.tween import Tween, Tweens, ease_out_cubic
+from games.core.screens import ui
+
+ROW_FONT = ui.SMALL + 2
+
+
+class Stepper(ui.Widget):
+    """A label and one of a few values; left/right (held keys repeat) or a click steps it.
+    `skip(value)` passes over values not allowed now; `swatches` shows a picture by a value."""
+
+    def __init__(self, rect, words: str, choices, value, on_change, swatches=None, skip=None):
+        super().__init__(rect)
+        self.words, self.choices, self.on_change = words, list(choices), on_change
+        values = [v for v, _ in self.choices]
+        self.index = values.index(value) if value in values else 0
+        self.swatches = swatches or {}
+        self.skip = skip or (lambda value: False)
+
+    @property
+    def value(self):
+        return self.choices[self.index][0]
+
+    def activate(self) -> None:
+        self.adjust(1)
+
+    def adjust(self, step: int) -> bool:
+        for _ in range(len(self.choices)):
+            self.index = (self.index + step) % len(self.choices)
+            if not self.skip(self.value):
+                break
+        self.on_change(self.value)
+        return True
+
+    def back_zone(self) -> pygame.Rect:
+        """Where a click steps back: the "<" and a little around it."""
+        value, shown = self.choices[self.index]
+        face = ui.assets.font(ROW_FONT, True)
+        left = self.rect.right - 20 - face.size(">")[0] - 14 - face.size(shown)[0] - 14
+        if value in self.swatches:
+            left -= 54
+        return pygame.Rect(left - face.size("<")[0] - 16, self.rect.top, face.size("<")[0] + 28,
+                           self.rect.height)
+
+    def draw(self, surface, focused: bool) -> None:
+        ui.panel(surface, self.rect, ui.PANEL_HI if focused else ui.BG, radius=14,
+                 border=ui.LINE, width=2)
+        ui.label(surface, self.words, (self.rect.left + 22, self.rect.centery), ROW_FONT,
+                 ui.MUTED, anchor="midleft")
+        value, shown = self.choices[self.index]
+        right = ui.label(surface, ">", (self.rect.right - 20, self.rect.centery), ROW_FONT,
+                         ui.ACCENT, bold=True, anchor="midright")
+        text = ui.label(surface, shown, (right.left - 14, self.rect.centery), ROW_FONT, ui.TEXT,
+                        bold=True, anchor="midright")
+        left = text.left - 14
+        if value in self.swatches:
+            swatch = self.swatches[value]
+            rect = swatch.get_rect(midright=(text.left - 10, self.rect.centery))
+            surface.blit(swatch, rect)
+            left = rect.left - 10
+        ui.label(surface, "<", (left, self.rect.centery), ROW_FONT, ui.ACCENT, bold=True,
+                 anchor="midright")
+        if focused:
+            ui.focus_ring(surface, self.rect, 16)
+
+
+class Slider(ui.Widget):
+    """A whole number from 0 to 100: left/right step by one, a click or drag on the track
+    sets it."""
+
+    def __init__(self, rect, words: str, value: int, on_change, unit: str = "%"):
+        super().__init__(rect)
+        self.words, self.value, self.on_change, self.unit = words, value, on_change, unit
+
+    @property
+    def track(self) -> pygame.Rect:
+        return pygame.Rect(self.rect.left + 30, self.rect.bottom - 34, self.rect.width - 60, 12)
+
+    def adjust(self, step: int) -> bool:
+        self.set(self.value + step)
+        return True
+
+    def set(self, value: int) -> None:
+        value = max(0, min(100, int(value)))
+        if value != self.value:
+            self.value = value
+            self.on_change(value)
+
+    def set_from(self, x: float) -> None:
+        track = self.track
+        self.set(round((x - track.left) / track.width * 100))
+
+    def draw(self, surface, focused: bool) -> None:
+        ui.panel(surface, self.rect, ui.PANEL_HI if focused else ui.BG, radius=14,
+                 border=ui.LINE, width=2)
+        ui.label(surface, self.words, (self.rect.left + 22, self.rect.top + 28), ROW_FONT,
+                 ui.MUTED, anchor="midleft")
+        ui.label(surface, f"{self.value}{self.unit}", (self.rect.right - 22, self.rect.top + 28),
+                 ROW_FONT, ui.TEXT, bold=True, anchor="midright")
+        track = self.track
+        pygame.draw.rect(surface, ui.BG_DEEP, track, border_radius=6)
+        filled = track.copy()
+        filled.width = round(track.width * self.value / 100)
+        pygame.draw.rect(surface, ui.ACCENT, filled, border_radius=6)
+        knob = (track.left + track.width * self.value / 100, track.centery)
+        pygame.draw.circle(surface, ui.TEXT, knob, 15)
+        pygame.draw.circle(surface, ui.ACCENT, knob, 15, 4)
+        if focused:
+            ui.focus_ring(surface, self.rect, 16)
+
+
+# --- the rows a game offers in its options overlay ---------------------------------------------
+
+@dataclass
+class Choose:
+    """A Stepper row."""
+    name: str
+    words: str
+    choices: tuple
+    value: object
+    on_change: Callable
+    swatches: dict | None = None
+    skip: Callable | None = None
+
+
+@dataclass
+class Amount:
+    """A Slider row (0 to 100)."""
+    name: str
+    words: str
+    value: int
+    on_change: Callable
+    unit: str = "%"
+
+
+@dataclass
+class Do:
+    """A button row; two `half` buttons in a row share it."""
+    name: str
+    words: str
+    on_click: Callable
+    enabled: bool = True
+    half: bool = False
+
+
+class Overlay(Scene):
+    """A panel sliding in over the right of the board (when animations are on), holding a
+    Menu. Cancel, the menu key or a click outside closes it."""
+    opaque = False
+    title = ""
+    note = ""
+
+    def __init__(self, app, animate: bool, width: int = 548):
+        super().__init__(app)
+        top = 110 + 12
+        self.area = pygame.Rect(app.size[0] - width - 28, top, width, app.size[1] - top - 124)
+        self.panel = self.area.copy()
+        self.tweens = Tweens()
+        self.slide = self.tweens.add(Tween(0.22, ease_out_cubic)) if animate else None
+        self.menu = ui.Menu()
+
+    def close(self) -> None:
+        self.app.pop(self)
+
+    def handle(self, action) -> None:
+        kind = action.kind
+        if kind in (Act.CANCEL, Act.MENU) or (kind == Act.PRESS and (
+                action.alt or not self.panel.collidepoint(action.pos))):
+            self.close()
+            return
+        self.menu.handle(action)
+
+    def update(self, dt: float) -> None:
+        self.tweens.update(dt)
+
+    def draw(self, surface) -> None:
+        shift = 0
+        if self.slide is not None and not self.slide.done:
+            shift = round((1 - self.slide.value) * (self.area.width + 40))
+        if not shift:
+            self.draw_panel(surface)
+            return
+        layer = pygame.Surface(self.app.size, pygame.SRCALPHA)     # only while it slides in
+        self.draw_panel(layer)
+        surface.blit(layer, (shift, 0))
+
+    def draw_panel(self, surface) -> None:
+        panel = self.panel
+        pygame.draw.rect(surface, ui.SHADOW, panel.move(8, 10), border_radius=22)
+        ui.panel(surface, panel, ui.PANEL, radius=22, border=ui.ACCENT, width=3)
+        ui.label(surface, self.title, (panel.left + 28, panel.top + 22), ui.HEADING, ui.TEXT,
+                 bold=True)
+        if self.note:
+            ui.label(surface, self.note, (panel.right - 28, panel.top + 38), ui.SMALL, ui.MUTED,
+                     anchor="topright")
+        self.menu.draw(surface)
+
+
+class OptionsOverlay(Overlay):
+    """A game's options: `rows()` gives the rows (Choose, Amount, Do) afresh after every
+    change, so a row may appear or go (the Custom level's slider). Every change shows at
+    once; the game keeps it in the settings."""
+    title = "Options"
+    note = "kept for next time"
+
+    def __init__(self, app, rows: Callable[[], list], animate: bool, extra_keys=()):
+        super().__init__(app, animate)
+        self.rows = rows
+        self.extra_keys = extra_keys     # letters that close it (the key that opened it)
+        self.names: list[str] = []
+        self.sliding = False
+        self.build()
+
+    def build(self, focus: str | None = None) -> None:
+        x, width = self.area.left + 24, self.area.width - 48
+        y = self.area.top + 92
+        named: list[tuple[str, ui.Widget]] = []
+        half = (width - 16) // 2
+        pending_half = None
+        for row in self.rows() + [Do("close", "Close (Esc)", self.close)]:
+            if isinstance(row, Do):
+                if row.name == "close":
+                    y += 12
+                left, w = (x + half + 16, half) if pending_half else (x,
+                                                                      half if row.half else width)
+                widget = ui.Button((left, y, w, 64), row.words, self.use(row.on_click),
+                                   enabled=row.enabled, size=ROW_FONT)
+                pending_half = row.half and not pending_half
+                if pending_half:
+                    named.append((row.name, widget))
+                    continue
+                height = 64
+            elif isinstance(row, Amount):
+                widget = Slider((x, y, width, 96), row.words, row.value,
+                                self.changed(row.on_change, rebuild=False), row.unit)
+                height = 96
+            else:
+                widget = Stepper((x, y, width, 64), row.words, row.choices, row.value,
+                                 self.changed(row.on_change), row.swatches, row.skip)
+                height = 64
+            named.append((row.name, widget))
+            y += height + 12
+        self.panel = self.area.copy()
+        self.panel.height = y - self.area.top + 16
+        keep = focus or (self.names[self.menu.focus] if self.menu.widgets else None)
+        self.names = [name for name, _ in named]
+        widgets = [widget for _, widget in named]
+        index = self.names.index(keep) if keep in self.names else \
+            next(i for i, w in enumerate(widgets) if w.enabled)
+        self.menu = ui.Menu(widgets, index)
+
+    def widget(self, name: str):
+        return self.menu.widgets[self.names.index(name)]
+
+    def use(self, on_click):
+        """A button closes the overlay, then acts (New game opens a screen on top)."""
+        def click():
+            if on_click != self.close:
+                self.close()
+            on_click()
+        return click
+
+    def changed(self, on_change, rebuild: bool = True):
+        def change(value):
+            on_change(value)
+            if rebuild and self.app.top is self:
+                self.build()
+        return change
+
+    def handle(self, action) -> None:
+        kind = action.kind
+        if kind == Act.ALT or (kind == Act.KEY and action.value in self.extra_keys):
+            self.close()
+            return
+        if kind == Act.RELEASE:
+            self.sliding = False
+            return
+        slider = next((w for w in self.menu.widgets if isinstance(w, Slider)), None)
+        if kind == Act.POINT and self.sliding and slider is not None:
+            slider.set_from(action.pos[0])
+            return
+        if kind == Act.PRESS and not action.alt and self.panel.collidepoint(action.pos):
+            if slider is not None and slider.rect.collidepoint(action.pos):
+                self.menu.focus = self.menu.widgets.index(slider)
+                self.sliding = True
+                slider.set_from(action.pos[0])
+                return
+            for index, widget in enumerate(self.menu.widgets):
+                if isinstance(widget, Stepper) and widget.back_zone().collidepoint(action.pos):
+                    self.menu.focus = index
+                    widget.adjust(-1)          # the "<": one step back
+                    return
+        super().handle(action)
