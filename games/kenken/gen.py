@@ -320,4 +320,4 @@ def attempts(params: Params, rng):
 def graded(layout, level: int) -> bool:
     """Whether the puzzle grades at exactly level (which makes it unique: every deduction is
     sound, so one that solves the puzzle leaves no other solution)."""
-    return grade_layout(layout, level) == level
+    return grade_layout(layout, level, least=level) == level

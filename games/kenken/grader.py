@@ -429,15 +429,17 @@ def deduce(board: Board, max_level: int = EXTREME) -> int | None:
     return hardest
 
 
-def grade_layout(layout: Layout, max_level: int = EXTREME) -> int | None:
+def grade_layout(layout: Layout, max_level: int = EXTREME, least: int = EASY) -> int | None:
     """The hardest level of deduction needed to solve the puzzle; None when deductions up to
     max_level get stuck (it is harder, or not unique). The closure of each level up to Hard
     (solver.close) continues from the one below; the first that solves the puzzle is its
     level. Past Hard, a puzzle with several solutions is weeded out by counting (cheaper than
-    the Extreme deductions, which then go on from the Hard closure)."""
+    the Extreme deductions, which then go on from the Hard closure). A caller that only wants
+    puzzles of at least some level may say so (least): the closures below the level just
+    under it are skipped, and an easier puzzle grades as that level."""
     cand = [layout.full] * layout.size ** 2
     live = [list(fillings) for fillings in layout.fillings]
-    for level in range(EASY, min(max_level, HARD) + 1):
+    for level in range(max(least - 1, EASY), min(max_level, HARD) + 1):
         if not close(layout, cand, live, level):
             return None
         if all(not mask & (mask - 1) for mask in cand):

@@ -132,26 +132,28 @@ def close(layout: Layout, cand: list[int], live: list, level: int = NORMAL,
     n, full = layout.size, layout.full
     peers, cage_of, cages, lines = layout.peers, layout.cage_of, layout.cages, layout.lines
     per_cell = level >= NORMAL
-    stack = list(range(n * n) if changed is None else changed)
-    touched = set(stack) if level >= HARD else None     # changed since Hard last looked
+    changed = range(n * n) if changed is None else changed
+    singles = [cell for cell in changed if not cand[cell] & (cand[cell] - 1)]
+    dirty = {cage_of[cell] for cell in changed}     # cages to filter again
+    touched = set(changed) if level >= HARD else None   # changed since Hard last looked
     pending_cages: set[int] = set()
     pending_lines: set[int] = set()
-    dirty = set()
     while True:
-        while stack:
-            cell = stack.pop()
-            dirty.add(cage_of[cell])
+        while singles:                                  # a single: no peer may share it
+            cell = singles.pop()
             mask = cand[cell]
-            if not mask & (mask - 1):                   # a single: no peer may share it
-                for peer in peers[cell]:
-                    if cand[peer] & mask:
-                        left = cand[peer] ^ mask
-                        if not left:
-                            return False
-                        cand[peer] = left
-                        stack.append(peer)
-                        if touched is not None:
-                            touched.add(peer)
+            for peer in peers[cell]:
+                left = cand[peer]
+                if left & mask:
+                    left ^= mask
+                    if not left:
+                        return False
+                    cand[peer] = left
+                    dirty.add(cage_of[peer])
+                    if not left & (left - 1):
+                        singles.append(peer)
+                    if touched is not None:
+                        touched.add(peer)
         if dirty:
             k = dirty.pop()
             cells = cages[k]
@@ -178,11 +180,12 @@ def close(layout: Layout, cand: list[int], live: list, level: int = NORMAL,
                         union = union << n | every
                     union &= allowed
                 shift = 0
-                for cell in cells:
+                for cell in cells:          # (the cage's own fillings still all fit)
                     mask = union >> shift & full
                     if mask != cand[cell]:
                         cand[cell] = mask
-                        stack.append(cell)
+                        if not mask & (mask - 1):
+                            singles.append(cell)
                         if touched is not None:
                             touched.add(cell)
                     shift += n
@@ -202,20 +205,32 @@ def close(layout: Layout, cand: list[int], live: list, level: int = NORMAL,
                         if mask & (mask - 1):
                             return False                # two digits need the same cell
                         cand[cell] = mask
-                        stack.append(cell)
+                        dirty.add(cage_of[cell])
+                        singles.append(cell)
                         if touched is not None:
                             touched.add(cell)
-        if not stack and touched:
-            pending_cages.update(cage_of[cell] for cell in touched)
-            pending_lines.update(cell // n for cell in touched)
-            pending_lines.update(n + cell % n for cell in touched)
-            touched.clear()
-        while not stack and (pending_cages or pending_lines):
-            stack = hard_step(layout, cand, live, pending_cages, pending_lines)
-            if stack is None:
+        if singles or dirty or not touched:
+            if singles or dirty:
+                continue
+            return True
+        if all(not mask & (mask - 1) for mask in cand):
+            return True                                 # solved: nothing left to deduce
+        pending_cages.update(cage_of[cell] for cell in touched)
+        pending_lines.update(cell // n for cell in touched)
+        pending_lines.update(n + cell % n for cell in touched)
+        touched.clear()
+        while pending_cages or pending_lines:
+            narrowed = hard_step(layout, cand, live, pending_cages, pending_lines)
+            if narrowed is None:
                 return False
-            touched.update(stack)
-        if not stack:
+            if narrowed:
+                touched.update(narrowed)
+                for cell in narrowed:
+                    dirty.add(cage_of[cell])
+                    if not cand[cell] & (cand[cell] - 1):
+                        singles.append(cell)
+                break
+        if not (singles or dirty):
             return True
 
 
@@ -252,15 +267,25 @@ def hard_step(layout: Layout, cand: list[int], live: list, cages: set, lines: se
                         return None
         return narrowed
     free = [cell for cell in layout.lines[lines.pop()] if cand[cell] & (cand[cell] - 1)]
+    if len(free) < 4:           # a pair needs two other cells to take anything from
+        return narrowed
+    half = len(free) // 2       # a set of k, and the other cells' set of len(free) - k
     masks = [cand[cell] for cell in free]
-    for chosen, union in naked_sets(masks):                 # k cells holding only k digits
-        inside = {free[i] for i in chosen}
+    # Only cells with at most half the digits can be in a naked set, and only digits with at
+    # most half the places in a hidden one.
+    few = [i for i, mask in enumerate(masks) if mask.bit_count() <= half]
+    for chosen, union in naked_sets([masks[i] for i in few], half):    # k cells, k digits
+        inside = {free[few[i]] for i in chosen}
         for cell in free:
             if cell not in inside and not remove(cell, union):
                 return None
-    digits = [bit for bit in (1 << d for d in range(n)) if any(m & bit for m in masks)]
-    places = [sum(1 << i for i, m in enumerate(masks) if m & bit) for bit in digits]
-    for chosen, spots in naked_sets(places):                # k digits fitting only k cells
+    digits, places = [], []
+    for bit in (1 << d for d in range(n)):
+        spots = sum(1 << i for i, mask in enumerate(masks) if mask & bit)
+        if spots and spots.bit_count() <= half:
+            digits.append(bit)
+            places.append(spots)
+    for chosen, spots in naked_sets(places, half):       # k digits fitting only k cells
         keep = sum(digits[i] for i in chosen)
         for i, cell in enumerate(free):
             if spots >> i & 1 and not remove(cell, ~keep):
@@ -268,15 +293,14 @@ def hard_step(layout: Layout, cand: list[int], live: list, cages: set, lines: se
     return narrowed
 
 
-def naked_sets(rows: list[int]):
+def naked_sets(rows: list[int], largest: int):
     """Naked sets in a 0/1 matrix given as row masks: yields (row indices, union) where k rows
-    (2 <= k <= len(rows) // 2) reach only k columns that some other row also reaches."""
+    (2 <= k <= largest) reach only k columns."""
     count = len(rows)
 
     def grow(start: int, chosen: list[int], union: int, size: int):
         if len(chosen) == size:
-            if union.bit_count() == size and any(rows[i] & union for i in range(count)
-                                                 if i not in chosen):
+            if union.bit_count() == size:
                 yield tuple(chosen), union
             return
         for i in range(start, count):
@@ -284,7 +308,7 @@ def naked_sets(rows: list[int]):
             if joined.bit_count() <= size:
                 yield from grow(i + 1, chosen + [i], joined, size)
 
-    for size in range(2, count // 2 + 1):
+    for size in range(2, min(count, largest) + 1):
         yield from grow(0, [], 0, size)
 
 
