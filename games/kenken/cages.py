@@ -29,6 +29,7 @@ OP_LETTERS = {"+": "a", "-": "s", "*": "m", "/": "d", "=": "g"}
 LETTER_OPS = {letter: op for op, letter in OP_LETTERS.items()}
 VARIANTS = {"standard": (False, False), "multiplication": (True, False),
             "hidden": (False, True)}
+VARIANT_OF = {flags: name for name, flags in VARIANTS.items()}
 
 
 @dataclass(frozen=True)
@@ -55,8 +56,7 @@ class Params:
 
     @property
     def variant(self) -> str:
-        return next(name for name, flags in VARIANTS.items()
-                    if flags == (self.multiplication_only, self.hidden_operators))
+        return VARIANT_OF[self.multiplication_only, self.hidden_operators]
 
     def encode(self) -> str:
         flags = {}

@@ -132,27 +132,30 @@ class Trades:
 
     def balanced(self, owner: list[int], cell: int, cage: list[int]) -> bool:
         """Whether a trade through cell is balanced, now that cell is in cage. A trade's
-        rectangle at cell can only balance when the cage holds a cell of its row or column,
-        so only those trades are followed, each until a rectangle that does not balance."""
+        rectangle at cell can only balance when the cage holds another of its corners,
+        beside cell in its row or column; then the two far corners must share a cage too
+        before the trades through that rectangle (one between its rows, one between its
+        columns) are followed, each until a rectangle that does not balance."""
         grid, n = self.grid, self.n
         r, c = divmod(cell, n)
         d = grid[cell]
         for other in cage:
-            if other == cell:
-                continue
             r2, c2 = divmod(other, n)
-            if c2 == c or r2 == r:         # follow the rows (r, r2), then the columns (c, c2)
-                rows = (r2 if c2 == c else self.row_of[c2][d],
-                        c2 if r2 == r else self.col_of[r2][d])
-                if self._cycle_balances(owner, r, rows[0], c, True) or \
-                        self._cycle_balances(owner, c, rows[1], r, False):
-                    return True
+            if c2 == c and r2 != r:         # other below or above: the far column
+                c2 = self.col_of[r2][d]
+                far_corners_together = owner[r * n + c2] == owner[r2 * n + c2]
+            elif r2 == r and c2 != c:       # other beside: the far row
+                r2 = self.row_of[c2][d]
+                far_corners_together = owner[r2 * n + c] == owner[r2 * n + c2]
+            else:
+                continue
+            if far_corners_together and (self._cycle_balances(owner, r, r2, c, True) or
+                                         self._cycle_balances(owner, c, c2, r, False)):
+                return True
         return False
 
     def _cycle_balances(self, owner, line: int, other: int, start: int, by_rows: bool) -> bool:
         grid, n = self.grid, self.n
-        if other == line:
-            return False
         at = start
         while True:
             if by_rows:             # rows line and other; at, then moved, are columns
@@ -212,33 +215,28 @@ def choose_ops(n: int, values: list[list[int]], rng, params: Params,
                style: Style) -> list[str]:
     """An operator per cage (given its solution digits), as Keen chooses them: the operators
     take turns (/, -, *, +), each taking a random cage it suits well, else one it suits at
-    all. Two-cell cages whose clue leaves only one pair are poor (sums of 3, 4, 2n-1, 2n-2,
-    and in some styles products with at most two factorings); a difference of n-1 and a
-    quotient above n/2 are never used."""
+    all (see _suits)."""
     if params.multiplication_only:
         return ["=" if len(v) == 1 else "*" for v in values]
     order = sorted(range(len(values)), key=[rng.random() for _ in values].__getitem__)
-    good = {op: [] for op in "/-*+"}                # cages in random order, per operator
-    poor = {op: [] for op in "/-*+"}
+    good: dict[str, list[int]] = {op: [] for op in "/-*+"}    # cages in random order
+    poor: dict[str, list[int]] = {op: [] for op in "/-*+"}
+    suits = _suits(n, style.poor_products)
+    pending = 0
     for k in order:
         cage_values = values[k]
-        if len(cage_values) != 2:
-            if len(cage_values) > 2:
-                good["+"].append(k)
-                good["*"].append(k)
+        if len(cage_values) == 2:
+            well, barely = suits[cage_values[0] * 16 + cage_values[1]]
+        elif len(cage_values) > 2:
+            well, barely = "*+", ""
+        else:
             continue
-        low, high = cage_values if cage_values[0] < cage_values[1] else cage_values[::-1]
-        (good if 4 < low + high < 2 * n - 2 else poor)["+"].append(k)
-        poor_product = style.poor_products and sum(
-            1 for d in range(1, n + 1)
-            if low * high % d == 0 and d != low * high // d <= n) <= 2
-        (poor if poor_product else good)["*"].append(k)
-        if high - low < n - 1:
-            good["-"].append(k)
-        if high % low == 0 and 2 * (high // low) <= n:
-            good["/"].append(k)
+        pending += 1
+        for op in well:
+            good[op].append(k)
+        for op in barely:
+            poor[op].append(k)
     ops = ["="] * len(values)
-    pending = sum(1 for cage_values in values if len(cage_values) > 1)
     while pending:
         for op in "/-*+":
             for queue in (good[op], poor[op]):
@@ -249,6 +247,34 @@ def choose_ops(n: int, values: list[list[int]], rng, params: Params,
                     pending -= 1
                     break
     return ops
+
+
+@cache
+def _suits(n: int, poor_products: bool) -> dict[int, tuple[str, str]]:
+    """For two digits (a * 16 + b) of a two-cell cage, the operators that suit it well and
+    those that suit it only poorly. A clue that leaves only one pair is poor: sums of 3, 4,
+    2n-1 and 2n-2, and (when poor_products) products with at most two factorings; a
+    difference of n-1 and a quotient above n/2 are never used."""
+    suits = {}
+    for a, b in itertools.permutations(range(1, n + 1), 2):
+        low, high = min(a, b), max(a, b)
+        factorings = sum(1 for d in range(1, n + 1)
+                         if low * high % d == 0 and d != low * high // d <= n)
+        well, barely = "", ""
+        if high % low == 0 and 2 * (high // low) <= n:
+            well += "/"
+        if high - low < n - 1:
+            well += "-"
+        if poor_products and factorings <= 2:
+            barely += "*"
+        else:
+            well += "*"
+        if 4 < low + high < 2 * n - 2:
+            well += "+"
+        else:
+            barely += "+"
+        suits[a * 16 + b] = (well, barely)
+    return suits
 
 
 def clearest_ops(n: int, pieces: list[list[int]], values: list[list[int]], rng,
