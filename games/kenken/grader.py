@@ -38,6 +38,9 @@ from games.kenken.sentences import Namer
 from games.kenken.solver import Layout, close, compile_puzzle, search, unique_solution
 
 
+COUNT_FIRST = 5     # boards up to this size count solutions before the Extreme deductions
+
+
 class Contradiction(Exception):
     """The candidates admit no solution."""
 
@@ -433,8 +436,9 @@ def grade_layout(layout: Layout, max_level: int = EXTREME, least: int = EASY) ->
     """The hardest level of deduction needed to solve the puzzle; None when deductions up to
     max_level get stuck (it is harder, or not unique). The closure of each level up to Hard
     (solver.close) continues from the one below; the first that solves the puzzle is its
-    level. Past Hard, a puzzle with several solutions is weeded out by counting (cheaper than
-    the Extreme deductions, which then go on from the Hard closure). A caller that only wants
+    level. Past Hard the Extreme deductions go on from the Hard closure; on boards up to 5x5
+    counting solutions first is cheaper, as it weeds out the many puzzles with several
+    solutions faster than the Extreme deductions get stuck on them. A caller that only wants
     puzzles of at least some level may say so (least): the closures below the level just
     under it are skipped, and an easier puzzle grades as that level."""
     cand = [layout.full] * layout.size ** 2
@@ -446,11 +450,42 @@ def grade_layout(layout: Layout, max_level: int = EXTREME, least: int = EASY) ->
             return level
     if max_level < EXTREME:
         return None
-    found: list = []
-    search(layout, cand.copy(), live.copy(), 2, found)
-    if len(found) != 1 or deduce(Board(layout, cand), EXTREME) is None:
-        return None
-    return EXTREME
+    if layout.size <= COUNT_FIRST:
+        found: list[tuple[int, ...]] = []
+        search(layout, cand.copy(), live.copy(), 2, found)
+        if len(found) != 1:
+            return None
+    return EXTREME if extreme_closure(layout, cand, live) else None
+
+
+def extreme_closure(layout: Layout, cand: list[int], live: list) -> bool:
+    """Go on from a Hard closure (cand and live, narrowed in place) with the Extreme
+    deductions as deduce() makes them, a sweep of fish (else of forcing chains) at a time,
+    each followed by the Hard closure again (which deduce() reaches step by step): whether
+    they solve the puzzle."""
+    board = Board(layout, cand)
+    while True:
+        for cell in board.singles:          # deduce() has placed every single by now
+            board.placed[cell] = True
+        if len(board.singles) == len(cand):
+            return True
+        changed: set[int] = set()
+        try:
+            for technique in (fish, chains):
+                for deduction in technique(board):
+                    board.apply(deduction)
+                    changed.update(cell for cell, _ in deduction.removals)
+                if changed:
+                    break
+        except Contradiction:
+            return False
+        if not changed:
+            return False
+        cand[:] = board.cand
+        if not close(layout, cand, live, HARD, changed):
+            return False
+        board.cand[:] = cand
+        board.singles.update(cell for cell, mask in enumerate(cand) if not mask & (mask - 1))
 
 
 def grade(params: Params, cages: tuple[Cage, ...],
