@@ -441,10 +441,11 @@ def grade_layout(layout: Layout, max_level: int = EXTREME, least: int = EASY) ->
     solutions faster than the Extreme deductions get stuck on them. A caller that only wants
     puzzles of at least some level may say so (least): the closures below the level just
     under it are skipped, and an easier puzzle grades as that level."""
-    cand = [layout.full] * layout.size ** 2
+    first = max(least - 1, EASY)
+    cand = list(layout.start_easy if first == EASY else layout.start)
     live = [list(fillings) for fillings in layout.fillings]
-    for level in range(max(least - 1, EASY), min(max_level, HARD) + 1):
-        if not close(layout, cand, live, level):
+    for level in range(first, min(max_level, HARD) + 1):
+        if not close(layout, cand, live, level, fitted=level == first):
             return None
         if all(not mask & (mask - 1) for mask in cand):
             return level

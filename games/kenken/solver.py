@@ -69,6 +69,10 @@ class Layout:
     # For each cage, (line index, positions within the cage) where 2+ of its cells share a line.
     segments: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]
     full: int                                   # the mask of every digit
+    # Each cell's candidates once every cage's fillings have narrowed them (as Normal does),
+    # and the digits its whole cage can hold (as Easy does).
+    start: tuple[int, ...]
+    start_easy: tuple[int, ...]
 
 
 @lru_cache(maxsize=64)
@@ -88,41 +92,54 @@ def _geometry(n: int):
     return tuple(rows + cols), peers
 
 
-@lru_cache(maxsize=1 << 14)
-def _cage_form(n: int, cells: tuple[int, ...]):
-    """A cage's shape (its cells relative to the first, which fillings depend on) and its
-    segments (see Layout)."""
+@lru_cache(maxsize=1 << 15)
+def _compiled_cage(n: int, cells: tuple[int, ...], ops: tuple[str, ...], target: int):
+    """A cage's fillings, its segments (see Layout), the digits its fillings allow in each of
+    its cells, and in the whole cage."""
     r0, c0 = divmod(cells[0], n)
+    fillings = cage_fillings(n, tuple((cell // n - r0, cell % n - c0) for cell in cells), ops,
+                             target)
     groups: dict[int, list[int]] = {}
     for i, cell in enumerate(cells):
         groups.setdefault(cell // n, []).append(i)
         groups.setdefault(n + cell % n, []).append(i)
-    return (tuple((cell // n - r0, cell % n - c0) for cell in cells),
-            tuple((line, tuple(positions)) for line, positions in sorted(groups.items())
-                  if len(positions) > 1))
+    segments = tuple((line, tuple(positions)) for line, positions in sorted(groups.items())
+                     if len(positions) > 1)
+    union = every = 0
+    for f in fillings:
+        union |= f
+    allowed = []
+    for i in range(len(cells)):
+        allowed.append(union >> (i * n) & (1 << n) - 1)
+        every |= allowed[-1]
+    return fillings, segments, tuple(allowed), every
 
 
 def compile_cages(n: int, cages) -> Layout:
     """cages: (cell indices in reading order, operators, target) triples."""
     lines, peers = _geometry(n)
     cage_of = [0] * (n * n)
+    start, start_easy = [0] * (n * n), [0] * (n * n)
     cells_of, fillings, segments = [], [], []
     for index, (cells, ops, target) in enumerate(cages):
-        shape, segs = _cage_form(n, cells)
-        fillings.append(cage_fillings(n, shape, ops, target))
+        cage, segs, allowed, every = _compiled_cage(n, cells, ops, target)
+        fillings.append(cage)
         segments.append(segs)
         cells_of.append(cells)
-        for cell in cells:
+        for cell, mask in zip(cells, allowed):
             cage_of[cell] = index
+            start[cell] = mask
+            start_easy[cell] = every
     return Layout(n, tuple(cells_of), tuple(fillings), tuple(cage_of), peers, lines,
-                  tuple(segments), (1 << n) - 1)
+                  tuple(segments), (1 << n) - 1, tuple(start), tuple(start_easy))
 
 
 def close(layout: Layout, cand: list[int], live: list, level: int = NORMAL,
-          changed=None) -> bool:
+          changed=None, fitted: bool = False) -> bool:
     """Narrow cand (cell masks) and live (each cage's possible fillings) in place to the
     closure of the grader's deductions up to level (Easy, Normal or Hard), after the cells in
-    changed shrank (every cell when None); False on a contradiction.
+    changed shrank (every cell when None); False on a contradiction. fitted: every cage's
+    live fillings already fit cand (as they do layout.start), so none needs filtering yet.
 
     Each deduction only removes candidates, and one that holds still holds (or is already
     made) once others have removed more, so the closure is the same whatever order they are
@@ -133,8 +150,10 @@ def close(layout: Layout, cand: list[int], live: list, level: int = NORMAL,
     peers, cage_of, cages, lines = layout.peers, layout.cage_of, layout.cages, layout.lines
     per_cell = level >= NORMAL
     changed = range(n * n) if changed is None else changed
+    if not all(cand):
+        return False
     singles = [cell for cell in changed if not cand[cell] & (cand[cell] - 1)]
-    dirty = {cage_of[cell] for cell in changed}     # cages to filter again
+    dirty = set() if fitted else {cage_of[cell] for cell in changed}    # cages to filter
     touched = set(changed) if level >= HARD else None   # changed since Hard last looked
     pending_cages: set[int] = set()
     pending_lines: set[int] = set()
@@ -339,10 +358,10 @@ def search(layout: Layout, cand: list[int], live: list, limit: int,
 
 
 def solve_layout(layout: Layout, limit: int = 2) -> list[tuple[int, ...]]:
-    cand = [layout.full] * (layout.size ** 2)
+    cand = list(layout.start)
     live = [list(fillings) for fillings in layout.fillings]
     found: list[tuple[int, ...]] = []
-    if close(layout, cand, live):
+    if close(layout, cand, live, fitted=True):
         search(layout, cand, live, limit, found)
     return found
 
