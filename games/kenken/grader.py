@@ -37,7 +37,6 @@ from games.kenken.cages import (
 from games.kenken.sentences import Namer
 from games.kenken.solver import Layout, close, compile_puzzle, search, unique_solution
 
-
 COUNT_FIRST = 5     # boards up to this size count solutions before the Extreme deductions
 
 

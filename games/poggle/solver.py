@@ -151,11 +151,18 @@ def _tables(columns: list[int], length: int, colours: int) -> tuple[dict, ...]:
     a byte of the sum is at most 3 * (Y - 1))."""
     tables = []
     for start in range(0, len(columns), 3):
-        multiples = [[_reduce(times * column, length, colours) for times in range(colours)]
-                     for column in columns[start:start + 3]]
-        tables.append({bytes(values): sum(map(list.__getitem__, multiples, values))
-                       for values in itertools.product(range(colours), repeat=len(multiples))})
+        sums = [0]
+        for column in columns[start:start + 3]:     # the first input varies slowest
+            multiples = [_reduce(times * column, length, colours) for times in range(colours)]
+            sums = [total + multiple for total in sums for multiple in multiples]
+        tables.append(dict(zip(_keys(colours, min(3, len(columns) - start)), sums)))
     return tuple(tables)
+
+
+@functools.cache
+def _keys(colours: int, count: int) -> list[bytes]:
+    """Every run of count digits below colours, as bytes, the first varying slowest."""
+    return [bytes(values) for values in itertools.product(range(colours), repeat=count)]
 
 
 def _apply(tables: tuple[dict, ...], data: bytes) -> int:
