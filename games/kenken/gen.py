@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
-from games.kenken.cages import DIFFICULTIES, MAX_CAGE, Cage, Params, encode_desc, possible_ops
+from games.kenken.cages import DIFFICULTIES, MAX_CAGE, Params, encode_pieces, possible_ops
 from games.kenken.grader import EASY, EXTREME, HARD, NORMAL, grade_layout
 from games.kenken.solver import cage_fillings, compile_cages
 
@@ -337,8 +337,7 @@ def attempts(params: Params, rng):
         layout = compile_cages(n, [(cells, possible_ops(params, op, len(cells)), target)
                                    for cells, op, target in cages])
         if graded(layout, level):
-            yield encode_desc(n, [Cage(op, target, tuple(divmod(c, n) for c in cells))
-                                        for cells, op, target in cages])
+            yield encode_pieces(n, cages)
             return
         yield None
 
