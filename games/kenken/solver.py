@@ -93,7 +93,7 @@ def _geometry(n: int):
 
 
 @lru_cache(maxsize=1 << 15)
-def _compiled_cage(n: int, cells: tuple[int, ...], ops: tuple[str, ...], target: int):
+def compiled_cage(n: int, cells: tuple[int, ...], ops: tuple[str, ...], target: int):
     """A cage's fillings, its segments (see Layout), the digits its fillings allow in each of
     its cells, and in the whole cage."""
     r0, c0 = divmod(cells[0], n)
@@ -122,7 +122,7 @@ def compile_cages(n: int, cages) -> Layout:
     start, start_easy = [0] * (n * n), [0] * (n * n)
     cells_of, fillings, segments = [], [], []
     for index, (cells, ops, target) in enumerate(cages):
-        cage, segs, allowed, every = _compiled_cage(n, cells, ops, target)
+        cage, segs, allowed, every = compiled_cage(n, cells, ops, target)
         fillings.append(cage)
         segments.append(segs)
         cells_of.append(cells)
