@@ -24,7 +24,7 @@ class Style:
 
 
 STYLES = {
-    "standard": {EASY: Style(0.75, 0.3, False), NORMAL: Style(0.6, 0.3, True),
+    "standard": {EASY: Style(0.9, 0.3, False), NORMAL: Style(0.6, 0.3, True),
                  HARD: Style(0.9, 0.15, False), EXTREME: Style(0.75, 0.15, True)},
     # Every cage multiplies: bigger cages make the harder levels (six-cell products have
     # thousands of fillings, too slow to list).
@@ -34,6 +34,17 @@ STYLES = {
     "hidden": {EASY: Style(0.75, 0.3, False, 1.0), NORMAL: Style(0.75, 0.15, False, 0.6),
                HARD: Style(0.75, 0.0, False, 0.8), EXTREME: Style(0.75, 0.15, False, 0.4)},
 }
+# Up to 7x7 a cutting without givens more often makes a Normal or an Extreme puzzle (on
+# larger boards it makes Normal ones rarer).
+SMALL, SMALL_STYLES = 7, {("standard", NORMAL): Style(0.75, 0.0, True),
+                          ("standard", EXTREME): Style(0.75, 0.0, False)}
+
+
+def style_of(params: Params) -> Style:
+    level = DIFFICULTIES.index(params.difficulty)
+    if params.size <= SMALL and (params.variant, level) in SMALL_STYLES:
+        return SMALL_STYLES[params.variant, level]
+    return STYLES[params.variant][level]
 
 
 def latin_square(n: int, rng) -> list[int]:
@@ -312,7 +323,7 @@ def attempt(params: Params, rng) -> list[tuple[tuple[int, ...], str, int]]:
     """One random puzzle in the style of its level: (cell indices, operator, target) per cage,
     in canonical order."""
     n = params.size
-    style = STYLES[params.variant][DIFFICULTIES.index(params.difficulty)]
+    style = style_of(params)
     grid = latin_square(n, rng)
     pieces = sorted(partition(n, grid, rng, style))
     values = [[grid[cell] for cell in cells] for cells in pieces]
