@@ -9,17 +9,20 @@ from games.kenken import grader, rules, solver
 
 # Keen's generation (keen.c's new_game_desc), median ms per puzzle by difficulty, and the
 # p99 of 4x4 to 7x7.
-KEEN_MS = {4: (0.0, 0.0, 0.0, 0.0), 5: (0.0, 0.0, 0.0, 0.0), 6: (0.0, 0.0, 0.0, 0.0),
-           7: (0.0, 0.0, 0.0, 0.0), 8: (0.0, 0.0, 0.0, 0.0), 9: (0.0, 0.0, 0.0, 0.0)}
-KEEN_P99_MS = {4: (0.0, 0.0, 0.0, 0.0), 5: (0.0, 0.0, 0.0, 0.0), 6: (0.0, 0.0, 0.0, 0.0),
-               7: (0.0, 0.0, 0.0, 0.0)}
+KEEN_MS = {4: (0.090, 0.34, 0.41, 9.7), 5: (0.19, 0.87, 0.64, 11.6),
+           6: (1.24, 1.99, 1.19, 12.0), 7: (2.15, 4.52, 1.73, 26.6),
+           8: (13.5, 15.6, 3.7, 62.3), 9: (47.7, 44.7, 9.7, 170.5)}
+KEEN_P99_MS = {4: (0.53, 2.1, 2.9, 69.5), 5: (1.05, 6.8, 5.1, 76.3), 6: (8.0, 15.6, 8.2, 80.8),
+               7: (14.0, 30.1, 14.2, 196.1)}
 KEEN = {"peer": "Tatham's Keen (C, -O2)", "date": "2026-11-25",
-        "source": "issue 24: CPU time of new_game_desc, 400 puzzles per size and difficulty "
-                  "(100 at 8x8 and 9x9), on the development machine; not this run"}
+        "source": "issue 24: CPU time of new_game_desc, 1,200 puzzles per size and difficulty "
+                  "(150 at 8x8 and 9x9), on the development machine; not this run"}
 # Parlour's generation before issue 24 (commit d0ef95d), median ms, on the same machine.
-BEFORE_MS = {("multiplication", 4): (0.0, 0.0, 0.0), ("multiplication", 6): (0.0, 0.0, 0.0, 0.0),
-             ("multiplication", 9): (0.0, 0.0, 0.0, 0.0), ("hidden", 4): (0.0, 0.0, 0.0, 0.0),
-             ("hidden", 6): (0.0, 0.0, 0.0, 0.0), ("hidden", 9): (0.0, 0.0, 0.0, 0.0)}
+BEFORE_MS = {("multiplication", 4): (0.98, 5.2, 45.8),
+             ("multiplication", 6): (1.41, 10.4, 17.3, 157.0),
+             ("multiplication", 9): (5.4, 65.0, 43.7, 512.0),
+             ("hidden", 4): (0.83, 2.0, 5.5, 97.0), ("hidden", 6): (4.8, 14.9, 5.3, 101.7),
+             ("hidden", 9): (6.3, 38.8, 11.9, 203.7)}
 BEFORE = {"peer": "Parlour before issue 24 (commit d0ef95d)", "date": "2026-11-25",
           "source": "issue 24: the same seeds on the development machine; not this run"}
 # 9x9 puzzles to type in by ID, two per difficulty (made by rules.new_desc).

@@ -7,7 +7,7 @@ import random
 from games.poggle import rules, solver
 
 # Flip's solve (flip.c's solve_game on a crosses board from its own generator), median us.
-FLIP_US = {5: 5.8, 6: 7.9, 7: 14.0}
+FLIP_US = {5: 5.1, 6: 7.6, 7: 12.3}
 FLIP = {"peer": "Tatham's Flip (C, -O2), two colours", "date": "2026-11-25",
         "source": "issue 24: CPU time of solve_game, 900 boards per size, on the "
                   "development machine; not this run"}
