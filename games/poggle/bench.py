@@ -1,10 +1,23 @@
 """Poggle's figures for `python main.py bench` (DESIGN.md section 8): fewest-press solves
 from dealt boards (5x5 to 7x7 beside Tatham's Flip, which solves the two-colour game: measured
 elsewhere, shown and not divided into ours), the first solve of a size and colour count (its
-chase form built from nothing), and dealing."""
-import random
+chase form built from nothing), and dealing; and the frame-cost bench's pose of the scene."""
+from __future__ import annotations
 
-from games.poggle import rules, solver
+import random
+from typing import TYPE_CHECKING, Any
+
+from games.core.kit.actions import Device
+from games.poggle import controls, rules, solver
+from games.poggle.board import Move, Params
+from games.poggle.planner import nearest_press
+
+if TYPE_CHECKING:
+    from games.poggle.scene import PoggleScene
+
+Case = dict[str, Any]
+STRETCH = 400.0          # the pose's ripple runs this many times slower
+
 
 # Flip's solve (flip.c's solve_game on a crosses board from its own generator), median us.
 FLIP_US = {5: 5.1, 6: 7.6, 7: 12.3}
@@ -15,13 +28,13 @@ EVERY = [(size, colours) for size in range(rules.MIN_SIZE, rules.MAX_SIZE + 1)
          for colours in range(rules.MIN_COLOURS, rules.MAX_COLOURS + 1)]
 
 
-def _dealt(size: int, colours: int, count: int) -> list:
-    params = rules.Params(size, colours)
+def _dealt(size: int, colours: int, count: int) -> list[rules.State]:
+    params = Params(size, colours)
     return [rules.new_game(params, rules.new_desc(params, random.Random(seed)))
             for seed in range(count)]
 
 
-def _solve_case(size: int, colours: int, count: int, target_ms: float | None) -> dict:
+def _solve_case(size: int, colours: int, count: int, target_ms: float | None) -> Case:
     states = _dealt(size, colours, count)
     case = {"name": f"fewest-press solve {size}x{size}, {colours} colours "
                     f"(kernel {solver.kernel_size(size, colours)})",
@@ -32,7 +45,7 @@ def _solve_case(size: int, colours: int, count: int, target_ms: float | None) ->
     return case
 
 
-def _first_solves(combos: list[tuple[int, int]]) -> dict:
+def _first_solves(combos: list[tuple[int, int]]) -> Case:
     """Solving a dealt board of each size and colour count from an empty cache: the chase
     form (and the kernel) built from nothing."""
     states = [_dealt(size, colours, 1)[0] for size, colours in combos]
@@ -43,8 +56,8 @@ def _first_solves(combos: list[tuple[int, int]]) -> dict:
     return {"run": run, "count": len(combos), "target_ms": 5.0}
 
 
-def cases() -> list[dict]:
-    biggest = rules.Params(12, 5)
+def cases() -> list[Case]:
+    biggest = Params(12, 5)
     return [
         *(_solve_case(size, colours, 200, 2 * FLIP_US[size] / 1000)
           for size in (5, 6, 7) for colours in range(2, 6)),
@@ -61,3 +74,22 @@ def cases() -> list[dict]:
          "run": lambda i: rules.new_desc(biggest, random.Random(i)),
          "count": 20, "target_ms": None},
     ]
+
+
+def pose(scene: PoggleScene) -> None:
+    """The scene's most expensive everyday look: mid-ripple from a press in the middle (an
+    undo's, slowed down so it stays mid-ripple while the bench draws), a key of the solution
+    lit as a hint's is (a look only: no hint is counted) and the keyboard cursor shown."""
+    from games.poggle.view import ripple  # pygame: not on the bench cases' path
+    scene.planner.wait()
+    grid = scene.planner.get(scene.state.board)
+    if isinstance(grid, tuple):
+        cell = nearest_press(grid, scene.ui.cursor)
+        if cell is not None:
+            scene.light(cell)
+    scene.pretend_device(Device.KEYBOARD)
+    press = Move(*controls.home(scene.state.params))
+    before = rules.apply_move(scene.state, press)
+    scene.ripple = ripple(before.board, scene.state.board, press, False, scene.tweens,
+                          stretch=STRETCH)
+    scene.tweens.update(0.12 * STRETCH)
