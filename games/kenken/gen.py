@@ -4,12 +4,24 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from random import Random
 
-from games.kenken.cages import DIFFICULTIES, MAX_CAGE, Params, encode_pieces, possible_ops
-from games.kenken.grader import EASY, EXTREME, HARD, NORMAL, grade_layout
-from games.kenken.solver import cage_fillings, compile_cages
+from games.kenken.cages import (
+    DIFFICULTIES,
+    EASY,
+    EXTREME,
+    HARD,
+    MAX_CAGE,
+    NORMAL,
+    Params,
+    encode_pieces,
+    possible_ops,
+)
+from games.kenken.grader import grade_layout
+from games.kenken.solver import Layout, cage_fillings, compile_cages
 
 
 @dataclass(frozen=True)
@@ -47,7 +59,7 @@ def style_of(params: Params) -> Style:
     return STYLES[params.variant][level]
 
 
-def latin_square(n: int, rng) -> list[int]:
+def latin_square(n: int, rng: Random) -> list[int]:
     """Row-major digits of a random Latin square. Up to 5x5 every square is equally likely:
     one is a reduced square (first row and column in order) with its columns, then its rows
     below the first, permuted, in exactly one way. Larger squares are built row by row, each
@@ -99,13 +111,14 @@ TABLED = 5      # orders whose reduced squares are listed (56 of order 5; 9408 o
 
 
 @cache
-def _reduced_squares(n: int):
+def _reduced_squares(n: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]],
+                                       list[tuple[int, ...]]]:
     """The reduced Latin squares of order n (row-major), every order of the columns, and every
     order of the rows that keeps the first row first."""
     perms = list(itertools.permutations(range(n)))
     squares = []
 
-    def extend(rows: list, used: list[int]) -> None:      # used: digits per column, as bits
+    def extend(rows: list[tuple[int, ...]], used: list[int]) -> None:  # used: column digits
         if len(rows) == n:
             squares.append(tuple(d + 1 for row in rows for d in row))
             return
@@ -165,7 +178,8 @@ class Trades:
                 return True
         return False
 
-    def _cycle_balances(self, owner, line: int, other: int, start: int, by_rows: bool) -> bool:
+    def _cycle_balances(self, owner: list[int], line: int, other: int, start: int,
+                        by_rows: bool) -> bool:
         grid, n = self.grid, self.n
         at = start
         while True:
@@ -184,7 +198,7 @@ class Trades:
                 return True
 
 
-def partition(n: int, grid: list[int], rng, style: Style) -> list[list[int]]:
+def partition(n: int, grid: list[int], rng: Random, style: Style) -> list[list[int]]:
     """Cells cut into cages (Keen's way): dominoes first, then every leftover cell joins a
     neighbouring cage below the size limit, or now and then stays a given. A join that would
     balance a trade (see Trades) is skipped; a cutting left with more than n*n/8 single cells
@@ -222,7 +236,7 @@ def partition(n: int, grid: list[int], rng, style: Style) -> list[list[int]]:
             return [sorted(cage) for cage in pieces]
 
 
-def choose_ops(n: int, values: list[list[int]], rng, params: Params,
+def choose_ops(n: int, values: list[list[int]], rng: Random, params: Params,
                style: Style) -> list[str]:
     """An operator per cage (given its solution digits), as Keen chooses them: the operators
     take turns (/, -, *, +), each taking a random cage it suits well, else one it suits at
@@ -288,7 +302,7 @@ def _suits(n: int, poor_products: bool) -> dict[int, tuple[str, str]]:
     return suits
 
 
-def clearest_ops(n: int, pieces: list[list[int]], values: list[list[int]], rng,
+def clearest_ops(n: int, pieces: list[list[int]], values: list[list[int]], rng: Random,
                  clarity: float) -> list[str]:
     """With hidden operators a target is read under every operator its cage allows, so a cage
     takes (with chance clarity) the operator whose target leaves the fewest fillings, else
@@ -319,7 +333,7 @@ def target_of(op: str, values: list[int]) -> int:
     return high - low if op == "-" else high // low
 
 
-def attempt(params: Params, rng) -> list[tuple[tuple[int, ...], str, int]]:
+def attempt(params: Params, rng: Random) -> list[tuple[tuple[int, ...], str, int]]:
     """One random puzzle in the style of its level: (cell indices, operator, target) per cage,
     in canonical order."""
     n = params.size
@@ -333,12 +347,12 @@ def attempt(params: Params, rng) -> list[tuple[tuple[int, ...], str, int]]:
             for cells, op, digits in zip(pieces, ops, values)]
 
 
-def generate(params: Params, rng) -> str:
+def generate(params: Params, rng: Random) -> str:
     """The description of a random puzzle with one solution, graded at params.difficulty."""
     return next(desc for desc in attempts(params, rng) if desc is not None)
 
 
-def attempts(params: Params, rng):
+def attempts(params: Params, rng: Random) -> Iterator[str | None]:
     """generate() one attempt at a time, for a caller that must stay responsive: yields None
     after each rejected puzzle, then the description of the accepted one."""
     level = DIFFICULTIES.index(params.difficulty)
@@ -353,7 +367,7 @@ def attempts(params: Params, rng):
         yield None
 
 
-def graded(layout, level: int) -> bool:
+def graded(layout: Layout, level: int) -> bool:
     """Whether the puzzle grades at exactly level (which makes it unique: every deduction is
     sound, so one that solves the puzzle leaves no other solution)."""
     return grade_layout(layout, level, least=level) == level

@@ -9,6 +9,7 @@ on the cell with the fewest candidates.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -33,6 +34,7 @@ def cage_fillings(size: int, shape: tuple[tuple[int, int], ...], ops: tuple[str,
         left = k - 1 - i
         # Only digits that can still reach the target: the last digit of a sum or product
         # is forced.
+        options: Sequence[int]
         if op in "+*=" and not left:
             options = (rest,)
         elif op == "+":
@@ -57,6 +59,9 @@ def cage_fillings(size: int, shape: tuple[tuple[int, int], ...], ops: tuple[str,
     return tuple(sorted(found))
 
 
+Segments = tuple[tuple[int, tuple[int, ...]], ...]     # (line, positions in the cage)
+
+
 @dataclass(frozen=True)
 class Layout:
     """A puzzle compiled for solving: cells are row-major indices."""
@@ -67,7 +72,7 @@ class Layout:
     peers: tuple[tuple[int, ...], ...]          # the other cells of each cell's row and column
     lines: tuple[tuple[int, ...], ...]          # rows, then columns
     # For each cage, (line index, positions within the cage) where 2+ of its cells share a line.
-    segments: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]
+    segments: tuple[Segments, ...]
     full: int                                   # the mask of every digit
     # Each cell's candidates once every cage's fillings have narrowed them (as Normal does),
     # and the digits its whole cage can hold (as Easy does).
@@ -84,7 +89,7 @@ def compile_puzzle(params: Params, cages: tuple[Cage, ...]) -> Layout:
 
 
 @cache
-def _geometry(n: int):
+def _geometry(n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """Rows then columns, and each cell's peers (the other cells of its row and column)."""
     rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
     cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
@@ -93,7 +98,8 @@ def _geometry(n: int):
 
 
 @lru_cache(maxsize=1 << 15)
-def compiled_cage(n: int, cells: tuple[int, ...], ops: tuple[str, ...], target: int):
+def compiled_cage(n: int, cells: tuple[int, ...], ops: tuple[str, ...], target: int
+                  ) -> tuple[tuple[int, ...], Segments, tuple[int, ...], int]:
     """A cage's fillings, its segments (see Layout), the digits its fillings allow in each of
     its cells, and in the whole cage."""
     r0, c0 = divmod(cells[0], n)
@@ -115,7 +121,8 @@ def compiled_cage(n: int, cells: tuple[int, ...], ops: tuple[str, ...], target: 
     return fillings, segments, tuple(allowed), every
 
 
-def compile_cages(n: int, cages) -> Layout:
+def compile_cages(n: int, cages: Iterable[tuple[tuple[int, ...], tuple[str, ...], int]]
+                  ) -> Layout:
     """cages: (cell indices in reading order, operators, target) triples."""
     lines, peers = _geometry(n)
     cage_of = [0] * (n * n)
@@ -134,8 +141,8 @@ def compile_cages(n: int, cages) -> Layout:
                   tuple(segments), (1 << n) - 1, tuple(start), tuple(start_easy))
 
 
-def close(layout: Layout, cand: list[int], live: list, level: int = NORMAL,
-          changed=None, fitted: bool = False) -> bool:
+def close(layout: Layout, cand: list[int], live: list[list[int]], level: int = NORMAL,
+          changed: Iterable[int] | None = None, fitted: bool = False) -> bool:
     """Narrow cand (cell masks) and live (each cage's possible fillings) in place to the
     closure of the grader's deductions up to level (Easy, Normal or Hard), after the cells in
     changed shrank (every cell when None); False on a contradiction. fitted: every cage's
@@ -253,8 +260,8 @@ def close(layout: Layout, cand: list[int], live: list, level: int = NORMAL,
             return True
 
 
-def hard_step(layout: Layout, cand: list[int], live: list, cages: set, lines: set
-              ) -> list[int] | None:
+def hard_step(layout: Layout, cand: list[int], live: list[list[int]], cages: set[int],
+              lines: set[int]) -> list[int] | None:
     """The Hard deductions (cage lines, naked and hidden subsets) on one of the pending cages
     or lines, taken off its set: the cells narrowed, or None on a contradiction. One at a
     time, as each reads a position where every single has been crossed off its lines."""
@@ -312,12 +319,13 @@ def hard_step(layout: Layout, cand: list[int], live: list, cages: set, lines: se
     return narrowed
 
 
-def naked_sets(rows: list[int], largest: int):
+def naked_sets(rows: list[int], largest: int) -> Iterator[tuple[tuple[int, ...], int]]:
     """Naked sets in a 0/1 matrix given as row masks: yields (row indices, union) where k rows
     (2 <= k <= largest) reach only k columns."""
     count = len(rows)
 
-    def grow(start: int, chosen: list[int], union: int, size: int):
+    def grow(start: int, chosen: list[int], union: int, size: int
+             ) -> Iterator[tuple[tuple[int, ...], int]]:
         if len(chosen) == size:
             if union.bit_count() == size:
                 yield tuple(chosen), union
@@ -331,7 +339,7 @@ def naked_sets(rows: list[int], largest: int):
         yield from grow(0, [], 0, size)
 
 
-def search(layout: Layout, cand: list[int], live: list, limit: int,
+def search(layout: Layout, cand: list[int], live: list[list[int]], limit: int,
            found: list[tuple[int, ...]]) -> None:
     """Append up to limit solutions (row-major digits) below this propagated position."""
     best, fewest = -1, 99

@@ -31,7 +31,9 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from games.core.kit.rules_api import RuleError
 from games.poggle.board import Board, Move, State
@@ -53,7 +55,8 @@ def _prime_power(modulus: int) -> tuple[int, int]:
     return prime, power
 
 
-def smith_form(matrix: list[list[int]], modulus: int):
+def smith_form(matrix: list[list[int]], modulus: int
+               ) -> tuple[list[list[int]], list[list[int]], list[int]]:
     """(U, V, divisors) with U matrix V = diag(divisors) over Z_modulus, a prime power; each
     divisor a power of the prime, the modulus itself standing for a zero on the diagonal."""
     prime, power = _prime_power(modulus)
@@ -98,9 +101,9 @@ class ChaseForm:
     size: int
     colours: int
     # Linear maps as chunk tables (see _tables), from the residue's bytes or y's:
-    direct: tuple[dict, ...] | None     # M invertible: residue -> the grid it adds
-    left: tuple[dict, ...]              # residue -> c = U (-residue)
-    right: tuple[dict, ...]             # y -> the grid the chase of V y adds
+    direct: tuple[dict[bytes, int], ...] | None     # M invertible: residue -> the grid it adds
+    left: tuple[dict[bytes, int], ...]              # residue -> c = U (-residue)
+    right: tuple[dict[bytes, int], ...]             # y -> the grid the chase of V y adds
     unsolvable: int              # bits of c that must be clear (p^e_i must divide c_i)
     halved: int                  # the bytes of c to divide by 2 (Y = 4, e_i = 1)
     generators: tuple[tuple[int, int], ...]    # (packed quiet pattern, its order)
@@ -118,7 +121,7 @@ class ChaseForm:
         return sum(e << (width * k) for k, e in enumerate(elements)), ALL[cells]
 
     @functools.cached_property
-    def halves(self):
+    def halves(self) -> tuple[Any, Any, Any, Any]:
         """The kernel as two numpy halves, every element the sum of one row of each, padded
         with buttons that never light to a multiple of 64: the first half; the second; its
         rows' press counts; and, for u = 1..Y-1 side by side, which of its buttons have
@@ -145,7 +148,7 @@ def _reduce(packed: int, length: int, colours: int) -> int:
     return int.from_bytes(packed.to_bytes(length, "big").translate(REDUCE[colours]), "big")
 
 
-def _tables(columns: list[int], length: int, colours: int) -> tuple[dict, ...]:
+def _tables(columns: list[int], length: int, colours: int) -> tuple[dict[bytes, int], ...]:
     """A linear map over Z_Y, given the packed image of each input unit, as one table per
     three inputs: their bytes -> the sum of their images' multiples (each reduced mod Y, so
     a byte of the sum is at most 3 * (Y - 1))."""
@@ -165,7 +168,7 @@ def _keys(colours: int, count: int) -> list[bytes]:
     return [bytes(values) for values in itertools.product(range(colours), repeat=count)]
 
 
-def _apply(tables: tuple[dict, ...], data: bytes) -> int:
+def _apply(tables: tuple[dict[bytes, int], ...], data: bytes) -> int:
     """A linear map (see _tables) of bytes: each byte of the result at most 48 (12 x 12)."""
     total = 0
     for start, table in enumerate(tables):
@@ -203,7 +206,7 @@ def chase_form(size: int, colours: int) -> ChaseForm:
     m = [[residue[row] for _, residue in units] for row in range(size)]
     u, v, divisors = smith_form(m, colours)
 
-    def combine(values, pieces, length: int) -> int:
+    def combine(values: list[int], pieces: Sequence[int], length: int) -> int:
         return _reduce(sum(x % colours * piece for x, piece in zip(values, pieces)), length,
                        colours)
 
@@ -296,7 +299,7 @@ def _fewest(form: ChaseForm, particular: bytes) -> bytes:
         if len(best) == 1:
             break
         best = best[best[:, column] == best[:, column].min()]
-    return best[0, :cells].tobytes()
+    return bytes(best[0, :cells].tobytes())
 
 
 def par(state: State) -> int:
