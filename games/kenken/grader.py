@@ -11,7 +11,9 @@ and a puzzle's level is the hardest it needed):
 
 Each technique is a generator of Deductions read from the live board (sentences.py words
 them); the caller applies each before asking for the next, so a sweep always sees the latest
-candidates.
+candidates. Hints take the first deduction; deduce() solves step by step. Grading reaches the
+same level faster (grade_layout): up to Hard by the closures of solver.close, which make
+the same deductions without stepping through them.
 """
 from __future__ import annotations
 

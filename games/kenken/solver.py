@@ -1,11 +1,13 @@
-"""Exact Calcoolation solver: counts solutions up to a limit.
+"""Exact Calcoolation solver: counts solutions up to a limit, and computes the closures the
+grader grades by.
 
 Candidates are bit masks per cell (bit d-1 = digit d). Each cage keeps the list of its
 fillings still possible; a filling is one int with bit i*N + d-1 set when the cage's i-th cell
 holds d, so "is this filling still possible?" is a single AND against the cage's candidates
 packed the same way, and the OR of the live fillings gives every cell's remaining digits.
-Propagation (cage fillings, naked and hidden singles) runs to a fixed point; search branches
-on the cell with the fewest candidates.
+close() narrows the candidates with the grader's deductions up to a level (Easy, Normal or
+Hard) until none narrows them more; search branches on the cell with the fewest candidates
+below the Normal closure.
 """
 from __future__ import annotations
 
