@@ -10,10 +10,12 @@ import pytest
 
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch):
-    """Every test gets its own empty user data folder (settings, scores, saves)."""
+    """Every test gets its own empty user data folder (settings, history, saves)."""
+    from games.core.data import history
     folder = tmp_path / "userdata"
     monkeypatch.setenv("PARLOUR_DATA_DIR", str(folder))
-    return folder
+    yield folder
+    history.forget()     # the history of this folder is closed with it
 
 
 @pytest.fixture

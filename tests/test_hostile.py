@@ -16,10 +16,11 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from games.core.data import schema, store
+from games.core.data import history, schema, store
 from games.core.kit import registry
 from games.core.kit.rules_api import GameError
 from games.core.kit.session import Session, parse_game_id
+from tests import recorded
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAMES = list(registry.KEYS)
@@ -43,6 +44,7 @@ hostile = st.one_of(
 def emptied(folder):
     """Hypothesis runs many examples in one test's folder: each starts from nothing."""
     import shutil
+    history.forget()
     shutil.rmtree(folder, ignore_errors=True)
     store.take_notices()
     store._told.clear()
@@ -147,13 +149,19 @@ def test_the_examples_of_the_issue_in_settings(data_dir):
         assert all(read[pref.name] == pref.default for pref in VERSUS_PREFS + PREFS)
 
 
-# --- best scores and records ----------------------------------------------------------------
+# --- the best scores and records of older builds, imported once -----------------------------
 
 GOOD_SCORES = {"kenken/size=4,difficulty=easy": [{"score": 90, "date": "2026-01-02",
                                                   "detail": "1:30"}, {"score": 95.5}]}
 TABLE = "kenken/size=4,difficulty=easy"
 SCORE_PLACES = [(), (TABLE,), (TABLE, 0), (TABLE, 0, "score"), (TABLE, 0, "date"),
                 (TABLE, 0, "detail"), (TABLE, 1, "score")]
+
+
+def imported():
+    """Open the history afresh, as at start: it imports the old files."""
+    history.forget()
+    return recorded.scores(), recorded.records_by_table()
 
 
 @FEW
@@ -164,16 +172,17 @@ def test_hostile_values_at_every_scores_key(data_dir, place, value, name):
     if isinstance(data, dict) and name:
         data[name] = data.get(TABLE)
     write(data_dir, "scores.json", data)
-    scores, message = store.load_scores()
-    if message:
-        assert scores == {} and set_aside_files(data_dir, "scores")
-        assert message in store.take_notices(), "the player is told"
-    assert schema.check(schema.SCORES, scores) == scores
+    scores, _ = imported()
+    if set_aside_files(data_dir, "scores"):
+        assert scores == {}
+        assert any("scores.json" in notice for notice in store.take_notices()), "told"
+    else:
+        assert (data_dir / "scores.imported.json").exists(), "kept beside, renamed"
     for rows in scores.values():
         for row in rows:
             assert math.isfinite(row["score"]) and "\x00" not in row["detail"]
-    assert store.add_score(TABLE, 70) is not None      # and scores can still be kept
-    assert store.load_scores()[1] is None
+    assert recorded.add_score(TABLE, 70) is not None     # and scores can still be kept
+    assert not (data_dir / "scores.json").exists()
 
 
 @FEW
@@ -182,17 +191,19 @@ def test_hostile_values_at_every_scores_key(data_dir, place, value, name):
        value=hostile)
 def test_hostile_values_at_every_records_key(data_dir, place, value):
     emptied(data_dir)
-    write(data_dir, "records.json", put({"kono/level=hard": {"won": 3, "lost": 1, "draw": 0}},
-                                        place, value))
-    records = store.load_records()
+    written = put({"kono/level=hard": {"won": 3, "lost": 1, "draw": 0}}, place, value)
+    write(data_dir, "records.json", written)
+    _, records = imported()
     if set_aside_files(data_dir, "records"):
         assert records == {} and "records.json" in store.take_notices()[0]
     else:
-        written = put({"kono/level=hard": {"won": 3, "lost": 1, "draw": 0}}, place, value)
         for table, counts in records.items():
             assert all(counts[name] == written[table][name] for name in counts)
-    assert schema.check(schema.RECORDS, records) == records
-    assert store.record_result("kono/level=hard", "won")["won"] >= 1
+    now = history.utc_text()
+    history.shared().record(history.Game(            # and records can still be kept
+        game="kono", params="", game_id="", started=now, finished=now, outcome="won",
+        score=0, detail="", ranked=False, duration=1.0, opponent="computer", level="hard"))
+    assert recorded.records_by_table()["kono/level=hard"]["won"] >= 1
 
 
 # --- saved games ----------------------------------------------------------------------------
@@ -291,7 +302,7 @@ def alarm():
 
 
 def read_every_kind():
-    store.load_settings(), store.load_scores(), store.load_records(), resume_data("nim")
+    store.load_settings(), imported(), resume_data("nim")
 
 
 @pytest.mark.parametrize("kind", ["fifo", "dev_zero", "folder", "dangling"])
@@ -324,8 +335,8 @@ def test_a_file_over_the_cap_is_not_read_whole(data_dir, monkeypatch):
         read.append(len(chunk))
         return chunk
     monkeypatch.setattr(os, "read", counted)
-    scores, message = store.load_scores()
-    assert scores == {} and "too large" in message
+    scores, message = store.read_json("scores.json")
+    assert scores is None and "too large" in message
     assert sum(read) == store.MAX_FILE_BYTES + 1, "read up to the cap and no further"
 
 
@@ -344,14 +355,14 @@ def test_an_unusable_data_folder_leaves_defaults_and_a_message(tmp_path, monkeyp
         monkeypatch.setenv("PARLOUR_DATA_DIR", folder)
         store._told.clear()
         assert store.load_settings()[0] == store.DEFAULT_SETTINGS, why
-        assert store.load_scores()[0] == {} and store.load_records() == {}
+        assert recorded.scores() == {} and recorded.records_by_table() == {}
         assert not store.has_save("nim")
         notices = store.take_notices()
         assert notices and "data folder" in notices[0], why
-        with pytest.raises(OSError) as error:
-            store.add_score("t", 1)
-        assert "data folder" in str(error.value)
+        assert recorded.add_score(TABLE, 1) == 1, "the history is kept in memory"
+        assert not history.shared().in_file
         store.clean_temporary_files()
+        history.forget()
 
 
 def test_an_unwritable_home_folder(tmp_path, monkeypatch):
@@ -411,28 +422,7 @@ def test_old_temporary_files_are_removed_at_start(data_dir):
     assert (data_dir / "saves" / "nim.json").exists()
 
 
-# --- two copies of Parlour at once ----------------------------------------------------------
-
-WRITER = textwrap.dedent("""
-    import sys
-    from games.core.data import store
-    side = int(sys.argv[1])
-    for n in range(300):
-        store.record_result("nim/level=perfect", "won")
-        store.add_score("nim/x", side * 1000 + n)
-""")
-
-
-def test_two_processes_recording_300_results_each_keep_all_600(data_dir):
-    env = dict(os.environ, PARLOUR_DATA_DIR=str(data_dir))
-    writers = [subprocess.Popen([sys.executable, "-c", WRITER, str(side)], cwd=ROOT, env=env,
-                                stderr=subprocess.PIPE, text=True) for side in (1, 2)]
-    for writer in writers:
-        assert writer.wait(timeout=300) == 0, writer.stderr.read()
-    assert store.load_records()["nim/level=perfect"]["won"] == 600
-    assert [row["score"] for row in store.load_scores()[0]["nim/x"]] == [2299, 2298, 2297,
-                                                                          2296, 2295]
-
+# --- two copies of Parlour at once (the history's: tests/test_history.py) --------------------
 
 def test_a_lock_held_too_long_is_a_clear_error(data_dir, monkeypatch):
     import fcntl
@@ -443,12 +433,13 @@ def test_a_lock_held_too_long_is_a_clear_error(data_dir, monkeypatch):
     monkeypatch.setattr(store, "LOCK_SECONDS", 0.05)
     try:
         with pytest.raises(OSError) as error:
-            store.record_result("t", "won")
+            store.write_json("t.json", {"won": 1})
         assert "Another Parlour" in str(error.value)
     finally:
         os.close(other)
         os.close(holder)
-    assert store.record_result("t", "won") == {"won": 1}
+    store.write_json("t.json", {"won": 1})
+    assert json.loads((data_dir / "t.json").read_text()) == {"won": 1}
 
 
 # --- writers write what readers read --------------------------------------------------------
@@ -732,6 +723,7 @@ def test_hostile_best_scores_are_set_aside_and_said_on_the_launcher(driver, data
     table = "kenken/size=4,difficulty=easy"
     text = json.dumps({table: [row]}).replace('"NaN"', "NaN").replace('"Infinity"', "Infinity")
     write(data_dir, "scores.json", text.encode())
+    history.forget()                            # as at the next start: the import reads it
     driver.app.push(SetupScene(driver.app, "kenken"))
     driver.frames(3)
     driver.app.pop()

@@ -12,7 +12,6 @@ import pygame
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from games.core.data import store
 from games.core.kit import registry, rules_api
 from games.core.kit.prefs import Pref, Preferences
 from games.core.kit.versus_options import LEVEL_CHOICES, level_title
@@ -20,6 +19,7 @@ from games.core.screens import hud
 from games.core.screens.launch import info_module
 from games.core.screens.menus import ResultScene, SetupScene
 from games.core.screens.widgets import OptionsOverlay
+from tests import recorded
 from tests.versus_harness import graded
 
 GAMES = ("mu_torere", "kono", "nim")
@@ -94,7 +94,7 @@ def test_computer_against_computer_plays_to_the_end_and_pauses(driver, key):
     driver.click(scene.board_rect.center)
     assert not scene.demo_paused, "a click on the board plays on"
     driver.run_until(lambda: isinstance(driver.app.top, ResultScene), limit=1500)
-    assert scene.over and store.load_records() == {}, "no record for the demo"
+    assert scene.over and recorded.records_by_table() == {}, "no record for the demo"
 
 
 @pytest.mark.parametrize("key", GAMES)

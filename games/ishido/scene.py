@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import pygame
 
-from games.core.data import records, store
-from games.core.data.records import score_table
+from games.core.data import records
 from games.core.kit.actions import Act, Device
 from games.core.kit.rules_api import Outcome
 from games.core.kit.session import Change
@@ -458,16 +457,13 @@ class IshidoScene(IshidoView, GameScene):
         text = f"{score}  ({self.state.fourways} 4-way{'s' if self.state.fourways != 1 else ''}"
         return text + (", help)" if self.help_used else ")")
 
-    def record_result(self):
+    def ranked(self) -> bool:
         """Every finished game counts (Ishido's score matters however it ends); help is noted
         beside the score."""
-        score = self.final_score()
-        try:
-            rank = store.add_score(score_table(self.session.key, self.session.params), score,
-                                   True, self.score_text(score))
-        except OSError as error:
-            self.say(f"The score could not be saved: {error}")
-            return None
+        return True
+
+    def record_result(self):
+        rank = super().record_result()
         self.best = self._load_best()
         return rank
 

@@ -43,7 +43,6 @@ ARM_SECONDS = 3.0         # Solve twice within this fills the grid
 
 class KenkenScene(KenkenView, KenkenPanel, GameScene):
     timed = True
-    higher_is_better = False       # best times: lower is better
     result_pause = 0.25            # the flash is the pause before the result
 
     def __init__(self, app, session, play_options=None):

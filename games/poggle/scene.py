@@ -31,7 +31,6 @@ ARM_SECONDS = 3.0        # X twice within this to start Solve
 
 
 class PoggleScene(PoggleView, GameScene):
-    higher_is_better = False   # the score is presses over par
 
     def __init__(self, app, session, play_options=None):
         super().__init__(app, session, play_options)
@@ -345,10 +344,11 @@ class PoggleScene(PoggleView, GameScene):
         self.stop_solving()
         super().game_over()
 
-    def record_result(self):
+    def ranked(self) -> bool:
         """Games won with help are not entered in the best results."""
-        if self.help_used:
-            return None
+        return not self.help_used and super().ranked()
+
+    def record_result(self):
         rank = super().record_result()
         self.best = self._load_best()
         return rank

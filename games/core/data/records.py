@@ -1,38 +1,48 @@
-"""Where finished games are counted: best scores (one-player games) and won/lost/drawn records
-against the computer (two-player games), and the setup screen's panel that shows them. No
-pygame: the setup screen reads it without importing a game's scene."""
+"""Best scores (one-player games) and won/lost/drawn records against the computer (two-player
+games), as queries over the history of finished games (history.py), and the setup screen's
+panel that shows them. No pygame: the setup screen reads it without importing a game's scene."""
 from __future__ import annotations
 
-from games.core.data import store
+from games.core.data import history, store
+from games.core.kit import registry
 from games.core.kit.prefs import Preferences
 from games.core.kit.versus_options import VERSUS_PREFS
 
 
-def score_table(key: str, params) -> str:
-    """Best scores are kept per game and parameters (size, difficulty, rule set...)."""
-    return f"{key}/{params.encode()}"
-
-
-def record_table(key: str, level) -> str:
-    return f"{key}/level={level}"
-
-
 def best_entries(key: str, params) -> list[dict]:
-    """The best scores kept for these parameters, best first (score, detail, date)."""
-    scores, _ = store.load_scores()
-    return scores.get(score_table(key, params), [])
+    """The best scores of these parameters, best first (score, detail, date): the ranked games
+    of the history (a win not finished by Solve, in most games), at most store.TOP."""
+    order = "ASC" if registry.lookup(key).lower_is_better else "DESC"
+    rows = history.shared().query(
+        f"SELECT score, detail, finished FROM valid WHERE game = ? AND params = ? AND "
+        f"ranked = 1 AND score IS NOT NULL ORDER BY score {order}, id LIMIT {store.TOP}",
+        (key, params.encode()))
+    return [{"score": score, "detail": detail, "date": finished[:10]}
+            for score, detail, finished in rows]
 
 
 def best_scores(key: str, params) -> list[tuple[str, str]]:
     """The best scores for these parameters as (left, right) rows: place and detail, date."""
     rows = best_entries(key, params)
-    return [(f"{n + 1}.  {row.get('detail') or row['score']}", str(row.get("date", "")))
+    return [(f"{n + 1}.  {row.get('detail') or score_words(row['score'])}", str(row["date"]))
             for n, row in enumerate(rows)]
+
+
+def score_words(score: float) -> str:
+    return str(int(score)) if float(score).is_integer() else f"{score:g}"
+
+
+def record_counts(key: str, level) -> dict[str, int]:
+    """Games won, lost and drawn against the computer at this level."""
+    rows = history.shared().query(
+        "SELECT outcome, sum(games) FROM valid WHERE game = ? AND opponent = 'computer' AND "
+        "level = ? GROUP BY outcome LIMIT 3", (key, str(level)))
+    return {outcome: int(count) for outcome, count in rows}
 
 
 def record_rows(key: str, level) -> list[tuple[str, str]]:
     """The record against the computer at this level as (left, right) rows."""
-    counts = store.load_records().get(record_table(key, level), {})
+    counts = record_counts(key, level)
     if not counts:
         return []
     return [(f"{counts.get('won', 0)} won", "against the computer"),

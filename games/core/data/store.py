@@ -1,10 +1,11 @@
-"""Settings, high scores and saved games: JSON files in the user data folder, written atomically.
+"""Settings and saved games: JSON files in the user data folder, written atomically. (Finished
+games, best scores and records are in the history, history.py.)
 
 Every file is checked against its schema (games/core/data/schema.py) where it is read. A file that
 cannot be used (not a regular file, too large, not JSON, hostile values) is moved aside to
 NAME.bad-N.json and the player is told once (`notices`, shown by the App); defaults are used
-and other files are never touched. Data two running copies share (scores, records) is updated
-under an OS file lock, so no result is lost.
+and other files are never touched. Writes are made under an OS file lock, so two running copies
+never interleave them.
 """
 from __future__ import annotations
 
@@ -295,33 +296,6 @@ def _checked(kind, data, what: str):
         raise StoreError(f"The {what} were not saved: {error}") from None
 
 
-# --- high scores ----------------------------------------------------------------------------
-
-def load_scores():
-    data, message = read_json("scores.json", lambda data: schema.check(schema.SCORES, data))
-    return data or {}, message
-
-
-def add_score(table: str, score: float, higher_is_better: bool = True, detail: str = ""):
-    """Record a result; returns its rank (1 = best) or None if it did not make the table."""
-    with locked():
-        scores, _ = load_scores()
-        rows = scores.get(table, [])
-        row = {"score": score, "date": time.strftime("%Y-%m-%d"), "detail": detail}
-        rows.append(row)
-        rows.sort(key=lambda r: -r["score"] if higher_is_better else r["score"])
-        rows = rows[:TOP]
-        scores[table] = rows
-        write_json("scores.json", _checked(schema.SCORES, scores, "best scores"))
-    return rows.index(row) + 1 if row in rows else None
-
-
-def best(table: str):
-    scores, _ = load_scores()
-    rows = scores.get(table)
-    return rows[0]["score"] if rows else None
-
-
 # --- saved games ----------------------------------------------------------------------------
 
 def save_name(key: str) -> str:
@@ -356,20 +330,3 @@ def has_save(key: str) -> bool:
         return os.path.lexists(path(save_name(key)))
     except OSError:
         return False
-
-
-# --- records of two-player games against the computer ---------------------------------------
-
-def load_records() -> dict:
-    data, _ = read_json("records.json", lambda data: schema.check(schema.RECORDS, data))
-    return data or {}
-
-
-def record_result(table: str, outcome: str) -> dict:
-    """Count one game's outcome ('won', 'lost' or 'draw') in a table; returns the counts."""
-    with locked():
-        records = load_records()
-        counts = records.setdefault(table, {})
-        counts[outcome] = counts.get(outcome, 0) + 1
-        write_json("records.json", _checked(schema.RECORDS, records, "records"))
-    return counts

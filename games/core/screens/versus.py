@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import random
 
-from games.core.data import store
-from games.core.data.records import record_table
+from games.core.data import records
 from games.core.kit import registry
 from games.core.kit.actions import Act
 from games.core.kit.prefs import Pref, Preferences
@@ -38,7 +37,6 @@ class VersusScene(GameScene):
     PREFS: tuple[Pref, ...] = ()       # the game's own preferences
     LEGACY_PREFS: dict[str, str] = {}  # pref name -> an older top-level settings key
     DRAW_MOVE = None                   # the move that records an agreed draw, if the game has one
-    higher_is_better = True
 
     def __init__(self, app, session, play_options=None):
         super().__init__(app, session, play_options)
@@ -530,25 +528,22 @@ class VersusScene(GameScene):
         if self.hints:
             lines.append(f"Hints taken: {self.hints}")
         if self.against_computer:
-            record = store.load_records().get(self.record_table(), {})
+            record = records.record_counts(self.session.key, self.level)
             lines.append(f"Your record at this level: {record.get('won', 0)} won, "
                          f"{record.get('lost', 0)} lost, {record.get('draw', 0)} drawn")
         return lines
 
-    def record_table(self) -> str:
-        return record_table(self.session.key, self.level)
-
     def record_result(self):
-        """Against the computer, count the game in the record for this level."""
+        """Into the history: against the computer, the outcome for the player at this level;
+        between two players, who won; the computer against itself (the demo) is not kept."""
         status = self.session.status
         if self.against_computer:
             human = self.players.index(HUMAN)
             outcome = Outcome.DRAW if status.winner is None else \
                 Outcome.WON if status.winner == human else Outcome.LOST
-            try:
-                store.record_result(self.record_table(), outcome)
-            except OSError as error:
-                self.say(f"The result could not be saved: {error}")
+            return self.record_game(outcome, opponent=COMPUTER, level=str(self.level))
+        if not self.demo:
+            return self.record_game(status.outcome, opponent=HUMAN)
         return None
 
     def result_mood(self) -> str:
