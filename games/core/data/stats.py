@@ -57,7 +57,7 @@ class Figures:
     per_game: list[Group] = field(default_factory=list)  # the collection: each game
 
     def as_json(self) -> dict:
-        return asdict(self)
+        return {**asdict(self), "seconds": round(self.seconds, 1)}
 
 
 def figures(key: str = "", today: datetime.date | None = None) -> Figures:

@@ -52,6 +52,23 @@ def seed(key: str, day: datetime.date) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+def seeded_id(key: str, day: datetime.date) -> str:
+    """The daily puzzle as GAME:PARAMS#SEED: the same deal as game_id(), made when played."""
+    if key not in PARAMS:
+        raise RuleError(f"{key} has no daily puzzle")
+    return f"{key}:{PARAMS[key]}#{seed(key, day)}"
+
+
+def date_text(value: object) -> str:
+    """A daily puzzle's date as a save's play options hold it: YYYY-MM-DD, or ''."""
+    if isinstance(value, str) and DATE.fullmatch(value):
+        try:
+            return parse_date(value).isoformat()
+        except RuleError:
+            return ""
+    return ""
+
+
 def game_id(key: str, day: datetime.date) -> str:
     """The daily puzzle of `key` on `day` as a game ID (GAME:PARAMS:DESC)."""
     if key not in PARAMS:

@@ -14,7 +14,7 @@ import time
 import pygame
 
 from games.core.data import history, records, schema, store
-from games.core.kit import registry
+from games.core.kit import daily, registry
 from games.core.kit.actions import Act, Action, Device
 from games.core.kit.rules_api import GameError, Outcome
 from games.core.kit.session import Change, Session
@@ -277,7 +277,7 @@ class GameScene(Scene):
             outcome=str(outcome), score=score, detail=self.score_text(score), ranked=ranked,
             duration=min(schema.MAX_ELAPSED, round(session.elapsed, 3)), moves=moves,
             record=dict(session.record), opponent=opponent, level=level,
-            daily=str(self.play_options.get("daily", "")))
+            daily=daily.date_text(self.play_options.get("daily")))
         try:
             return history.shared().record(game)
         except schema.Invalid as error:

@@ -1,29 +1,37 @@
-"""The launcher: a card per game (its picture, title and blurb, a Resume badge for a saved game),
-Settings and Quit. The screens around a game are in menus.py; the dialogs in overlays.py."""
+"""The launcher: a card per game (its picture, title and blurb, a Resume badge for a saved game,
+a Daily badge until today's puzzle is done), Statistics, Settings and Quit. The screens around
+a game are in menus.py; the dialogs in overlays.py."""
 from __future__ import annotations
+
+import datetime
 
 import pygame
 
-from games.core.data import store
-from games.core.kit import registry
+from games.core.data import history, store
+from games.core.kit import daily, registry
 from games.core.kit.actions import Act, Action
 from games.core.loop.app import Scene
+from games.core.loop.jobs import Job
 from games.core.screens import ui
 from games.core.screens.launch import resume_saved_game
 from games.core.screens.menus import SetupScene
 from games.core.screens.overlays import ConfirmScene, HelpScene, SettingsScene
+from games.core.screens.stats import StatsScene
 
 
 class Card(ui.Widget):
     """A game on the launcher. A saved game shows a Resume badge on the picture's corner,
     clear of the title; a click on the badge resumes, elsewhere opens the setup screen."""
 
-    def __init__(self, rect, info, picture, saved: bool, on_click, on_resume=None):
+    def __init__(self, rect, info, picture, saved: bool, on_click, on_resume=None,
+                 daily_due: bool = False):
         super().__init__(rect)
         self.info, self.picture, self.saved, self.on_click = info, picture, saved, on_click
-        self.on_resume = on_resume
+        self.on_resume, self.daily_due = on_resume, daily_due
         self.badge = pygame.Rect(0, 0, 150, 48)
         self.badge.topright = (self.rect.right - 32, self.rect.top + 32)
+        self.daily_badge = pygame.Rect(0, 0, 130, 48)
+        self.daily_badge.topleft = (self.rect.left + 32, self.rect.top + 32)
 
     def activate(self) -> None:
         self.on_click()
@@ -49,6 +57,10 @@ class Card(ui.Widget):
         if self.saved:
             ui.panel(surface, self.badge, ui.ACCENT, radius=12, border=ui.BG_DEEP)
             ui.label(surface, "Resume", self.badge.center, ui.SMALL, ui.BG_DEEP, bold=True,
+                     anchor="center")
+        if self.daily_due:      # today's puzzle is still to do (the setup screen offers it)
+            ui.panel(surface, self.daily_badge, ui.GOOD, radius=12, border=ui.BG_DEEP)
+            ui.label(surface, "Daily", self.daily_badge.center, ui.SMALL, ui.BG_DEEP, bold=True,
                      anchor="center")
         if focused:
             ui.focus_ring(surface, self.rect, 26)
@@ -105,12 +117,15 @@ class LauncherScene(Scene):
         super().__init__(app)
         self.pictures: dict[str, tuple] = {}    # key -> (size, picture)
         self.message_time = 6.0
+        self.opening: Job | None = None    # the history, opened after the first frame
+        self.badges_shown = False
         self.build()
 
     def build(self) -> None:
         games = registry.launcher_games()
         width, height = self.app.size
         columns, card_w, card_h, size = card_layout(len(games), self.app.size)
+        due = self.dailies_due()
         gap = CARD_GAP
         left = (width - columns * card_w - (columns - 1) * gap) // 2
         widgets = []
@@ -122,14 +137,25 @@ class LauncherScene(Scene):
                 self.pictures[info.key] = (size, card_picture(info.key, size))
             widgets.append(Card(rect, info, self.pictures[info.key][1], store.has_save(info.key),
                                 lambda key=info.key: self.app.push(SetupScene(self.app, key)),
-                                lambda key=info.key: resume_saved_game(self.app, key)))
+                                lambda key=info.key: resume_saved_game(self.app, key),
+                                info.key in due))
         self.quit_button = ui.Button((width - 300, height - 120, 260, 80), "Quit",
                                      self.confirm_quit)
+        widgets.append(ui.Button((width - 860, height - 120, 260, 80), "Statistics",
+                                 lambda: self.app.push(StatsScene(self.app, ""))))
         widgets.append(ui.Button((width - 580, height - 120, 260, 80), "Settings",
                                  lambda: self.app.push(SettingsScene(self.app))))
         widgets.append(self.quit_button)
         focus = self.menu.focus if hasattr(self, "menu") else 0
         self.menu = ui.Menu(widgets, min(focus, len(widgets) - 1))
+
+    def dailies_due(self) -> set[str]:
+        """The games whose daily puzzle of today is still to do; none until the history is
+        open (it opens after the first frame, and the cards are built again then)."""
+        if not history.is_open():
+            return set()
+        done = history.shared().dailies_done(datetime.date.today().isoformat())
+        return {key for key in daily.PARAMS if key not in done}
 
     def handle(self, action) -> None:
         if action.kind == Act.CANCEL:
@@ -156,6 +182,12 @@ class LauncherScene(Scene):
         return self.message_time if self.app.messages else None
 
     def update(self, dt: float) -> None:
+        if self.opening is None:     # the first step comes after the first frame is shown
+            self.opening = Job(history.shared)
+        elif self.opening.done and not self.badges_shown:
+            self.badges_shown = True
+            self.build()             # the Daily badges, now that the history can say
+            self.app.mark_dirty()
         self.message_time = max(0.0, self.message_time - dt)
         if self.message_time == 0 and self.app.messages:
             self.app.messages.pop(0)

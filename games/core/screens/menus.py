@@ -2,10 +2,12 @@
 result. The launcher is in launcher.py; making and resuming a game is in launch.py."""
 from __future__ import annotations
 
+import datetime
+
 import pygame
 
-from games.core.data import records, store
-from games.core.kit import registry
+from games.core.data import history, records, store
+from games.core.kit import daily, registry
 from games.core.kit.actions import Act
 from games.core.kit.options import Option, params_kwargs, play_choices
 from games.core.kit.rules_api import GameError
@@ -15,13 +17,16 @@ from games.core.screens.launch import (
     info_module,
     remembered_choices,
     resume_saved_game,
+    start_daily,
     start_new_game,
 )
 from games.core.screens.overlays import HelpScene, MenuScreen, SettingsScene
+from games.core.screens.stats import StatsScene
 
 
 class SetupScene(Scene):
-    """A game's front page: its options, resume, new game, rules and best scores."""
+    """A game's front page: its options, resume, new game, today's puzzle, statistics, rules
+    and best scores."""
 
     def __init__(self, app, key: str, replace_scene: Scene | None = None):
         super().__init__(app)
@@ -35,7 +40,7 @@ class SetupScene(Scene):
         widgets = []
         self.choices: list[tuple[Option, ui.Choice]] = []
         resume = replace_scene is None and store.has_save(key)
-        rows = len(self.options) + 2 + (1 if resume else 0)
+        rows = len(self.options) + 3 + (1 if resume else 0)
         step = min(104, (height - 250 - 80) // rows)   # many options: rows get closer
         size = step - 20
         y = 250
@@ -52,6 +57,14 @@ class SetupScene(Scene):
             widgets.append(ui.Button((120, y, 820, size), "Resume saved game", self.resume))
             y += step
         widgets.append(ui.Button((120, y, 820, size), "New game", self.new_game))
+        y += step
+        if daily.has_daily(key):
+            done = history.shared().dailies_done(datetime.date.today().isoformat())
+            words = "Today's puzzle again" if key in done else "Today's puzzle"
+            widgets.append(ui.Button((120, y, 400, size), words, self.daily))
+        widgets.append(ui.Button((540, y, 400, size) if daily.has_daily(key) else
+                                 (120, y, 820, size), "Statistics",
+                                 lambda: app.push(StatsScene(app, key))))
         y += step
         widgets.append(ui.Button((120, y, 400, size), "Rules",
                                  lambda: app.push(HelpScene(app, key))))
@@ -95,6 +108,11 @@ class SetupScene(Scene):
     def resume(self) -> None:
         self.app.pop(self)
         resume_saved_game(self.app, self.key)
+
+    def daily(self) -> None:
+        """Today's puzzle: the same deal for every player, made from the date."""
+        self.app.pop(self)
+        start_daily(self.app, self.key, self.replace_scene)
 
     def handle(self, action) -> None:
         if action.kind == Act.CANCEL:
