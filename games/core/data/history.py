@@ -180,12 +180,13 @@ class History:
             raise Unusable(f"made by a newer Parlour (schema {version})", False)
         if version < SCHEMA_VERSION:
             self.migrate(version)
-        db.execute(f"CREATE TEMP VIEW IF NOT EXISTS valid AS SELECT * FROM games WHERE {VALID}")
-        known = tuple(registry.load_all())
-        marks = ", ".join("?" * len(known))
-        skipped = db.execute(f"SELECT count(*) FROM (SELECT 1 FROM games WHERE NOT ({VALID}) "
-                             f"OR game NOT IN ({marks}) LIMIT {MOST_ROWS + 1000})",
-                             known).fetchone()[0]
+        # The rows every query sees: checked, and of the games this build knows.
+        known = ", ".join(f"'{key}'" for key in registry.load_all() if key.isidentifier())
+        db.execute("DROP VIEW IF EXISTS temp.valid")
+        db.execute(f"CREATE TEMP VIEW valid AS SELECT * FROM games WHERE {VALID} AND "
+                   f"game IN ({known})")
+        skipped = db.execute(f"SELECT count(*) FROM (SELECT 1 FROM games WHERE NOT ({VALID} AND "
+                             f"game IN ({known})) LIMIT {MOST_ROWS + 1000})").fetchone()[0]
         if skipped:
             store.tell(SKIPPED.format(count=skipped, s="" if skipped == 1 else "s",
                                       they="it is" if skipped == 1 else "they are"))
