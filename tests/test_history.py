@@ -119,7 +119,7 @@ def test_at_most_the_newest_games_are_kept(data_dir, monkeypatch):
 def test_every_query_is_bounded(data_dir, monkeypatch):
     with pytest.raises(AssertionError):
         history.shared().query("SELECT * FROM valid")
-    from tools.fill_history import fill
+    from games.core.cli.sample_history import fill
     fill(300, seed=2)
     asked = []
     real = history.History.query

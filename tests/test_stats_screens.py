@@ -11,6 +11,7 @@ import pygame
 import pytest
 from hypothesis import given, strategies as st
 
+from games.core.cli.sample_history import fill
 from games.core.data import history, stats
 from games.core.kit import daily, registry
 from games.core.kit.rules_api import RuleError
@@ -21,7 +22,6 @@ from games.core.screens.launcher import Card, LauncherScene
 from games.core.screens.menus import ResultScene, SetupScene
 from games.core.screens.overlays import ConfirmScene
 from games.core.screens.stats import GameRow, HistoryScene, StatsScene
-from tools.fill_history import fill
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PAD_A, PAD_B, PAD_UP, PAD_DOWN, PAD_LEFT = 0, 1, 11, 12, 13

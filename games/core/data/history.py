@@ -13,9 +13,9 @@ of truth, no second copy to drift.
 - The schema is versioned by `PRAGMA user_version`; MIGRATIONS take an older file up, each in
   one transaction. A file from a newer Parlour is left alone.
 - At most MOST_GAMES rows are kept (the oldest go first) and every query has a LIMIT.
-- What is read back is checked where it enters: the figures see only rows that pass VALID (in
-  SQL, so 10,000 games are counted in C), rows shown pass `checked` (in Python). A row that
-  fails is left out and the player told once.
+- What is read back is checked where it enters: every row against VALID when the file is
+  opened (in SQL, in C), the values the figures add up against SOUND at each query, the rows
+  shown against `checked` (in Python). A row that fails is left out and the player told once.
 - A file that cannot be a database (corrupt, not SQLite, a folder, a FIFO, a device) is set
   aside as history.bad-N.sqlite, never deleted. A sound one that cannot be written now (locked
   past the timeout, read-only, a full disk) is left as it is. Either way the player is told once
@@ -64,8 +64,10 @@ MIGRATIONS = {
             score REAL, detail TEXT NOT NULL, ranked INTEGER NOT NULL, duration REAL,
             moves TEXT NOT NULL, record TEXT NOT NULL, opponent TEXT NOT NULL,
             level TEXT NOT NULL, daily TEXT NOT NULL, games INTEGER NOT NULL DEFAULT 1);
-        CREATE INDEX games_by_game ON games (game, params);
-        CREATE INDEX games_by_finish ON games (finished);
+        CREATE INDEX games_by_game ON games (game, params, ranked, score, outcome, games);
+        CREATE INDEX games_figures ON games (game, opponent, outcome, level, ranked, daily,
+                                             finished, games, duration, score);
+        CREATE INDEX games_by_finish ON games (finished, game, outcome, opponent, games);
         CREATE UNIQUE INDEX one_daily_each ON games (game, daily) WHERE daily <> '';
         CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
@@ -104,6 +106,7 @@ class History:
         self.db = connection
         self.where = where            # the file's path, or "" in memory
         self.lock = threading.RLock()
+        self.checked_to = -1          # the rows up to this id are checked (history_rows.VALID)
 
     # --- opening ----------------------------------------------------------------------------
     @classmethod
@@ -180,13 +183,14 @@ class History:
             raise Unusable(f"made by a newer Parlour (schema {version})", False)
         if version < SCHEMA_VERSION:
             self.migrate(version)
-        # The rows every query sees: checked, and of the games this build knows.
-        known = ", ".join(f"'{key}'" for key in registry.load_all() if key.isidentifier())
+        # The rows every query sees: every value of every row checked once (here, and each new
+        # row before the next query), the ids of those that fail kept aside.
+        db.execute("CREATE TEMP TABLE IF NOT EXISTS unusable (id INTEGER PRIMARY KEY)")
+        db.execute("DELETE FROM temp.unusable")
         db.execute("DROP VIEW IF EXISTS temp.valid")
-        db.execute(f"CREATE TEMP VIEW valid AS SELECT * FROM games WHERE {VALID} AND "
-                   f"game IN ({known})")
-        skipped = db.execute(f"SELECT count(*) FROM (SELECT 1 FROM games WHERE NOT ({VALID} AND "
-                             f"game IN ({known})) LIMIT {MOST_ROWS + 1000})").fetchone()[0]
+        db.execute("CREATE TEMP VIEW valid AS SELECT * FROM games WHERE id NOT IN temp.unusable")
+        self.checked_to = -1
+        skipped = self.check_new_rows()
         if skipped:
             store.tell(SKIPPED.format(count=skipped, s="" if skipped == 1 else "s",
                                       they="it is" if skipped == 1 else "they are"))
@@ -200,6 +204,19 @@ class History:
                 if db.in_transaction:
                     db.execute("ROLLBACK")
                 raise
+
+    def check_new_rows(self) -> int:
+        """Check the rows added since the last look (another Parlour's, or another program's)
+        against VALID, once each; returns how many fail (they are left out from now on)."""
+        newest = self.db.execute("SELECT max(id) FROM games").fetchone()[0]
+        if not isinstance(newest, int) or newest <= self.checked_to:
+            return 0
+        known = ", ".join(f"'{key}'" for key in registry.load_all() if key.isidentifier())
+        cursor = self.db.execute(
+            f"INSERT OR IGNORE INTO temp.unusable SELECT id FROM games WHERE id > ? AND NOT "
+            f"({VALID} AND game IN ({known})) LIMIT {MOST_ROWS + 1000}", (self.checked_to,))
+        self.checked_to = newest
+        return max(0, cursor.rowcount)
 
     def migrate(self, version: int) -> None:
         """Each step in its own transaction: a killed migration leaves the version it found."""
@@ -317,6 +334,8 @@ class History:
         assert "LIMIT" in sql.upper(), "every query of the history is bounded"
         with self.lock:
             try:
+                if self.check_new_rows():
+                    store.tell(SKIPPED.format(count="a new", s="", they="it is"))
                 return self.db.execute(sql, args).fetchall()
             except (OSError, _sqlite().Error) as error:
                 self._hand_over(error)

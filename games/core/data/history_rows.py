@@ -67,8 +67,9 @@ def _number_sql(column: str, low: float, high: float, null: bool) -> str:
     return f"({column} IS NULL OR {test})" if null else test
 
 
-# The same rules twice: VALID for SQL (the figures), CHECKS for Python (the rows shown and
-# the rows written; Parlour never writes what it would not read back).
+# The same rules twice: VALID for SQL (each row once: history.py keeps aside the ids of those
+# that fail), CHECKS for Python (the rows shown and the rows written; Parlour never writes what
+# it would not read back).
 VALID = " AND ".join([
     "typeof(id) = 'integer'",
     _text_sql("game", 32, True, empty=False) + " AND NOT game GLOB '*[^a-z_]*'",

@@ -18,6 +18,7 @@ from games.core.kit import daily, registry
 DAYS = 30          # the bars: results per day
 RECENT = 50        # the line: the last games' scores or times
 MOST_GROUPS = 200  # difficulties or levels listed
+RANKED_GROUPS = 20  # the most played settings get their best and median scores
 PLAYER = "opponent <> 'human'"     # the games with a player to win or lose them
 NAMES = {"won": "won", "lost": "lost", "draw": "drawn"}
 
@@ -157,18 +158,18 @@ def param_groups(db, key: str, lower_is_better: bool) -> list[Group]:
             f"outcome LIMIT {MOST_GROUPS * 3}", (key,)):
         add(groups.setdefault(params, Group(params)), outcome, count)
     order = "ASC" if lower_is_better else "DESC"
-    for params, place, count, words, score in db.query(
-            f"SELECT params, place, n, detail, score FROM (SELECT params, detail, score, "
-            f"row_number() OVER (PARTITION BY params ORDER BY score {order}, id) AS place, "
-            f"count(*) OVER (PARTITION BY params) AS n FROM valid WHERE game = ? AND "
-            f"ranked = 1 AND score IS NOT NULL) WHERE place = 1 OR place = (n + 1) / 2 "
-            f"LIMIT {MOST_GROUPS * 2}", (key,)):
+    scored = db.query(f"SELECT params, count(*) FROM valid WHERE game = ? AND ranked = 1 AND "
+                      f"score IS NOT NULL GROUP BY params ORDER BY count(*) DESC "
+                      f"LIMIT {RANKED_GROUPS}", (key,))
+    for params, count in scored:       # the best and the median: two steps down the index
         group = groups.setdefault(params, Group(params))
-        text = words if shown(words) else history_number(score)
-        if place == 1:
-            group.best = text
-        if place == (count + 1) // 2:
-            group.median = text
+        for place, name in ((0, "best"), ((count - 1) // 2, "median")):
+            rows = db.query(f"SELECT score, detail FROM valid WHERE game = ? AND params = ? AND "
+                            f"ranked = 1 AND score IS NOT NULL ORDER BY score {order}, id "
+                            f"LIMIT 1 OFFSET ?", (key, params, place))
+            if rows:
+                score, words = rows[0]
+                setattr(group, name, words if shown(words) else history_number(score))
     return sorted(groups.values(), key=lambda group: -group.played)[:MOST_GROUPS]
 
 
