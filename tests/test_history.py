@@ -519,3 +519,25 @@ def test_a_full_disk_is_left_alone_and_play_goes_on(data_dir):
     finally:
         history.forget()
         subprocess.run(["umount", str(data_dir)], check=True)
+
+
+def test_the_history_is_opened_off_the_first_frame(data_dir):
+    """The first launcher frame imports neither sqlite3 nor the history; the next steps open
+    it in a Job and the Daily badges appear."""
+    child = run("""
+        import sys
+        from games.core.loop import jobs
+        from games.core.loop.app import App
+        from games.core.screens.launcher import Card, LauncherScene
+        app = App(windowed=True)
+        launcher = app.push(LauncherScene(app))
+        app.frame(0.0)
+        print(sorted(m for m in sys.modules if "sqlite" in m or m.endswith(".history")))
+        for _ in range(3):
+            app.frame(1 / 60)
+            jobs.wait_all()
+        print(sum(w.daily_due for w in launcher.menu.widgets if isinstance(w, Card)))
+    """, data_dir)
+    out, err = child.communicate(timeout=120)
+    assert child.returncode == 0, err
+    assert out.split("\n")[:2] == ["[]", "4"]

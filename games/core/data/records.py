@@ -3,17 +3,23 @@ games), as queries over the history of finished games (history.py), and the setu
 panel that shows them. No pygame: the setup screen reads it without importing a game's scene."""
 from __future__ import annotations
 
-from games.core.data import history, store
+from games.core.data import store
 from games.core.kit import registry
 from games.core.kit.prefs import Preferences
 from games.core.kit.versus_options import VERSUS_PREFS
+
+
+def shared_history():
+    """The history, imported on first use: the launcher's first frame reads no records."""
+    from games.core.data import history
+    return history.shared()
 
 
 def best_entries(key: str, params) -> list[dict]:
     """The best scores of these parameters, best first (score, detail, date): the ranked games
     of the history (a win not finished by Solve, in most games), at most store.TOP."""
     order = "ASC" if registry.lookup(key).lower_is_better else "DESC"
-    rows = history.shared().query(
+    rows = shared_history().query(
         f"SELECT score, detail, finished FROM valid WHERE game = ? AND params = ? AND "
         f"ranked = 1 AND score IS NOT NULL ORDER BY score {order}, id LIMIT {store.TOP}",
         (key, params.encode()))
@@ -34,7 +40,7 @@ def score_words(score: float) -> str:
 
 def record_counts(key: str, level) -> dict[str, int]:
     """Games won, lost and drawn against the computer at this level."""
-    rows = history.shared().query(
+    rows = shared_history().query(
         "SELECT outcome, sum(games) FROM valid WHERE game = ? AND opponent = 'computer' AND "
         "level = ? GROUP BY outcome LIMIT 3", (key, str(level)))
     return {outcome: int(count) for outcome, count in rows}

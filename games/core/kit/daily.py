@@ -11,7 +11,6 @@ generator would deal another.
 from __future__ import annotations
 
 import datetime
-import hashlib
 import random
 import re
 
@@ -48,6 +47,7 @@ def parse_date(text: str) -> datetime.date:
 
 
 def seed(key: str, day: datetime.date) -> int:
+    import hashlib  # here: its library is not needed on the way to the launcher's first frame
     digest = hashlib.sha256(f"parlour daily {key} {day.isoformat()}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
 

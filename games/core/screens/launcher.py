@@ -3,12 +3,10 @@ a Daily badge until today's puzzle is done), Statistics, Settings and Quit. The 
 a game are in menus.py; the dialogs in overlays.py."""
 from __future__ import annotations
 
-import datetime
-
 import pygame
 
-from games.core.data import history, store
-from games.core.kit import daily, registry
+from games.core.data import store
+from games.core.kit import registry
 from games.core.kit.actions import Act, Action
 from games.core.loop.app import Scene
 from games.core.loop.jobs import Job
@@ -16,7 +14,6 @@ from games.core.screens import ui
 from games.core.screens.launch import resume_saved_game
 from games.core.screens.menus import SetupScene
 from games.core.screens.overlays import ConfirmScene, HelpScene, SettingsScene
-from games.core.screens.stats import StatsScene
 
 
 class Card(ui.Widget):
@@ -142,18 +139,26 @@ class LauncherScene(Scene):
         self.quit_button = ui.Button((width - 300, height - 120, 260, 80), "Quit",
                                      self.confirm_quit)
         widgets.append(ui.Button((width - 860, height - 120, 260, 80), "Statistics",
-                                 lambda: self.app.push(StatsScene(self.app, ""))))
+                                 self.open_statistics))
         widgets.append(ui.Button((width - 580, height - 120, 260, 80), "Settings",
                                  lambda: self.app.push(SettingsScene(self.app))))
         widgets.append(self.quit_button)
         focus = self.menu.focus if hasattr(self, "menu") else 0
         self.menu = ui.Menu(widgets, min(focus, len(widgets) - 1))
 
+    def open_statistics(self) -> None:
+        from games.core.screens.stats import StatsScene  # not on the way to the first frame
+        self.app.push(StatsScene(self.app, ""))
+
     def dailies_due(self) -> set[str]:
         """The games whose daily puzzle of today is still to do; none until the history is
         open (it opens after the first frame, and the cards are built again then)."""
-        if not history.is_open():
+        if self.opening is None or not self.opening.done:
             return set()
+        import datetime
+
+        from games.core.data import history
+        from games.core.kit import daily
         done = history.shared().dailies_done(datetime.date.today().isoformat())
         return {key for key in daily.PARAMS if key not in done}
 
@@ -183,6 +188,7 @@ class LauncherScene(Scene):
 
     def update(self, dt: float) -> None:
         if self.opening is None:     # the first step comes after the first frame is shown
+            from games.core.data import history  # nor is it imported before
             self.opening = Job(history.shared)
         elif self.opening.done and not self.badges_shown:
             self.badges_shown = True

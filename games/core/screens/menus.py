@@ -2,12 +2,10 @@
 result. The launcher is in launcher.py; making and resuming a game is in launch.py."""
 from __future__ import annotations
 
-import datetime
-
 import pygame
 
-from games.core.data import history, records, store
-from games.core.kit import daily, registry
+from games.core.data import records, store
+from games.core.kit import registry
 from games.core.kit.actions import Act
 from games.core.kit.options import Option, params_kwargs, play_choices
 from games.core.kit.rules_api import GameError
@@ -21,7 +19,6 @@ from games.core.screens.launch import (
     start_new_game,
 )
 from games.core.screens.overlays import HelpScene, MenuScreen, SettingsScene
-from games.core.screens.stats import StatsScene
 
 
 class SetupScene(Scene):
@@ -58,13 +55,16 @@ class SetupScene(Scene):
             y += step
         widgets.append(ui.Button((120, y, 820, size), "New game", self.new_game))
         y += step
+        import datetime  # the history: not on the way to the launcher's first frame
+
+        from games.core.data import history
+        from games.core.kit import daily
         if daily.has_daily(key):
             done = history.shared().dailies_done(datetime.date.today().isoformat())
             words = "Today's puzzle again" if key in done else "Today's puzzle"
             widgets.append(ui.Button((120, y, 400, size), words, self.daily))
         widgets.append(ui.Button((540, y, 400, size) if daily.has_daily(key) else
-                                 (120, y, 820, size), "Statistics",
-                                 lambda: app.push(StatsScene(app, key))))
+                                 (120, y, 820, size), "Statistics", self.statistics))
         y += step
         widgets.append(ui.Button((120, y, 400, size), "Rules",
                                  lambda: app.push(HelpScene(app, key))))
@@ -108,6 +108,10 @@ class SetupScene(Scene):
     def resume(self) -> None:
         self.app.pop(self)
         resume_saved_game(self.app, self.key)
+
+    def statistics(self) -> None:
+        from games.core.screens.stats import StatsScene  # not on the way to the first frame
+        self.app.push(StatsScene(self.app, self.key))
 
     def daily(self) -> None:
         """Today's puzzle: the same deal for every player, made from the date."""
