@@ -183,7 +183,10 @@ class LauncherScene(Scene):
         self.menu.handle(Action(Act.MOVE, dx=1))
 
     def next_change(self) -> float | None:
-        """The message shown goes when its time is up."""
+        """The history being opened (the Daily badges come next), and the message shown,
+        which goes when its time is up."""
+        if not self.badges_shown:
+            return 0.0
         return self.message_time if self.app.messages else None
 
     def update(self, dt: float) -> None:
