@@ -194,8 +194,11 @@ class LauncherScene(Scene):
             from games.core.data import history  # nor is it imported before
             self.opening = Job(history.shared)
         elif self.opening.done and not self.badges_shown:
-            self.badges_shown = True
-            self.build()             # the Daily badges, now that the history can say
+            self.badges_shown = True     # the Daily badges, now that the history can say
+            due = self.dailies_due()
+            for widget in self.menu.widgets:
+                if isinstance(widget, Card):
+                    widget.daily_due = widget.info.key in due
             self.app.mark_dirty()
         self.message_time = max(0.0, self.message_time - dt)
         if self.message_time == 0 and self.app.messages:
