@@ -67,9 +67,10 @@ def figures(key: str = "", today: datetime.date | None = None) -> Figures:
     where, args = ("game = ?", (key,)) if key else ("1", ())
     db = history.shared()
     result = Figures(key)
-    for outcome, opponent, count, seconds in db.query(
-            f"SELECT outcome, opponent, sum(games), total(duration) FROM valid WHERE {where} "
-            f"GROUP BY outcome, opponent LIMIT 20", args):
+    totals = db.query(f"SELECT game, outcome, opponent, sum(games), total(duration) FROM valid "
+                      f"WHERE {where} GROUP BY game, outcome, opponent LIMIT {MOST_GROUPS * 9}",
+                      args)
+    for _, outcome, opponent, count, seconds in totals:
         result.played += count
         result.seconds += seconds
         if opponent == "human":
@@ -98,8 +99,8 @@ def figures(key: str = "", today: datetime.date | None = None) -> Figures:
             result.recent = recent(db, "score", "game = ? AND ranked = 1", (key,))
         result.recent_median = median_of(result.recent)
     else:
-        result.per_game = game_groups(db)
-        result.levels = level_groups(db, "")
+        result.per_game = game_groups(totals)
+        result.levels = level_groups(db, "", times=False)
     return result
 
 
@@ -173,15 +174,17 @@ def param_groups(db, key: str, lower_is_better: bool) -> list[Group]:
     return sorted(groups.values(), key=lambda group: -group.played)[:MOST_GROUPS]
 
 
-def level_groups(db, key: str) -> list[Group]:
-    """Against the computer, per level: played and results, the fastest win and the median
-    time of the wins."""
+def level_groups(db, key: str, times: bool = True) -> list[Group]:
+    """Against the computer, per level: played and results, and (with `times`) the fastest win
+    and the median time of the wins."""
     where, args = ("game = ? AND ", (key,)) if key else ("", ())
     groups: dict[str, Group] = {}
     for level, outcome, count in db.query(
             f"SELECT level, outcome, sum(games) FROM valid WHERE {where} opponent = 'computer' "
             f"GROUP BY level, outcome LIMIT {MOST_GROUPS * 3}", args):
         add(groups.setdefault(level, Group(level)), outcome, count)
+    if not times:
+        return sorted(groups.values(), key=level_order)[:MOST_GROUPS]
     for level, place, count, seconds in db.query(
             f"SELECT level, place, n, duration FROM (SELECT level, duration, row_number() OVER "
             f"(PARTITION BY level ORDER BY duration, id) AS place, count(*) OVER (PARTITION BY "
@@ -196,13 +199,12 @@ def level_groups(db, key: str) -> list[Group]:
     return sorted(groups.values(), key=level_order)[:MOST_GROUPS]
 
 
-def game_groups(db) -> list[Group]:
-    """The collection: each game's played and results (games between two people: played)."""
+def game_groups(totals) -> list[Group]:
+    """The collection: each game's played and results (games between two people: played),
+    from the totals' rows (game, outcome, opponent, games, seconds)."""
     games = registry.load_all()
     groups = {key: Group(key) for key in registry.KEYS if key in games}
-    for key, outcome, opponent, count in db.query(
-            "SELECT game, outcome, opponent, sum(games) FROM valid GROUP BY game, outcome, "
-            f"opponent LIMIT {MOST_GROUPS * 6}"):
+    for key, outcome, opponent, count, _ in totals:
         if key in games:
             group = groups.setdefault(key, Group(key))
             if opponent == "human":
