@@ -538,14 +538,15 @@ def bad_command_lines(draw):
     """A command with one thing wrong: its game, a flag's value, an unknown flag, or a text
     argument (ID, position) that is not one."""
     command = draw(st.sampled_from(["play", "generate", "solve", "analyse", "selfplay", "demo",
-                                    "bench"]))
+                                    "bench", "daily", "stats"]))
     if command == "bench":      # a bench that starts runs for minutes: only its flags
         return ["bench", draw(st.one_of(st.just("--quick=1"), weird.map(lambda t: "--x" + t)))]
     game = draw(st.sampled_from(["nim", "kenken", "mu_torere", "poggle"]))
     argv = {"play": ["play", game], "generate": ["generate", game, "--count", "1"],
             "solve": ["solve", game, f"{game}:#1"], "analyse": ["analyse", game, "x"],
             "selfplay": ["selfplay", game, "--count", "1"],
-            "demo": ["demo", game, "--frames", "1"]}[command]
+            "demo": ["demo", game, "--frames", "1"], "daily": ["daily", game],
+            "stats": ["stats", game]}[command]
     how = draw(st.sampled_from(["game", "flag", "value", "text"]))
     if how == "game":
         argv[1] = draw(weird.filter(lambda text: text not in GAMES))

@@ -34,14 +34,14 @@ import threading
 from typing import Any
 
 from games.core.data import schema, store
-from games.core.data.history_rows import (
-    COLUMNS,
-    VALID,
-    Game,
-    checked,
-    from_row,
-    row_values,
-    utc_text,
+from games.core.data.history_rows import (  # the names callers use, from here too
+    COLUMNS as COLUMNS,
+    VALID as VALID,
+    Game as Game,
+    checked as checked,
+    from_row as from_row,
+    row_values as row_values,
+    utc_text as utc_text,
 )
 from games.core.kit import registry
 
@@ -102,7 +102,7 @@ class History:
     """The games recorded in one SQLite database (the file, or memory when the file cannot be
     used). Safe to share between threads: one lock around every use of the connection."""
 
-    def __init__(self, connection, where: str):
+    def __init__(self, connection: Any, where: str):
         self.db = connection
         self.where = where            # the file's path, or "" in memory
         self.lock = threading.RLock()
@@ -155,7 +155,7 @@ class History:
         return history
 
     @classmethod
-    def in_memory(cls, source) -> History:
+    def in_memory(cls, source: Any) -> History:
         """A history in memory, holding a copy of `source` (a connection) when it can be read."""
         sqlite3 = _sqlite()
         connection = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
@@ -208,7 +208,7 @@ class History:
     def check_new_rows(self) -> int:
         """Check the rows added since the last look (another Parlour's, or another program's)
         against VALID, once each; returns how many fail (they are left out from now on)."""
-        newest = self.db.execute("SELECT max(id) FROM games").fetchone()[0]
+        newest: object = self.db.execute("SELECT max(id) FROM games").fetchone()[0]
         if not isinstance(newest, int) or newest <= self.checked_to:
             return 0
         known = ", ".join(f"'{key}'" for key in registry.load_all() if key.isidentifier())
@@ -328,7 +328,7 @@ class History:
         self.db, self.where = fallen.db, ""
 
     # --- reading ----------------------------------------------------------------------------
-    def query(self, sql: str, args: tuple = ()) -> list[tuple]:
+    def query(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """Rows of a read over the checked view (the SQL must end with a LIMIT). A file that
         fails hands over to memory; the read is asked again there."""
         assert "LIMIT" in sql.upper(), "every query of the history is bounded"
@@ -336,12 +336,14 @@ class History:
             try:
                 if self.check_new_rows():
                     store.tell(SKIPPED.format(count="a new", s="", they="it is"))
-                return self.db.execute(sql, args).fetchall()
+                rows: list[tuple[Any, ...]] = self.db.execute(sql, args).fetchall()
+                return rows
             except (OSError, _sqlite().Error) as error:
                 self._hand_over(error)
-                return self.db.execute(sql, args).fetchall()
+                rows = self.db.execute(sql, args).fetchall()
+                return rows
 
-    def games(self, where: str = "", args: tuple = (), most: int = 20,
+    def games(self, where: str = "", args: tuple[Any, ...] = (), most: int = 20,
               skip: int = 0) -> list[Game]:
         """Whole rows, newest first, each checked: a row that fails is left out (and said)."""
         sql = (f"SELECT {', '.join(COLUMNS)} FROM valid {'WHERE ' + where if where else ''} "
@@ -356,7 +358,7 @@ class History:
                 store.tell(SKIPPED.format(count="a", s="", they="it is"))
         return kept
 
-    def count(self, where: str = "", args: tuple = ()) -> int:
+    def count(self, where: str = "", args: tuple[Any, ...] = ()) -> int:
         """How many checked rows (up to MOST_ROWS) match."""
         sql = (f"SELECT count(*) FROM (SELECT 1 FROM valid {'WHERE ' + where if where else ''} "
                f"LIMIT {MOST_ROWS})")
@@ -416,7 +418,7 @@ def _text(data: bytes) -> str:
     return data.decode("utf-8", "surrogateescape")
 
 
-def _connect(target: str):
+def _connect(target: str) -> Any:
     sqlite3 = _sqlite()
     connection = sqlite3.connect(target, timeout=BUSY_SECONDS, isolation_level=None,
                                  check_same_thread=False)
@@ -432,7 +434,7 @@ def _connect(target: str):
     return connection
 
 
-def _read_only(target: str):
+def _read_only(target: str) -> Any:
     """The file opened for reading only, to copy a sound file that cannot be written; None
     if even that fails."""
     sqlite3 = _sqlite()
@@ -460,7 +462,7 @@ def _read_only(target: str):
     return None
 
 
-def _version(connection) -> int:
+def _version(connection: Any) -> int:
     return int(connection.execute("PRAGMA user_version").fetchone()[0])
 
 

@@ -11,8 +11,11 @@ from __future__ import annotations
 import datetime
 import time
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from games.core.data import history, history_rows
+from games.core.data.history import History
+from games.core.data.history_rows import utc_text
 from games.core.kit import daily, registry
 
 DAYS = 30          # the bars: results per day
@@ -57,7 +60,7 @@ class Figures:
     levels: list[Group] = field(default_factory=list)   # against the computer, per level
     per_game: list[Group] = field(default_factory=list)  # the collection: each game
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {**asdict(self), "seconds": round(self.seconds, 1)}
 
 
@@ -104,7 +107,7 @@ def figures(key: str = "", today: datetime.date | None = None) -> Figures:
     return result
 
 
-def streaks(db, where: str, args: tuple) -> tuple[int, int]:
+def streaks(db: History, where: str, args: tuple[Any, ...]) -> tuple[int, int]:
     """(current, best) wins in a row, in the order the games finished."""
     current = best = 0
     for (won,) in db.query(f"SELECT outcome = 'won' FROM valid WHERE {where} AND {PLAYER} AND "
@@ -114,11 +117,12 @@ def streaks(db, where: str, args: tuple) -> tuple[int, int]:
     return current, best
 
 
-def last_days(db, where: str, args: tuple, today: datetime.date) -> list:
+def last_days(db: History, where: str, args: tuple[Any, ...],
+              today: datetime.date) -> list[tuple[str, int, int, int]]:
     """(date, won, lost, drawn) for each of the last DAYS local days, oldest first; games
     between two people count as drawn here (neither the player's win nor loss)."""
     first = today - datetime.timedelta(days=DAYS - 1)
-    since = history.utc_text(time.mktime(first.timetuple()) - 86400)   # a day's slack for zones
+    since = utc_text(time.mktime(first.timetuple()) - 86400)   # a day's slack for zones
     counts: dict[str, list[int]] = {}
     for day, outcome, opponent, count in db.query(
             f"SELECT date(finished, 'localtime') AS day, outcome, opponent, sum(games) "
@@ -133,7 +137,7 @@ def last_days(db, where: str, args: tuple, today: datetime.date) -> list:
     return days
 
 
-def recent(db, column: str, where: str, args: tuple) -> list[tuple[float, str]]:
+def recent(db: History, column: str, where: str, args: tuple[Any, ...]) -> list[tuple[float, str]]:
     """The last RECENT games' score (with its words) or time, oldest first."""
     rows = db.query(f"SELECT {column}, detail FROM valid WHERE {where} AND {column} IS NOT NULL "
                     f"AND games = 1 ORDER BY id DESC LIMIT {RECENT}", args)
@@ -150,7 +154,7 @@ def median_of(values: list[tuple[float, str]]) -> tuple[float, str] | None:
     return ordered[(len(ordered) - 1) // 2]
 
 
-def param_groups(db, key: str, lower_is_better: bool) -> list[Group]:
+def param_groups(db: History, key: str, lower_is_better: bool) -> list[Group]:
     """Per parameters (difficulty, size, rules): played and results, the best score and the
     median one (of the games that may enter the best scores), in the game's words."""
     groups: dict[str, Group] = {}
@@ -174,7 +178,7 @@ def param_groups(db, key: str, lower_is_better: bool) -> list[Group]:
     return sorted(groups.values(), key=lambda group: -group.played)[:MOST_GROUPS]
 
 
-def level_groups(db, key: str, times: bool = True) -> list[Group]:
+def level_groups(db: History, key: str, times: bool = True) -> list[Group]:
     """Against the computer, per level: played and results, and (with `times`) the fastest win
     and the median time of the wins."""
     where, args = ("game = ? AND ", (key,)) if key else ("", ())
@@ -199,7 +203,7 @@ def level_groups(db, key: str, times: bool = True) -> list[Group]:
     return sorted(groups.values(), key=level_order)[:MOST_GROUPS]
 
 
-def game_groups(totals) -> list[Group]:
+def game_groups(totals: list[tuple[Any, ...]]) -> list[Group]:
     """The collection: each game's played and results (games between two people: played),
     from the totals' rows (game, outcome, opponent, games, seconds)."""
     games = registry.load_all()
@@ -223,7 +227,7 @@ def add(group: Group, outcome: str, count: int) -> None:
 PRESETS = ("off", "low", "medium", "high", "perfect")
 
 
-def level_order(group: Group) -> tuple:
+def level_order(group: Group) -> tuple[int, int, str]:
     """The presets in their order, then custom chances by number, then older names."""
     if group.name in PRESETS:
         return 0, PRESETS.index(group.name), ""
@@ -232,7 +236,7 @@ def level_order(group: Group) -> tuple:
     return 2, 0, group.name
 
 
-def shown(words) -> bool:
+def shown(words: object) -> bool:
     """Words from the history fit to show: checked text (no control characters or bytes that
     were not UTF-8)."""
     try:
@@ -242,7 +246,7 @@ def shown(words) -> bool:
         return False
 
 
-def history_number(value) -> str:
+def history_number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
