@@ -37,7 +37,9 @@ def test_losing_position():
     assert lesson.hint == (
         "The nim-sum is 0: every column has an even number of ones. Any move changes one heap, "
         "so it leaves some column odd, and your opponent can make it even again: you are "
-        "losing. Take one from the largest heap and hope for a slip.")
+        "losing. Make the game last: take one from the heap of 5, and hope for a slip.")
+    assert explain(rules.parse_position("3,5,6")).hint.endswith(
+        "Make the game last: take one from the heap of 5, and hope for a slip.")
 
 
 def test_misere_with_two_big_heaps_follows_the_xor_rule():

@@ -1,12 +1,24 @@
-"""DeducTile figures for `main.py bench`: generation time per difficulty."""
+"""DeducTile figures for `main.py bench`: generation time per difficulty (each puzzle graded by
+the deductions it needs, drafts redrawn until the grade fits), and the hint's next step."""
 import random
 
-from games.deductile import rules
+from games.deductile import rules, steps
 
 
 def cases():
     def generate(params):
         return lambda i: rules.new_desc(params, random.Random(i))
+
+    expert = rules.Params(6, "expert")
+    games = [rules.new_game(expert, rules.new_desc(expert, random.Random(i))) for i in range(10)]
+
+    def step(i):
+        # The answer with its last two tiles swapped: most deductions hold for it, so the
+        # solver goes a long way before one breaks.
+        state = games[i % len(games)]
+        return steps.next_step(state.clues, state.tiles, rules.swapped(state.solution, 4, 5,
+                                                                       colours_only=False))
+
     return [
         {"name": "deductile generate easy (4 tiles)", "run": generate(rules.Params(4, "easy")),
          "count": 200, "target_ms": 5.0},
@@ -17,6 +29,8 @@ def cases():
          "count": 200, "target_ms": 5.0},
         {"name": "deductile generate expert (5 tiles)", "run": generate(rules.Params(5, "expert")),
          "count": 100, "target_ms": 200.0},
-        {"name": "deductile generate expert (6 tiles)", "run": generate(rules.Params(6, "expert")),
+        {"name": "deductile generate expert (6 tiles)", "run": generate(expert),
          "count": 50, "target_ms": 200.0},
+        {"name": "deductile hint step expert (6 tiles)", "run": step, "count": 50,
+         "target_ms": 50.0},
     ]

@@ -2,15 +2,22 @@
 
 An arrangement is a tuple of (shape, colour) pairs, top to bottom. Every shape and every colour
 is used once, so an arrangement is a pair of permutations. The set of arrangements still
-possible is kept as, for each shape permutation, a bitmask over the colour permutations: every
-clue then costs one pass over the shape permutations with big-integer ANDs (fast enough for
-6 tiles, 518,400 arrangements, in pure Python).
+possible is kept as, for each shape permutation still possible, a bitmask over the colour
+permutations: every clue then costs one pass over those shape permutations with big-integer
+ANDs, fewer with every clue (fast enough for 6 tiles, 518,400 arrangements, in pure Python).
 """
 from __future__ import annotations
 
 import itertools
+import operator
+import random
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+
+Item = tuple[str, int]      # ("s", shape), ("c", colour) or ("p", position)
+Arrangement = tuple[tuple[int, int], ...]
+Masks = dict[int, int]      # shape permutation -> its colour permutations still possible (not 0)
 
 SHAPES = ("circle", "square", "triangle", "star", "diamond", "hexagon")
 COLOURS = ("red", "green", "blue", "yellow", "purple", "orange")
@@ -31,26 +38,26 @@ KIND_NAMES = {COLOUR_AT: "colour at position", SHAPE_AT: "shape at position",
 @dataclass(frozen=True)
 class Clue:
     kind: int
-    first: tuple     # an item; for *_AT kinds the item placed
-    second: tuple    # an item, or ("p", position) for the positional kinds
+    first: Item      # for *_AT kinds the item placed
+    second: Item     # an item, or ("p", position) for the positional kinds
     wording: int = 0  # which of the equivalent sentences is shown
 
     def encode(self) -> str:
         return f"{self.kind}{_item_code(self.first)}{_item_code(self.second)}{self.wording}"
 
-    def holds(self, arrangement) -> bool:
+    def holds(self, arrangement: Arrangement) -> bool:
         return clue_holds(self, arrangement)
 
     def text(self, tiles: int) -> str:
         return clue_text(self, tiles)
 
 
-def _item_code(item) -> str:
+def _item_code(item: Item) -> str:
     kind, index = item
     return {"s": "ABCDEF", "c": "abcdef", "p": "123456"}[kind][index]
 
 
-def _item_from_code(char: str):
+def _item_from_code(char: str) -> Item:
     for kind, alphabet in (("s", "ABCDEF"), ("c", "abcdef"), ("p", "123456")):
         if char in alphabet:
             return kind, alphabet.index(char)
@@ -79,7 +86,7 @@ def decode_clue(code: str, tiles: int) -> Clue:
     return Clue(kind, first, second, int(code[3]) % 2)
 
 
-def position_of(item, arrangement) -> int:
+def position_of(item: Item, arrangement: Arrangement) -> int:
     kind, index = item
     slot = 0 if kind == "s" else 1
     for position, tile in enumerate(arrangement):
@@ -88,7 +95,7 @@ def position_of(item, arrangement) -> int:
     raise ValueError(f"{item} is not in the arrangement")
 
 
-def clue_holds(clue: Clue, arrangement) -> bool:
+def clue_holds(clue: Clue, arrangement: Arrangement) -> bool:
     kind = clue.kind
     if kind in (COLOUR_AT, SHAPE_AT, COLOUR_NOT_AT, SHAPE_NOT_AT):
         at = position_of(clue.first, arrangement) == clue.second[1]
@@ -106,7 +113,7 @@ def clue_holds(clue: Clue, arrangement) -> bool:
 
 # --- wording -------------------------------------------------------------------------------
 
-def _name(item, start: bool = False) -> str:
+def _name(item: Item, start: bool = False) -> str:
     kind, index = item
     if kind == "s":
         words = f"the {SHAPES[index].capitalize()}"
@@ -153,7 +160,18 @@ def clue_text(clue: Clue, tiles: int) -> str:
 
 # --- all true clues -------------------------------------------------------------------------
 
-def true_clues(solution, kinds) -> dict[int, list[Clue]]:
+def beside(a: int, b: int) -> bool:
+    return abs(a - b) == 1
+
+
+# Each kind's truth, given the positions of its two items (a place is its own position).
+TRUTH: dict[int, Callable[[int, int], bool]] = {
+    COLOUR_AT: operator.eq, SHAPE_AT: operator.eq, SHAPE_IS: operator.eq,
+    SHAPE_IS_NOT: operator.ne, COLOUR_NOT_AT: operator.ne, SHAPE_NOT_AT: operator.ne,
+    ABOVE: operator.lt, NEXT_TO: beside}
+
+
+def true_clues(solution: Arrangement, kinds: Iterable[int]) -> dict[int, list[Clue]]:
     """Every clue of the given kinds that the solution satisfies, grouped by kind (wording 0)."""
     tiles = len(solution)
     shapes = [("s", i) for i in range(tiles)]
@@ -169,12 +187,15 @@ def true_clues(solution, kinds) -> dict[int, list[Clue]]:
         ABOVE: [(x, y) for x in shapes + colours for y in shapes + colours if x != y],
         NEXT_TO: [(x, y) for x in shapes + colours for y in shapes + colours if x != y],
     }
+    where = {("p", p): p for p in range(tiles)}
+    for position, (shape, colour) in enumerate(solution):
+        where["s", shape] = where["c", colour] = position
     result = {}
     for kind in kinds:
-        found = [Clue(kind, x, y) for x, y in candidates[kind] if clue_holds(Clue(kind, x, y),
-                                                                             solution)]
-        if kind == NEXT_TO:  # "a next to b" is "b next to a": keep one of each pair
-            found = [c for c in found if _item_code(c.first) < _item_code(c.second)]
+        holds = TRUTH[kind]
+        found = [Clue(kind, x, y) for x, y in candidates[kind] if holds(where[x], where[y])
+                 # "a next to b" is "b next to a": keep one of each pair
+                 and (kind != NEXT_TO or _item_code(x) < _item_code(y))]
         if found:
             result[kind] = found
     return result
@@ -189,61 +210,65 @@ class Space:
         self.tiles = tiles
         self.perms = list(itertools.permutations(range(tiles)))
         # where[i][x] = position of item x in permutation i (perm[p] = item at position p)
-        self.where = []
+        self.where: list[tuple[int, ...]] = []
         for perm in self.perms:
             inverse = [0] * tiles
             for position, item in enumerate(perm):
                 inverse[item] = position
             self.where.append(tuple(inverse))
         self.full = (1 << len(self.perms)) - 1
-        # at[c][p]: colour perms putting colour c at position p
-        self.at = [[self._mask(lambda w, c=c, p=p: w[c] == p) for p in range(tiles)]
-                   for c in range(tiles)]
-        self.before = [[self._mask(lambda w, c=c, q=q: w[c] < q) for q in range(tiles)]
-                       for c in range(tiles)]
-        self.after = [[self._mask(lambda w, c=c, q=q: w[c] > q) for q in range(tiles)]
-                      for c in range(tiles)]
-        self.beside = [[self._mask(lambda w, c=c, q=q: abs(w[c] - q) == 1) for q in range(tiles)]
-                       for c in range(tiles)]
+        # Colour perms putting colour c at position q: at[c][q]; above it (before), below it
+        # (after), next to it (beside).
+        tables = [[[0] * tiles for _ in range(tiles)] for _ in range(4)]
+        for j, where in enumerate(self.where):
+            for c, position in enumerate(where):
+                for q in range(tiles):
+                    for table, holds in zip(tables, (position == q, position < q,
+                                                     position > q, abs(position - q) == 1)):
+                        if holds:
+                            table[c][q] |= 1 << j
+        self.at, self.before, self.after, self.beside = tables
 
-    def _mask(self, test) -> int:
+    def _mask(self, test: Callable[[tuple[int, ...]], bool]) -> int:
         mask = 0
         for j, where in enumerate(self.where):
             if test(where):
                 mask |= 1 << j
         return mask
 
-    def everything(self) -> list[int]:
-        return [self.full] * len(self.perms)
+    def everything(self) -> Masks:
+        return dict.fromkeys(range(len(self.perms)), self.full)
 
-    def count(self, masks) -> int:
-        return sum(mask.bit_count() for mask in masks)
+    def count(self, masks: Masks) -> int:
+        return sum(mask.bit_count() for mask in masks.values())
 
-    def restrict(self, masks, clue: Clue) -> list[int]:
+    def restrict(self, masks: Masks, clue: Clue) -> Masks:
         """The arrangements of `masks` that satisfy `clue`."""
         kind, (ka, a), (kb, b) = clue.kind, clue.first, clue.second
         where = self.where
         if kind in (COLOUR_AT, COLOUR_NOT_AT):
             allowed = self.at[a][b] if kind == COLOUR_AT else self.full ^ self.at[a][b]
-            return [m & allowed for m in masks]
+            return {i: kept for i, m in masks.items() if (kept := m & allowed)}
         if kind in (SHAPE_AT, SHAPE_NOT_AT):
             want = kind == SHAPE_AT
-            return [m if (where[i][a] == b) == want else 0 for i, m in enumerate(masks)]
+            return {i: m for i, m in masks.items() if (where[i][a] == b) == want}
         if kind in (SHAPE_IS, SHAPE_IS_NOT):
+            at = self.at[b]
             if kind == SHAPE_IS:
-                return [m & self.at[b][where[i][a]] for i, m in enumerate(masks)]
-            return [m & ~self.at[b][where[i][a]] for i, m in enumerate(masks)]
+                return {i: kept for i, m in masks.items() if (kept := m & at[where[i][a]])}
+            return {i: kept for i, m in masks.items() if (kept := m & ~at[where[i][a]])}
         if ka == "s" and kb == "s":
-            test = (lambda w: w[a] < w[b]) if kind == ABOVE else (lambda w: abs(w[a] - w[b]) == 1)
-            return [m if test(where[i]) else 0 for i, m in enumerate(masks)]
+            if kind == ABOVE:
+                return {i: m for i, m in masks.items() if where[i][a] < where[i][b]}
+            return {i: m for i, m in masks.items() if abs(where[i][a] - where[i][b]) == 1}
         if ka == "c" and kb == "c":
             allowed = self._colour_pair_mask(kind, a, b)
-            return [m & allowed for m in masks]
+            return {i: kept for i, m in masks.items() if (kept := m & allowed)}
         if ka == "c":  # colour a relative to shape b
-            table = self.before if kind == ABOVE else self.beside
-            return [m & table[a][where[i][b]] for i, m in enumerate(masks)]
-        table = self.after if kind == ABOVE else self.beside  # shape a relative to colour b
-        return [m & table[b][where[i][a]] for i, m in enumerate(masks)]
+            table = (self.before if kind == ABOVE else self.beside)[a]
+            return {i: kept for i, m in masks.items() if (kept := m & table[where[i][b]])}
+        table = (self.after if kind == ABOVE else self.beside)[b]  # shape a relative to colour b
+        return {i: kept for i, m in masks.items() if (kept := m & table[where[i][a]])}
 
     @cache  # noqa: B019 (a Space lives for ever anyway: one per tile count, see space())
     def _colour_pair_mask(self, kind: int, a: int, b: int) -> int:
@@ -251,15 +276,18 @@ class Space:
             return self._mask(lambda w: w[a] < w[b])
         return self._mask(lambda w: abs(w[a] - w[b]) == 1)
 
-    def only(self, masks):
+    def only(self, masks: Masks) -> Arrangement | None:
         """The single arrangement left, or None when zero or several remain."""
-        if self.count(masks) != 1:
+        if not is_one(masks):
             return None
-        for i, mask in enumerate(masks):
-            if mask:
-                shapes, colours = self.perms[i], self.perms[mask.bit_length() - 1]
-                return tuple(zip(shapes, colours))
-        return None
+        (i, mask), = masks.items()
+        shapes, colours = self.perms[i], self.perms[mask.bit_length() - 1]
+        return tuple(zip(shapes, colours))
+
+
+def is_one(masks: Masks) -> bool:
+    """Whether exactly one arrangement is left."""
+    return len(masks) == 1 and all(mask & (mask - 1) == 0 for mask in masks.values())
 
 
 @cache
@@ -267,42 +295,56 @@ def space(tiles: int) -> Space:
     return Space(tiles)
 
 
-def solutions_left(clues, tiles: int) -> int:
+def narrowed(clues: Iterable[Clue], tiles: int) -> Masks:
     box = space(tiles)
     masks = box.everything()
     for clue in clues:
         masks = box.restrict(masks, clue)
-    return box.count(masks)
+    return masks
 
 
-def solve(clues, tiles: int):
+def solutions_left(clues: Iterable[Clue], tiles: int) -> int:
+    return space(tiles).count(narrowed(clues, tiles))
+
+
+def solve(clues: Iterable[Clue], tiles: int) -> Arrangement | None:
     """The one arrangement the clues allow, or None if they allow none or several."""
-    box = space(tiles)
-    masks = box.everything()
-    for clue in clues:
-        masks = box.restrict(masks, clue)
-    return box.only(masks)
+    return space(tiles).only(narrowed(clues, tiles))
 
 
-def generate_clues(solution, kinds, prune: bool, rng) -> list[Clue]:
-    """RULES.md: draw true clues, keep those that rule something out, stop at one arrangement;
-    a pruned puzzle then drops every clue it can do without."""
-    tiles = len(solution)
+def draw_clues(pool: dict[int, list[Clue]], weights: dict[int, float], tiles: int,
+               prune: bool, rng: random.Random) -> list[Clue]:
+    """RULES.md: draw true clues from the pool (true_clues: a kind with its weight, then a
+    clue of that kind), keep those that rule something out, stop at one arrangement; a pruned
+    puzzle then drops every clue it can do without."""
     box = space(tiles)
-    pool = true_clues(solution, kinds)
+    kinds = sorted(pool)
+    chances = [weights[kind] for kind in kinds]
     masks, remaining = box.everything(), box.count(box.everything())
     clues: list[Clue] = []
     while remaining > 1:
-        kind = rng.choice(sorted(pool))
+        kind = rng.choices(kinds, chances)[0]
         clue = rng.choice(pool[kind])
-        narrowed = box.restrict(masks, clue)
-        left = box.count(narrowed)
+        narrower = box.restrict(masks, clue)
+        left = box.count(narrower)
         if left < remaining:
             clues.append(Clue(clue.kind, clue.first, clue.second, rng.randrange(2)))
-            masks, remaining = narrowed, left
-    if prune:
-        for clue in list(clues):
-            trial = [c for c in clues if c is not clue]
-            if solutions_left(trial, tiles) == 1:
-                clues = trial
-    return clues
+            masks, remaining = narrower, left
+    return pruned(clues, box) if prune else clues
+
+
+def pruned(clues: Sequence[Clue], box: Space) -> list[Clue]:
+    """The clues without each one, in turn, that the others (those kept before it and all
+    after it) already narrow to one arrangement."""
+    kept: list[Clue] = []
+    before = box.everything()        # narrowed by the clues kept so far
+    for index, clue in enumerate(clues):
+        masks = before
+        for later in clues[index + 1:]:
+            masks = box.restrict(masks, later)
+            if is_one(masks):        # the solution always stays: one left is for good
+                break
+        if not is_one(masks):
+            kept.append(clue)
+            before = box.restrict(before, clue)
+    return kept

@@ -23,6 +23,9 @@ You have three minutes. A wrong guess costs 5 seconds, and so does a hint, which
 clues your current order breaks. Undo takes back moves, never penalties. Your score is the \
 time left when you solve it.
 
-Difficulty: Easy uses only the simplest clue kinds; Normal uses all eight; Hard removes every \
-clue that is not needed; Expert has five or six tiles.
+Difficulty: every puzzle is graded by the hardest step it needs. Easy (the simplest clue kinds) \
+needs only reading each clue and seeing what is left; Normal needs the "above" and "next to" \
+clues; Hard has no clue to spare and needs a shape weighed against its possible colours, or a \
+tile tried in each place it can go; Expert has five or six tiles and always needs more than \
+reading the clues and seeing what is left.
 """

@@ -17,15 +17,12 @@ from games.core.kit.rules_api import (
     encode_fields,
     parse_fields,
 )
-from games.deductile import clues as cluebook
+from games.deductile import clues as cluebook, grader
 from games.deductile.clues import COLOURS, SHAPES
 
 TIME_LIMIT = 180      # seconds on the clock at the start
 PENALTY = 5           # seconds lost per wrong guess or hint
-DIFFICULTIES = ("easy", "normal", "hard", "expert")
-KINDS = {"easy": (1, 2, 3, 4), "normal": tuple(range(1, 9)), "hard": tuple(range(1, 9)),
-         "expert": tuple(range(1, 9))}
-PRUNED = {"easy": False, "normal": False, "hard": True, "expert": True}
+DIFFICULTIES = ("easy", "normal", "hard", "expert")    # grader.LEVELS defines them
 
 
 @dataclass(frozen=True)
@@ -150,8 +147,7 @@ def new_desc(params: Params, rng) -> str:
     rng.shuffle(shapes)
     rng.shuffle(colours)
     solution = tuple(zip(shapes, colours))
-    clues = cluebook.generate_clues(solution, KINDS[params.difficulty],
-                                    PRUNED[params.difficulty], rng)
+    clues = grader.generate_clues(solution, params.difficulty, rng)
     start = solution
     while start == solution:
         shapes, colours = list(range(tiles)), list(range(tiles))

@@ -14,8 +14,10 @@ custom start) `analyse` reports plies as None.
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Iterator
 from functools import cache, reduce
 from operator import xor
+from random import Random
 
 from games.core.kit import levels
 from games.core.kit.levels import LOSS, WIN, Grade
@@ -64,9 +66,18 @@ def winning_move(state: State) -> Move | None:
     return Move(index, heaps[index] - (heaps[index] ^ total))
 
 
+def stalling_order(state: State, move: Move) -> tuple[int, int, int]:
+    """How a lost side ranks equally slow losses, smallest first (the promise in info.RULES):
+    the fewest counters, then from the largest heap, then the first such heap."""
+    return move.take, -state.heaps[move.heap], move.heap
+
+
 def stalling_move(state: State) -> Move:
-    """In a lost position: take one from the largest heap, to last long and invite a mistake."""
-    return Move(state.heaps.index(max(state.heaps)), 1)
+    """In a lost position, the computer's best move: the slowest loss it can see, and among
+    equally slow ones one counter from the largest heap where that is one of them. Beyond the
+    look-ahead every loss is equally slow for all it knows: one from the largest heap."""
+    move: Move = graded_moves(state, CHOOSE_PLIES_LIMIT)[0].move
+    return move
 
 
 def level_chance(level: int | str | None) -> int:
@@ -74,16 +85,18 @@ def level_chance(level: int | str | None) -> int:
     return levels.level_chance(level, OLD_LEVELS)
 
 
-def choose_move(state: State, rng, level: int | str | None = None) -> Move:
+def choose_move(state: State, rng: Random, level: int | str | None = None) -> Move:
     """The computer's move: with the level's chance one of the best moves (the fastest win, or
     the slowest loss), otherwise any legal move at random. level None is perfect play."""
     chance = level_chance(level)
     graded = graded_moves(state, CHOOSE_PLIES_LIMIT)
-    if graded and graded[0].value == LOSS and graded[0].plies is None:
-        # Lost beyond the look-ahead: the best move known is the stalling one, listed first.
+    if graded and graded[0].value == LOSS:
+        # Lost: the best move is the stalling one, listed first (not any of the equally slow).
         best = rng.random() * 100 < chance
-        return graded[0].move if best else rng.choice(graded).move
-    return levels.choose_graded(graded, rng, chance)
+        stall: Move = graded[0].move if best else rng.choice(graded).move
+        return stall
+    chosen: Move = levels.choose_graded(graded, rng, chance)
+    return chosen
 
 
 def canonical(heaps: tuple[int, ...]) -> tuple[int, ...]:
@@ -105,7 +118,7 @@ def sub_position_count(heaps: tuple[int, ...]) -> int:
     return sum(ways)
 
 
-def _children(heaps: tuple[int, ...]):
+def _children(heaps: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
     for index, heap in enumerate(heaps):
         if index and heaps[index - 1] == heap:
             continue                # equal heaps give the same children
@@ -123,7 +136,8 @@ def outcome(heaps: tuple[int, ...], misere: bool) -> tuple[bool, int]:
     winner ends the game as fast as it can and the loser as slowly; heaps canonical."""
     if not heaps:
         return misere, 0
-    fastest_win = slowest_loss = None
+    fastest_win: int | None = None
+    slowest_loss: int | None = None
     for child in _children(heaps):
         child_wins, plies = outcome(child, misere)
         if child_wins:
@@ -132,22 +146,20 @@ def outcome(heaps: tuple[int, ...], misere: bool) -> tuple[bool, int]:
             fastest_win = plies if fastest_win is None else min(fastest_win, plies)
     if fastest_win is not None:
         return True, fastest_win + 1
+    assert slowest_loss is not None     # a position with counters has a move
     return False, slowest_loss + 1
 
 
-def _value(wins: bool) -> str:
+def _value(wins: bool) -> levels.Value:
     return WIN if wins else LOSS
 
 
 def graded_moves(state: State, limit: int = EXACT_PLIES_LIMIT) -> list[Grade]:
     """Every legal move with its value for the player making it and the plies to the end
     counting the move (None beyond `limit` sub-positions), best first: the fastest wins, then
-    the slowest losses. Where plies are unknown a lost side's first move is the stalling one."""
+    the slowest losses; equals in stalling_order, so a lost side's first move is its best."""
     exact = sub_position_count(state.heaps) <= limit
-    moves = legal_moves(state)
-    if not exact and not is_winning(state) and moves:
-        stall = stalling_move(state)
-        moves = [stall] + [move for move in moves if move != stall]
+    moves = sorted(legal_moves(state), key=lambda move: stalling_order(state, move))
     graded = []
     for move in moves:
         after = apply_move(state, move)
@@ -156,14 +168,14 @@ def graded_moves(state: State, limit: int = EXACT_PLIES_LIMIT) -> list[Grade]:
     return levels.best_first(graded)
 
 
-def evaluate(state: State) -> tuple[str, int | None]:
+def evaluate(state: State) -> tuple[levels.Value, int | None]:
     """(value for the player to move, plies to the end under perfect play or None)."""
     plies = (outcome(canonical(state.heaps), state.misere)[1]
              if sub_position_count(state.heaps) <= EXACT_PLIES_LIMIT else None)
     return _value(is_winning(state)), plies
 
 
-def analyse(state: State) -> dict:
+def analyse(state: State) -> dict[str, object]:
     """DESIGN.md s6: {"value", "plies", "moves": [{"move", "value", "plies"}]}. Values are for
     the player to move (each move's for the player making it); a move's plies count the move
     itself. Moves are listed best first: fastest wins, then slowest losses."""

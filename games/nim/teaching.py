@@ -3,9 +3,10 @@ the nim-sum, whether the player to move is winning, and a hint that says which m
 why (normal and misere play). Pure data; the scene draws it."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from games.nim.ai import is_winning, nim_sum, only_small_heaps, winning_move
+from games.nim.ai import is_winning, nim_sum, only_small_heaps, stalling_move, winning_move
 from games.nim.rules import SIDES, Move, State
 
 
@@ -46,7 +47,7 @@ def explain(state: State, min_width: int = 1) -> Lesson:
                   winning=is_winning(state), move=move, hint=_hint(state, move, bits))
 
 
-def _hint(state: State, move: Move | None, bits) -> str:
+def _hint(state: State, move: Move | None, bits: Callable[[int], str]) -> str:
     heaps = state.heaps
     if not any(heaps):
         result = "loses" if state.misere else "wins"
@@ -54,18 +55,23 @@ def _hint(state: State, move: Move | None, bits) -> str:
     if state.misere and only_small_heaps(heaps):
         return _hint_ones(heaps.count(1))
     if state.misere and sum(heap >= 2 for heap in heaps) == 1:
+        assert move is not None     # one big heap in misere play: always winning
         return _hint_last_big_heap(heaps, move)
     prefix = ("In misère play the usual strategy holds while two or more heaps have 2 or more "
               "counters. " if state.misere else "")
-    return prefix + _hint_xor(heaps, move, bits)
+    return prefix + _hint_xor(state, move, bits)
 
 
-def _hint_xor(heaps: tuple[int, ...], move: Move | None, bits) -> str:
+def _hint_xor(state: State, move: Move | None, bits: Callable[[int], str]) -> str:
+    heaps = state.heaps
     total = nim_sum(heaps)
     if move is None:
+        stall = stalling_move(state)
+        counters = "one" if stall.take == 1 else str(stall.take)
         return ("The nim-sum is 0: every column has an even number of ones. Any move changes "
                 "one heap, so it leaves some column odd, and your opponent can make it even "
-                "again: you are losing. Take one from the largest heap and hope for a slip.")
+                f"again: you are losing. Make the game last: take {counters} from the heap of "
+                f"{heaps[stall.heap]}, and hope for a slip.")
     heap = heaps[move.heap]
     left = heap - move.take
     place = 1 << (total.bit_length() - 1)
