@@ -56,7 +56,7 @@ def title_of(key: str) -> str:
 
 def result_words(game: history.Game) -> str:
     if game.opponent == "human":
-        return "Draw" if game.outcome == "draw" else "Two players"
+        return "Draw" if game.outcome == "draw" else "Decided"
     words = {"won": "Won", "lost": "Lost", "draw": "Draw"}[game.outcome]
     if game.games > 1:
         return f"{game.games} {words.lower()}"
@@ -258,7 +258,7 @@ class GameRow(ui.Widget):
         game = self.game
         when = local_time(game.finished)
         settings = level_words(game.level) if game.opponent == "computer" else \
-            params_words(game.params) if game.params else "-"
+            "Two players" if game.opponent == "human" else params_words(game.params)
         score = stats.clock(game.duration) if game.duration is not None else "-"
         if game.opponent == "" and game.detail:
             score = game.detail
