@@ -718,13 +718,16 @@ def test_a_garbage_font_file_falls_back(tmp_path, monkeypatch):
                                  {"score": 5, "detail": "a\x00b"},
                                  {"score": 5, "detail": "x" * 1_000_000}],
                          ids=["NaN", "Infinity", "NUL", "a million characters"])
-def test_hostile_best_scores_are_set_aside_and_said_on_the_launcher(driver, data_dir, row):
+def test_hostile_best_scores_are_set_aside_and_said_on_the_launcher(data_dir, row):
+    from games.core.loop import jobs
     from games.core.screens.launcher import LauncherScene
     from games.core.screens.menus import SetupScene
+    from tests.driver import Driver
     table = "kenken/size=4,difficulty=easy"
     text = json.dumps({table: [row]}).replace('"NaN"', "NaN").replace('"Infinity"', "Infinity")
     write(data_dir, "scores.json", text.encode())
-    history.forget()                            # as at the next start: the import reads it
+    driver = Driver()             # the first start of a build with the history imports it
+    jobs.wait_all()
     driver.app.push(SetupScene(driver.app, "kenken"))
     driver.frames(3)
     driver.app.pop()
@@ -734,6 +737,7 @@ def test_hostile_best_scores_are_set_aside_and_said_on_the_launcher(driver, data
     assert set_aside_files(data_dir, "scores")
     driver.start("kenken", None, seed=2)        # the game that shows the best score
     driver.frames(3)
+    driver.close()
 
 
 def test_remembered_choices_no_longer_offered_never_stop_a_new_game(driver, data_dir):

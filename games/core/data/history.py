@@ -240,10 +240,11 @@ class History:
         from games.core.data import importer
         db = self.db
         if db.execute("SELECT 1 FROM meta WHERE name = 'imported'").fetchone():
-            if self.where:
-                importer.rename_imported()
+            if self.where:      # an import killed before the files were renamed: finish it
+                importer.rename_imported(self.imported_digests())
             return
         rows = importer.old_rows(utc_text())
+        digests = importer.digests()       # of the files read (a bad one is set aside now)
         db.execute("BEGIN IMMEDIATE")
         try:
             if not db.execute("SELECT 1 FROM meta WHERE name = 'imported'").fetchone():
@@ -252,13 +253,22 @@ class History:
                         self._insert(checked(Game(**row)))
                     except schema.Invalid:     # a value the history cannot hold: left out
                         pass
+                for name, digest in digests.items():
+                    db.execute("INSERT INTO meta VALUES (?, ?)", (f"imported {name}", digest))
                 db.execute("INSERT INTO meta VALUES ('imported', ?)", (utc_text(),))
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
             raise
         if self.where:
-            importer.rename_imported()
+            importer.rename_imported(self.imported_digests())
+
+    def imported_digests(self) -> dict[str, str]:
+        """The SHA-256 of each old file as it was imported: only that very file is renamed
+        (one an older build wrote later is not Parlour's to touch)."""
+        rows = self.db.execute("SELECT name, value FROM meta WHERE name LIKE 'imported %' "
+                               "LIMIT 10").fetchall()
+        return {name.removeprefix("imported "): value for name, value in rows}
 
     def close(self) -> None:
         with self.lock:

@@ -48,14 +48,28 @@ def old_rows(now: str) -> list[dict]:
     return rows
 
 
-def rename_imported() -> None:
-    """Keep each imported file beside, as NAME.imported.json (NAME.imported-N.json if that is
-    taken). A file that cannot be moved stays: the history knows it was imported."""
+def digests() -> dict[str, str]:
+    """The SHA-256 of each old file that is there now (regular files, read with the cap)."""
+    import hashlib
+    found = {}
     for name in OLD_FILES:
         try:
+            found[name] = hashlib.sha256(store.read_bytes(store.path(name))).hexdigest()
+        except (OSError, ValueError):
+            pass
+    return found
+
+
+def rename_imported(imported: dict[str, str]) -> None:
+    """Keep each imported file beside, as NAME.imported.json (NAME.imported-N.json if that is
+    taken), if it is still the very file imported (`imported`: name -> SHA-256). A file that
+    cannot be moved stays: the history knows it was imported."""
+    now = digests()
+    for name in OLD_FILES:
+        if name not in imported or now.get(name) != imported[name]:
+            continue
+        try:
             source = store.path(name)
-            if not os.path.lexists(source):
-                continue
             stem = source[:-len(".json")]
             target, n = f"{stem}.imported.json", 1
             while os.path.lexists(target):
