@@ -10,6 +10,7 @@ from functools import lru_cache
 import pygame
 
 from games.core.screens import ui
+from sprites.colours import Colour, shade
 
 SUPERSAMPLE = 4
 SQUARE_INNER = (50, 58, 78)     # the board's inner squares
@@ -31,19 +32,13 @@ RIM = (22, 24, 32)          # ... with a dark rim, so it stands out on light and
 EDGE = (18, 20, 28)
 
 
-def shade(colour, factor: float) -> tuple:
-    """Darker (factor < 1) or lighter (factor > 1, towards white)."""
-    if factor <= 1:
-        return tuple(int(c * factor) for c in colour)
-    return tuple(int(c + (255 - c) * (factor - 1)) for c in colour)
-
-
 def name(kind: int) -> str:
     """'blue star' for a stone kind (colour * 6 + symbol)."""
     return f"{COLOUR_NAMES[kind // 6]} {SYMBOL_NAMES[kind % 6]}"
 
 
-def _star(c, outer, inner, points=5, lift=0.0):
+def _star(c: float, outer: float, inner: float, points: int = 5,
+          lift: float = 0.0) -> list[tuple[float, float]]:
     out = []
     for k in range(points * 2):
         radius = outer if k % 2 == 0 else inner
@@ -79,14 +74,14 @@ def _symbol_mask(symbol: int, big: int) -> pygame.Surface:
     return mask
 
 
-def _tinted(mask: pygame.Surface, colour) -> pygame.Surface:
+def _tinted(mask: pygame.Surface, colour: Colour) -> pygame.Surface:
     out = mask.copy()
     out.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
     return out
 
 
 @lru_cache(maxsize=64)
-def symbol(sym: int, size: int, ink=INK, rim=RIM) -> pygame.Surface:
+def symbol(sym: int, size: int, ink: Colour = INK, rim: Colour = RIM) -> pygame.Surface:
     """The symbol alone, ivory with a dark rim, on a transparent size x size square."""
     big = size * SUPERSAMPLE
     mask = _symbol_mask(sym, big)
@@ -164,7 +159,7 @@ def shadow(size: int, lift: int) -> pygame.Surface:
     return surface
 
 
-def thumbnail(size) -> pygame.Surface:
+def thumbnail(size: tuple[int, int]) -> pygame.Surface:
     """The launcher's picture: part of a board mid-game, and a stone about to make a 4-way."""
     w, h = size
     picture = pygame.Surface(size, pygame.SRCALPHA)
@@ -177,16 +172,18 @@ def thumbnail(size) -> pygame.Surface:
     size_ = pitch - 8
     left = (w - pitch * len(layout[0])) // 2
     top = (h - pitch * len(layout)) // 2
-    hole = None
+
+    def square(r: int, c: int) -> pygame.Rect:
+        return pygame.Rect(left + c * pitch + 2, top + r * pitch + 2, pitch - 4, pitch - 4)
+
     for r, line in enumerate(layout):
         for c, ch in enumerate(line):
-            rect = pygame.Rect(left + c * pitch + 2, top + r * pitch + 2, pitch - 4, pitch - 4)
+            rect = square(r, c)
             pygame.draw.rect(picture, SQUARE_INNER, rect, border_radius=8)
             if ch in kinds:
                 picture.blit(stone(kinds[ch], size_),
                              (rect.centerx - size_ // 2, rect.centery - size_ // 2))
-            elif (r, c) == (1, 3):      # four neighbours: a 4-way waiting for a blue star
-                hole = rect
+    hole = square(1, 3)     # four neighbours: a 4-way waiting for a blue star
     pygame.draw.rect(picture, ui.ACCENT, hole.inflate(4, 4), 4, border_radius=10)
     lifted = (hole.centerx + pitch * 0.75, hole.centery - pitch * 0.8)
     shade = shadow(size_ + 8, 10)

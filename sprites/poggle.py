@@ -3,11 +3,13 @@ number as dice pips, so the board reads without colour. Painted at 3x and smooth
 every result is cached (a board uses one size, so a handful of surfaces per game)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 import pygame
 
 from games.core.screens import ui
+from sprites.colours import shade
 
 SUPERSAMPLE = 3
 
@@ -33,13 +35,6 @@ PIPS = {
     3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
     4: ((0.3, 0.3), (0.7, 0.3), (0.3, 0.7), (0.7, 0.7)),
 }
-
-
-def shade(colour, factor: float) -> tuple:
-    """Darker (factor < 1) or lighter (factor > 1, towards white) version of a colour."""
-    if factor <= 1:
-        return tuple(int(c * factor) for c in colour)
-    return tuple(int(c + (255 - c) * (factor - 1)) for c in colour)
 
 
 def depth_of(size: int) -> int:
@@ -97,7 +92,7 @@ def bloom(colour: int, size: int, step: int, steps: int = 12) -> pygame.Surface:
     return pygame.transform.smoothscale(full, (w, h))
 
 
-def board_picture(board, button: int, gap: int) -> pygame.Surface:
+def board_picture(board: Sequence[Sequence[int]], button: int, gap: int) -> pygame.Surface:
     """A small board at rest (the launcher card and the colour legend use it)."""
     rows, cols = len(board), len(board[0])
     pitch = button + gap
@@ -108,7 +103,7 @@ def board_picture(board, button: int, gap: int) -> pygame.Surface:
     return picture
 
 
-def thumbnail(size) -> pygame.Surface:
+def thumbnail(size: tuple[int, int]) -> pygame.Surface:
     """The launcher's picture: a 4 x 6 board mid-game in all five colours."""
     w, h = size
     picture = pygame.Surface(size, pygame.SRCALPHA)

@@ -7,12 +7,18 @@ per rule set; save and resume with the question; the bench pose."""
 import random
 
 import pygame
+from hypothesis import HealthCheck, given, settings, strategies as st
 
+from games.core.kit.actions import Device
+from games.core.screens import ui
 from games.core.screens.launch import resume_saved_game
 from games.core.screens.menus import ResultScene, SetupScene
 from games.core.screens.question import QuestionScene
 from games.ishido import ai, oracle, rules
+from games.ishido.bench import pose
+from games.ishido.panel import IshidoPanel, PanelFacts
 from games.ishido.scene import MAX_QUESTION, READY_QUESTIONS, IshidoScene
+from games.ishido.view import IshidoLayout
 from sprites.ishido import thumbnail
 from tests import recorded
 from tests.driver import Driver, VirtualPad, walk
@@ -26,6 +32,30 @@ A, B, X, Y = (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B, pygame.CON
               pygame.CONTROLLER_BUTTON_Y)
 
 
+
+
+class Cursor:
+    """What walk() reads: the scene's keyboard cursor, in its UI state."""
+
+    def __init__(self, scene):
+        self.scene = scene
+
+    @property
+    def cursor(self):
+        return self.scene.ui.cursor
+
+
+def marked_squares(driver, scene) -> set:
+    """The empty squares showing the assist's green ring on screen."""
+    driver.app.draw(driver.app.screen)
+    marked = set()
+    for row in range(rules.ROWS):
+        for col in range(rules.COLS):
+            x, y = scene.layout.square_centre(row, col)
+            if rules.stone_at(scene.state, row, col) is None and \
+                    driver.app.screen.get_at((x, y - 12))[:3] == ui.GOOD:
+                marked.add((row, col))
+    return marked
 
 
 def fields(scene) -> dict:
@@ -79,7 +109,8 @@ def test_mouse_only_game(driver):
     assert driver.app.top is scene, "no question in the standard rules"
 
     def drag(move):
-        driver.drag(scene.hand_centre, scene.square_centre(move.row, move.col), steps=3)
+        driver.drag(scene.layout.hand_centre, scene.layout.square_centre(move.row, move.col),
+                    steps=3)
 
     assert play_out(driver, scene, drag, seed=3) == rules.POUCH_SIZE
     assert scene.session.status.outcome == "won"
@@ -103,10 +134,10 @@ def test_keyboard_only_game_with_the_oracle(driver):
 
     def carry(move):
         driver.key(pygame.K_RETURN)                       # pick up
-        assert scene.held
-        walk(scene, (move.row, move.col), lambda dx, dy: driver.key(KEYS[dx, dy]))
+        assert scene.ui.held
+        walk(Cursor(scene), (move.row, move.col), lambda dx, dy: driver.key(KEYS[dx, dy]))
         driver.key(pygame.K_RETURN)                       # put down
-        assert not scene.held
+        assert not scene.ui.held
         heard.append(scene.state.fourways)
 
     play_out(driver, scene, carry, seed=5)
@@ -141,7 +172,7 @@ def test_gamepad_only_game_with_a_virtual_controller(driver):
 
     def carry(move):
         pad.press(A)
-        walk(scene, (move.row, move.col), lambda dx, dy: pad.press(PAD[dx, dy]))
+        walk(Cursor(scene), (move.row, move.col), lambda dx, dy: pad.press(PAD[dx, dy]))
         pad.press(A)
 
     placed = play_out(driver, scene, carry, level="greedy", seed=4)
@@ -164,50 +195,52 @@ def test_a_refused_drop_slides_back_and_says_why(driver):
                  and rules.stone_at(scene.state, r, c) is None and
                  any(rules.stone_at(scene.state, r + dr, c + dc) is not None
                      for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))))
-    driver.drag(scene.hand_centre, scene.square_centre(*wrong))
+    driver.drag(scene.layout.hand_centre, scene.layout.square_centre(*wrong))
     assert scene.state.placed == 0 and scene.session.moves_made == 0
     assert scene.message == "The stone must match each neighbour by colour or by symbol."
     assert driver.app.audio.played[-1] == "wrong"
-    back = scene.flights[-1]
-    assert back.square is None and back.end == scene.hand_centre and back.kind == kind
+    back = scene.motion.flights[-1]
+    assert back.square is None and back.end == scene.layout.hand_centre and back.kind == kind
     driver.settle()
-    assert not scene.flights_running()
+    assert not scene.motion.flying()
     # Dropped off the board: back to the hand, without a word.
-    driver.drag(scene.hand_centre, (scene.grid.centerx, scene.grid.bottom + 40))
-    assert scene.state.placed == 0 and scene.flights[-1].square is None
+    grid = scene.layout.grid
+    driver.drag(scene.layout.hand_centre, (grid.centerx, grid.bottom + 40))
+    assert scene.state.placed == 0 and scene.motion.flights[-1].square is None
 
 
 def test_the_square_under_the_dragged_stone_and_escape(driver):
     scene = driver.start("ishido", STANDARD, seed=7)
-    target = scene.square_centre(2, 3)
-    driver.post(pygame.MOUSEBUTTONDOWN, pos=scene.hand_centre, button=1)
+    target = scene.layout.square_centre(2, 3)
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=scene.layout.hand_centre, button=1)
     driver.frames()
     driver.post(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0))
     driver.frames()
-    assert scene.drag is not None and scene.square_at(scene.drag.pos) == (2, 3)
+    assert scene.drag is not None and scene.layout.square_at(scene.drag.pos) == (2, 3)
     driver.key(pygame.K_ESCAPE)           # puts the stone back (the menu stays closed)
     assert scene.drag is None and driver.app.top is scene
-    assert scene.flights[-1].end == scene.hand_centre
+    assert scene.motion.flights[-1].end == scene.layout.hand_centre
 
 
 def test_a_click_places_and_the_stone_flies_in_then_snaps_and_undo_flies_back(driver):
     scene = driver.start("ishido", STANDARD, seed=8)
     row, col = rules.legal_squares(scene.state)[0]
     kind = rules.current_stone(scene.state)
-    driver.click(scene.square_centre(row, col))
+    driver.click(scene.layout.square_centre(row, col))
     assert rules.stone_at(scene.state, row, col) == kind
-    flight = scene.flights[0]
-    assert flight.square == row * rules.COLS + col and flight.start == scene.hand_centre
+    flight = scene.motion.flights[0]
+    assert flight.square == row * rules.COLS + col and flight.start == scene.layout.hand_centre
     driver.frames(4)
     (x, y), _ = flight.place()
     assert (x, y) != flight.start and (x, y) != flight.end, "mid-flight"
-    assert scene.hand_pop is not None
+    assert scene.motion.hand_pop is not None
     driver.key(pygame.K_LEFT)             # new input: the flight snaps to its square
-    assert flight.done and not scene.flights_running()
+    assert flight.done and not scene.motion.flying()
     driver.key(pygame.K_u)
     assert rules.stone_at(scene.state, row, col) is None
-    back = scene.flights[0]
-    assert back.start == scene.square_centre(row, col) and back.end == scene.hand_centre
+    back = scene.motion.flights[0]
+    assert back.start == scene.layout.square_centre(row, col)
+    assert back.end == scene.layout.hand_centre
     assert back.kind == kind and back.square is None
     driver.frames(3)
     assert not back.done
@@ -222,11 +255,11 @@ def test_restart_sends_every_stone_home_and_undo_brings_them_back(driver):
         scene.play(ai.choose_move(scene.state, rng, "careful"))
     placed = scene.state
     scene.restart()
-    assert scene.state == scene.session.initial and len(scene.flights) == 5
-    assert all(f.end == scene.hand_centre for f in scene.flights)
+    assert scene.state == scene.session.initial and len(scene.motion.flights) == 5
+    assert all(f.end == scene.layout.hand_centre for f in scene.motion.flights)
     driver.settle()
     driver.key(pygame.K_u)
-    assert scene.state == placed and len(scene.flights) == 5
+    assert scene.state == placed and len(scene.motion.flights) == 5
 
 
 # --- keyboard and pad details ----------------------------------------------------------------
@@ -234,13 +267,13 @@ def test_restart_sends_every_stone_home_and_undo_brings_them_back(driver):
 def test_a_refused_put_down_keeps_the_stone_in_hand(driver):
     scene = driver.start("ishido", STANDARD, seed=10)
     driver.key(pygame.K_RETURN)
-    assert scene.held
-    walk(scene, (0, 0), lambda dx, dy: driver.key(KEYS[dx, dy]))   # an opening stone's square
+    assert scene.ui.held
+    walk(Cursor(scene), (0, 0), lambda dx, dy: driver.key(KEYS[dx, dy]))   # an opening stone
     driver.key(pygame.K_RETURN)
-    assert scene.held and scene.state.placed == 0
-    assert scene.message == "That square already holds a stone." and scene.shake is not None
+    assert scene.ui.held and scene.state.placed == 0
+    assert scene.message == "That square already holds a stone." and scene.motion.shake is not None
     driver.key(pygame.K_ESCAPE)
-    assert not scene.held and driver.app.top is scene
+    assert not scene.ui.held and driver.app.top is scene
 
 
 def test_tab_and_triggers_jump_to_open_squares(driver):
@@ -248,14 +281,14 @@ def test_tab_and_triggers_jump_to_open_squares(driver):
     board = scene.state.board
     for _ in range(4):
         driver.key(pygame.K_TAB)
-        row, col = scene.cursor
+        row, col = scene.ui.cursor
         square = row * rules.COLS + col
         assert board[square] == rules.EMPTY
         assert any(board[n] != rules.EMPTY for n in rules.NEIGHBOURS[square])
-    here = scene.cursor
+    here = scene.ui.cursor
     driver.key(pygame.K_TAB, mod=pygame.KMOD_SHIFT)
     driver.pad_axis(pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 32767)
-    assert scene.cursor == here
+    assert scene.ui.cursor == here
 
 
 # --- help: the assist and hints ---------------------------------------------------------------
@@ -267,9 +300,8 @@ def test_the_assist_is_off_by_default_and_counts_as_help(driver):
     driver.key(pygame.K_a)
     assert scene.assist and scene.help_used and fields(scene)["Help"] == "Assist"
     driver.frames()
-    marks = scene._static_key[2]
-    assert marks == frozenset(rules.legal_squares(scene.state))
-    driver.click(scene.square_centre(4, 4), button=3)     # right button: off again
+    assert marked_squares(driver, scene) == set(rules.legal_squares(scene.state))
+    driver.click(scene.layout.square_centre(4, 4), button=3)     # right button: off again
     assert not scene.assist and scene.help_used, "once used, it stays noted"
     driver.pad(X)
     assert scene.assist
@@ -284,12 +316,11 @@ def test_the_assist_from_the_setup_screen(driver):
 def test_a_hint_shows_one_legal_square_and_is_noted(driver):
     scene = driver.start("ishido", ORIGINAL, seed=13)
     driver.key(pygame.K_h)
-    assert scene.hint_for is scene.state and scene.hints == 1
-    assert scene.hint_square in rules.legal_squares(scene.state)
-    assert scene.cursor == scene.hint_square and driver.app.audio.played[-1] == "hint"
+    square = scene.lit_square()
+    assert square in rules.legal_squares(scene.state) and scene.hints == 1
+    assert scene.ui.cursor == square and driver.app.audio.played[-1] == "hint"
     driver.key(pygame.K_h)                 # the same hint again is not counted twice
-    assert scene.hints == 1
-    square = scene.hint_square
+    assert scene.hints == 1 and scene.lit_square() == square
     driver.key(pygame.K_RETURN)
     driver.key(pygame.K_RETURN)
     assert scene.state.placed == 1 and rules.stone_at(scene.state, *square) is not None
@@ -305,18 +336,18 @@ def test_a_fourway_flashes_counts_and_reveals_a_passage(driver):
     move = play_until_a_fourway_is_next(scene, seed=2)
     before = scene.state.fourways
     score_before = rules.score(scene.state)
-    driver.click(scene.square_centre(move.row, move.col))
+    driver.click(scene.layout.square_centre(move.row, move.col))
     assert scene.state.fourways == before + 1
     assert driver.app.audio.played[-2:] == ["place", "flash"]
-    tween, square, bonus, passage = scene.celebration
-    assert square == move.row * rules.COLS + move.col and not tween.done
-    assert bonus == rules.fourway_bonus(before + 1) and passage == before
-    assert rules.score(scene.state) >= score_before + bonus
+    celebration = scene.motion.celebration
+    assert celebration.square == move.row * rules.COLS + move.col and not celebration.tween.done
+    assert celebration.bonus == rules.fourway_bonus(before + 1) and celebration.passage == before
+    assert rules.score(scene.state) >= score_before + celebration.bonus
     assert fields(scene)["4-ways"] == str(before + 1)
     words = oracle.answer("Is it time?")[before]
     assert scene.message == f"The Oracle: {words}"
     driver.key(pygame.K_u)                 # undo: no flash, the passage is hidden again
-    assert scene.celebration is None and scene.state.fourways == before
+    assert scene.motion.celebration is None and scene.state.fourways == before
     assert len(oracle.revealed(scene.question, scene.state.fourways)) == before
 
 
@@ -324,7 +355,7 @@ def test_standard_rules_celebrate_without_a_bonus(driver):
     scene = driver.start("ishido", STANDARD, seed=5)
     move = play_until_a_fourway_is_next(scene, seed=5)
     scene.play(move)
-    assert scene.celebration is not None and scene.celebration[2] == 0
+    assert scene.motion.celebration is not None and scene.motion.celebration.bonus == 0
     assert "flash" in driver.app.audio.played
 
 
@@ -446,9 +477,11 @@ def test_hostile_play_options_in_a_save_are_cleaned(driver, data_dir):
 
 def test_bench_pose_is_a_nearly_full_board_with_a_stone_dragged(driver):
     scene = driver.start("ishido", None, seed=7)
-    scene.bench_pose()
+    pose(scene)
     assert scene.state.placed >= 40 and not scene.over
-    assert scene.drag is not None and scene.square_at(scene.drag.pos) is not None
+    assert scene.drag is not None and scene.layout.square_at(scene.drag.pos) is not None
+    assert scene.ui.dragging and driver.app.input.last_device == "mouse"
+    assert scene.session.record == {} and "select" not in driver.app.audio.played
     for _ in range(3):
         driver.app.draw(driver.app.screen)
     assert scene.drag is not None
@@ -476,3 +509,54 @@ def test_header_numbers_stay_put_when_help_grows(driver):
     for _ in range(11):
         scene.count_hint()
     assert fields(scene)["Help"] == "Assist+12" and places() == before
+
+
+def test_the_next_stone_sits_in_its_slot_beside_its_name(driver):
+    """The side panel is painted in window coordinates on the window-sized Layer: the slot
+    round the next stone (deep background) and its name to the right of it."""
+    scene = driver.start("ishido", STANDARD, seed=24)
+    driver.app.draw(driver.app.screen)
+    slot = scene.layout.hand_rect
+    assert driver.app.screen.get_at((slot.left + 5, slot.centery))[:3] == ui.BG_DEEP
+    words = pygame.Rect(slot.right + 30, slot.top, 200, 30)
+    assert any(driver.app.screen.get_at((x, y))[:3] != ui.BG
+               for x in range(words.left, words.right, 2) for y in range(words.top, words.bottom))
+
+
+def painted_outside(surface, rect) -> int:
+    """How many pixels outside rect differ from the canvas colour (1, 2, 3)."""
+    import numpy as np
+    pixels = pygame.surfarray.pixels3d(surface)
+    changed = np.any(pixels != (1, 2, 3), axis=2)
+    changed[rect.left:rect.right, rect.top:rect.bottom] = False
+    return int(changed.sum())
+
+
+@st.composite
+def panel_facts(draw):
+    params = rules.Params(draw(st.sampled_from(rules.RULES)))
+    rng = random.Random(draw(st.integers(0, 10**6)))
+    state = rules.new_game(params, rules.new_desc(params, rng))
+    for _ in range(draw(st.integers(0, rules.POUCH_SIZE))):
+        if not rules.legal_moves(state):
+            break
+        state = rules.apply_move(state, rng.choice(rules.legal_moves(state)))
+    words = st.text("Wmiq?", min_size=1, max_size=20)     # wide and narrow letters
+    question = " ".join(draw(st.lists(words, max_size=8)))[:MAX_QUESTION]
+    return PanelFacts(state, rules.status(state).over, draw(st.booleans()), question,
+                      draw(st.sampled_from(list(Device))))
+
+
+@settings(max_examples=12, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(panel_facts())
+def test_the_side_panel_paints_only_inside_its_area(driver, facts):
+    """The panel paints on the window-sized Layer in window coordinates: all of it inside
+    its own rectangle, whatever it says (the slot of the next stone included)."""
+    layout = IshidoLayout(pygame.Rect(0, 110, 1920, 870), 1920)
+    panel = IshidoPanel(layout.panel, layout.hand_rect)
+    canvas = pygame.Surface((1920, 1080))
+    canvas.fill((1, 2, 3))
+    panel.paint(canvas, facts)
+    assert painted_outside(canvas, panel.rect) == 0
+    assert canvas.get_at(layout.hand_rect.move(5, 0).midleft)[:3] == ui.BG_DEEP

@@ -2,17 +2,33 @@
 gamepad only; the ripple runs, snaps on new input and runs backwards on undo; hints, Solve
 press by press, an unsolvable typed board, best results per size and colours, save and resume."""
 import pygame
+from hypothesis import HealthCheck, given, settings, strategies as st
 
+from games.core.kit.actions import Device
 from games.core.kit.session import Session
 from games.core.screens.launch import resume_saved_game, scene_module
 from games.poggle import rules, solver
+from games.poggle.bench import pose
+from games.poggle.panel import Best, PanelFacts, PogglePanel
 from games.poggle.rules import Params
+from games.poggle.view import WORKING_OUT_PAR, PoggleLayout
 from tests import recorded
 from tests.driver import Driver, VirtualPad, walk
 
 PARAMS = Params(4, 3)
+KEYS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN,
+        (0, -1): pygame.K_UP}
 
 
+class Cursor:
+    """What walk() reads: the scene's keyboard cursor, in its UI state."""
+
+    def __init__(self, scene):
+        self.scene = scene
+
+    @property
+    def cursor(self):
+        return self.scene.ui.cursor
 
 
 def ready(driver, scene):
@@ -42,7 +58,7 @@ def test_mouse_only_game(driver):
     moves = solver.solution_moves(scene.state)
     assert len(moves) > 1
     for move in moves:
-        driver.click(scene.cell_rects[move.row][move.col].center)
+        driver.click(scene.view.layout.cell_rects[move.row][move.col].center)
         driver.frames(3)
     driver.settle()
     assert_won_at_par(driver, scene, PARAMS)
@@ -55,8 +71,8 @@ def test_keyboard_only_game(driver):
     keys = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN,
             (0, -1): pygame.K_UP}
     for move in solver.solution_moves(scene.state):
-        walk(scene, (move.row, move.col), lambda dx, dy: driver.key(keys[dx, dy]))
-        assert scene.cursor == (move.row, move.col)
+        walk(Cursor(scene), (move.row, move.col), lambda dx, dy: driver.key(keys[dx, dy]))
+        assert scene.ui.cursor == (move.row, move.col)
         driver.key(pygame.K_RETURN)
     driver.settle()
     assert_won_at_par(driver, scene, PARAMS)
@@ -72,7 +88,7 @@ def test_gamepad_only_game_with_a_virtual_controller(driver):
                (0, 1): pygame.CONTROLLER_BUTTON_DPAD_DOWN,
                (0, -1): pygame.CONTROLLER_BUTTON_DPAD_UP}
     for move in solver.solution_moves(scene.state):
-        walk(scene, (move.row, move.col), lambda dx, dy: pad.press(buttons[dx, dy]))
+        walk(Cursor(scene), (move.row, move.col), lambda dx, dy: pad.press(buttons[dx, dy]))
         pad.press(pygame.CONTROLLER_BUTTON_A)
     driver.settle()
     assert driver.app.input.last_device == "pad"
@@ -84,14 +100,15 @@ def test_a_press_ripples_out_and_snaps_on_new_input(driver):
     scene = driver.start("poggle", PARAMS, seed=14)
     ready(driver, scene)
     before = scene.state.board
-    driver.click(scene.cell_rects[1][1].center)
+    driver.click(scene.view.layout.cell_rects[1][1].center)
     after = scene.state.board
     assert after != before and scene.state.presses == 1
-    assert set(scene.cells) == set(rules.reach(4, 1, 1))
+    assert set(scene.ripple.cells) == set(rules.reach(4, 1, 1))
     assert driver.app.audio.played[-1] == f"press{after[1][1]}"
-    centre, neighbour = scene.cells[(1, 1)][0], scene.cells[(0, 1)][0]
+    centre, neighbour = scene.ripple.cells[1, 1].tween, scene.ripple.cells[0, 1].tween
     assert centre.time > 0 > neighbour.time, "the ripple reaches the neighbours later"
-    assert scene.ring and scene.ring[1] == (1, 1) and scene.ring[2]
+    ring = scene.ripple.ring
+    assert ring and ring.centre == (1, 1) and ring.forward
     driver.frames(4)
     assert 0 < neighbour.time < neighbour.duration and scene.tweens.busy
     driver.key(pygame.K_LEFT)       # new input: the ripple snaps to its end
@@ -102,19 +119,20 @@ def test_undo_runs_the_ripple_backwards_and_redo_forwards(driver):
     scene = driver.start("poggle", PARAMS, seed=15)
     ready(driver, scene)
     before = scene.state.board
-    driver.click(scene.cell_rects[2][2].center)
+    driver.click(scene.view.layout.cell_rects[2][2].center)
     driver.settle()
     after = scene.state.board
     driver.key(pygame.K_u)
     assert scene.state.board == before and scene.state.presses == 0
-    centre, neighbour = scene.cells[(2, 2)][0], scene.cells[(2, 3)][0]
-    assert not scene.cells[(2, 2)][3], "an undo animates backwards"
+    centre, neighbour = scene.ripple.cells[2, 2].tween, scene.ripple.cells[2, 3].tween
+    assert not scene.ripple.cells[2, 2].forward, "an undo animates backwards"
     assert neighbour.time > 0 > centre.time, "backwards: the outer keys go first"
-    assert scene.cells[(2, 2)][1:3] == (after[2][2], before[2][2])
+    changing = scene.ripple.cells[2, 2]
+    assert (changing.before, changing.after) == (after[2][2], before[2][2])
     driver.frames(8)
     driver.settle()
     driver.key(pygame.K_r)
-    assert scene.state.board == after and scene.cells[(2, 2)][3]
+    assert scene.state.board == after and scene.ripple.cells[2, 2].forward
 
 
 def test_a_hint_lights_one_press_of_a_fewest_press_solution(driver):
@@ -124,14 +142,14 @@ def test_a_hint_lights_one_press_of_a_fewest_press_solution(driver):
     assert par == solver.par(scene.state)
     driver.key(pygame.K_h)
     ready(driver, scene)
-    r, c = scene.hint_cell
+    r, c = scene.lit_key()
     assert solver.solve(scene.state)[r][c] > 0
-    assert scene.cursor == (r, c) and scene.hints == 1
+    assert scene.ui.cursor == (r, c) and scene.hints == 1
     assert driver.app.audio.played[-1] == "hint"
     driver.key(pygame.K_RETURN)
     assert solver.par(scene.state) == par - 1, "the hinted press brings the goal one nearer"
     for move in solver.solution_moves(scene.state):
-        driver.click(scene.cell_rects[move.row][move.col].center)
+        driver.click(scene.view.layout.cell_rects[move.row][move.col].center)
     driver.settle()
     driver.until_result()
     assert "Help used: 1 hint" in " ".join(scene.result_lines())
@@ -168,7 +186,7 @@ def test_new_input_stops_solve_and_x_twice_starts_it(driver):
     scene = driver.start("poggle", Params(5, 3), seed=18)
     ready(driver, scene)
     driver.key(pygame.K_x)
-    assert not scene.solving and scene.armed > 0
+    assert not scene.solving and scene.ui.armed
     driver.key(pygame.K_x)
     ready(driver, scene)
     assert scene.solving and scene.solved_by_computer
@@ -211,7 +229,7 @@ def test_an_unsolvable_typed_board_says_so(driver):
     driver.key(pygame.K_s)
     assert not scene.solving and "cannot be solved" in scene.message
     driver.key(pygame.K_h)
-    assert scene.hint_board is None and scene.hints == 0
+    assert scene.lit is None and scene.hints == 0
     driver.key(pygame.K_RETURN)      # still playable, it just never clears
     assert scene.state.presses == 1
 
@@ -221,11 +239,11 @@ def test_tab_and_triggers_jump_to_the_next_coloured_button(driver):
     ready(driver, scene)
     board = scene.state.board
     coloured = [(r, c) for r in range(4) for c in range(4) if board[r][c]]
-    scene.cursor = coloured[0]
+    walk(Cursor(scene), coloured[0], lambda dx, dy: driver.key(KEYS[dx, dy]))
     driver.key(pygame.K_TAB)
-    assert scene.cursor == coloured[1 % len(coloured)]
+    assert scene.ui.cursor == coloured[1 % len(coloured)]
     driver.key(pygame.K_TAB, mod=pygame.KMOD_SHIFT)
-    assert scene.cursor == coloured[0]
+    assert scene.ui.cursor == coloured[0]
 
 
 def test_best_results_are_kept_per_size_and_colours(driver):
@@ -234,7 +252,7 @@ def test_best_results_are_kept_per_size_and_colours(driver):
     ready(driver, scene)
     moves = solver.solution_moves(scene.state)
     for move in moves[:-1] + [moves[0], moves[0], moves[-1]]:   # two presses over par
-        driver.click(scene.cell_rects[move.row][move.col].center)
+        driver.click(scene.view.layout.cell_rects[move.row][move.col].center)
     driver.until_result()
     assert scene.over and scene.final_score() == 2
     assert recorded.scores()[table(small)][0]["score"] == 2
@@ -264,8 +282,10 @@ def test_quitting_saves_and_resume_keeps_the_help_used(driver):
 def test_bench_pose_is_mid_ripple_and_draws(driver):
     scene = driver.start("poggle", Params(7, 4), seed=23)
     ready(driver, scene)
-    scene.bench_pose()
-    assert scene.tweens.busy and scene.cells and scene.hint_board == scene.state.board
+    pose(scene)
+    assert scene.tweens.busy and scene.ripple.cells and scene.lit_key() is not None
+    assert scene.hints == 0 and scene.session.record == {}, "a pose is not help asked for"
+    assert driver.app.input.last_device == "keyboard"
     for _ in range(3):
         driver.app.draw(driver.app.screen)
     assert scene.tweens.busy
@@ -293,7 +313,7 @@ def test_the_deal_and_its_par_appear_together(driver, monkeypatch):
     import threading
 
     from games.core.screens import ui
-    from games.poggle import planner, scene as poggle_scene
+    from games.poggle import planner
     gate, real = threading.Event(), planner._work_out
     monkeypatch.setattr(planner, "_work_out", lambda state: gate.wait(30) and real(state))
     shown = []
@@ -303,9 +323,9 @@ def test_the_deal_and_its_par_appear_together(driver, monkeypatch):
     try:
         scene = driver.start("poggle", PARAMS, seed=22)
         driver.frames(3)
-        assert not scene.deal_ready and poggle_scene.WORKING_OUT_PAR in shown
+        assert not scene.deal_ready and WORKING_OUT_PAR in shown
         before = scene.state
-        driver.click(scene.cell_rects[1][1].center)
+        driver.click(scene.view.layout.cell_rects[1][1].center)
         driver.key(pygame.K_RETURN)
         assert scene.state == before, "no press on a board not yet shown"
     finally:
@@ -313,7 +333,45 @@ def test_the_deal_and_its_par_appear_together(driver, monkeypatch):
     ready(driver, scene)
     shown.clear()
     driver.frames()
-    assert scene.deal_ready and poggle_scene.WORKING_OUT_PAR not in shown
+    assert scene.deal_ready and WORKING_OUT_PAR not in shown
     assert dict(f[:2] for f in scene.hud_fields())["Par"] == str(solver.par(scene.state))
-    driver.click(scene.cell_rects[1][1].center)
+    driver.click(scene.view.layout.cell_rects[1][1].center)
     assert scene.state.presses == 1
+
+
+def painted_outside(surface, rect) -> int:
+    """How many pixels outside rect differ from the canvas colour (1, 2, 3)."""
+    import numpy as np
+    pixels = pygame.surfarray.pixels3d(surface)
+    changed = np.any(pixels != (1, 2, 3), axis=2)
+    changed[rect.left:rect.right, rect.top:rect.bottom] = False
+    return int(changed.sum())
+
+
+@st.composite
+def panel_facts(draw):
+    size = draw(st.integers(rules.MIN_SIZE, rules.MAX_SIZE))
+    colours = draw(st.integers(rules.MIN_COLOURS, rules.MAX_COLOURS))
+    board = tuple(tuple(draw(st.integers(0, colours - 1)) for _ in range(size))
+                  for _ in range(size))
+    best = tuple(Best(draw(st.sampled_from(["Par", "Par +3: 40 presses", "Par -1: 9 presses"])),
+                      "2026-11-24") for _ in range(draw(st.integers(0, 12))))
+    return size, colours, PanelFacts(
+        board, draw(st.booleans()), draw(st.integers(0, 400)), draw(st.booleans()),
+        draw(st.none() | st.just("The board cannot be cleared: no presses make it blank.")),
+        best, draw(st.none() | st.integers(-5, 50)), draw(st.sampled_from(list(Device))))
+
+
+@settings(max_examples=12, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(panel_facts())
+def test_the_side_panel_paints_only_inside_its_area(driver, case):
+    """The panel paints on the window-sized Layer in window coordinates: all of it inside
+    its own rectangle, whatever it says."""
+    size, colours, facts = case
+    panel = PogglePanel(PoggleLayout(pygame.Rect(0, 110, 1920, 870), size).panel, size, colours)
+    canvas = pygame.Surface((1920, 1080))
+    canvas.fill((1, 2, 3))
+    panel.paint(canvas, facts)
+    assert painted_outside(canvas, panel.rect) == 0
+    assert painted_outside(canvas, pygame.Rect(0, 0, 0, 0)) > 0, "it painted something"

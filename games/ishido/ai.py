@@ -8,6 +8,7 @@ the average over every kind that may come next of the careful value of its best 
 """
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 from games.core.kit.rules_api import RuleError
@@ -30,7 +31,7 @@ class _Coming:
     """The stones still to come: the count of each kind, and the masks of the kinds with one
     and with two stones to come."""
 
-    def __init__(self, counts: Counter):
+    def __init__(self, counts: Counter[int]):
         self.counts = counts
         self.once = sum(1 << kind for kind, n in counts.items() if n == 1)
         self.twice = sum(1 << kind for kind, n in counts.items() if n == 2)
@@ -43,7 +44,8 @@ class _Position:
     """A board being explored, with its frontier: the empty squares touching a stone, each
     with the bit mask of the kinds that fit there and its count of neighbours."""
 
-    def __init__(self, rule: str, board: list, fourways: int, frontier: dict, crowd: dict):
+    def __init__(self, rule: str, board: list[int], fourways: int, frontier: dict[int, int],
+                 crowd: dict[int, int]):
         self.rule, self.board, self.fourways = rule, board, fourways
         self.frontier, self.crowd = frontier, crowd
 
@@ -141,7 +143,7 @@ def _values(state: rules.State, level: str) -> list[tuple[float, Move]]:
     return [(value, Move(*divmod(square, COLS))) for value, square in zip(values, squares)]
 
 
-def choose_move(state: rules.State, rng, level: str | None = None) -> Move:
+def choose_move(state: rules.State, rng: random.Random, level: str | None = None) -> Move:
     """The move this level plays; ties are broken by rng."""
     level = level or LEVELS[-1]
     if level not in LEVELS:
@@ -150,7 +152,8 @@ def choose_move(state: rules.State, rng, level: str | None = None) -> Move:
     if not values:
         raise RuleError("The game is over: there is no move to choose.")
     best = max(value for value, _ in values)
-    return rng.choice([move for value, move in values if value == best])
+    best_moves: list[Move] = [move for value, move in values if value == best]
+    return rng.choice(best_moves)
 
 
 def hint(state: rules.State) -> Move | None:

@@ -1,12 +1,20 @@
-"""Ishido's performance figures for `python main.py bench` (the lead's runner times them)."""
+"""Ishido's performance figures for `python main.py bench` (the lead's runner times them), and
+the frame-cost bench's pose of the scene."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
-from games.ishido import ai, rules
+from games.core.kit.actions import Device
+from games.ishido import ai, controls, rules
+
+if TYPE_CHECKING:
+    from games.ishido.scene import IshidoScene
 
 POSITIONS = 20          # mid-game positions per rule set
 PLACED = 30             # stones placed from the pouch in each of them
+POSE_PLACED = 56        # the pose's board: this many placed, or one short of the end
 
 
 def mid_game(rule: str, seed: int) -> rules.State:
@@ -19,8 +27,8 @@ def mid_game(rule: str, seed: int) -> rules.State:
     return state
 
 
-def cases() -> list[dict]:
-    found = []
+def cases() -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
     for rule in rules.RULES:
         positions = [mid_game(rule, seed) for seed in range(POSITIONS)]
         found.append({"name": f"ishido legal squares for the next stone ({rule})",
@@ -31,3 +39,23 @@ def cases() -> list[dict]:
                           positions[i], random.Random(i), None),
                       "count": POSITIONS, "target_ms": None})
     return found
+
+
+def pose(scene: IshidoScene) -> None:
+    """The scene's most expensive everyday look: a nearly full board (careful play, stopping
+    short of the end) with the next stone dragged by the mouse over an open square. The
+    position is played into the session quietly (no sounds, no flights); the drag is put in
+    the mouse's hand as a press on the slot would, without its sound."""
+    from games.core.screens.drag import Drag  # pygame: not on the bench cases' path
+    rng = random.Random(7)
+    while scene.state.placed < POSE_PLACED:
+        move = ai.choose_move(scene.state, rng, "careful")
+        if rules.status(rules.apply_move(scene.state, move)).over:
+            break
+        scene.session.apply(move)
+    scene.pretend_device(Device.MOUSE)
+    layout = scene.view.layout
+    legal = rules.legal_squares(scene.state) or [controls.home()]
+    x, y = layout.square_centre(*legal[len(legal) // 2])
+    scene.drag = Drag("stone", (x + 12, y + 9), (x + 2, y - 1))
+    scene.ui = replace(scene.ui, dragging=True)

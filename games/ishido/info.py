@@ -1,6 +1,13 @@
 """Ishido's setup options, rules text and best-scores heading (pure data: no pygame)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from games.core.data import records
 from games.core.kit.options import Option
+
+if TYPE_CHECKING:
+    from games.ishido.rules import Params
 
 OPTIONS = [
     Option("variant", "Rule set", (("standard", "Standard"), ("original", "Original (1990)")),
@@ -52,5 +59,5 @@ score as help.
 """
 
 
-def summary(params, play):
+def summary(params: Params, play: dict[str, object]) -> tuple[str, list[tuple[str, str]]]:
     return f"Best scores: {params.rule.capitalize()} rules", records.best_scores("ishido", params)

@@ -6,8 +6,10 @@ pouch order, two digits a stone (colour, symbol): "OOOOOOOOOOOO-PPPP...", 6 + 66
 """
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -75,7 +77,8 @@ def parse_params(text: str) -> Params:
     return params
 
 
-def params_from_options(size=None, difficulty=None, variant=None, colours=None) -> Params:
+def params_from_options(size: object = None, difficulty: object = None, variant: str | None = None,
+                        colours: object = None) -> Params:
     if size is not None or difficulty is not None or colours is not None:
         raise RuleError("Ishido takes --variant standard or --variant original only.")
     return parse_params(encode_fields(rule=variant or "standard"))
@@ -86,11 +89,11 @@ TEST_PARAMS = (Params("standard"), Params("original"))
 
 # --- the deal ------------------------------------------------------------------------------
 
-def _stones_text(stones) -> str:
+def _stones_text(stones: Iterable[int]) -> str:
     return "".join(f"{colour(s)}{symbol(s)}" for s in stones)
 
 
-def new_desc(params: Params, rng) -> str:
+def new_desc(params: Params, rng: random.Random) -> str:
     """Opening stones: the six colours in random order, paired with the six symbols in random
     order; the pouch: every other stone, shuffled."""
     colours, symbols = list(range(COLOURS)), list(range(SYMBOLS))
@@ -192,7 +195,7 @@ def from_text(text: str) -> State:
             raise RuleError(f"Expected the line '{key} ...', found {line!r}.")
         fields[key] = match[1]
     params = parse_params(encode_fields(rule=fields["rule"]))
-    board = []
+    board: list[int] = []
     for line in lines[3:3 + ROWS]:
         if not _BOARD_ROW.fullmatch(line.strip()):
             raise RuleError(f"A board row is {COLS} squares, each '..' or two digits 0-5 "
@@ -214,7 +217,7 @@ def from_text(text: str) -> State:
 
 # --- matching ------------------------------------------------------------------------------
 
-def fits(rule: str, kind: int, neighbours) -> bool:
+def fits(rule: str, kind: int, neighbours: Sequence[int]) -> bool:
     """May a stone of this kind go on an empty square with these neighbouring stones?
 
     Standard: it matches each neighbour by colour or by symbol. Original: besides, the matches
@@ -243,7 +246,7 @@ def fitting_kinds(rule: str, neighbours: tuple[int, ...]) -> int:
     return sum(1 << kind for kind in range(KINDS) if fits(rule, kind, neighbours))
 
 
-def neighbour_stones(board, square: int) -> tuple[int, ...]:
+def neighbour_stones(board: Sequence[int], square: int) -> tuple[int, ...]:
     """The stones next to a square, sorted."""
     return tuple(sorted(board[n] for n in NEIGHBOURS[square] if board[n] != EMPTY))
 
@@ -276,14 +279,13 @@ def legal_moves(state: State) -> list[Move]:
     return [Move(row, col) for row, col in legal_squares(state)]
 
 
-def _refusal(state: State, square: int) -> str:
-    """Why the current stone may not go on this square, as a sentence for the player."""
+def _refusal(state: State, square: int, kind: int) -> str:
+    """Why the current stone (kind) may not go on this square, as a sentence for the player."""
     if state.board[square] != EMPTY:
         return "That square already holds a stone."
     neighbours = neighbour_stones(state.board, square)
     if not neighbours:
         return "A stone must touch another stone."
-    kind = current_stone(state)
     if state.params.rule == "standard" or not fits("standard", kind, neighbours):
         return "The stone must match each neighbour by colour or by symbol."
     return {2: "Next to two stones, it must match one by colour and the other by symbol.",
@@ -302,13 +304,13 @@ def placement_points(rule: str, square: int, neighbour_count: int, fourways: int
 
 def apply_move(state: State, move: Move) -> State:
     outcome = status(state)
-    if outcome.over:
+    kind = current_stone(state)
+    if outcome.over or kind is None:
         raise IllegalMove(f"The game is over. {outcome.reason}")
     square = _index(move.row, move.col)
-    kind = current_stone(state)
     neighbours = neighbour_stones(state.board, square)
     if state.board[square] != EMPTY or not fits(state.params.rule, kind, neighbours):
-        raise IllegalMove(_refusal(state, square))
+        raise IllegalMove(_refusal(state, square, kind))
     board = list(state.board)
     board[square] = kind
     return State(state.params, tuple(board), state.pouch, state.placed + 1,
@@ -361,19 +363,21 @@ def score(state: State) -> int:
     return breakdown(state).total
 
 
-def current_player(state: State):
+def current_player(state: State) -> None:
     return None
 
 
 # --- command line --------------------------------------------------------------------------
 
-def move_json(state: State, move: Move) -> dict:
+def move_json(state: State, move: Move) -> dict[str, int]:
     """A selfplay record's entry for a move about to be made in this state."""
     kind = current_stone(state)
+    if kind is None:
+        raise RuleError("Every stone is on the board: there is no move to make.")
     return {"row": move.row, "col": move.col, "colour": colour(kind), "symbol": symbol(kind)}
 
 
-def puzzle_json(params: Params, desc: str) -> dict:
+def puzzle_json(params: Params, desc: str) -> dict[str, object]:
     opening, pouch = _read_desc(desc)
     return {"rows": ROWS, "cols": COLS, "rule": params.rule,
             "start": [{"row": row, "col": col, "colour": colour(s), "symbol": symbol(s)}

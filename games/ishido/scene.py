@@ -1,11 +1,11 @@
 """Ishido on screen: the 12 x 8 board, the next stone in a hand slot beside it, the rules in
-brief, the Oracle's answer (original rules) or the best scores, and a HUD with the score and
-the count of 4-ways.
+brief, the Oracle's answer (original rules) or the stones still to come, and a HUD with the
+score and the count of 4-ways. What each click, drag and key means is controls.py's; the
+board is drawn by view.py and the side panel by panel.py.
 
-Mouse: drag the stone from the hand onto a square (it settles there, or slides back with the
-reason if the square is not allowed), or click a square to place it there. Keyboard and
-gamepad: move the cursor, pick the stone up (Enter / A), carry it, put it down (Enter / A);
-Esc / B puts it back. X (or A on the keyboard, or the Assist button) marks every legal square,
+A stone dropped or put down where it may not go is refused with the rules' reason: dropped,
+it slides back to the hand; put down with the keyboard or pad, it stays held and shakes. The
+assist (X, A on the keyboard, the right button or the Assist button) marks every legal square,
 counted as help; H / Y shows one good square.
 
 Before an original-rules game with the Oracle on, the core's QuestionScene asks for a question:
@@ -15,12 +15,18 @@ more passage of the answer (games/ishido/oracle.py).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+from typing import cast
+
 import pygame
 
 from games.core.data import records
-from games.core.kit.actions import Act, Device
-from games.core.kit.rules_api import Outcome
-from games.core.kit.session import Change
+from games.core.kit.actions import POINTER, Act, Action
+from games.core.kit.controls import Look, Play, Refuse
+from games.core.kit.rules_api import Outcome, Status
+from games.core.kit.session import Change, Session
+from games.core.loop.app import App
 from games.core.loop.tween import (
     GLOW_SECONDS,
     Tween,
@@ -29,14 +35,26 @@ from games.core.loop.tween import (
     ease_out_cubic,
     linear,
 )
-from games.core.screens import ui
-from games.core.screens.cache import Layer
 from games.core.screens.drag import Drag
 from games.core.screens.game_scene import GameScene
 from games.core.screens.question import QuestionScene, QuestionWords
-from games.ishido import ai, oracle, rules
-from games.ishido.rules import COLS, EMPTY, ROWS, SQUARES
-from games.ishido.view import HAND, PITCH, STONE, IshidoView
+from games.ishido import ai, controls, oracle, rules
+from games.ishido.controls import Square, Ui
+from games.ishido.panel import IshidoPanel, PanelFacts
+from games.ishido.rules import COLS, EMPTY, SQUARES, Breakdown, Move, State
+from games.ishido.view import (
+    HAND,
+    STONE,
+    Carry,
+    Celebration,
+    Flight,
+    IshidoLayout,
+    IshidoView,
+    Motion,
+    Point,
+    Shown,
+    dragged_centre,
+)
 
 FLIGHT_SECONDS = 0.28       # a stone travelling between the hand and the board
 SETTLE_SECONDS = 0.14       # a dropped stone settling into its square
@@ -56,14 +74,14 @@ READY_QUESTIONS = (
 
 # --- play options from the setup screen or a save file: trust nothing ---------------------
 
-def clean_question(text) -> str | None:
+def clean_question(text: object) -> str | None:
     if not isinstance(text, str):
         return None
     return " ".join("".join(ch for ch in text if ch.isprintable()).split())[:MAX_QUESTION]
 
 
-def clean_play_options(options: dict) -> dict:
-    clean = {}
+def clean_play_options(options: dict[str, object]) -> dict[str, object]:
+    clean: dict[str, object] = {}
     for key in ("oracle", "assist"):
         clean[key] = options.get(key) is True
     question = clean_question(options.get("question"))
@@ -72,69 +90,48 @@ def clean_play_options(options: dict) -> dict:
     return clean
 
 
-class Flight:
-    """A stone moving between two points (centres), changing size on the way; square is its
-    landing square on the board (hidden in the static layer until it lands) or None."""
-
-    def __init__(self, tween, kind, start, end, start_size, end_size, square=None):
-        self.tween, self.kind, self.start, self.end = tween, kind, start, end
-        self.start_size, self.end_size, self.square = start_size, end_size, square
-
-    def place(self):
-        t = self.tween.value
-        x = self.start[0] + (self.end[0] - self.start[0]) * t
-        y = self.start[1] + (self.end[1] - self.start[1]) * t
-        size = self.start_size + (self.end_size - self.start_size) * t
-        return (x, y), size
-
-    @property
-    def done(self) -> bool:
-        return self.tween.done
-
-
-class IshidoScene(IshidoView, GameScene):
+class IshidoScene(GameScene):
     result_pause = 0.7          # a look at the last move before the result screen
 
-    def __init__(self, app, session, play_options=None):
+    def __init__(self, app: App, session: Session,
+                 play_options: dict[str, object] | None = None) -> None:
         super().__init__(app, session, play_options)
         self.play_options = clean_play_options(self.play_options)
         if self.assist:    # chosen on the setup screen, or on when the game was saved
             self.session.record["assist"] = 1
-        self.layout()
-        self.cursor = (3, 6)
-        self.hover = None
-        self.drag: Drag | None = None   # the stone in the mouse's hand
-        self.held = False           # picked up with the keyboard or pad
-        self.carry = None           # (tween, from centre, from size): the held stone gliding
+        self.ui = Ui(controls.home())
+        self.view = IshidoView(IshidoLayout(self.board_rect, app.size[0]))
+        self.layout = self.view.layout      # where things are: input and the pose need it too
+        self.panel = IshidoPanel(self.layout.panel, self.layout.hand_rect)
+        self.motion = Motion()
+        self.drag: Drag | None = None   # the pixels of the stone in the mouse's hand
         self.settle = False         # the next placement settles from nearby (a drop)
-        self.shake = None           # a refused put-down
-        self.pressed_square = None  # a mouse press on a square (a click places there)
-        self.launch_from = None     # (centre, size) the next placement's flight starts from
-        self.flights: list[Flight] = []
-        self.hand_pop = None
-        self.celebration = None     # (tween, square, bonus, passage index or None)
-        self.hint_for, self.hint_square = None, None
-        self.glow = 0.0
+        self.launch_from: tuple[Point, float] | None = None   # ... from (centre, size)
+        self.lit: tuple[State, Square] | None = None   # the hint's square, on its position
+        self.glow = 0.0             # seconds since the hint lit (its pulse)
         self.asked = False          # the question screen was shown (or is not needed)
-        self._static_key, self._static = None, None
-        self.panel_layer = Layer(ui.BG)     # the side panel, repainted when it changes
-        self._flash = None
-        self._memo_state, self._memo = None, None
-        self._status_state, self._status = None, None
+        self._memo_state: State | None = None
+        self._memo: tuple[Breakdown, frozenset[Square]] | None = None
+        self._status_state: State | None = None
+        self._status: Status | None = None
         self.best = self._load_best()
+
+    @property
+    def state(self) -> State:
+        return cast(State, self.session.state)
 
     # --- options kept with the game -------------------------------------------------------
     @property
     def oracle_on(self) -> bool:
-        return self.play_options["oracle"] and self.state.params.rule == "original"
+        return self.play_options["oracle"] is True and self.state.params.rule == "original"
 
     @property
     def question(self) -> str:
-        return self.play_options.get("question") or ""
+        return str(self.play_options.get("question") or "")
 
     @property
     def assist(self) -> bool:
-        return self.play_options["assist"]
+        return self.play_options["assist"] is True
 
     @property
     def assist_used(self) -> bool:
@@ -167,10 +164,10 @@ class IshidoScene(IshidoView, GameScene):
         self.app.audio.play("select")
 
     # --- derived from the state, worked out once per state --------------------------------
-    def facts(self):
+    def facts(self) -> tuple[Breakdown, frozenset[Square]]:
         """(breakdown, legal squares) of the current state, cached per state."""
         state = self.state
-        if self._memo_state is not state:
+        if self._memo is None or self._memo_state is not state:
             self._memo_state = state
             self._memo = (rules.breakdown(state), frozenset(rules.legal_squares(state)))
         return self._memo
@@ -181,9 +178,9 @@ class IshidoScene(IshidoView, GameScene):
         frame, and each answer searches the board)."""
         return self.status().over
 
-    def status(self):
+    def status(self) -> Status:
         state = self.state
-        if self._status_state is not state:
+        if self._status is None or self._status_state is not state:
             self._status_state, self._status = state, rules.status(state)
         return self._status
 
@@ -191,181 +188,118 @@ class IshidoScene(IshidoView, GameScene):
         status = self.status()
         return status.reason if status.over else ""
 
-    def _load_best(self):
-        self.best_rows = records.best_entries(self.session.key, self.session.params)
-        return self.best_rows[0]["score"] if self.best_rows else None
-
-    # --- layout ---------------------------------------------------------------------------
-    def layout(self) -> None:
-        area = self.board_rect
-        self.grid = pygame.Rect(64, area.top + (area.height - ROWS * PITCH) // 2,
-                                COLS * PITCH, ROWS * PITCH)
-        self.tray = self.grid.inflate(28, 28)
-        self.panel = pygame.Rect(self.tray.right + 40, area.top + 30, 0, area.height - 60)
-        self.panel.width = self.app.size[0] - 40 - self.panel.left
-        self.hand_rect = pygame.Rect(self.panel.left, self.panel.top, HAND + 20, HAND + 20)
-
-    def square_rect(self, row: int, col: int) -> pygame.Rect:
-        return pygame.Rect(self.grid.left + col * PITCH, self.grid.top + row * PITCH, PITCH, PITCH)
-
-    def square_centre(self, row: int, col: int):
-        return self.square_rect(row, col).center
-
-    def square_at(self, pos):
-        if pos is None or not self.grid.collidepoint(pos):
-            return None
-        return ((pos[1] - self.grid.top) // PITCH, (pos[0] - self.grid.left) // PITCH)
-
-    @property
-    def hand_centre(self):
-        return self.hand_rect.center
+    def _load_best(self) -> int | None:
+        rows = records.best_entries(self.session.key, self.session.params)
+        score = rows[0].get("score") if rows else None
+        return int(score) if isinstance(score, (int, float)) else None
 
     # --- input ----------------------------------------------------------------------------
-    def handle_game(self, action) -> None:
+    def handle_game(self, action: Action) -> None:
         kind = action.kind
-        if kind == Act.POINT:
-            if self.drag is not None:
-                self.drag.follow(action.pos)
-            else:
-                self.hover = self.square_at(action.pos)
+        if kind == Act.POINT and self.drag is not None:
+            self.drag.follow(action.pos)            # pixel motion: the scene's Drag
             return
-        if self.over:
-            if kind == Act.MOVE:
-                self.move_cursor(action.dx, action.dy)
-            return
-        if kind == Act.PRESS:
-            self.press(action.pos, action.alt)
-        elif kind == Act.RELEASE:
-            self.release(action.pos)
-        elif kind == Act.MOVE:
-            self.move_cursor(action.dx, action.dy)
-        elif kind == Act.CONFIRM:
-            self.use_cursor()
-        elif kind == Act.ALT or (kind == Act.KEY and action.value == "a"):
+        dropped = self.drag if kind == Act.RELEASE else None   # the mouse lets go of it
+        launch = None                               # where a placement would fly from
+        if dropped is not None:
+            dropped.follow(action.pos)
+            launch = (dragged_centre(dropped), float(STONE))
+        elif kind == Act.CONFIRM and self.ui.held:
+            launch = (self.layout.carried_centre(self.ui.cursor, self.motion.carry),
+                      float(STONE))
+        target = self.layout.target_at(action.pos) if kind in POINTER else None
+        answer = controls.interpret(self.state, self.ui, action, target)
+        placed = False
+        if isinstance(answer, Play):
+            placed = self.place(answer.move, launch)
+            if placed:
+                self.look(answer.ui, action.pos)
+        elif isinstance(answer, Look):
+            self.look(answer.ui, action.pos)
+        elif isinstance(answer, Refuse):
+            self.refuse(answer.reason)
+            if kind == Act.CONFIRM:                 # put down where it may not go
+                self.motion.shake = self.tweens.add(Tween(0.35, linear))
+        elif answer is controls.Verb.ASSIST:
             self.toggle_assist()
-        elif kind in (Act.NEXT, Act.PREV):
-            self.jump(1 if kind == Act.NEXT else -1)
+        if dropped is not None and not placed:
+            self.let_go(dragged_centre(dropped))
 
-    def press(self, pos, alt: bool) -> None:
-        if alt:
-            self.toggle_assist()
-            return
-        self.pressed_square = None
-        centre = self.hand_centre
-        if self.hand_rect.collidepoint(pos):
-            self.held = False
-            self.drag = Drag("stone", pos, centre)
+    def look(self, ui: Ui, pointer: tuple[int, int] | None) -> None:
+        """Take the UI state an action led to: a stone picked up is lifted, a held stone
+        glides to the cursor, the mouse's stone follows the pointer."""
+        old, self.ui = self.ui, ui
+        if ui.dragging and not old.dragging and pointer is not None:
+            self.drag = Drag("stone", pointer, self.layout.hand_centre)
             self.app.audio.play("select")
-            return
-        square = self.square_at(pos)
-        if square is not None:
-            self.pressed_square = square
-            self.cursor = square
-
-    def release(self, pos) -> None:
-        if self.drag is not None:
-            self.drop(pos)
-            return
-        square = self.square_at(pos)
-        if square is not None and square == self.pressed_square:
-            self.held = False
-            self.place(square)
-        self.pressed_square = None
-
-    def dragged_centre(self):
-        pos, grab = self.drag.pos, self.drag.grab     # the stone shrinks from hand size
-        return (pos[0] - grab[0] * STONE / HAND - 6, pos[1] - grab[1] * STONE / HAND - 8)
-
-    def drop(self, pos) -> None:
-        self.drag.follow(pos)
-        centre = self.dragged_centre()
-        self.drag = None
-        square = self.square_at(pos)
-        if square is None:
-            self.slide_back(centre, STONE)
-            return
-        self.cursor = square
-        self.launch_from = (centre, STONE)
-        if not self.place(square, settle=True):
-            self.slide_back(centre, STONE)
-
-    def move_cursor(self, dx: int, dy: int) -> None:
-        row, col = self.cursor
-        target = (max(0, min(ROWS - 1, row + dy)), max(0, min(COLS - 1, col + dx)))
-        if target != self.cursor and self.held and self.animations_on():
-            self.carry = (self.tweens.add(Tween(0.09, ease_out_cubic)), self.carried_centre(),
-                          STONE + 6)
-        self.cursor = target
-
-    def use_cursor(self) -> None:
-        if not self.held:
-            self.held = True
+        elif not ui.dragging:
             self.drag = None
-            self.carry = (self.tweens.add(Tween(0.16, ease_out_cubic)), self.hand_centre, HAND)
+        if ui.held and not old.held:
+            self.motion.carry = Carry(self.tweens.add(Tween(0.16, ease_out_cubic)),
+                                      self.layout.hand_centre, HAND)
             self.app.audio.play("select")
-            return
-        self.launch_from = (self.carried_centre(), STONE)
-        if not self.place(self.cursor, settle=True):
-            self.shake = self.tweens.add(Tween(0.35, linear))
+        elif ui.held and ui.cursor != old.cursor and self.animations_on():
+            start = self.layout.carried_centre(old.cursor, self.motion.carry)
+            self.motion.carry = Carry(self.tweens.add(Tween(0.09, ease_out_cubic)), start,
+                                      STONE + 6)
 
-    def jump(self, step: int) -> None:
-        """The cursor to the next (or previous) open square: empty, touching a stone."""
-        board = self.state.board
-        start = self.cursor[0] * COLS + self.cursor[1]
-        for k in range(1, SQUARES + 1):
-            square = (start + step * k) % SQUARES
-            if board[square] == EMPTY and any(board[n] != EMPTY for n in rules.NEIGHBOURS[square]):
-                self.move_cursor(square % COLS - self.cursor[1], square // COLS - self.cursor[0])
-                return
+    def let_go(self, centre: Point) -> None:
+        """The mouse let go of the stone and it was not placed: it slides back home."""
+        self.drag = None
+        self.ui = replace(self.ui, dragging=False)
+        self.slide_back(centre, STONE)
 
     def cancel(self) -> bool:
         if self.drag is not None:
-            centre = self.dragged_centre()
-            self.drag = None
-            self.slide_back(centre, STONE)
+            self.let_go(dragged_centre(self.drag))
             return True
-        if self.held:
-            self.held = False
-            self.slide_back(self.carried_centre(), STONE)
+        if self.ui.held:
+            centre = self.layout.carried_centre(self.ui.cursor, self.motion.carry)
+            self.ui = replace(self.ui, held=False)
+            self.slide_back(centre, STONE)
             return True
         return False
 
     # --- moves ----------------------------------------------------------------------------
-    def place(self, square, settle: bool = False) -> bool:
-        """Place the current stone; False (with the reason said) if it may not go there."""
-        self.settle = settle
+    def place(self, move: Move, launch: tuple[Point, float] | None) -> bool:
+        """Play a placement, its stone flying in from `launch` (centre, size) if given, else
+        from the hand; False if the session refused it (said why)."""
+        self.launch_from, self.settle = launch, launch is not None
         try:
-            change = None if self.over else self.play(rules.Move(*square))
+            return self.play(move) is not None
         finally:
             self.launch_from, self.settle = None, False
-        if change is None:
-            return False
-        self.held = False
-        return True
 
-    def slide_back(self, centre, size) -> None:
+    def slide_back(self, centre: Point, size: float) -> None:
         kind = rules.current_stone(self.state)
         if kind is None or not self.animations_on():
             return
         tween = self.tweens.add(Tween(RETURN_SECONDS, ease_in_out_cubic))
-        self.flights.append(Flight(tween, kind, centre, self.hand_centre, size, HAND))
+        self.motion.flights.append(Flight(tween, kind, centre, self.layout.hand_centre, size,
+                                          HAND))
 
     def interrupt(self) -> None:
         self.drop_hold()
 
     def drop_hold(self) -> None:
-        self.held, self.drag = False, None
+        self.drag = None
+        self.ui = replace(self.ui, held=False, dragging=False)
+
+    def lit_square(self) -> Square | None:
+        """The square the last hint lit, while the position is still the one it was for."""
+        return self.lit[1] if self.lit is not None and self.lit[0] is self.state else None
 
     def hint(self) -> None:
-        if self.hint_for is self.state:
-            self.cursor = self.hint_square
+        lit = self.lit_square()
+        if lit is not None:
+            self.ui = replace(self.ui, cursor=lit)
             self.say("Try the glowing square.")
             return
         move = ai.hint(self.state)
         if move is None:
             return
-        self.hint_for, self.hint_square = self.state, (move.row, move.col)
-        self.cursor = self.hint_square
+        self.lit = (self.state, (move.row, move.col))
+        self.ui = replace(self.ui, cursor=(move.row, move.col))
         self.count_hint()
         self.glow = 0.0
         self.app.audio.play("hint")
@@ -375,46 +309,55 @@ class IshidoScene(IshidoView, GameScene):
     def animate(self, change: Change) -> None:
         """Stones that appear fly in from the hand (or from where they were dropped); stones
         that vanish (undo, restart) fly back to the hand. A new 4-way flashes."""
-        old, new = change.old, change.new
+        old, new = cast(State, change.old), cast(State, change.new)
+        move = cast(Move | None, change.move)
         forward = change.direction > 0
         appeared = [s for s in range(SQUARES) if old.board[s] == EMPTY and new.board[s] != EMPTY]
         vanished = [s for s in range(SQUARES) if old.board[s] != EMPTY and new.board[s] == EMPTY]
-        self.flights, self.hand_pop, self.celebration, self.carry = [], None, None, None
-        if appeared and forward and change.move is not None:
+        self.motion = Motion(shake=self.motion.shake)
+        if appeared and forward and move is not None:
             self.app.audio.play("place")
-        fourway = forward and change.move is not None and new.fourways > old.fourways
+        fourway = forward and move is not None and new.fourways > old.fourways
+        passage = None
         if fourway:
             self.app.audio.play("flash")
-            passage = None
-            if self.oracle_on and self.question and \
-                    new.fourways <= len(oracle.answer(self.question)):
+            answer = oracle.answer(self.question) if self.oracle_on and self.question else []
+            if new.fourways <= len(answer):
                 passage = new.fourways - 1
-                self.say(f"The Oracle: {oracle.answer(self.question)[passage]}")
+                self.say(f"The Oracle: {answer[passage]}")
         if not self.animations_on():
             return
-        launch = self.launch_from or (self.hand_centre, HAND)
-        settle = self.settle
+        layout = self.layout
+        launch = self.launch_from or (layout.hand_centre, HAND)
+        seconds = SETTLE_SECONDS if self.settle else FLIGHT_SECONDS
         for n, square in enumerate(appeared):
-            delay = min(0.5, 0.012 * n)
-            seconds = SETTLE_SECONDS if settle else FLIGHT_SECONDS
-            tween = self.tweens.add(Tween(seconds, ease_out_cubic, delay=delay))
-            self.flights.append(Flight(tween, new.board[square], launch[0],
-                                       self.square_centre(*divmod(square, COLS)), launch[1],
-                                       STONE, square))
+            tween = self.tweens.add(Tween(seconds, ease_out_cubic, delay=min(0.5, 0.012 * n)))
+            self.motion.flights.append(Flight(
+                tween, new.board[square], launch[0], layout.square_centre(*divmod(square, COLS)),
+                launch[1], STONE, square))
         for n, square in enumerate(sorted(vanished, reverse=True)):
             tween = self.tweens.add(Tween(FLIGHT_SECONDS, ease_in_out_cubic,
                                           delay=min(0.5, 0.012 * n)))
-            self.flights.append(Flight(tween, old.board[square],
-                                       self.square_centre(*divmod(square, COLS)),
-                                       self.hand_centre, STONE, HAND))
+            self.motion.flights.append(Flight(
+                tween, old.board[square], layout.square_centre(*divmod(square, COLS)),
+                layout.hand_centre, STONE, HAND))
         if new.placed != old.placed and rules.current_stone(new) is not None and \
                 (forward or not vanished):
-            self.hand_pop = self.tweens.add(Tween(0.3, ease_out_back, delay=0.1))
-        if fourway:
-            square = change.move.row * COLS + change.move.col
+            self.motion.hand_pop = self.tweens.add(Tween(0.3, ease_out_back, delay=0.1))
+        if fourway and move is not None:
             bonus = rules.fourway_bonus(new.fourways) if new.params.rule == "original" else 0
-            self.celebration = (self.tweens.add(Tween(CELEBRATE_SECONDS, linear)), square, bonus,
-                                passage)
+            self.motion.celebration = Celebration(
+                self.tweens.add(Tween(CELEBRATE_SECONDS, linear)), move.row * COLS + move.col,
+                bonus, passage)
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        state = self.state
+        shown = Shown(self.facts()[1], self.over, self.assist, self.lit_square(), self.glow,
+                      self.show_cursor(), self.app.top is self)
+        self.view.draw_board(surface, state, self.motion, shown)
+        self.panel.draw(surface, PanelFacts(state, shown.over, self.oracle_on, self.question,
+                                            self.device))
+        self.view.draw_moving(surface, state, self.ui, self.motion, self.drag, shown)
 
     # --- the clock ------------------------------------------------------------------------
     def tick(self, dt: float) -> None:
@@ -425,35 +368,35 @@ class IshidoScene(IshidoView, GameScene):
                 self.app.push(QuestionScene(self.app, ORACLE_QUESTION, READY_QUESTIONS,
                                             MAX_QUESTION, clean_question, self.set_question))
                 return
-        if self.flights and all(f.done for f in self.flights):
-            self.flights = []
+        if self.motion.flights and all(f.done for f in self.motion.flights):
+            self.motion.flights = []
 
     def next_change(self) -> float | None:
-        """The hint's glow beats for a while (see _draw_marks)."""
-        if self.hint_for is self.state and not self.over and self.glow < GLOW_SECONDS:
+        """The hint's glow beats for a while (see IshidoView)."""
+        if self.lit_square() is not None and not self.over and self.glow < GLOW_SECONDS:
             return 0.0
         return super().next_change()
 
-    def after_change(self, change) -> None:
+    def after_change(self, change: Change) -> None:
         if self.session.status.over and not self.reported:
             self.drop_hold()
         super().after_change(change)
 
     # --- HUD, result, best scores ---------------------------------------------------------
-    def hud_fields(self):
+    def hud_fields(self) -> list[tuple[str, ...]]:
         breakdown, _ = self.facts()
         return [("Score", str(breakdown.total)), ("4-ways", str(self.state.fourways)),
                 ("Stones left", str(rules.stones_left(self.state))),
                 ("Help", help_text(self.assist_used, self.hints), "Assist+99"),
                 ("Best", "-" if self.best is None else str(self.best))]
 
-    def extra_buttons(self):
+    def extra_buttons(self) -> list[tuple[str, Callable[[], None], Callable[[], bool]]]:
         return [("Assist (A)", self.toggle_assist, lambda: not self.over)]
 
     def final_score(self) -> int:
         return rules.score(self.state)
 
-    def score_text(self, score) -> str:
+    def score_text(self, score: int) -> str:
         text = f"{score}  ({self.state.fourways} 4-way{'s' if self.state.fourways != 1 else ''}"
         return text + (", help)" if self.help_used else ")")
 
@@ -462,8 +405,8 @@ class IshidoScene(IshidoView, GameScene):
         beside the score."""
         return True
 
-    def record_result(self):
-        rank = super().record_result()
+    def record_result(self) -> int | None:
+        rank: int | None = super().record_result()
         self.best = self._load_best()
         return rank
 
@@ -471,7 +414,7 @@ class IshidoScene(IshidoView, GameScene):
         return "Every stone placed!" if self.session.status.outcome == Outcome.WON else \
             "Out of room"
 
-    def result_lines(self):
+    def result_lines(self) -> list[str]:
         b = rules.breakdown(self.state)
         fourways = f"{b.fourways} 4-way{'s' if b.fourways != 1 else ''}"
         if self.state.params.rule == "standard":
@@ -491,24 +434,6 @@ class IshidoScene(IshidoView, GameScene):
             self.enter_result()
         super().on_quit()
 
-    # --- the demo and the bench -----------------------------------------------------------
-    def bench_pose(self) -> None:
-        """A nearly full board (careful play, stopping short of the end) with the next stone
-        being dragged over an empty square."""
-        import random
-        rng = random.Random(7)
-        while self.state.placed < 56:
-            move = ai.choose_move(self.state, rng, "careful")
-            after = rules.apply_move(self.state, move)
-            if rules.status(after).over:
-                break
-            self.session.apply(move)
-        self.flights, self.celebration = [], None
-        self.tweens.finish_all()
-        self.pretend_device(Device.MOUSE)
-        legal = sorted(self.facts()[1]) or [(3, 6)]
-        target = self.square_centre(*legal[len(legal) // 2])
-        self.drag = Drag("stone", (target[0] + 12, target[1] + 9), (target[0] + 2, target[1] - 1))
 
 def help_words(assist: bool, hints: int) -> str:
     used = (["assist"] if assist else []) + ([f"{hints} hint{'s' if hints != 1 else ''}"]

@@ -1,12 +1,25 @@
 """Poggle's figures for `python main.py bench` (DESIGN.md section 8): fewest-press solves
-from dealt boards, the uncached Smith form behind them, and dealing."""
+from dealt boards, the uncached Smith form behind them, and dealing; and the frame-cost
+bench's pose of the scene."""
+from __future__ import annotations
+
 import random
+from typing import TYPE_CHECKING, Any
 
-from games.poggle import rules, solver
+from games.core.kit.actions import Device
+from games.poggle import controls, rules, solver
+from games.poggle.board import Move, Params
+from games.poggle.planner import nearest_press
+
+if TYPE_CHECKING:
+    from games.poggle.scene import PoggleScene
+
+Case = dict[str, Any]
+STRETCH = 400.0          # the pose's ripple runs this many times slower
 
 
-def _solve_case(size: int, colours: int, count: int, target_ms: float | None) -> dict:
-    params = rules.Params(size, colours)
+def _solve_case(size: int, colours: int, count: int, target_ms: float | None) -> Case:
+    params = Params(size, colours)
     states = [rules.new_game(params, rules.new_desc(params, random.Random(seed)))
               for seed in range(count)]
     return {"name": f"fewest-press solve {size}x{size}, {colours} colours "
@@ -15,8 +28,8 @@ def _solve_case(size: int, colours: int, count: int, target_ms: float | None) ->
             "count": count, "target_ms": target_ms}
 
 
-def cases() -> list[dict]:
-    biggest = rules.Params(12, 5)
+def cases() -> list[Case]:
+    biggest = Params(12, 5)
     return [
         _solve_case(7, 4, 20, 5.0),
         _solve_case(12, 5, 10, 100.0),
@@ -30,3 +43,22 @@ def cases() -> list[dict]:
          "run": lambda i: rules.new_desc(biggest, random.Random(i)),
          "count": 20, "target_ms": None},
     ]
+
+
+def pose(scene: PoggleScene) -> None:
+    """The scene's most expensive everyday look: mid-ripple from a press in the middle (an
+    undo's, slowed down so it stays mid-ripple while the bench draws), a key of the solution
+    lit as a hint's is (a look only: no hint is counted) and the keyboard cursor shown."""
+    from games.poggle.view import ripple  # pygame: not on the bench cases' path
+    scene.planner.wait()
+    grid = scene.planner.get(scene.state.board)
+    if isinstance(grid, tuple):
+        cell = nearest_press(grid, scene.ui.cursor)
+        if cell is not None:
+            scene.light(cell)
+    scene.pretend_device(Device.KEYBOARD)
+    press = Move(*controls.home(scene.state.params))
+    before = rules.apply_move(scene.state, press)
+    scene.ripple = ripple(before.board, scene.state.board, press, False, scene.tweens,
+                          stretch=STRETCH)
+    scene.tweens.update(0.12 * STRETCH)

@@ -41,7 +41,7 @@ triggers) jump to the next or previous coloured button. U undo, R redo, H hint, 
 """
 
 
-def summary(params, play):
+def summary(params: rules.Params, play: dict[str, object]) -> tuple[str, list[tuple[str, str]]]:
     """The best results for the chosen size and colours."""
     return (f"Best: {params.size} x {params.size}, {params.colours} colours",
             records.best_scores("poggle", params))

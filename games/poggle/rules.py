@@ -18,25 +18,26 @@ model (board.py) sits below both, so the solver never imports this module.
 """
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import replace
 
 from games.core.kit.rules_api import IllegalMove, Outcome, RuleError, Status
-from games.poggle.board import (  # noqa: F401 (the rules contract names them here too)
-    DIGITS,
-    MAX_COLOURS,
-    MAX_SIZE,
-    MIN_COLOURS,
-    MIN_SIZE,
-    PRESET_SIZES,
-    Board,
-    Move,
-    Params,
-    State,
-    decode_move,
-    params_from_options,
-    parse_params,
-    reach,
+from games.poggle.board import (  # the rules contract names them here too
+    DIGITS as DIGITS,
+    MAX_COLOURS as MAX_COLOURS,
+    MAX_SIZE as MAX_SIZE,
+    MIN_COLOURS as MIN_COLOURS,
+    MIN_SIZE as MIN_SIZE,
+    PRESET_SIZES as PRESET_SIZES,
+    Board as Board,
+    Move as Move,
+    Params as Params,
+    State as State,
+    decode_move as decode_move,
+    params_from_options as params_from_options,
+    parse_params as parse_params,
+    reach as reach,
 )
 
 TEST_PARAMS = (Params(3, 2), Params(4, 4), Params(5, 3))
@@ -69,7 +70,7 @@ def validate_desc(params: Params, desc: str) -> None:
     _desc_board(params, desc)
 
 
-def new_desc(params: Params, rng) -> str:
+def new_desc(params: Params, rng: random.Random) -> str:
     """Press every button a random number of times (0..Y-1) on the solved board: a uniform
     choice among the solvable boards. Deal again while that leaves the board solved."""
     size, colours = params.size, params.colours
@@ -141,7 +142,7 @@ def from_text(text: str) -> State:
     return State(params, board, int(match[3]))
 
 
-def puzzle_json(params: Params, desc: str) -> dict:
+def puzzle_json(params: Params, desc: str) -> dict[str, object]:
     return {"size": params.size, "colours": params.colours,
             "board": [list(row) for row in _desc_board(params, desc)]}
 

@@ -1,231 +1,202 @@
-"""Poggle's drawing: the tray of keys, the ripple of a press, the marks on the board and
-the side panel. A mixin of PoggleScene; it reads the scene and changes nothing."""
+"""Poggle's board on screen: where the keys are (PoggleLayout), the ripple a press sends out
+(Ripple), and the drawing of the tray, the ripple and the marks (PoggleView). The view is given
+what it draws and changes nothing but its own picture cache."""
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 import pygame
 
-from games.core.kit.actions import Device
-from games.core.loop.tween import ease_out_cubic, glow, pulse
+from games.core.loop.tween import Tween, Tweens, ease_out_cubic, glow, linear, pulse
 from games.core.screens import ui
-from games.poggle import rules
+from games.poggle.board import Board, Move, reach
+from games.poggle.controls import Cell, Ui
 from sprites import poggle as paint
 
 BLOOM_STEPS = 12
+CELL_SECONDS = 0.24      # one key's colour change
+WAVE_STEP = 0.06         # delay per step of distance from the pressed key
+RESTART_STEP = 0.025     # delay per diagonal on a restart (no pressed key)
 
 WORKING_OUT_PAR = "Dealing: working out par, the fewest presses that clear this board..."
 
 
+class PoggleLayout:
+    """The geometry of a size x size board in the scene's board area: the keys on the left,
+    the side panel on the right."""
+
+    def __init__(self, area: pygame.Rect, size: int):
+        self.area, self.size = area, size
+        self.pitch = min(190, (area.height - 90) // size)
+        self.button = int(self.pitch * 0.88)
+        inset = (self.pitch - self.button) // 2
+        span = self.pitch * size
+        left, top = 640 - span // 2, area.centery - span // 2
+        self.grid = pygame.Rect(left, top, span, span)
+        self.tray = self.grid.inflate(40, 40)
+        self.cell_rects = [[pygame.Rect(left + c * self.pitch + inset, top + r * self.pitch + inset,
+                                        self.button, self.button) for c in range(size)]
+                           for r in range(size)]
+        self.panel = pygame.Rect(1200, area.top + 34, 680, area.height - 68)
+
+    def cell_at(self, pos: tuple[int, int] | None) -> Cell | None:
+        """The key under a point, or None (the gaps between keys count as the nearest key)."""
+        if pos is None or not self.grid.collidepoint(pos):
+            return None
+        col = (pos[0] - self.grid.left) // self.pitch
+        row = (pos[1] - self.grid.top) // self.pitch
+        gap = self.pitch - self.button
+        return (row, col) if self.cell_rects[row][col].inflate(gap, gap).collidepoint(pos) \
+            else None
+
+
+@dataclass(frozen=True)
+class Changing:
+    """One key changing colour: before to after, forwards or (undo) backwards."""
+    tween: Tween
+    before: int
+    after: int
+    forward: bool
+
+
+@dataclass(frozen=True)
+class Ring:
+    """The ring spreading from the pressed key (closing in on an undo)."""
+    tween: Tween
+    centre: Cell
+    forward: bool
+
+
+@dataclass(frozen=True)
+class Ripple:
+    """A change in motion: the keys changing, and the ring round the pressed key."""
+    cells: dict[Cell, Changing] = field(default_factory=dict)
+    ring: Ring | None = None
+
+
+def ripple(old: Board, new: Board, move: Move | None, forward: bool, tweens: Tweens,
+           stretch: float = 1.0) -> Ripple:
+    """A ripple out from the pressed key: each changed key sinks and its new colour blooms
+    from its centre, later the further it is. Undo runs the same ripple backwards (the old
+    colour shrinks away, outer keys first, the ring closes in); a restart (no move) sweeps
+    diagonally. `stretch` slows it all down (the frame-cost bench holds it mid-ripple)."""
+    size = len(new)
+    changed = [(r, c) for r in range(size) for c in range(size) if old[r][c] != new[r][c]]
+    if not changed:
+        return Ripple()
+    if move is not None:
+        origin: Cell | None = (move.row, move.col)
+        reach_of = {cell: abs(cell[0] - move.row) + abs(cell[1] - move.col) for cell in changed}
+        step = WAVE_STEP
+    else:
+        origin = None
+        reach_of = {cell: cell[0] + cell[1] for cell in changed}
+        step = RESTART_STEP
+    far = max(reach_of.values())
+    cells = {}
+    for (r, c), distance in reach_of.items():
+        delay = step * (distance if forward else far - distance)
+        tween = tweens.add(Tween(CELL_SECONDS * stretch, linear, delay=delay * stretch))
+        cells[r, c] = Changing(tween, old[r][c], new[r][c], forward)
+    ring = None
+    if origin is not None:
+        ring = Ring(tweens.add(Tween((CELL_SECONDS + far * step + 0.12) * stretch, linear)),
+                    origin, forward)
+    return Ripple(cells, ring)
+
+
 class PoggleView:
-    """The drawing half of PoggleScene."""
+    """Draws the tray of keys, a ripple in motion, the hint's glow and the cursor."""
 
-    def _legend(self) -> list:
-        """The colour cycle in the side panel: a key per colour, then blank again (faded)."""
-        swatch = 72
-        keys = [paint.key(colour, swatch) for colour in range(self.colours)]
-        ghost = paint.key(0, swatch).copy()
-        ghost.set_alpha(120)
-        return keys + [ghost]
+    def __init__(self, layout: PoggleLayout):
+        self.layout = layout
+        self._static_board: Board | None = None
+        self._static = pygame.Surface((1, 1))
 
-    # --- drawing --------------------------------------------------------------------------
-    def draw_board(self, surface) -> None:
-        if not self.deal_ready:
-            ui.fit_text(surface, WORKING_OUT_PAR, self.board_rect.inflate(-200, -200),
-                        ui.HEADING, ui.MUTED)
-            return
-        surface.blit(self._static_board(), self.tray.topleft)
-        for (r, c), (tween, before, after, forward) in self.cells.items():
-            if not tween.done:
-                self._draw_changing(surface, self.cell_rects[r][c], tween, before, after, forward)
-        self._draw_ring(surface)
-        self._draw_marks(surface)
-        self._draw_panel(surface)
+    def draw_waiting(self, surface: pygame.Surface) -> None:
+        """The deal is not shown until its par is known."""
+        ui.fit_text(surface, WORKING_OUT_PAR, self.layout.area.inflate(-200, -200), ui.HEADING,
+                    ui.MUTED)
 
-    def _static_board(self) -> pygame.Surface:
-        """The tray with every key at rest, rebuilt only when the board changes."""
-        board = self.state.board
-        if self._static_key != board:
-            tray = pygame.Surface(self.tray.size)   # opaque: a plain copy per frame
+    def draw(self, surface: pygame.Surface, board: Board, ui_state: Ui, ripple: Ripple,
+             hint: Cell | None, glow_age: float, keyboard: bool) -> None:
+        """`hint` is the lit key (for this board), `glow_age` how long it has been lit, and
+        `keyboard` whether the cursor is shown (else the mouse's hover is)."""
+        surface.blit(self._tray(board), self.layout.tray.topleft)
+        for (r, c), changing in ripple.cells.items():
+            if not changing.tween.done:
+                self._draw_changing(surface, self.layout.cell_rects[r][c], changing)
+        if ripple.ring is not None and not ripple.ring.tween.done:
+            self._draw_ring(surface, ripple.ring)
+        if not any(map(any, board)):
+            return                                  # cleared: no marks
+        if hint is not None:
+            rect = self.layout.cell_rects[hint[0]][hint[1]]
+            swell = 30 + int(10 * glow(glow_age))
+            pygame.draw.rect(surface, ui.GOOD, rect.inflate(swell, swell), 6,
+                             border_radius=int(self.layout.button * 0.22))
+        target = ui_state.cursor if keyboard else ui_state.hover
+        if target is not None:
+            self._draw_reach(surface, target, keyboard)
+
+    def _tray(self, board: Board) -> pygame.Surface:
+        """The tray with every key at rest, painted again only when the board changes."""
+        if self._static_board != board:
+            layout = self.layout
+            tray = pygame.Surface(layout.tray.size)   # opaque: a plain copy per frame
             tray.fill(ui.BG)
             ui.panel(tray, tray.get_rect(), ui.BG_DEEP, radius=30, border=ui.LINE, width=2)
             for r, row in enumerate(board):
                 for c, colour in enumerate(row):
-                    rect = self.cell_rects[r][c]
-                    tray.blit(paint.key(colour, self.button),
-                              (rect.x - self.tray.x, rect.y - self.tray.y))
-            self._static_key, self._static = board, tray
+                    rect = layout.cell_rects[r][c]
+                    tray.blit(paint.key(colour, layout.button),
+                              (rect.x - layout.tray.x, rect.y - layout.tray.y))
+            self._static_board, self._static = board, tray
         return self._static
 
-    def _draw_changing(self, surface, rect, tween, before, after, forward) -> None:
-        t = max(0.0, tween.time) / tween.duration
-        depth = paint.depth_of(self.button)
+    def _draw_changing(self, surface: pygame.Surface, rect: pygame.Rect,
+                       changing: Changing) -> None:
+        button = self.layout.button
+        t = max(0.0, changing.tween.time) / changing.tween.duration
+        depth = paint.depth_of(button)
         sink = round(depth * pulse(t))
         pygame.draw.rect(surface, ui.BG_DEEP, rect)
-        if forward:
-            base, grow, scale = before, after, ease_out_cubic(t)
+        if changing.forward:
+            base, grow, scale = changing.before, changing.after, ease_out_cubic(t)
         else:   # the forward ripple, run backwards
-            base, grow, scale = after, before, ease_out_cubic(1 - t)
+            base, grow, scale = changing.after, changing.before, ease_out_cubic(1 - t)
         step = round(scale * BLOOM_STEPS)
         if step >= BLOOM_STEPS:
-            surface.blit(paint.key(grow, self.button, sink), rect.topleft)
+            surface.blit(paint.key(grow, button, sink), rect.topleft)
             return
-        surface.blit(paint.key(base, self.button, sink), rect.topleft)
+        surface.blit(paint.key(base, button, sink), rect.topleft)
         if step > 0:
-            bloom = paint.bloom(grow, self.button, step, BLOOM_STEPS)
-            face_h = self.button - depth
+            bloom = paint.bloom(grow, button, step, BLOOM_STEPS)
+            face_h = button - depth
             surface.blit(bloom, bloom.get_rect(center=(rect.centerx, rect.top + sink + face_h / 2)))
 
-    def _draw_ring(self, surface) -> None:
-        if self.ring is None or self.ring[0].done:
-            return
-        tween, (r, c), forward = self.ring
-        t = max(0.0, tween.time) / tween.duration
-        if not forward:
+    def _draw_ring(self, surface: pygame.Surface, ring: Ring) -> None:
+        t = max(0.0, ring.tween.time) / ring.tween.duration
+        if not ring.forward:
             t = 1 - t
-        radius = self.pitch * (0.35 + 1.25 * ease_out_cubic(t))
+        radius = self.layout.pitch * (0.35 + 1.25 * ease_out_cubic(t))
         alpha = int(160 * (1 - t))
         if alpha <= 4:
             return
         size = int(radius * 2 + 12)
-        ring = pygame.Surface((size, size), pygame.SRCALPHA)
-        pygame.draw.circle(ring, (255, 255, 255, alpha), (size / 2, size / 2), radius,
+        picture = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.circle(picture, (255, 255, 255, alpha), (size / 2, size / 2), radius,
                            max(2, int(8 * (1 - t))))
-        centre = self.cell_rects[r][c].center
-        surface.blit(ring, (centre[0] - size / 2, centre[1] - size / 2))
+        centre = self.layout.cell_rects[ring.centre[0]][ring.centre[1]].center
+        surface.blit(picture, (centre[0] - size / 2, centre[1] - size / 2))
 
-    def _draw_marks(self, surface) -> None:
-        """The hint's glow, the keyboard/pad cursor with the keys it reaches, or the mouse's
-        hover with the same preview."""
-        if self.hint_board == self.state.board and not self.over:
-            r, c = self.hint_cell
-            rect = self.cell_rects[r][c]
-            swell = 30 + int(10 * glow(self.glow))
-            pygame.draw.rect(surface, ui.GOOD, rect.inflate(swell, swell), 6,
-                             border_radius=int(self.button * 0.22))
-        if self.over:
-            return
-        keyboard = self.show_cursor()
-        target = self.cursor if keyboard else self.hover
-        if target is None:
-            return
-        for r, c in rules.reach(self.size, *target):
-            rect = self.cell_rects[r][c]
+    def _draw_reach(self, surface: pygame.Surface, target: Cell, keyboard: bool) -> None:
+        """The keyboard/pad cursor, or the mouse's hover, with the keys a press there reaches."""
+        rects, button = self.layout.cell_rects, self.layout.button
+        for r, c in reach(self.layout.size, *target):
             if (r, c) != target:
-                pygame.draw.rect(surface, ui.MUTED, rect.inflate(6, 6), 3,
-                                 border_radius=int(self.button * 0.2))
-        rect = self.cell_rects[target[0]][target[1]]
+                pygame.draw.rect(surface, ui.MUTED, rects[r][c].inflate(6, 6), 3,
+                                 border_radius=int(button * 0.2))
         colour = ui.ACCENT if keyboard else ui.TEXT
-        pygame.draw.rect(surface, colour, rect.inflate(14, 14), 6 if keyboard else 4,
-                         border_radius=int(self.button * 0.22))
-
-    def _draw_panel(self, surface) -> None:
-        """The side panel, painted again only when something on it changes."""
-        hinted = self.hint_board == self.state.board
-        key = (self.state.board, len(self.solve_queue), self.solving, hinted, self.over,
-               self.unsolvable, tuple(r.get("score") for r in self.best_rows),
-               self.device)
-        self.panel_layer.blit(surface, self.panel, key,
-                              lambda picture: self._paint_panel(picture, self.panel))
-
-    def _paint_panel(self, surface, box) -> None:
-        x, y = box.left, box.top
-        ui.label(surface, f"{self.size} x {self.size}, {self.colours} colours", (x, y),
-                 ui.HEADING, ui.TEXT, bold=True)
-        y += 70
-        ui.label(surface, "Each press moves a button one step along:", (x, y), ui.SMALL, ui.MUTED)
-        y += 44
-        swatch, arrow = 72, 40
-        sx = x
-        for index, key in enumerate(self.legend):
-            surface.blit(key, (sx, y))
-            if index < len(self.legend) - 1:
-                ui.label(surface, "\u2192", (sx + swatch + arrow // 2, y + swatch // 2 - 3),
-                         ui.BODY, ui.MUTED, anchor="center")
-            sx += swatch + arrow
-        ui.label(surface, "goal", (x + swatch // 2, y + swatch + 8), ui.SMALL, ui.GOOD,
-                 bold=True, anchor="midtop")
-        ui.label(surface, "again", (sx - arrow - swatch // 2, y + swatch + 8), ui.SMALL,
-                 ui.MUTED, anchor="midtop")
-        y += swatch + 60
-        y = ui.paragraph(surface, "A press also moves the four buttons next to it. Make "
-                         "every button blank.", pygame.Rect(x, y, box.width, 200),
-                         ui.BODY, ui.TEXT) + 20
-        blank = sum(row.count(0) for row in self.state.board)
-        total = self.size * self.size
-        ui.label(surface, f"Blank: {blank} of {total}", (x, y), ui.BODY, ui.TEXT, bold=True)
-        bar = pygame.Rect(x + 300, y + 6, box.width - 300, 24)
-        pygame.draw.rect(surface, ui.PANEL, bar, border_radius=12)
-        if blank:
-            pygame.draw.rect(surface, ui.GOOD, (bar.x, bar.y, max(24, bar.width * blank // total),
-                                                bar.height), border_radius=12)
-        y += 64
-        if self.unsolvable:
-            self._draw_unsolvable(surface, pygame.Rect(x, y, box.width, box.bottom - y - 100))
-        else:
-            self._draw_notice(surface, pygame.Rect(x, y, box.width, 110))
-            self._draw_best(surface, pygame.Rect(x, y + 134, box.width, box.bottom - y - 234))
-        ui.paragraph(surface, self.controls_text(), pygame.Rect(x, box.bottom - 70, box.width, 80),
-                     ui.SMALL, ui.MUTED)
-
-    def _draw_best(self, surface, rect) -> None:
-        ui.label(surface, "Best results, no help", rect.topleft, ui.SMALL, ui.MUTED, bold=True)
-        rows = self.best_rows[:max(1, (rect.height - 40) // 40)]
-        if not rows:
-            ui.label(surface, "None yet for this size and colours.", (rect.x, rect.y + 40),
-                     ui.SMALL, ui.MUTED)
-        for n, row in enumerate(rows):
-            y = rect.y + 40 + n * 40
-            ui.label(surface, f"{n + 1}.", (rect.x, y), ui.SMALL, ui.MUTED)
-            ui.label(surface, str(row.get("detail") or over_par_text(row["score"])),
-                     (rect.x + 44, y), ui.SMALL, ui.TEXT, bold=n == 0)
-            ui.label(surface, str(row.get("date", "")), (rect.right, y), ui.SMALL, ui.MUTED,
-                     anchor="topright")
-
-    def _draw_notice(self, surface, rect) -> None:
-        """The one thing worth saying now: the board cannot be solved, Solve is running, a
-        hint is lit, or how the best result stands."""
-        if self.solving:
-            left = len(self.solve_queue)
-            words, colour = (f"Solving: {left} press{'es' if left != 1 else ''} to go. Any key "
-                             "or click stops it.", ui.ACCENT)
-        elif self.hint_board == self.state.board and not self.over:
-            words, colour = "Hint: press the glowing button.", ui.GOOD
-        elif self.over:
-            words, colour = "Every button is blank. Well done!", ui.GOOD
-        elif self.best is not None:
-            words, colour = (f"Your best here: {over_par_text(self.best, True)}.", ui.MUTED)
-        else:
-            words, colour = "Par is the fewest presses that clear this deal.", ui.MUTED
-        ui.panel(surface, rect, ui.PANEL, radius=16, border=colour, width=2)
-        ui.paragraph(surface, words, rect.inflate(-48, -44), ui.BODY, colour)
-
-    def _draw_unsolvable(self, surface, rect) -> None:
-        """A board typed into a game ID that no presses can clear: say so plainly."""
-        ui.panel(surface, rect, ui.PANEL, radius=16, border=ui.BAD, width=4)
-        inner = rect.inflate(-48, -44)
-        ui.label(surface, "This board cannot be solved", inner.topleft, ui.BODY, ui.BAD,
-                 bold=True)
-        y = ui.paragraph(surface, self.unsolvable, pygame.Rect(inner.x, inner.y + 54, inner.width,
-                                                               inner.height), ui.SMALL, ui.TEXT)
-        ui.paragraph(surface, "It came from a typed game ID. Choose New game in the menu for "
-                     "a fresh deal.", pygame.Rect(inner.x, y + 14, inner.width, inner.height),
-                     ui.SMALL, ui.MUTED)
-
-    def controls_text(self) -> str:
-        device = self.device
-        if device == Device.PAD:
-            return ("D-pad moves, A presses, triggers jump to a coloured button, Y hint, "
-                    "X twice solves.")
-        if device == Device.KEYBOARD:
-            return "Arrows move, Enter presses, Tab jumps to a coloured button, H hint, S solve."
-        return "Click a button to press it. Hint and Solve are in the toolbar below."
-
-
-def over_par_text(score, long: bool = False) -> str:
-    if score is None:
-        return "-"
-    score = int(score)
-    if score == 0:
-        return "right on par" if long else "Par"
-    if long:
-        return f"{score} over par" if score > 0 else f"{-score} under par"
-    return f"Par {score:+d}"
+        pygame.draw.rect(surface, colour, rects[target[0]][target[1]].inflate(14, 14),
+                         6 if keyboard else 4, border_radius=int(button * 0.22))

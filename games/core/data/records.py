@@ -23,8 +23,9 @@ def best_entries(key: str, params) -> list[dict]:
         f"SELECT score, detail, finished FROM valid WHERE game = ? AND params = ? AND "
         f"ranked = 1 AND score IS NOT NULL ORDER BY score {order}, id LIMIT {store.TOP}",
         (key, params.encode()))
-    return [{"score": score, "detail": detail, "date": finished[:10]}
-            for score, detail, finished in rows]
+    # SQLite keeps scores as REAL: whole ones come back as the ints the games made.
+    return [{"score": int(score) if float(score).is_integer() else score, "detail": detail,
+             "date": finished[:10]} for score, detail, finished in rows]
 
 
 def best_scores(key: str, params) -> list[tuple[str, str]]:
