@@ -42,6 +42,19 @@ def ensure_environment(extras: str) -> None:
         f.write(wanted)
 
 
+# The checks `python3 dev.py test` runs before the tests (settings: pyproject.toml for ruff,
+# setup.cfg for mypy). MYPY joins them once every branch of issue 21 is merged:
+# CHECKS = (RUFF, MYPY).
+RUFF = ("ruff", "check", "--quiet", ".")
+MYPY = ("mypy",)          # the files and the strict modules are named in setup.cfg
+CHECKS = (RUFF,)
+
+
+def run_check(tool: tuple[str, ...]) -> bool:
+    print(f"{' '.join(tool)} ...", flush=True)
+    return subprocess.call([os.path.join(BIN, tool[0]), *tool[1:]], cwd=ROOT) == 0
+
+
 def main() -> int:
     if sys.version_info < (3, 11):  # noqa: UP036 (dev.py runs on any python3 to say so)
         sys.exit(f"Parlour needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
@@ -51,10 +64,9 @@ def main() -> int:
         return subprocess.call([PYTHON, os.path.join(ROOT, "main.py"), *args], cwd=ROOT)
     if command == "test":
         ensure_environment("test")
-        if not args:   # the whole run: the checks first (a run of chosen tests skips them)
-            print("ruff check ...", flush=True)
-            if subprocess.call([os.path.join(BIN, "ruff"), "check", "--quiet", "."], cwd=ROOT):
-                return 1
+        # The whole run: the checks first (a run of chosen tests skips them).
+        if not args and not all(run_check(tool) for tool in CHECKS):
+            return 1
         env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
         return subprocess.call([PYTHON, "-m", "pytest", *args], cwd=ROOT, env=env)
     if command == "dist":

@@ -15,7 +15,7 @@ CARD = (240, 236, 224)
 CARD_EDGE = (190, 184, 168)
 
 
-def thumbnail(size) -> pygame.Surface:
+def thumbnail(size: tuple[int, int]) -> pygame.Surface:
     """The launcher's picture: a column of tiles beside three clues, one struck out."""
     w, h = size
     picture = pygame.Surface(size, pygame.SRCALPHA)

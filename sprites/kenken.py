@@ -15,7 +15,7 @@ DIGIT_INK = (30, 58, 138)          # the player's digits: dark blue ink
 MARK_INK = (84, 88, 104)           # candidates
 
 
-def thumbnail(size) -> pygame.Surface:
+def thumbnail(size: tuple[int, int]) -> pygame.Surface:
     """The launcher's picture: a 4 x 4 puzzle part-solved, with its cages and clues, a pair of
     candidates, and the number pad open beside the selected cell."""
     w, h = size

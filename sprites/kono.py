@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from functools import lru_cache
 
 import pygame
@@ -29,6 +30,8 @@ INK = (58, 38, 22)
 
 
 _fast, _mix = pieces.fast, pieces.mix
+Colour = tuple[int, ...]      # RGB, or RGBA for a see-through mark
+Point = tuple[float, float]
 
 
 def stone(colour: str, diameter: int) -> pygame.Surface:
@@ -40,7 +43,8 @@ shadow = pieces.shadow
 
 
 @lru_cache(maxsize=8)
-def board(size: tuple, spacing: int, labels: tuple, behind: tuple) -> pygame.Surface:
+def board(size: tuple[int, int], spacing: int, labels: tuple[str, str],
+          behind: Colour) -> pygame.Surface:
     """The wooden board: a rounded panel with grain, the 4x4 lines and their points, and the
     coordinates in the margin. `labels` = (files left to right, ranks top to bottom)."""
     w, h = size
@@ -89,7 +93,7 @@ def board(size: tuple, spacing: int, labels: tuple, behind: tuple) -> pygame.Sur
 
 
 @lru_cache(maxsize=16)
-def tray(size: tuple) -> pygame.Surface:
+def tray(size: tuple[int, int]) -> pygame.Surface:
     """The recessed wooden tray on a player's card where captured stones are kept."""
     w, h = size
     surface = pygame.Surface(size, pygame.SRCALPHA)
@@ -105,7 +109,7 @@ ring = pieces.ring
 
 
 @lru_cache(maxsize=32)
-def dot(diameter: int, colour: tuple, edge: tuple, alpha: int = 255) -> pygame.Surface:
+def dot(diameter: int, colour: Colour, edge: Colour, alpha: int = 255) -> pygame.Surface:
     """A filled, outlined dot (a point a piece may step to)."""
     s = SUPERSAMPLE
     big = diameter * s
@@ -115,7 +119,8 @@ def dot(diameter: int, colour: tuple, edge: tuple, alpha: int = 255) -> pygame.S
     return _fast(pygame.transform.smoothscale(canvas, (diameter, diameter)))
 
 
-def arrow(surface, points, colour, width: int, head: int) -> None:
+def arrow(surface: pygame.Surface, points: Sequence[Point], colour: Colour, width: int,
+          head: int) -> None:
     """A polyline with an arrowhead at its last point, drawn straight onto `surface`."""
     if len(points) < 2:
         return
@@ -135,7 +140,8 @@ def arrow(surface, points, colour, width: int, head: int) -> None:
 
 
 @lru_cache(maxsize=32)
-def trail(length: int, width: int, colour: tuple, alpha: int, vertical: bool) -> pygame.Surface:
+def trail(length: int, width: int, colour: Colour, alpha: int, vertical: bool
+          ) -> pygame.Surface:
     """A see-through band along a board line (the last move's trail), with rounded ends."""
     size = (width, length + width) if vertical else (length + width, width)
     surface = pygame.Surface(size, pygame.SRCALPHA)
@@ -143,7 +149,8 @@ def trail(length: int, width: int, colour: tuple, alpha: int, vertical: bool) ->
     return _fast(surface)
 
 
-def curve(a, control, b, start: float, end: float, steps: int = 16) -> list:
+def curve(a: Point, control: Point, b: Point, start: float, end: float, steps: int = 16
+          ) -> list[Point]:
     """Points along the quadratic Bezier a-control-b from parameter `start` to `end` (a
     capture's arc over the friend it jumps)."""
     points = []
@@ -154,7 +161,7 @@ def curve(a, control, b, start: float, end: float, steps: int = 16) -> list:
     return points
 
 
-def thumbnail(size) -> pygame.Surface:
+def thumbnail(size: tuple[int, int]) -> pygame.Surface:
     """The launcher's picture: a board in mid-game with a capture arcing over a friend, and a
     tray of captured stones."""
     w, h = size

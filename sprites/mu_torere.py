@@ -1,7 +1,7 @@
 """Mu Torere's art: the wooden board with the eight-pointed star (or the eight-spoked wheel),
 domed pieces in any colour of the palette, and the marks drawn over the board (the path a move
-travels, rings for the target and the cursor). Also the board's geometry, shared with the scene:
-the points, and the line a piece travels between two of them.
+travels, rings for the target and the cursor), over the board's geometry
+(games/mu_torere/geometry.py).
 
 Painted at a supersampled size and smooth-scaled down (clean edges); every result is cached.
 """
@@ -9,18 +9,20 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from functools import lru_cache
 
 import pygame
 
+from games.core.kit.levels import DRAW, LOSS, WIN
+from games.core.loop import assets
 from games.core.screens import hud, ui
 from games.mu_torere import info
+from games.mu_torere.geometry import CENTRE, Point, along, path, point_offset, star_outline
 from sprites import pieces
 
 SUPERSAMPLE = 4
 BOARD_SUPERSAMPLE = 3
-CENTRE = 8
-NOTCH = 0.42          # the star's inner corners, as a fraction of the points' radius
 DISC = 1.25           # the wooden disc's radius, as a fraction of the points' radius
 
 WOOD = (164, 120, 76)
@@ -33,61 +35,7 @@ WELL = (70, 44, 28)
 
 
 _fast, _mix = pieces.fast, pieces.mix
-
-
-def angle_of(point: float) -> float:
-    """Point 0 is at the top; the points go round clockwise."""
-    return math.radians(-90 + 45 * point)
-
-
-def point_offset(point: int, radius: float) -> tuple[float, float]:
-    if point == CENTRE:
-        return 0.0, 0.0
-    a = angle_of(point)
-    return radius * math.cos(a), radius * math.sin(a)
-
-
-def notch_offset(a: int, b: int, radius: float) -> tuple[float, float]:
-    """The star's inner corner between two neighbouring ring points."""
-    middle = a + 0.5 if (b - a) % 8 == 1 else a - 0.5
-    angle = angle_of(middle)
-    return radius * NOTCH * math.cos(angle), radius * NOTCH * math.sin(angle)
-
-
-def path(style: str, a: int, b: int, radius: float) -> list[tuple[float, float]]:
-    """The line a piece travels from point a to point b: a spoke to or from the centre; between
-    ring points, the star's outline (in to its inner corner and out again) or the wheel's rim."""
-    start, end = point_offset(a, radius), point_offset(b, radius)
-    if CENTRE in (a, b) or (b - a) % 8 not in (1, 7):
-        return [start, end]
-    if style == "star":
-        return [start, notch_offset(a, b, radius), end]
-    step = 1 if (b - a) % 8 == 1 else -1
-    return [(radius * math.cos(angle_of(a + step * k / 24)),
-             radius * math.sin(angle_of(a + step * k / 24))) for k in range(25)]
-
-
-def along(points, t: float) -> tuple[float, float]:
-    """The point a fraction t of the way along a polyline (by length)."""
-    lengths = [math.dist(p, q) for p, q in zip(points, points[1:])]
-    total = sum(lengths)
-    if total == 0:
-        return points[-1]
-    goal = max(0.0, min(1.0, t)) * total
-    for (p, q), length in zip(zip(points, points[1:]), lengths):
-        if goal <= length and length:
-            f = goal / length
-            return p[0] + (q[0] - p[0]) * f, p[1] + (q[1] - p[1]) * f
-        goal -= length
-    return points[-1]
-
-
-def star_outline(radius: float) -> list[tuple[float, float]]:
-    points = []
-    for k in range(8):
-        points.append(point_offset(k, radius))
-        points.append(notch_offset(k, (k + 1) % 8, radius))
-    return points
+Colour = tuple[int, ...]      # RGB, or RGBA for a see-through stroke
 
 
 # --- the board -------------------------------------------------------------------------------
@@ -129,7 +77,7 @@ def board(style: str, radius: int, well: int) -> pygame.Surface:
     line = max(2.5, radius / 50) * s
     edge = max(1.5, radius / 75) * s
 
-    def at(offset):
+    def at(offset: Point) -> Point:
         return c + offset[0] * s, c + offset[1] * s
 
     if style == "star":
@@ -150,7 +98,8 @@ def board(style: str, radius: int, well: int) -> pygame.Surface:
     return _fast(pygame.transform.smoothscale(canvas, (size, size)))
 
 
-def _polyline(canvas, colour, points, width) -> None:
+def _polyline(canvas: pygame.Surface, colour: Colour, points: Sequence[Point],
+              width: float) -> None:
     """A thick polyline with round joins and ends: a quad per segment, a disc per joint."""
     half = width / 2
     for (x1, y1), (x2, y2) in zip(points, points[1:]):
@@ -165,7 +114,7 @@ def _polyline(canvas, colour, points, width) -> None:
 
 
 @lru_cache(maxsize=256)
-def path_mark(style: str, a: int, b: int, radius: int, colour: tuple, width: int,
+def path_mark(style: str, a: int, b: int, radius: int, colour: Colour, width: int,
               alpha: int = 255) -> tuple[pygame.Surface, tuple[int, int]]:
     """The line a move travels, as a thick coloured stroke: (surface, its top-left as an
     offset from the board's centre)."""
@@ -184,7 +133,7 @@ def path_mark(style: str, a: int, b: int, radius: int, colour: tuple, width: int
 
 # --- pieces and marks ------------------------------------------------------------------------
 
-def piece(colour: tuple, diameter: int) -> pygame.Surface:
+def piece(colour: Colour, diameter: int) -> pygame.Surface:
     """A domed piece of the given colour lit from the upper left, with a turned groove."""
     return pieces.domed(diameter, _mix(colour, (0, 0, 0), 0.62), _mix(colour, (0, 0, 0), 0.3),
                         colour, _mix(colour, (255, 255, 255), 0.32),
@@ -198,7 +147,7 @@ ring = pieces.ring
 
 
 @lru_cache(maxsize=16)
-def glow(diameter: int, colour: tuple) -> pygame.Surface:
+def glow(diameter: int, colour: Colour) -> pygame.Surface:
     """A soft disc of light (the point a selected piece may go to)."""
     s = SUPERSAMPLE
     big = diameter * s
@@ -209,7 +158,7 @@ def glow(diameter: int, colour: tuple) -> pygame.Surface:
     return _fast(pygame.transform.smoothscale(canvas, (diameter, diameter)))
 
 
-def thumbnail(size) -> pygame.Surface:
+def thumbnail(size: tuple[int, int]) -> pygame.Surface:
     """The launcher's picture: the star board in play, a piece sliding into the middle, and
     the graded hint's three marks."""
     w, h = size
@@ -231,8 +180,8 @@ def thumbnail(size) -> pygame.Surface:
     x, y = along(path("star", 0, CENTRE, radius), 0.55)
     image = piece(black, diameter + 2)
     picture.blit(image, image.get_rect(center=(centre[0] + x, centre[1] + y - 3)))
-    for n, (value, plies) in enumerate(((hud.WIN, 3), (hud.DRAW, None), (hud.LOSS, 4))):
-        image = ui.assets.text(hud.grade_words(value, plies), ui.SMALL, hud.INK, True)
+    for n, (value, plies) in enumerate(((WIN, 3), (DRAW, None), (LOSS, 4))):
+        image = assets.text(hud.grade_words(value, plies), ui.SMALL, hud.INK, True)
         box = pygame.Rect(318, 38 + n * 64, 170, 46)
         ui.panel(picture, box, hud.GRADE_COLOURS[value], radius=12)
         picture.blit(image, image.get_rect(center=box.center))

@@ -9,10 +9,11 @@ import pygame
 from games.core.screens import ui
 
 SUPERSAMPLE = 4
+Colour = tuple[int, int, int]
 FLATNESS = 0.15          # the top face's height as a fraction of the disc's width
 
 # tone -> (top face, face highlight, side light, side dark, outline)
-TONES = {
+TONES: dict[str, tuple[Colour, Colour, Colour, Colour, Colour]] = {
     "stone": ((232, 222, 200), (250, 245, 232), (212, 196, 166), (150, 134, 108), (52, 46, 38)),
     "take": ((252, 206, 118), (255, 236, 190), (240, 180, 80), (178, 118, 36), (70, 44, 12)),
     "hint": ((150, 222, 172), (214, 248, 224), (112, 200, 142), (52, 132, 86), (18, 60, 36)),
@@ -32,7 +33,7 @@ def _fast(surface: pygame.Surface) -> pygame.Surface:
 
 
 @lru_cache(maxsize=2)   # full-width surfaces: keep only the resting sizes, not every slide frame
-def baize(size: tuple, colour: tuple, edge: tuple, behind: tuple) -> pygame.Surface:
+def baize(size: tuple[int, int], colour: Colour, edge: Colour, behind: Colour) -> pygame.Surface:
     """The rounded table the heaps stand on, opaque (`behind` shows in the corners)."""
     surface = pygame.Surface(size)
     surface.fill(behind)
@@ -41,8 +42,9 @@ def baize(size: tuple, colour: tuple, edge: tuple, behind: tuple) -> pygame.Surf
     return surface.convert() if pygame.display.get_surface() is not None else surface
 
 
-def _mix(a, b, t):
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b))
+def _mix(a: Colour, b: Colour, t: float) -> Colour:
+    red, green, blue = (round(x + (y - x) * t) for x, y in zip(a, b))
+    return red, green, blue
 
 
 @lru_cache(maxsize=128)
@@ -95,7 +97,7 @@ def disc_scaled(width: int, thickness: int, tone: str, scale_step: int) -> pygam
 
 
 @lru_cache(maxsize=32)
-def ghost(width: int, thickness: int, count: int, colour: tuple) -> pygame.Surface:
+def ghost(width: int, thickness: int, count: int, colour: Colour) -> pygame.Surface:
     """The editor's empty slots: `count` faint oval outlines stacked `thickness` apart, bottom
     slot at the bottom of the surface."""
     face = face_height(width)
@@ -121,7 +123,7 @@ def shadow(width: int) -> pygame.Surface:
     return pygame.transform.smoothscale(big, (w, h))
 
 
-def thumbnail(size) -> pygame.Surface:
+def thumbnail(size: tuple[int, int]) -> pygame.Surface:
     """The launcher's picture: the classic 3-4-5 stacks and their binary."""
     w, h = size
     picture = pygame.Surface(size, pygame.SRCALPHA)

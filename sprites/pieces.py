@@ -14,7 +14,7 @@ def fast(surface: pygame.Surface) -> pygame.Surface:
     return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
 
 
-def mix(a, b, t):
+def mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, ...]:
     return tuple(round(x + (y - x) * t) for x, y in zip(a, b))
 
 

@@ -11,11 +11,12 @@ import pytest
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch):
     """Every test gets its own empty user data folder (settings, history, saves)."""
-    from games.core.data import history
+    from tests import recorded
     folder = tmp_path / "userdata"
     monkeypatch.setenv("PARLOUR_DATA_DIR", str(folder))
     yield folder
-    history.forget()     # the history of this folder is closed with it
+    recorded.forget()     # the tests' history of this folder is closed with it
+    recorded.TOLD.clear()
 
 
 @pytest.fixture

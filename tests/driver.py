@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pygame
 
+from games.core.data import records
+from games.core.kit import registry
 from games.core.kit.session import Session
-from games.core.loop import jobs
 from games.core.loop.app import App
 from games.core.screens.launch import LoadingScene, scene_module
 from games.core.screens.launcher import LauncherScene
@@ -56,7 +57,7 @@ class Driver:
             if done():
                 return
             self.frames(1, dt)
-            jobs.wait_all()
+            self.app.jobs.wait_all()
         raise AssertionError("the scene never got there")
 
     def until_result(self) -> None:
@@ -65,6 +66,11 @@ class Driver:
         self.run_until(lambda: isinstance(self.app.top, ResultScene), limit=120, dt=DT)
 
     # --- games ---------------------------------------------------------------------------
+    def setup_summary(self, key: str, params, play: dict):
+        """The setup screen's side panel for these choices: a heading and rows."""
+        return records.summary(self.app.store, self.app.settings, registry.lookup(key),
+                               registry.module(key, "info"), params, play)
+
     def start(self, key: str, params=None, seed: int = 1, play_options=None):
         session = Session.new(key, params, seed)
         scene = scene_module(key).SCENE(self.app, session, play_options or {})

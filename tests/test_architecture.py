@@ -1,4 +1,4 @@
-"""The boundaries of DESIGN.md: pure game logic, pygame-ce only, a light first-frame path."""
+"""The boundaries of docs/DESIGN.md: pure game logic, pygame-ce only, a light first-frame path."""
 import ast
 import glob
 import json
@@ -176,8 +176,8 @@ def test_the_cycle_finder_finds_cycles():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert cycles({"a": {"b"}, "b": set(), "c": {"b"}}) == []
     known = {"games.core.screens.ui", "games.core", "games.kenken.rules", "games.kenken"}
-    path = os.path.join(ROOT, "games", "kenken", "scene.py")
-    assert {"games.core.screens.ui", "games.kenken.rules"} <= imports_of("games.kenken.scene",
+    path = os.path.join(ROOT, "games", "kenken", "view.py")
+    assert {"games.core.screens.ui", "games.kenken.rules"} <= imports_of("games.kenken.view",
                                                                          path, known)
 
 
@@ -312,3 +312,129 @@ def test_scenes_ask_the_frame_for_device_and_animations():
         f"ask the frame instead: {dict((p, readers[p][:3]) for p in set(readers) - FRAME_READERS)}"
     assert set(readers) == FRAME_READERS, \
         f"no longer read directly: delete from FRAME_READERS: {FRAME_READERS - set(readers)}"
+
+
+# --- the layers of games/core, and what the games' pure modules may import (issue 21) ---------
+
+LAYERS = ("kit", "data", "loop", "screens", "cli")    # each imports only those before it
+# The games' pure modules (no pygame, no I/O; mypy --strict in setup.cfg): they import only
+# the pure kit and their own game's pure modules.
+PURE_PARTS = {"rules", "solver", "ai", "clues", "gen", "teaching", "oracle", "tables", "grader",
+              "search", "cages", "board", "sentences", "controls", "info", "table",
+              "migrations", "steps", "geometry"}
+# Modules named as pure that still import more (their game's branch moves it out). Only shrinks.
+NOT_YET_PURE: set[str] = set()
+
+
+def layer_of(module: str) -> int | None:
+    parts = module.split(".")
+    if parts[:2] == ["games", "core"] and len(parts) > 2 and parts[2] in LAYERS:
+        return LAYERS.index(parts[2])
+    return None
+
+
+def layer_breaches(graph: dict[str, set[str]]) -> list[str]:
+    """Imports from a layer of games/core to a layer above it."""
+    return sorted(f"{module} -> {target}" for module, targets in graph.items()
+                  if layer_of(module) is not None for target in targets
+                  if layer_of(target) is not None and layer_of(target) > layer_of(module))
+
+
+def is_pure(module: str) -> bool:
+    parts = module.split(".")
+    return len(parts) == 3 and parts[0] == "games" and parts[1] != "core" and \
+        parts[2] in PURE_PARTS and module not in NOT_YET_PURE
+
+
+def impure_imports(graph: dict[str, set[str]]) -> list[str]:
+    """Imports of the games' pure modules that are neither the kit nor a pure module."""
+    return sorted(f"{module} -> {target}" for module, targets in graph.items()
+                  if is_pure(module) for target in targets
+                  if layer_of(target) != 0 and not is_pure(target))
+
+
+def test_the_layer_checks_see_what_they_look_for():
+    graph = {"games.core.kit.session": {"games.core.data.schema", "games.core.kit.registry"},
+             "games.core.screens.ui": {"games.core.loop.assets"},
+             "games.core.data.records": {"games.core.cli.demo"},
+             "games.nim.rules": {"games.core.kit.rules_api", "games.nim.scene"},
+             "games.nim.info": {"games.core.data.records", "games.nim.rules"}}
+    assert layer_breaches(graph) == ["games.core.data.records -> games.core.cli.demo",
+                                     "games.core.kit.session -> games.core.data.schema"]
+    assert impure_imports(graph) == ["games.nim.info -> games.core.data.records",
+                                     "games.nim.rules -> games.nim.scene"]
+    path = os.path.join(ROOT, "games", "core", "cli", "commands.py")
+    known = project_files()
+    assert "games.core.screens.launcher" in imports_of("games.core.cli.commands", path, known), \
+        "imports inside functions count"
+
+
+def test_games_core_imports_only_downward():
+    graph = import_graph()
+    assert {layer_of(name) for name in graph} >= set(range(len(LAYERS)))
+    breaches = layer_breaches(graph)
+    assert not breaches, f"games/core imports go {' <- '.join(LAYERS)} only: {breaches}"
+
+
+def test_the_games_pure_modules_import_only_the_kit():
+    graph = import_graph()
+    assert sum(1 for name in graph if is_pure(name)) >= 30
+    wrong = impure_imports(graph)
+    assert not wrong, f"pure modules import only games/core/kit and pure modules: {wrong}"
+    still = {name for name in NOT_YET_PURE
+             if any(layer_of(target) != 0 and not is_pure(target)
+                    for target in graph.get(name, set()))}
+    assert still == NOT_YET_PURE, f"pure now: delete from NOT_YET_PURE: {NOT_YET_PURE - still}"
+
+
+# --- composed classes: one base, except a Protocol or an ABC (issue 21) -----------------------
+
+# Scenes still assembled from mixins; each entry goes as its game's scene is composed. Only
+# shrinks.
+MIXIN_CLASSES: set[str] = set()
+INTERFACES = {"Protocol", "ABC", "Generic"}
+
+
+def class_defs() -> list[tuple[str, ast.ClassDef]]:
+    found = []
+    for path in module_paths("games", "sprites"):
+        with open(os.path.join(ROOT, path), encoding="utf-8") as file:
+            tree = ast.parse(file.read(), path)
+        found += [(path, node) for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
+    return found
+
+
+def base_name(base: ast.expr) -> str:
+    node = base.value if isinstance(base, ast.Subscript) else base
+    return ast.unparse(node).rpartition(".")[2]
+
+
+def many_based(classes) -> set[str]:
+    """Classes with more than one base where no base is a Protocol or an ABC (or a class the
+    project declares as one)."""
+    interfaces = set(INTERFACES)
+    grown = True
+    while grown:
+        more = {node.name for _, node in classes
+                if {base_name(base) for base in node.bases} & {"Protocol", "ABC"}
+                or any(k.arg == "metaclass" and ast.unparse(k.value).endswith("ABCMeta")
+                       for k in node.keywords)}
+        grown = not more <= interfaces
+        interfaces |= more
+    return {f"{path}:{node.name}" for path, node in classes
+            if len(node.bases) > 1 and not {base_name(base) for base in node.bases} & interfaces}
+
+
+def test_the_base_class_check_sees_what_it_looks_for():
+    tree = ast.parse("class Hooks(Protocol): pass\nclass View: pass\nclass Frame: pass\n"
+                     "class Good(Frame, Hooks): pass\nclass Mixed(View, Frame): pass\n"
+                     "class Typed(Frame, Generic[T]): pass\n")
+    classes = [("x.py", node) for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
+    assert many_based(classes) == {"x.py:Mixed"}
+
+
+def test_no_class_has_more_than_one_base_but_an_interface():
+    found = many_based(class_defs())
+    assert found <= MIXIN_CLASSES, f"compose instead of mixing in: {sorted(found - MIXIN_CLASSES)}"
+    assert found == MIXIN_CLASSES, \
+        f"composed now: delete from MIXIN_CLASSES: {sorted(MIXIN_CLASSES - found)}"

@@ -2,7 +2,7 @@
 properties over generated grids and orders."""
 from hypothesis import given, strategies as st
 
-from games.core.kit.controls import cycle, step_grid
+from games.core.kit.controls import cycle, nearest, step_grid
 
 
 def test_step_grid_known_answers():
@@ -40,3 +40,24 @@ def test_cycle_visits_every_place_once_per_round(order, data):
         seen.append(here)
     assert sorted(seen) == sorted(order) and seen[-1] == start
     assert all(cycle(order, cycle(order, x, step), -step) == x for x in order)
+
+
+def test_nearest_known_answers():
+    #  0 . 1        a row of two, and one below between them
+    #  . 2 .
+    centres = [(0, 0), (200, 0), (100, 100)]
+    assert nearest(centres, 0, 1, 0) == 1          # straight along beats diagonal
+    assert nearest(centres, 0, 0, 1) == 2
+    assert nearest(centres, 2, 0, -1) == 0         # a tie goes to the first
+    assert nearest(centres, 1, 1, 0) == 1          # nothing that way: stay
+
+
+@given(st.lists(st.tuples(st.integers(-50, 50), st.integers(-50, 50)), min_size=1, max_size=12,
+                unique=True), st.data())
+def test_nearest_moves_the_way_asked_or_stays(centres, data):
+    start = data.draw(st.integers(0, len(centres) - 1))
+    dx, dy = data.draw(st.sampled_from([(1, 0), (-1, 0), (0, 1), (0, -1)]))
+    found = nearest(centres, start, dx, dy)
+    x0, y0 = centres[start]
+    ahead = [k for k, (x, y) in enumerate(centres) if (x - x0) * dx + (y - y0) * dy > 0]
+    assert found in ahead if ahead else found == start

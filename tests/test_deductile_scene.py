@@ -3,12 +3,16 @@ gamepad only; undo animates backwards; hints, penalties, the clock, pause, save 
 import pygame
 import pytest
 
+from games.core.data.store import Store
 from games.core.screens.launch import resume_saved_game
 from games.core.screens.launcher import LauncherScene
 from games.core.screens.menus import PauseScene
 from games.deductile import rules
+from games.deductile.controls import Held
 from tests import recorded
 from tests.driver import Driver, VirtualPad
+
+store = Store(lambda message: None)   # the test's own hand on the data folder
 
 PARAMS = rules.Params(4, "normal")
 
@@ -43,11 +47,11 @@ def test_mouse_only_game(driver):
     steps = plan(scene.state)
     assert any(colours for _, _, colours in steps) or steps
     for a, b, colours in steps:
-        driver.drag(scene.tile_rects[a].center, scene.tile_rects[b].center,
+        driver.drag(scene.layout.tile_rects[a].center, scene.layout.tile_rects[b].center,
                     button=3 if colours else 1)
         driver.settle()
     assert scene.state.arrangement == scene.state.solution
-    driver.click(scene.guess_rect.center)
+    driver.click(scene.layout.guess_rect.center)
     assert_won(driver, scene)
 
 
@@ -103,26 +107,29 @@ def test_unplugging_the_gamepad_pauses_and_says_so(driver):
 
 def test_swap_slides_and_undo_runs_backwards(driver):
     scene = driver.start("deductile", PARAMS, seed=15)
+    rects = scene.layout.tile_rects
+
+    def where(index):
+        return scene.view.tile_position(scene.motion, index)
     before = scene.state.arrangement
-    driver.drag(scene.tile_rects[0].center, scene.tile_rects[2].center)
+    driver.drag(rects[0].center, rects[2].center)
     assert scene.state.arrangement == rules.swapped(before, 0, 2, False)
     driver.frames(3)
-    mid = scene.tile_position(0)
-    assert scene.tile_rects[0].top < mid[1] < scene.tile_rects[2].top, "the tile is mid-slide"
+    assert rects[0].top < where(0)[1] < rects[2].top, "the tile is mid-slide"
     driver.settle()
     driver.key(pygame.K_u)
     assert scene.state.arrangement == before
     driver.frames(3)
-    assert scene.tile_rects[0].top < scene.tile_position(2)[1] < scene.tile_rects[2].top
+    assert rects[0].top < where(2)[1] < rects[2].top
     driver.key(pygame.K_r)   # new input snaps the running animation to its end
-    assert not scene.tweens.busy or scene.tile_position(2) != scene.tile_rects[2].topleft
+    assert not scene.tweens.busy or where(2) != rects[2].topleft
     assert scene.state.arrangement == rules.swapped(before, 0, 2, False)
 
 
 def test_drop_outside_a_tile_changes_nothing(driver):
     scene = driver.start("deductile", PARAMS, seed=16)
     before = scene.state.arrangement
-    driver.drag(scene.tile_rects[1].center, (900, 1000 - 150))
+    driver.drag(scene.layout.tile_rects[1].center, (900, 1000 - 150))
     assert scene.state.arrangement == before and scene.session.moves_made == 0
 
 
@@ -139,7 +146,7 @@ def test_wrong_guess_and_hint_cost_five_seconds_each(driver):
 
 def test_clicking_a_clue_strikes_it_out_and_undo_restores_it(driver):
     scene = driver.start("deductile", PARAMS, seed=18)
-    driver.click(scene.clue_rects[1].center)
+    driver.click(scene.layout.clue_rects[1].center)
     assert scene.state.struck[1]
     driver.key(pygame.K_z, mod=pygame.KMOD_CTRL)
     assert not scene.state.struck[1]
@@ -167,7 +174,7 @@ def test_pause_hides_the_board_and_stops_the_clock(driver):
 
 def test_quit_saves_and_the_next_start_resumes(driver):
     scene = driver.start("deductile", PARAMS, seed=21)
-    driver.drag(scene.tile_rects[0].center, scene.tile_rects[3].center)
+    driver.drag(scene.layout.tile_rects[0].center, scene.layout.tile_rects[3].center)
     driver.frames(90)
     state, elapsed = scene.state, scene.session.elapsed
     driver.app.quit()
@@ -201,7 +208,7 @@ def test_keyboard_pick_up_says_what_is_held_in_the_status_line(driver):
     driver.key(pygame.K_x)                               # pick up its colour
     shape, colour = scene.state.arrangement[1]
     words = scene.status_line()
-    assert scene.held == (1, True) and words.startswith(
+    assert scene.ui.held == Held(1, True) and words.startswith(
         f"Holding the {COLOURS[colour]} colour of the {SHAPES[shape]}")
     box = scene.message_rect()
     size, lines = ui.fit_lines(words, box.width, box.height, ui.SMALL + 2)
@@ -209,7 +216,7 @@ def test_keyboard_pick_up_says_what_is_held_in_the_status_line(driver):
     assert box.top >= driver.app.size[1] - 100, "in the toolbar, clear of the HUD and board"
     driver.key(pygame.K_DOWN)
     driver.key(pygame.K_RETURN)                          # put down on the third tile
-    assert scene.held is None and scene.state.arrangement[2][1] == colour
+    assert scene.ui.held is None and scene.state.arrangement[2][1] == colour
     driver.key(pygame.K_RETURN)                          # a tile this time
     assert scene.status_line().startswith("Holding the ") and "colour of" not in \
         scene.status_line()
@@ -217,16 +224,17 @@ def test_keyboard_pick_up_says_what_is_held_in_the_status_line(driver):
 
 @pytest.mark.parametrize("index", range(4))
 def test_the_colours_only_note_stays_clear_of_the_dragged_tile(driver, index):
-    from games.deductile.scene import COLOURS_ONLY
+    from games.deductile.view import COLOURS_ONLY
     scene = driver.start("deductile", PARAMS, seed=23)
-    start = scene.tile_rects[index].center
+    start = scene.layout.tile_rects[index].center
     driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=3)
     driver.frames()
     for pos in (start, (start[0] + 40, start[1] - 90), (start[0] - 30, 130)):
         driver.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 1))
         driver.frames()
-        (_, colours_only), tile = scene.drag.item, pygame.Rect(scene.drag.spot, scene.tile_size)
-        tag = scene.tag_rect(COLOURS_ONLY, tile)
+        (_, colours_only) = scene.drag.item
+        tile = pygame.Rect(scene.drag.spot, scene.layout.tile_size)
+        tag = scene.view.tag_rect(COLOURS_ONLY, tile)
         assert colours_only and not tag.colliderect(tile)
         assert tag.top >= scene.board_rect.top or tag.top > tile.bottom
     driver.post(pygame.MOUSEBUTTONUP, pos=start, button=3)
@@ -235,7 +243,7 @@ def test_the_colours_only_note_stays_clear_of_the_dragged_tile(driver, index):
 
 def test_after_time_is_up_undo_and_hint_are_dimmed_and_do_nothing(driver):
     scene = driver.start("deductile", PARAMS, seed=24)
-    driver.drag(scene.tile_rects[0].center, scene.tile_rects[1].center)
+    driver.drag(scene.layout.tile_rects[0].center, scene.layout.tile_rects[1].center)
     driver.frames(181 * 4, dt=0.25)
     driver.until_result()
     driver.key(pygame.K_ESCAPE)                          # look at the board

@@ -1,14 +1,20 @@
 """docs/ARCHITECTURE.md, checked by doing it: a game defined outside games/ (tests/tiny_game,
 "Lamps") joins through the registry, shows on the launcher, and is played through the real
 loop from its launcher card to its result screen; the rules-contract checks run over it."""
+import inspect
 import os
 import re
 
 import pygame
 import pytest
 import test_conformance as conformance
+from hypothesis import HealthCheck, given, settings, strategies as st
 
+from games.core.data.store import Store
 from games.core.kit import registry
+from games.core.kit.actions import Act, Action, Device
+from games.core.kit.controls import Look, Play, Refuse
+from games.core.kit.rules_api import Outcome
 from games.core.screens.game_scene import GameScene
 from games.core.screens.launcher import LauncherScene
 from games.core.screens.menus import ResultScene, SetupScene
@@ -16,9 +22,12 @@ from games.core.screens.overlays import HelpScene
 from tests import recorded
 from tests.driver import Driver
 
+store = Store(lambda message: None)   # the test's own hand on the data folder
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CONTRACT = [getattr(conformance, name) for name in sorted(dir(conformance))
-            if name.startswith("test_")]
+            if name.startswith("test_")
+            and list(inspect.signature(getattr(conformance, name)).parameters) == ["key"]]
 
 
 @pytest.fixture
@@ -95,9 +104,8 @@ def test_lamps_played_from_the_launcher_to_the_result(lamps_rules, data_dir):
         assert isinstance(scene, GameScene) and scene.session.key == "tiny_game"
         driver.settle()
 
-        scene.cursor = 0
-        assert scene.lamp_at(scene.centre(2)) == 2
-        driver.click(scene.centre(2))                 # a click presses a lamp ...
+        assert scene.view.lamp_at(scene.view.centre(2)) == 2
+        driver.click(scene.view.centre(2))            # a click presses a lamp ...
         assert scene.state.presses == 1
         driver.pad(pygame.CONTROLLER_BUTTON_LEFTSHOULDER)   # ... the pad's LB takes it back
         assert scene.state.presses == 0 and scene.session.position == 0
@@ -105,11 +113,11 @@ def test_lamps_played_from_the_launcher_to_the_result(lamps_rules, data_dir):
         plan = lamps_rules.solution(scene.state.lamps)
         for lamp, press in enumerate(plan):           # the keyboard plays a shortest solution
             if press:
-                step = pygame.K_RIGHT if lamp > scene.cursor else pygame.K_LEFT
-                driver.key(step, times=abs(lamp - scene.cursor))
-                assert scene.cursor == lamp
+                step = pygame.K_RIGHT if lamp > scene.ui.cursor else pygame.K_LEFT
+                driver.key(step, times=abs(lamp - scene.ui.cursor))
+                assert scene.ui.cursor == lamp
                 driver.key(pygame.K_RETURN)
-        assert scene.session.status.outcome == "won"
+        assert scene.session.status.outcome == Outcome.WON
         driver.until_result()
         assert isinstance(driver.app.top, ResultScene)
         assert driver.app.top.game is scene and "Score: " in scene.result_lines()[0]
@@ -133,3 +141,48 @@ def test_the_walk_names_files_and_hooks_that_exist():
     assert {"handle_game", "animate", "draw_board", "hud_fields"} <= hooks
     for hook in hooks:
         assert hasattr(GameScene, hook), hook
+
+
+# --- its controls, without a display ------------------------------------------------------------
+
+@given(lamps=st.lists(st.integers(0, 1), min_size=3, max_size=9), cursor=st.integers(0, 8),
+       action=st.sampled_from([Action(Act.MOVE, dx=1), Action(Act.MOVE, dx=-1),
+                               Action(Act.NEXT), Action(Act.PREV), Action(Act.CONFIRM),
+                               Action(Act.PRESS, Device.MOUSE, (0, 0)), Action(Act.HINT)]),
+       target=st.one_of(st.none(), st.integers(0, 8)))
+@settings(max_examples=300, deadline=None,   # the fixture registers Lamps once: nothing resets
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_lamps_controls_keep_the_cursor_on_the_row_and_play_only_legal_moves(
+        lamps_rules, lamps, cursor, action, target):
+    from tests.tiny_game import controls
+    state = lamps_rules.State(lamps_rules.Params(len(lamps)), tuple(lamps))
+    ui = controls.Ui(min(cursor, len(lamps) - 1))
+    target = None if target is None or target >= len(lamps) else target
+    answer = controls.interpret(state, ui, action, target)
+    if isinstance(answer, (Play, Look)):
+        assert 0 <= answer.ui.cursor < len(lamps)
+    if isinstance(answer, Play):
+        assert answer.move in lamps_rules.legal_moves(state)
+    if isinstance(answer, Refuse):
+        assert lamps_rules.status(state).over and answer.reason
+    if action.kind in (Act.NEXT, Act.PREV) and any(lamps):
+        assert isinstance(answer, Look) and lamps[answer.ui.cursor] == 1, "Tab finds lit lamps"
+
+
+def test_a_registered_game_keeps_its_remembered_choices_when_settings_are_saved(lamps, data_dir):
+    """Lamps' setup choices (written by the one writer, options.remember) survive a save and
+    a read of the settings, as the seven games' do, and so do its preferences' entry."""
+    from games.core.data.store import Store
+    from games.core.kit.options import remember
+    store = Store(lambda message: None)
+    settings, _ = store.load_settings()
+    remember(settings, "tiny_game", {"size": 7})
+    remember(settings, "kono", {"level": "high"})
+    settings["tiny_game"] = {"glow": True}
+    store.save_settings(settings)
+    read, message = store.load_settings()
+    assert message is None
+    assert read["setup"]["tiny_game"] == {"size": 7} and read["setup"]["kono"] == {"level": "high"}
+    assert read["tiny_game"] == {"glow": True}
+    remember(read, "tiny_game", {"size": 9})
+    assert read["setup"]["tiny_game"] == {"size": 9}, "a new choice replaces the old one"

@@ -26,7 +26,8 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from games.core.data import history, records, stats, store
+from games.core.data import history, records, schema, stats
+from games.core.data.store import Store
 from games.core.kit import registry
 from tests import recorded
 
@@ -55,7 +56,7 @@ def run(code: str, data_dir, *args, timeout: float = 120, **popen):
 
 def test_a_new_history_is_wal_at_the_current_schema(data_dir):
     recorded.add_score(TABLE, 5)
-    history.forget()
+    recorded.forget()
     db = sqlite3.connect(data_dir / history.FILE)
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert db.execute("PRAGMA user_version").fetchone()[0] == history.SCHEMA_VERSION
@@ -81,29 +82,29 @@ def test_a_failed_migration_leaves_the_version_it_found(data_dir, monkeypatch):
     data_dir.mkdir(parents=True)
     connect = history._connect
     monkeypatch.setattr(history, "_connect", lambda target: FailsAtTheEnd(connect(target)))
-    assert not history.shared().in_file, "a migration that fails: memory, and said"
-    assert any("history" in notice for notice in store.take_notices())
+    assert not recorded.db().in_file, "a migration that fails: memory, and said"
+    assert any("history" in notice for notice in recorded.take_told())
     assert recorded.add_score(TABLE, 7) == 1, "the game plays on"
-    history.forget()
+    recorded.forget()
     db = sqlite3.connect(data_dir / history.FILE)
     assert db.execute("PRAGMA user_version").fetchone()[0] == 0
     assert not db.execute("SELECT name FROM sqlite_master WHERE name = 'games'").fetchall()
     db.close()
     monkeypatch.setattr(history, "_connect", connect)
-    assert history.shared().in_file and recorded.add_score(TABLE, 7) == 1
+    assert recorded.db().in_file and recorded.add_score(TABLE, 7) == 1
 
 
 def test_a_file_from_a_newer_parlour_is_left_alone(data_dir):
     recorded.add_score(TABLE, 5)
-    history.forget()
+    recorded.forget()
     db = sqlite3.connect(data_dir / history.FILE)
     db.execute(f"PRAGMA user_version = {history.SCHEMA_VERSION + 1}")
     db.close()
     before = (data_dir / history.FILE).read_bytes()
-    assert not history.shared().in_file
-    assert any("cannot be written now" in notice for notice in store.take_notices())
+    assert not recorded.db().in_file
+    assert any("cannot be written now" in notice for notice in recorded.take_told())
     recorded.add_score(TABLE, 9)
-    history.forget()
+    recorded.forget()
     assert (data_dir / history.FILE).read_bytes() == before
 
 
@@ -111,16 +112,17 @@ def test_at_most_the_newest_games_are_kept(data_dir, monkeypatch):
     monkeypatch.setattr(history, "MOST_GAMES", 50)
     for n in range(120):
         recorded.add_score(TABLE, n)
-    assert history.shared().count() == 50
-    assert records.best_entries("kenken", registry.module("kenken").parse_params(
-        "size=4,difficulty=easy"))[0]["score"] == 70, "the oldest went first"
+    assert recorded.db().count() == 50
+    params = registry.module("kenken").parse_params("size=4,difficulty=easy")
+    best = records.best_entries(recorded.STORE, "kenken", params)
+    assert best[0]["score"] == 70, "the oldest went first"
 
 
 def test_every_query_is_bounded(data_dir, monkeypatch):
     with pytest.raises(AssertionError):
-        history.shared().query("SELECT * FROM valid")
+        recorded.db().query("SELECT * FROM valid")
     from games.core.cli.sample_history import fill
-    fill(300, seed=2)
+    fill(recorded.db(), 300, seed=2)
     asked = []
     real = history.History.query
 
@@ -129,9 +131,9 @@ def test_every_query_is_bounded(data_dir, monkeypatch):
         return real(self, sql, args)
     monkeypatch.setattr(history.History, "query", query)
     for key in [*registry.KEYS, ""]:
-        stats.figures(key)
-        history.shared().games("game = ?", (key,), 10, 5)
-    records.record_counts("nim", "perfect")
+        stats.figures(recorded.db(), key)
+        recorded.db().games("game = ?", (key,), 10, 5)
+    records.record_counts(recorded.STORE, "nim", "perfect")
     recorded.scores()
     assert len(asked) > 50
     for sql in asked:
@@ -144,19 +146,19 @@ def test_every_query_is_bounded(data_dir, monkeypatch):
 @given(scores=st.lists(st.integers(0, 30), min_size=1, max_size=25),
        lower=st.booleans())
 def test_ranks_and_best_scores_are_those_of_the_sorted_games(data_dir, scores, lower):
-    history.forget()
+    recorded.forget()
     key, params = ("kenken", "size=4,difficulty=easy") if lower else \
         ("deductile", "tiles=4,difficulty=normal")
-    history.shared().db.execute("DELETE FROM games")
+    recorded.db().db.execute("DELETE FROM games")
     kept: list[int] = []
     for score in scores:
-        rank = history.shared().record(game(game=key, params=params, score=score))
+        rank = recorded.db().record(game(game=key, params=params, score=score))
         ahead = sum(1 for old in kept if (old <= score if lower else old >= score))
-        assert rank == (ahead + 1 if ahead < store.TOP else None)
+        assert rank == (ahead + 1 if ahead < schema.TOP else None)
         kept.append(score)
     best = [row["score"] for row in records.best_entries(
-        key, registry.module(key).parse_params(params))]
-    assert best == sorted(kept, reverse=not lower)[:store.TOP]
+        recorded.STORE, key, registry.module(key).parse_params(params))]
+    assert best == sorted(kept, reverse=not lower)[:schema.TOP]
 
 
 # --- the old files, imported once ----------------------------------------------------------------
@@ -176,10 +178,10 @@ def test_old_scores_and_records_are_imported_once_and_kept_renamed(data_dir):
     assert json.loads((data_dir / "scores.imported.json").read_text())["gone/x=1"], \
         "kept whole, the tables of unknown games too"
     (data_dir / "scores.json").write_text(json.dumps({TABLE: [{"score": 1}]}))
-    history.forget()
+    recorded.forget()
     assert [row["score"] for row in recorded.scores()[TABLE]] == [90, 95.5], "once"
     assert (data_dir / "scores.json").exists(), "a file written since is not Parlour's to move"
-    assert stats.figures("nim").won == 10**9
+    assert stats.figures(recorded.db(), "nim").won == 10**9
 
 
 # --- hostile rows ---------------------------------------------------------------------------------
@@ -220,20 +222,19 @@ def good_row(**changes) -> dict:
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(column=st.sampled_from(COLUMNS), value=HOSTILE)
 def test_a_hostile_value_in_any_column_is_left_out_never_a_crash(data_dir, column, value):
-    history.forget()
+    recorded.forget()
     for end in ("", "-wal", "-shm"):
         if os.path.exists(str(data_dir / history.FILE) + end):
             os.remove(str(data_dir / history.FILE) + end)
-    store.take_notices()
-    store._told.clear()
+    recorded.take_told()
     recorded.add_score(TABLE, 10)
-    history.forget()
+    recorded.forget()
     insert_raw(data_dir / history.FILE, good_row(**{column: value}))
-    shared = history.shared()
+    shared = recorded.db()
     most = value if column == "games" and isinstance(value, int) and 1 <= value <= 10**9 \
         else 1
     for key in ("kenken", ""):
-        figures = stats.figures(key)
+        figures = stats.figures(recorded.db(), key)
         assert 1 <= figures.played <= 1 + most
         assert all(math.isfinite(v) for v, _ in figures.recent)
         json.dumps(figures.as_json(), allow_nan=False)
@@ -245,7 +246,7 @@ def test_a_hostile_value_in_any_column_is_left_out_never_a_crash(data_dir, colum
     assert all(math.isfinite(entry["score"]) for entry in entries)
     in_file = sqlite3.connect(data_dir / history.FILE).execute(
         "SELECT count(*) FROM games").fetchone()[0]
-    skipped = [n for n in store.take_notices() if "cannot use" in n]
+    skipped = [n for n in recorded.take_told() if "cannot use" in n]
     assert len(skipped) <= 1, "one message"
     if len(rows) < in_file:
         assert skipped, "a row left out is said"
@@ -256,24 +257,26 @@ def test_a_hostile_value_in_any_column_is_left_out_never_a_crash(data_dir, colum
 WRITER = """
     import sys
     from games.core.data import history
+    from games.core.data.store import Store
+    db = Store(lambda message: None).history()
     side = int(sys.argv[1])
     for n in range(300):
         now = history.utc_text()
-        history.shared().record(history.Game(
+        db.record(history.Game(
             game="deductile", params="tiles=4,difficulty=normal", game_id="", started=now,
             finished=now, outcome="won", score=side * 1000 + n, detail=str(n), ranked=True,
             duration=1.0))
-        history.shared().record(history.Game(
+        db.record(history.Game(
             game="nim", params="", game_id="", started=now, finished=now, outcome="won",
             score=0, detail="", ranked=False, duration=1.0, opponent="computer",
             level="perfect"))
-    print(history.shared().in_file)
+    print(db.in_file)
 """
 
 
 def test_two_processes_recording_300_results_each_keep_all_600(data_dir):
     data_dir.mkdir(parents=True)
-    history.shared()                 # the file exists before either starts
+    recorded.db()                 # the file exists before either starts
     writers = [run(WRITER, data_dir, side) for side in (1, 2)]
     for writer in writers:
         out, err = writer.communicate(timeout=300)
@@ -281,15 +284,17 @@ def test_two_processes_recording_300_results_each_keep_all_600(data_dir):
     assert recorded.records_by_table()["nim/level=perfect"]["won"] == 600
     assert [row["score"] for row in recorded.scores()["deductile/tiles=4,difficulty=normal"]] \
         == [2299, 2298, 2297, 2296, 2295]
-    assert history.shared().count() == 1200
+    assert recorded.db().count() == 1200
 
 
 RECORDER = """
     from games.core.data import history
+    from games.core.data.store import Store
+    db = Store(lambda message: None).history()
     n = 0
     while True:
         now = history.utc_text()
-        history.shared().record(history.Game(
+        db.record(history.Game(
             game="poggle", params="size=5,colours=3", game_id="", started=now, finished=now,
             outcome="won", score=n % 7, detail="", ranked=True, duration=1.0,
             moves=tuple("p1-1" for _ in range(n % 50))))
@@ -308,21 +313,23 @@ def test_kill_9_while_recording_loses_at_most_that_game(data_dir):
         child.send_signal(signal.SIGKILL)
         out, _ = child.communicate(timeout=60)
         acknowledged += len(out.split())
-        history.forget()
+        recorded.forget()
         db = sqlite3.connect(data_dir / history.FILE)
         assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         db.close()
-        count = history.shared().count()
+        count = recorded.db().count()
         assert acknowledged <= count <= acknowledged + 12, "at most the game being recorded"
         acknowledged = count     # the game in flight may have landed
-        assert history.shared().in_file
+        assert recorded.db().in_file
     assert acknowledged > 12
 
 
 OPENER = """
     import sys
     from games.core.data import history
-    history.shared()
+    from games.core.data.store import Store
+    db = Store(lambda message: None).history()
+    db
     print("open", flush=True)
 """
 
@@ -331,7 +338,7 @@ def test_kill_9_while_opening_imports_the_old_files_exactly_once(data_dir):
     rng = random.Random(3)
     scores = {TABLE: [{"score": n, "detail": str(n)} for n in range(5)]}
     for _ in range(8):
-        history.forget()
+        recorded.forget()
         for name in os.listdir(data_dir) if data_dir.exists() else ():
             os.remove(data_dir / name)
         data_dir.mkdir(parents=True, exist_ok=True)
@@ -341,7 +348,7 @@ def test_kill_9_while_opening_imports_the_old_files_exactly_once(data_dir):
         child.send_signal(signal.SIGKILL)
         child.communicate(timeout=60)
         assert len(recorded.scores()[TABLE]) == 5, "imported once, whole"
-        assert history.shared().count() == 5
+        assert recorded.db().count() == 5
         left = sorted(name for name in os.listdir(data_dir) if name.endswith(".json"))
         assert left == ["scores.imported.json"]
 
@@ -351,21 +358,20 @@ def test_kill_9_while_opening_imports_the_old_files_exactly_once(data_dir):
 SESSION = """
     import json
     from games.core.data import history
-    from games.core.loop import jobs
     from games.core.loop.app import App
     from games.core.screens.launcher import LauncherScene
     app = App(windowed=True)
     app.push(LauncherScene(app))
     for _ in range(4):
         app.frame(1 / 60)
-        jobs.wait_all()
+        app.jobs.wait_all()
     now = history.utc_text()
-    rank = history.shared().record(history.Game(
+    rank = app.store.history().record(history.Game(
         game="kenken", params="size=4,difficulty=easy", game_id="", started=now, finished=now,
         outcome="won", score=1, detail="0:01", ranked=True, duration=1.0))
     app.frame(1 / 60)
-    print(json.dumps({"messages": app.messages, "in_file": history.shared().in_file,
-                      "rank": rank, "count": history.shared().count()}))
+    print(json.dumps({"messages": app.messages, "in_file": app.store.history().in_file,
+                      "rank": rank, "count": app.store.history().count()}))
 """
 
 
@@ -385,12 +391,12 @@ def fingerprints(folder, skip_history: bool = True) -> dict:
 def player_data(data_dir) -> dict:
     """A player's folder: settings, a save, the imported old files and a history of 3 games."""
     data_dir.mkdir(parents=True, exist_ok=True)
-    store.save_settings({**store.DEFAULT_SETTINGS, "volume": 0.3})
+    Store(print).save_settings({**schema.DEFAULT_SETTINGS, "volume": 0.3})
     (data_dir / "saves").mkdir(exist_ok=True)
     (data_dir / "saves" / "nim.json").write_text('{"kept": true}')
     for n in (5, 6, 7):
         recorded.add_score(TABLE, n)
-    history.forget()
+    recorded.forget()
     return fingerprints(data_dir)
 
 
@@ -468,7 +474,7 @@ def test_a_file_locked_past_the_timeout_is_left_alone_and_play_goes_on(data_dir)
     assert not result["in_file"] and result["count"] == 4, "the file's games, and this one"
     assert result["rank"] == 1, "a better time than the three kept"
     assert fingerprints(data_dir) == kept and not list(data_dir.glob("history.bad-*"))
-    assert history.shared().count() == 3, "the file as it was"
+    assert recorded.db().count() == 3, "the file as it was"
 
 
 def mount(*args) -> bool:
@@ -517,7 +523,7 @@ def test_a_full_disk_is_left_alone_and_play_goes_on(data_dir):
         assert not result["in_file"] and result["count"] == 4 and result["rank"] == 1
         assert fingerprints(data_dir) == kept
     finally:
-        history.forget()
+        recorded.forget()
         subprocess.run(["umount", str(data_dir)], check=True)
 
 
@@ -526,7 +532,6 @@ def test_the_history_is_opened_off_the_first_frame(data_dir):
     it in a Job and the Daily badges appear."""
     child = run("""
         import sys
-        from games.core.loop import jobs
         from games.core.loop.app import App
         from games.core.screens.launcher import Card, LauncherScene
         app = App(windowed=True)
@@ -535,7 +540,7 @@ def test_the_history_is_opened_off_the_first_frame(data_dir):
         print(sorted(m for m in sys.modules if "sqlite" in m or m.endswith(".history")))
         for _ in range(3):
             app.frame(1 / 60)
-            jobs.wait_all()
+            app.jobs.wait_all()
         print(sum(w.daily_due for w in launcher.menu.widgets if isinstance(w, Card)))
     """, data_dir)
     out, err = child.communicate(timeout=120)

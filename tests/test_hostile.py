@@ -16,11 +16,23 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from games.core.data import history, schema, store
-from games.core.kit import registry
+from games.core.data import history, schema
+from games.core.data.store import MAX_FILE_BYTES, Store
+from games.core.kit import registry, saves
+from games.core.kit.checks import Invalid, check
 from games.core.kit.rules_api import GameError
 from games.core.kit.session import Session, parse_game_id
 from tests import recorded
+
+TOLD: list[str] = []            # what the test's store told the player
+store = Store(TOLD.append)
+
+
+def take_told() -> list[str]:
+    """What the store told the player since the last call."""
+    told = list(TOLD)
+    TOLD.clear()
+    return told
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAMES = list(registry.KEYS)
@@ -44,10 +56,9 @@ hostile = st.one_of(
 def emptied(folder):
     """Hypothesis runs many examples in one test's folder: each starts from nothing."""
     import shutil
-    history.forget()
+    recorded.forget()
     shutil.rmtree(folder, ignore_errors=True)
-    store.take_notices()
-    store._told.clear()
+    TOLD.clear()
     return folder
 
 
@@ -84,8 +95,7 @@ def set_aside_files(folder, stem):
 
 @pytest.fixture(autouse=True)
 def fresh_notices():
-    store.take_notices()
-    store._told.clear()
+    TOLD.clear()
     yield
 
 
@@ -111,23 +121,19 @@ SETTINGS_PLACES = [(), *[(key,) for key in GOOD_SETTINGS], ("setup", "kono"),
 @given(place=st.sampled_from(SETTINGS_PLACES), value=hostile)
 def test_hostile_values_at_every_settings_key(data_dir, place, value):
     emptied(data_dir)
-    from games.core.kit.prefs import Preferences
-    from games.core.kit.versus_options import VERSUS_PREFS
     from games.core.screens.launch import remembered_choices
     write(data_dir, "settings.json", put(GOOD_SETTINGS, place, value))
     loaded, message = store.load_settings()
-    assert schema.check(schema.SETTINGS, loaded) == loaded, "only clean values come out"
+    assert check(schema.SETTINGS, loaded) == loaded, "only clean values come out"
     json.dumps(loaded, allow_nan=False)
     assert isinstance(loaded["volume"], (int, float)) and 0 <= loaded["volume"] <= 1
     if get(loaded, place) != get(put(GOOD_SETTINGS, place, value), place) and place != ():
-        assert message and "settings.json" in message and store.notices
+        assert message and "settings.json" in message and TOLD
         assert set_aside_files(data_dir, "settings"), "the file as it was is kept"
-    for key in ("mu_torere", "kono", "nim"):     # each game reads its own preferences
-        schema_of = VERSUS_PREFS + getattr(__import__(f"games.{key}.scene", fromlist=["x"]),
-                                           "PREFS", ())
-        prefs = Preferences(loaded, key, schema_of)
-        for pref in schema_of:
-            assert pref.valid(prefs[pref.name])
+    for key in GAMES:     # each game reads its own preferences through its schema
+        prefs = registry.preferences(loaded, key)
+        for pref in prefs.schema.values():
+            assert pref.check.accepts(prefs[pref.name])
     for key in GAMES:
         choices = remembered_choices(key, loaded["setup"].get(key))
         assert set(choices) == {option.key for option in __import__(
@@ -138,15 +144,12 @@ def test_hostile_values_at_every_settings_key(data_dir, place, value):
 def test_the_examples_of_the_issue_in_settings(data_dir):
     write(data_dir, "settings.json", b'{"volume": 1' + b"0" * 400 + b', "muted": true}')
     loaded, message = store.load_settings()
-    assert loaded["volume"] == store.DEFAULT_SETTINGS["volume"] and loaded["muted"] is True
+    assert loaded["volume"] == schema.DEFAULT_SETTINGS["volume"] and loaded["muted"] is True
     assert "volume" in message and set_aside_files(data_dir, "settings")
     for prefs in ([1, 2], {"colours": {"a": 1}, "board": [], "undo_depth": {}}):
         write(data_dir, "settings.json", {"mu_torere": prefs})
-        from games.core.kit.prefs import Preferences
-        from games.core.kit.versus_options import VERSUS_PREFS
-        from games.mu_torere.info import PREFS
-        read = Preferences(store.load_settings()[0], "mu_torere", VERSUS_PREFS + PREFS)
-        assert all(read[pref.name] == pref.default for pref in VERSUS_PREFS + PREFS)
+        read = registry.preferences(store.load_settings()[0], "mu_torere")
+        assert all(read[pref.name] == pref.default for pref in read.schema.values())
 
 
 # --- the best scores and records of older builds, imported once -----------------------------
@@ -160,7 +163,7 @@ SCORE_PLACES = [(), (TABLE,), (TABLE, 0), (TABLE, 0, "score"), (TABLE, 0, "date"
 
 def imported():
     """Open the history afresh, as at start: it imports the old files."""
-    history.forget()
+    recorded.forget()
     return recorded.scores(), recorded.records_by_table()
 
 
@@ -175,7 +178,7 @@ def test_hostile_values_at_every_scores_key(data_dir, place, value, name):
     scores, _ = imported()
     if set_aside_files(data_dir, "scores"):
         assert scores == {}
-        assert any("scores.json" in notice for notice in store.take_notices()), "told"
+        assert any("scores.json" in notice for notice in recorded.take_told()), "told"
     else:
         assert (data_dir / "scores.imported.json").exists(), "kept beside, renamed"
     for rows in scores.values():
@@ -195,12 +198,12 @@ def test_hostile_values_at_every_records_key(data_dir, place, value):
     write(data_dir, "records.json", written)
     _, records = imported()
     if set_aside_files(data_dir, "records"):
-        assert records == {} and "records.json" in store.take_notices()[0]
+        assert records == {} and "records.json" in recorded.take_told()[0]
     else:
         for table, counts in records.items():
             assert all(counts[name] == written[table][name] for name in counts)
     now = history.utc_text()
-    history.shared().record(history.Game(            # and records can still be kept
+    recorded.db().record(history.Game(            # and records can still be kept
         game="kono", params="", game_id="", started=now, finished=now, outcome="won",
         score=0, detail="", ranked=False, duration=1.0, opponent="computer", level="hard"))
     assert recorded.records_by_table()["kono/level=hard"]["won"] >= 1
@@ -253,7 +256,7 @@ def test_hostile_values_at_every_save_field(data_dir, key, place, value):
         return
     session, play = loaded
     assert session.key == key
-    schema.save(session.to_json(), key)      # what it writes back, it reads back
+    saves.read(session.to_json(), key)      # what it writes back, it reads back
     for option in info_module(key).OPTIONS:
         if option.target == "play" and option.key in play:
             assert offered(key, option, play[option.key])
@@ -321,12 +324,12 @@ def test_special_files_are_set_aside_without_hanging(data_dir, alarm, kind, name
     read_every_kind()
     assert not os.path.lexists(target)
     assert set_aside_files(target.parent, name.split("/")[-1][:-5])
-    assert any(name.split("/")[-1] in notice for notice in store.take_notices())
+    assert any(name.split("/")[-1] in notice for notice in take_told() + recorded.take_told())
     read_every_kind()   # and nothing more to say
 
 
 def test_a_file_over_the_cap_is_not_read_whole(data_dir, monkeypatch):
-    write(data_dir, "scores.json", b"[" + b"1," * store.MAX_FILE_BYTES + b"1]")
+    write(data_dir, "scores.json", b"[" + b"1," * MAX_FILE_BYTES + b"1]")
     read = []
     real_read = os.read
 
@@ -336,8 +339,8 @@ def test_a_file_over_the_cap_is_not_read_whole(data_dir, monkeypatch):
         return chunk
     monkeypatch.setattr(os, "read", counted)
     scores, message = store.read_json("scores.json")
-    assert scores is None and "too large" in message
-    assert sum(read) == store.MAX_FILE_BYTES + 1, "read up to the cap and no further"
+    assert scores is None and message is not None and "too large" in message
+    assert sum(read) == MAX_FILE_BYTES + 1, "read up to the cap and no further"
 
 
 # --- the data folder itself -----------------------------------------------------------------
@@ -353,16 +356,17 @@ def unusable_folders(tmp_path):
 def test_an_unusable_data_folder_leaves_defaults_and_a_message(tmp_path, monkeypatch):
     for why, folder in unusable_folders(tmp_path).items():
         monkeypatch.setenv("PARLOUR_DATA_DIR", folder)
-        store._told.clear()
-        assert store.load_settings()[0] == store.DEFAULT_SETTINGS, why
+        TOLD.clear()
+        recorded.TOLD.clear()
+        assert store.load_settings()[0] == schema.DEFAULT_SETTINGS, why
         assert recorded.scores() == {} and recorded.records_by_table() == {}
         assert not store.has_save("nim")
-        notices = store.take_notices()
+        notices = take_told()
         assert notices and "data folder" in notices[0], why
         assert recorded.add_score(TABLE, 1) == 1, "the history is kept in memory"
-        assert not history.shared().in_file
+        assert not recorded.db().in_file
         store.clean_temporary_files()
-        history.forget()
+        recorded.forget()
 
 
 def test_an_unwritable_home_folder(tmp_path, monkeypatch):
@@ -371,8 +375,8 @@ def test_an_unwritable_home_folder(tmp_path, monkeypatch):
     def refused(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
     monkeypatch.setattr(os, "makedirs", refused)
-    assert store.load_settings()[0] == store.DEFAULT_SETTINGS
-    assert "Permission denied" in store.take_notices()[0]
+    assert store.load_settings()[0] == schema.DEFAULT_SETTINGS
+    assert "Permission denied" in take_told()[0]
 
 
 def test_the_game_plays_on_without_a_data_folder(tmp_path, monkeypatch):
@@ -430,7 +434,8 @@ def test_a_lock_held_too_long_is_a_clear_error(data_dir, monkeypatch):
     holder = os.open(data_dir / ".lock", os.O_RDWR | os.O_CREAT)
     other = os.open(data_dir / ".lock", os.O_RDWR)
     fcntl.flock(other, fcntl.LOCK_EX)     # another open file description: another process
-    monkeypatch.setattr(store, "LOCK_SECONDS", 0.05)
+    from games.core.data import store as store_module
+    monkeypatch.setattr(store_module, "LOCK_SECONDS", 0.05)
     try:
         with pytest.raises(OSError) as error:
             store.write_json("t.json", {"won": 1})
@@ -447,11 +452,11 @@ def test_a_lock_held_too_long_is_a_clear_error(data_dir, monkeypatch):
 def test_a_long_history_and_a_long_clock_are_saved_within_what_is_read(data_dir):
     session = Session.new("poggle", None, seed=1)
     press = session.rules.legal_moves(session.state)[0]
-    for n in range(schema.MAX_MOVES + 30):
+    for n in range(saves.MAX_MOVES + 30):
         session.restart() if n % 7 == 6 else session.apply(press)
     session.elapsed = 10.0 ** 9
     data = session.to_json()
-    assert len(data["moves"]) <= schema.MAX_MOVES and data["elapsed"] == schema.MAX_ELAPSED
+    assert len(data["moves"]) <= saves.MAX_MOVES and data["elapsed"] == saves.MAX_ELAPSED
     store.save_game("poggle", data)
     assert Session.from_json(store.load_game("poggle", lambda d: d)[0], "poggle").state == \
         session.state
@@ -460,13 +465,13 @@ def test_a_long_history_and_a_long_clock_are_saved_within_what_is_read(data_dir)
 def test_a_history_without_restarts_stops_at_the_limit():
     session = Session.new("poggle", None, seed=1)
     press = session.rules.legal_moves(session.state)[0]
-    session.entries += [(session.state, press.encode())] * (schema.MAX_MOVES - 1)
+    session.entries += [(session.state, press.encode())] * (saves.MAX_MOVES - 1)
     session.position = len(session.entries) - 1
     session.apply(press)
     with pytest.raises(GameError) as error:
         session.apply(press)
     assert "5,000 moves" in str(error.value)
-    schema.save(session.to_json())
+    saves.read(session.to_json())
     session.restart()
     assert session.position == 0 and session.state == session.initial
 
@@ -477,8 +482,8 @@ def test_writers_refuse_what_readers_would_refuse(value):
     for kind, data in ((schema.SCORES, {"t": [{"score": value}]}),
                        (schema.RECORDS, {"t": {"won": value}})):
         try:
-            schema.check(kind, data)
-        except schema.Invalid:
+            check(kind, data)
+        except Invalid:
             continue
         json.dumps(data, allow_nan=False)
 
@@ -706,7 +711,10 @@ def test_a_garbage_font_file_falls_back(tmp_path, monkeypatch):
     assets.text.cache_clear()
     try:
         assert assets.text("Parlour", 30, (255, 255, 255)).get_width() > 0
-        assert any("DejaVuSans.ttf" in notice for notice in store.take_notices())
+        assert any("DejaVuSans.ttf" in problem for problem in assets.font_problems())
+        from games.core.loop.app import App
+        app = App(windowed=True)      # the App tells the player at start
+        assert any("DejaVuSans.ttf" in message for message in app.messages)
     finally:
         assets.font.cache_clear()
         assets.text.cache_clear()
@@ -719,7 +727,6 @@ def test_a_garbage_font_file_falls_back(tmp_path, monkeypatch):
                                  {"score": 5, "detail": "x" * 1_000_000}],
                          ids=["NaN", "Infinity", "NUL", "a million characters"])
 def test_hostile_best_scores_are_set_aside_and_said_on_the_launcher(data_dir, row):
-    from games.core.loop import jobs
     from games.core.screens.launcher import LauncherScene
     from games.core.screens.menus import SetupScene
     from tests.driver import Driver
@@ -727,7 +734,7 @@ def test_hostile_best_scores_are_set_aside_and_said_on_the_launcher(data_dir, ro
     text = json.dumps({table: [row]}).replace('"NaN"', "NaN").replace('"Infinity"', "Infinity")
     write(data_dir, "scores.json", text.encode())
     driver = Driver()             # the first start of a build with the history imports it
-    jobs.wait_all()
+    driver.app.jobs.wait_all()
     driver.app.push(SetupScene(driver.app, "kenken"))
     driver.frames(3)
     driver.app.pop()

@@ -2,7 +2,8 @@
 import pygame
 import pytest
 
-from games.core.data import store
+from games.core.data import schema
+from games.core.data.store import Store
 from games.core.kit.actions import Act, Action, Device
 from games.core.loop.input import Input
 from games.core.screens import ui
@@ -11,6 +12,8 @@ from games.core.screens.menus import PauseScene, SetupScene
 from games.core.screens.overlays import ConfirmScene, HelpScene, SettingsScene
 from games.deductile.scene import DeductileScene
 from tests.driver import PAD_ID, Driver
+
+store = Store(lambda message: None)   # the test's own hand on the data folder
 
 
 def event(kind, **fields):
@@ -150,7 +153,7 @@ def test_the_resume_badge_resumes_and_covers_no_title(driver):
     scene.save()
     driver.app.pop(scene)
     launcher = driver.app.top
-    launcher.refresh()
+    launcher.on_uncovered()
     cards = [w for w in launcher.menu.widgets if isinstance(w, Card)]
     card = next(c for c in cards if c.info.key == "kenken")
     assert card.saved
@@ -204,7 +207,7 @@ def test_corrupt_settings_are_reported_in_the_launcher(data_dir):
     (data_dir / "settings.json").write_text("{ nope")
     d = Driver()
     assert any("settings.json" in m for m in d.app.messages)
-    assert d.app.settings["volume"] == store.DEFAULT_SETTINGS["volume"]
+    assert d.app.settings["volume"] == schema.DEFAULT_SETTINGS["volume"]
     assert list(data_dir.glob("settings.bad-*.json"))
     d.close()
 

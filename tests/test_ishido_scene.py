@@ -5,10 +5,13 @@ and say why; placements fly in, snap on new input and fly back on undo; 4-ways f
 the HUD and reveal the Oracle's passages; the assist and hints are noted as help; best scores
 per rule set; save and resume with the question; the bench pose."""
 import random
+from dataclasses import replace
 
 import pygame
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from games.core.data.store import Store
 from games.core.kit.actions import Device
 from games.core.screens import ui
 from games.core.screens.launch import resume_saved_game
@@ -22,6 +25,8 @@ from games.ishido.view import IshidoLayout
 from sprites.ishido import thumbnail
 from tests import recorded
 from tests.driver import Driver, VirtualPad, walk
+
+store = Store(lambda message: None)   # the test's own hand on the data folder
 
 STANDARD, ORIGINAL = rules.Params("standard"), rules.Params("original")
 KEYS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN,
@@ -560,3 +565,18 @@ def test_the_side_panel_paints_only_inside_its_area(driver, facts):
     panel.paint(canvas, facts)
     assert painted_outside(canvas, panel.rect) == 0
     assert canvas.get_at(layout.hand_rect.move(5, 0).midleft)[:3] == ui.BG_DEEP
+
+
+@pytest.mark.parametrize("fourways", range(1, 6))
+def test_the_oracles_answer_stays_inside_the_panel(driver, fourways):
+    """Every revealed passage has its bar at the panel's left edge, not one pixel beyond."""
+    params = rules.Params("original")
+    state = rules.new_game(params, rules.new_desc(params, random.Random(fourways)))
+    state = replace(state, fourways=fourways)
+    layout = IshidoLayout(pygame.Rect(0, 110, 1920, 870), 1920)
+    panel = IshidoPanel(layout.panel, layout.hand_rect)
+    canvas = pygame.Surface((1920, 1080))
+    canvas.fill((1, 2, 3))
+    panel.paint(canvas, PanelFacts(state, False, True, "Will it rain?", Device.MOUSE))
+    assert oracle.revealed("Will it rain?", fourways)
+    assert painted_outside(canvas, panel.rect) == 0

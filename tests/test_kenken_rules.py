@@ -3,6 +3,7 @@ import pytest
 
 from games.core.kit.rules_api import IllegalMove, RuleError
 from games.kenken import rules
+from games.kenken.cages import cage_holds, cage_satisfied, clue_text, encode_desc, possible_ops
 from games.kenken.rules import Cage, Move, Params
 
 # A 4x4 puzzle and its one solution:   4 2 3 1
@@ -87,30 +88,30 @@ def test_bad_param_text(text):
 # --- cage arithmetic -------------------------------------------------------------------------
 
 def test_subtraction_and_division_take_the_larger_digit_first():
-    assert rules.cage_holds("-", 2, (1, 3)) and rules.cage_holds("-", 2, (3, 1))
-    assert rules.cage_holds("/", 3, (2, 6)) and rules.cage_holds("/", 3, (6, 2))
-    assert not rules.cage_holds("-", 2, (2, 3))
-    assert not rules.cage_holds("/", 2, (3, 5))        # not exact
-    assert not rules.cage_holds("/", 2, (4, 6))
+    assert cage_holds("-", 2, (1, 3)) and cage_holds("-", 2, (3, 1))
+    assert cage_holds("/", 3, (2, 6)) and cage_holds("/", 3, (6, 2))
+    assert not cage_holds("-", 2, (2, 3))
+    assert not cage_holds("/", 2, (3, 5))        # not exact
+    assert not cage_holds("/", 2, (4, 6))
 
 
 def test_sum_product_and_given():
-    assert rules.cage_holds("+", 11, (5, 6))
-    assert rules.cage_holds("*", 240, (4, 5, 3, 4))    # repeated 4, in different rows and columns
-    assert rules.cage_holds("=", 3, (3,)) and not rules.cage_holds("=", 3, (2,))
+    assert cage_holds("+", 11, (5, 6))
+    assert cage_holds("*", 240, (4, 5, 3, 4))    # repeated 4, in different rows and columns
+    assert cage_holds("=", 3, (3,)) and not cage_holds("=", 3, (2,))
 
 
 def test_hidden_operators_accept_any_operator():
     cage = Cage("*", 6, ((0, 0), (0, 1)))
-    assert rules.possible_ops(Params(6, "easy"), "*", 2) == ("*",)
+    assert possible_ops(Params(6, "easy"), "*", 2) == ("*",)
     hidden = Params(6, "easy", hidden_operators=True)
-    assert rules.possible_ops(hidden, "*", 2) == ("+", "-", "*", "/")
-    assert rules.cage_satisfied(hidden, cage, (1, 5))        # 1 + 5
-    assert rules.cage_satisfied(hidden, cage, (1, 6))        # 6 / 1 and 1 * 6
-    assert not rules.cage_satisfied(Params(6, "easy"), cage, (1, 5))
-    assert rules.possible_ops(hidden, "+", 3) == ("+", "*")
-    assert rules.clue_text(hidden, cage) == "6" and rules.clue_text(Params(6), cage) == "6*"
-    assert rules.possible_ops(hidden, "=", 1) == ("=",)
+    assert possible_ops(hidden, "*", 2) == ("+", "-", "*", "/")
+    assert cage_satisfied(hidden, cage, (1, 5))        # 1 + 5
+    assert cage_satisfied(hidden, cage, (1, 6))        # 6 / 1 and 1 * 6
+    assert not cage_satisfied(Params(6, "easy"), cage, (1, 5))
+    assert possible_ops(hidden, "+", 3) == ("+", "*")
+    assert clue_text(hidden, cage) == "6" and clue_text(Params(6), cage) == "6*"
+    assert possible_ops(hidden, "=", 1) == ("=",)
 
 
 def test_repeated_digit_in_a_cage_is_fine_off_row_and_column():
@@ -126,7 +127,7 @@ def test_repeated_digit_in_a_cage_is_fine_off_row_and_column():
 def test_desc_round_trip_and_json():
     cages = rules.parse_desc(WIKI, WIKI_DESC)
     assert len(cages) == 15
-    assert rules.encode_desc(6, cages) == WIKI_DESC
+    assert encode_desc(6, cages) == WIKI_DESC
     puzzle = rules.puzzle_json(WIKI, WIKI_DESC)
     assert puzzle["size"] == 6
     assert puzzle["cages"][0] == {"op": "+", "target": 11, "cells": [[0, 0], [1, 0]]}
@@ -142,7 +143,7 @@ def flip_wall(desc: str, bit: int) -> str:
     return f"{value:0{len(walls)}x},{clues}"
 
 
-SQUARE = rules.encode_desc(4, rules.canonical([      # a 2x2 cage in the top left corner
+SQUARE = encode_desc(4, rules.canonical([      # a 2x2 cage in the top left corner
     Cage("+", 10, ((0, 0), (0, 1), (1, 0), (1, 1))), Cage("+", 10, ((0, 2), (0, 3), (1, 2), (1,
                                                                                              3))),
     Cage("+", 10, ((2, 0), (2, 1), (3, 0), (3, 1))), Cage("+", 10, ((2, 2), (2, 3), (3, 2), (3,
@@ -170,7 +171,7 @@ def test_multiplication_only_desc_must_multiply():
 
 def test_solution_json_rejects_ambiguous_and_impossible_puzzles():
     # Four dominoes over a 2x2 Latin subsquare: the two digits can swap.
-    ambiguous = rules.encode_desc(4, rules.canonical([
+    ambiguous = encode_desc(4, rules.canonical([
         Cage("+", 3, ((0, 0), (0, 1))), Cage("+", 3, ((1, 0), (1, 1))),
         Cage("+", 7, ((0, 2), (0, 3))), Cage("+", 7, ((1, 2), (1, 3))),
         Cage("+", 7, ((2, 0), (2, 1))), Cage("+", 7, ((3, 0), (3, 1))),

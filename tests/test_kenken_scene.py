@@ -9,14 +9,17 @@ import threading
 import pygame
 import pytest
 
+from games.core.data.store import Store
 from games.core.screens.game_scene import clock_text
 from games.core.screens.launch import LoadingScene, resume_saved_game
 from games.core.screens.menus import ResultScene, SetupScene
-from games.kenken import gen, rules
+from games.kenken import bench, gen, geometry, rules
 from games.kenken.rules import Params
 from games.kenken.scene import KenkenScene
 from tests import recorded
 from tests.driver import Driver, VirtualPad, walk
+
+store = Store(lambda message: None)   # the test's own hand on the data folder
 
 PARAMS = Params(4, "normal")
 KEYS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN,
@@ -32,8 +35,16 @@ def answer(scene):
 
 
 
+def pad_items(scene):
+    """(kind, value, rect) of each item of the open pad or wheel, where it is drawn."""
+    pad = scene.ui.pad
+    place = geometry.pad_place(scene.n, pad.cell, pad.style)
+    return [(kind, value, pygame.Rect(box)) for (kind, value), box in zip(place.items,
+                                                                          place.boxes)]
+
+
 def pad_digit(scene, digit):
-    return next(rect for kind, value, rect in scene.popup.items
+    return next(rect for kind, value, rect in pad_items(scene)
                 if kind == "digit" and value == digit)
 
 
@@ -54,18 +65,18 @@ def test_mouse_only_game(driver):
     solution = answer(scene)
     n = scene.n
     # Pencil a candidate first: right-click opens the pad in pencil mode.
-    driver.click(scene.cell_rect(0, 0).center, button=3)
-    assert scene.popup and scene.popup.pencil and scene.popup.style == "pad"
+    driver.click(scene.view.cell_rect(0, 0).center, button=3)
+    assert scene.ui.pad and scene.ui.pad.pencil and scene.ui.pad.style == "pad"
     driver.click(pad_digit(scene, 2).center)
-    assert scene.state.candidates[0] == 0b10 and scene.popup, "pencil mode keeps the pad open"
-    driver.click(scene.cell_rect(0, 0).center)          # the same cell again closes it
-    assert scene.popup is None
+    assert scene.state.candidates[0] == 0b10 and scene.ui.pad, "pencil mode keeps the pad open"
+    driver.click(scene.view.cell_rect(0, 0).center)          # the same cell again closes it
+    assert scene.ui.pad is None
     for index, digit in enumerate(solution):
         r, c = divmod(index, n)
-        driver.click(scene.cell_rect(r, c).center)
-        assert scene.popup and scene.popup.cell == (r, c) and not scene.popup.pencil
+        driver.click(scene.view.cell_rect(r, c).center)
+        assert scene.ui.pad and scene.ui.pad.cell == (r, c) and not scene.ui.pad.pencil
         driver.click(pad_digit(scene, digit).center)
-        assert scene.state.digits[index] == digit and scene.popup is None
+        assert scene.state.digits[index] == digit and scene.ui.pad is None
     assert_won(driver, scene)
     assert driver.app.top.game is scene
 
@@ -77,21 +88,21 @@ def test_keyboard_only_game(driver):
     driver.key(pygame.K_x)                  # pencil mode
     driver.key(pygame.K_1)
     driver.key(pygame.K_3)
-    assert scene.pencil and scene.state.candidates[0] == 0b101
+    assert scene.ui.pencil and scene.state.candidates[0] == 0b101
     driver.key(pygame.K_c)                  # C also switches: back to the pen
-    assert not scene.pencil
+    assert not scene.ui.pencil
     for index, digit in enumerate(solution):
         walk(scene, divmod(index, n), lambda dx, dy: driver.key(KEYS[dx, dy]))
         if index == 5:                      # one cell through the pad: Enter, arrows, Enter
             driver.key(pygame.K_RETURN)
-            assert scene.popup and scene.popup.style == "pad"
-            target = next(k for k, (kind, value, _) in enumerate(scene.popup.items)
+            assert scene.ui.pad and scene.ui.pad.style == "pad"
+            target = next(k for k, (kind, value, _) in enumerate(pad_items(scene))
                           if kind == "digit" and value == digit)
             for _ in range(8):
-                if scene.popup.focus == target:
+                if scene.ui.pad.focus == target:
                     break
-                item = scene.popup.items[scene.popup.focus][2]
-                goal = scene.popup.items[target][2]
+                item = pad_items(scene)[scene.ui.pad.focus][2]
+                goal = pad_items(scene)[target][2]
                 if item.centery != goal.centery:
                     driver.key(pygame.K_DOWN if goal.centery > item.centery else pygame.K_UP)
                 else:
@@ -116,14 +127,14 @@ def test_gamepad_only_game_with_a_virtual_controller(driver):
     for index, digit in enumerate(solution):
         walk(scene, divmod(index, n), lambda dx, dy: pad.press(buttons[dx, dy]))
         pad.press(A)
-        assert scene.popup and scene.popup.style == "wheel"
-        assert scene.popup.items[scene.popup.focus][:2] == ("digit", 1)
+        assert scene.ui.pad and scene.ui.pad.style == "wheel"
+        assert pad_items(scene)[scene.ui.pad.focus][:2] == ("digit", 1)
         # Turn the wheel: right goes round one way, left the other (past Clear).
         if digit <= 2:
             pad.press(buttons[1, 0], times=digit - 1)
         else:
             pad.press(buttons[-1, 0], times=n + 2 - digit)
-        assert scene.popup.items[scene.popup.focus][:2] == ("digit", digit)
+        assert pad_items(scene)[scene.ui.pad.focus][:2] == ("digit", digit)
         pad.press(A)
         assert scene.state.digits[index] == digit
     assert_won(driver, scene)
@@ -133,16 +144,16 @@ def test_gamepad_only_game_with_a_virtual_controller(driver):
 def test_the_pad_switches_to_pencil_with_x_and_the_triggers_step_the_digit(driver):
     scene = driver.start("kenken", PARAMS, seed=14)
     driver.pad(pygame.CONTROLLER_BUTTON_X)
-    assert scene.pencil
+    assert scene.ui.pencil
     driver.pad(pygame.CONTROLLER_BUTTON_A)               # the wheel opens in pencil mode
-    assert scene.popup.pencil
+    assert scene.ui.pad.pencil
     driver.pad(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
     driver.pad(pygame.CONTROLLER_BUTTON_A)               # toggles candidate 2, stays open
     driver.pad(pygame.CONTROLLER_BUTTON_A)
     driver.pad(pygame.CONTROLLER_BUTTON_A)
-    assert scene.state.candidates[0] == 0b10 and scene.popup
+    assert scene.state.candidates[0] == 0b10 and scene.ui.pad
     driver.pad(pygame.CONTROLLER_BUTTON_B)               # closes the wheel, not the game
-    assert scene.popup is None and driver.app.top is scene
+    assert scene.ui.pad is None and driver.app.top is scene
     driver.pad(pygame.CONTROLLER_BUTTON_X)
     right = pygame.CONTROLLER_AXIS_TRIGGERRIGHT
     for expected in (1, 2):
@@ -178,7 +189,7 @@ def test_fill_and_auto_clear_each_undo_in_one_step(driver):
     assert scene.state.candidates == (0,) * (n * n)
     driver.key(pygame.K_r)
     driver.key(pygame.K_a)                  # auto-clear off: a placed digit leaves the rest
-    assert driver.app.settings["kenken_autoclear"] is False
+    assert driver.app.settings["kenken"]["autoclear"] is False
     driver.key(pygame.K_0 + solution[0])
     assert scene.state.candidates[1:n] == (full,) * (n - 1)
     driver.key(pygame.K_a)
@@ -213,7 +224,7 @@ def test_mistakes_are_shown_as_they_arise_and_can_be_hidden(driver):
     driver.key(pygame.K_3)
     assert scene.shown_errors() == {(0, 0), (0, 1)}
     assert driver.app.audio.played[-1] == "wrong"
-    assert scene.pulses, "the new mistake pulses"
+    assert scene.motion.pulses, "the new mistake pulses"
     driver.app.settings["show_errors"] = False
     driver.frames()
     assert scene.shown_errors() == frozenset()
@@ -247,9 +258,9 @@ def test_solve_asks_twice_fills_the_grid_and_undo_takes_it_back(driver):
     scene = driver.start("kenken", PARAMS, seed=19)
     before = scene.state
     driver.key(pygame.K_s)
-    assert scene.armed > 0 and scene.state == before
+    assert scene.ui.armed > 0 and scene.state == before
     driver.key(pygame.K_ESCAPE)             # Esc disarms instead of opening the menu
-    assert scene.armed == 0 and driver.app.top is scene
+    assert scene.ui.armed == 0 and driver.app.top is scene
     driver.key(pygame.K_s)
     driver.key(pygame.K_s)
     assert scene.state.digits == answer(scene) and scene.over
@@ -269,19 +280,19 @@ def test_solve_asks_twice_fills_the_grid_and_undo_takes_it_back(driver):
 def test_a_digit_pops_in_snaps_on_new_input_and_shrinks_away_on_undo(driver):
     scene = driver.start("kenken", PARAMS, seed=20)
     driver.key(pygame.K_2)
-    tween, old, new, _, _ = scene.cells[0]
+    tween, old, new, _, _ = scene.motion.cells[0]
     assert (old, new) == (0, 2) and not tween.done
     driver.frames(3)
     assert 0 < tween.time < tween.duration, "mid-pop"
     driver.key(pygame.K_RIGHT)              # new input snaps it to the end
     assert tween.done and not scene.tweens.busy
     driver.key(pygame.K_u)
-    tween, old, new, _, _ = scene.cells[0]
+    tween, old, new, _, _ = scene.motion.cells[0]
     assert (old, new) == (2, 0) and not tween.done, "undo runs the pop backwards"
     driver.settle()
     assert not scene.tweens.busy
     driver.key(pygame.K_f)                  # Fill sweeps: far cells start later
-    first, last = scene.cells[0][0], scene.cells[scene.n * scene.n - 1][0]
+    first, last = scene.motion.cells[0][0], scene.motion.cells[scene.n * scene.n - 1][0]
     assert first.time > last.time
     driver.settle()
 
@@ -293,7 +304,7 @@ def test_winning_flashes_sounds_and_records_the_best_time(driver):
     for index, digit in enumerate(solution):
         walk(scene, divmod(index, scene.n), lambda dx, dy: driver.key(KEYS[dx, dy]))
         driver.key(pygame.K_0 + digit)
-    assert scene.flash is not None and scene.over
+    assert scene.motion.flash is not None and scene.over
     assert driver.app.top is scene, "the result waits for the flash"
     assert "flash" in driver.app.audio.played
     elapsed = scene.session.elapsed
@@ -303,7 +314,7 @@ def test_winning_flashes_sounds_and_records_the_best_time(driver):
     assert driver.app.top.rank == 1
     assert f"Time: {clock_text(scene.session.elapsed)}" in scene.result_lines()[0]
     assert scene.session.elapsed > 60
-    assert KenkenScene.summary("kenken", PARAMS, {})[0] == "Best times: 4 x 4, Normal"
+    assert driver.setup_summary("kenken", PARAMS, {})[0] == "Best times: 4 x 4, Normal"
 
 
 # --- new games, making a puzzle, save and resume ------------------------------------------
@@ -331,17 +342,17 @@ def test_the_pad_reaches_the_panel_buttons(driver):
     scene = driver.start("kenken", PARAMS, seed=23)
     for _ in range(scene.n):
         driver.pad(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
-    assert scene.panel_focus is not None
-    while scene.widgets[scene.panel_focus][0] != "fill":
+    assert scene.ui.panel is not None
+    while scene.layout.buttons[scene.ui.panel][0] != "fill":
         driver.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
     driver.pad(pygame.CONTROLLER_BUTTON_A)
     assert any(scene.state.candidates)
     driver.pad(pygame.CONTROLLER_BUTTON_DPAD_UP)
-    assert scene.widgets[scene.panel_focus][0] == "mode"
+    assert scene.layout.buttons[scene.ui.panel][0] == "mode"
     driver.pad(pygame.CONTROLLER_BUTTON_A)
-    assert scene.pencil
+    assert scene.ui.pencil
     driver.pad(pygame.CONTROLLER_BUTTON_DPAD_LEFT)
-    assert scene.panel_focus is None and scene.cursor == (0, scene.n - 1)
+    assert scene.ui.panel is None and scene.cursor == (0, scene.n - 1)
 
 
 def test_making_a_slow_puzzle_shows_a_screen_and_the_loop_keeps_running(driver, monkeypatch):
@@ -392,10 +403,15 @@ def test_quit_saves_and_resume_keeps_the_grid_and_the_hints(driver):
     again.close()
 
 
+def test_the_layout_fills_the_scenes_board_area(driver):
+    scene = driver.start("kenken", PARAMS, seed=27)
+    assert tuple(scene.board_rect) == geometry.BOARD, "geometry.py places things in it"
+
+
 def test_bench_pose_and_a_nine_by_nine_draw(driver):
     scene = driver.start("kenken", Params(9, "easy"), seed=26)
-    scene.bench_pose()
-    assert scene.popup and scene.current_hint and scene.tweens.busy and scene.shown_errors()
+    bench.pose(scene)
+    assert scene.ui.pad and scene.current_hint and scene.tweens.busy and scene.shown_errors()
     for _ in range(3):
         driver.app.draw(driver.app.screen)
     assert scene.tweens.busy

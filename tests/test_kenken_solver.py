@@ -6,6 +6,7 @@ from functools import cache
 from hypothesis import given, settings, strategies as st
 
 from games.kenken import gen, rules, solver
+from games.kenken.cages import cage_satisfied
 from games.kenken.rules import Cage, Params
 
 WIKI = Params(6, "normal")
@@ -124,7 +125,7 @@ def latin_squares(n: int) -> tuple[tuple[int, ...], ...]:
 def brute_force(params, cages):
     n = params.size
     return [square for square in latin_squares(n)
-            if all(rules.cage_satisfied(params, cage, [square[r * n + c] for r, c in cage.cells])
+            if all(cage_satisfied(params, cage, [square[r * n + c] for r, c in cage.cells])
                    for cage in cages)]
 
 

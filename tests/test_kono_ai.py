@@ -81,7 +81,7 @@ LINES = _lines()
 
 @functools.cache
 def brute_force(own, enemy, clock):
-    """The score for the side to move by plain negamax over the rules of RULES.md, with its own
+    """The score for the side to move by plain negamax over the rules of docs/RULES.md, with its own
     move generator: independent of the solver and of the engine."""
     if own.bit_count() < 2:
         return -table.WIN

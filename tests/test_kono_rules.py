@@ -160,12 +160,12 @@ def test_loss_by_one_piece_and_by_no_move():
     state = rules.parse_position("BBW............W:B")
     assert encoded(rules.legal_moves(state)) == ["0-2", "0-4", "1-5"]
     after = rules.apply_move(state, Move(0, 2))        # over 1 onto 2: White keeps one piece
-    assert rules.status(after) == rules.Status(Outcome.WON, 0,
+    assert rules.status(after) == rules.Status(Outcome.DECIDED, 0,
                                                "White has fewer than two pieces left.")
     assert rules.legal_moves(after) == []
     # Black in two corners, each hemmed in by White, with no friend beside it to jump.
     blocked = rules.parse_position("BWWBW..W........:B")
-    assert rules.status(blocked) == rules.Status(Outcome.WON, 1, "Black cannot move.")
+    assert rules.status(blocked) == rules.Status(Outcome.DECIDED, 1, "Black cannot move.")
     assert rules.legal_moves(blocked) == []
     with pytest.raises(IllegalMove):
         rules.apply_move(blocked, Move(0, 1))
@@ -207,7 +207,7 @@ def test_no_move_loses_even_on_the_fiftieth_quiet_ply():
     state = with_history("WBBWB.B.........:B", 49)
     after = rules.apply_move(state, Move(6, 7))
     assert after.quiet_plies == 50
-    assert rules.status(after) == rules.Status(Outcome.WON, 0, "White cannot move.")
+    assert rules.status(after) == rules.Status(Outcome.DECIDED, 0, "White cannot move.")
 
 
 def test_illegal_moves_explain_themselves():

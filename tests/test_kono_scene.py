@@ -8,13 +8,17 @@ import random
 
 import pygame
 
+from games.core.data.store import Store
 from games.core.screens.launch import resume_saved_game
 from games.core.screens.menus import ResultScene, SetupScene
-from games.kono import ai, rules
+from games.kono import ai, bench, rules
+from games.kono.controls import destinations, movable, screen_cell
 from games.kono.scene import KonoScene
 from tests import recorded, versus_harness as harness
 from tests.driver import Driver, VirtualPad
 from tests.versus_harness import graded, start_at, toolbar_button
+
+store = Store(lambda message: None)   # the test's own hand on the data folder
 
 
 def play_out(driver, scene, human_move, level="high", seed=0):
@@ -30,30 +34,30 @@ def play_out(driver, scene, human_move, level="high", seed=0):
 
 
 def click_move(driver, scene, move):
-    driver.click(scene.point_pos(move.source))
-    assert scene.selected == move.source
-    assert move.target in scene.destinations(scene.selected)
-    driver.click(scene.point_pos(move.target))
+    driver.click(scene.layout.point_pos(move.source))
+    assert scene.ui.selected == move.source
+    assert move.target in destinations(scene.state, scene.ui.selected)
+    driver.click(scene.layout.point_pos(move.target))
 
 
 def steer(scene, press, keys, point):
     """Move the keyboard/pad cursor onto a point with the arrows or the d-pad."""
-    target = scene.screen_cell(point)
+    target = screen_cell(point, scene.ui.flipped)
     for _ in range(8):
-        col, row = scene.cursor
+        col, row = screen_cell(scene.ui.cursor, scene.ui.flipped)
         if col != target[0]:
             press(keys["right"] if col < target[0] else keys["left"])
         elif row != target[1]:
             press(keys["down"] if row < target[1] else keys["up"])
         else:
             return
-    assert scene.cursor == target
+    assert scene.ui.cursor == point
 
 
 def cursor_move(scene, press, keys, move):
     steer(scene, press, keys, move.source)
     press(keys["confirm"])
-    assert scene.selected == move.source
+    assert scene.ui.selected == move.source
     steer(scene, press, keys, move.target)
     press(keys["confirm"])
 
@@ -65,7 +69,7 @@ KEYS = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP,
 def test_mouse_only_game_against_the_computer(driver):
     scene = driver.start("kono", play_options={"opponent": "computer", "side": 0,
                                                "level": "random"})
-    assert scene.flipped, "your own stones are at the bottom"
+    assert scene.ui.flipped, "your own stones are at the bottom"
     assert scene.deal and scene.tweens.busy, "the stones are dealt in"
     play_out(driver, scene, lambda move: click_move(driver, scene, move))
     status = scene.session.status
@@ -73,14 +77,14 @@ def test_mouse_only_game_against_the_computer(driver):
     assert scene.result_title() == "You win!"
     assert recorded.records_by_table() == {"kono/level=random": {"won": 1}}
     assert "win" in driver.app.audio.played and "capture" in driver.app.audio.played
-    taken = scene.captured_count(scene.state)
+    taken = scene.captured()
     assert taken[0] == 7 and f"Black {taken[0]}" in " ".join(scene.result_lines())
 
 
 def test_keyboard_only_game_as_white(driver):
     scene = driver.start("kono", play_options={"opponent": "computer", "side": 1,
                                                "level": "easy"})
-    assert not scene.flipped and scene.computer_to_move()
+    assert not scene.ui.flipped and scene.computer_to_move()
     driver.key(pygame.K_RETURN)                 # the computer's turn: held back
     assert scene.session.position == 0
     play_out(driver, scene, lambda move: cursor_move(scene, driver.key, KEYS, move), seed=3)
@@ -117,14 +121,14 @@ def test_pad_triggers_and_b_cycle_and_drop(driver):
     driver.settle()
     driver.pad_axis(pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 32767)
     driver.pad_axis(pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 0)
-    assert scene.cell_point(*scene.cursor) in scene.movable()
+    assert scene.ui.cursor in movable(scene.state, scene.ui.flipped)
     driver.pad(pygame.CONTROLLER_BUTTON_A)
-    held = scene.selected
+    held = scene.ui.selected
     assert held is not None
     driver.pad_axis(pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 32767)
-    assert scene.cell_point(*scene.cursor) in scene.destinations(held)
+    assert scene.ui.cursor in destinations(scene.state, held)
     driver.pad(pygame.CONTROLLER_BUTTON_B)
-    assert scene.selected is None and driver.app.top is scene, "B drops the stone"
+    assert scene.ui.selected is None and driver.app.top is scene, "B drops the stone"
     driver.pad(pygame.CONTROLLER_BUTTON_B)                      # nothing held: the menu
     assert driver.app.top is not scene
 
@@ -132,11 +136,12 @@ def test_pad_triggers_and_b_cycle_and_drop(driver):
 def test_drag_and_drop_and_a_drop_elsewhere(driver):
     scene = driver.start("kono", play_options={"opponent": "human"})
     driver.settle()
-    driver.drag(scene.point_pos(1), (960, 300))                 # nowhere legal
+    point_pos = scene.layout.point_pos
+    driver.drag(point_pos(1), (960, 300))                       # nowhere legal
     assert scene.session.position == 0 and scene.settle is not None
-    assert scene.selected == 1, "the stone stays picked up"
+    assert scene.ui.selected == 1, "the stone stays picked up"
     driver.settle()
-    driver.drag(scene.point_pos(1), scene.point_pos(9))         # b4 over b3 onto b2
+    driver.drag(point_pos(1), point_pos(9))                     # b4 over b3 onto b2
     assert scene.session.last_move() == rules.Move(1, 9)
     motion = scene.current_motion()
     assert motion is not None and motion.start is not None, "it settles from where it was let go"
@@ -149,15 +154,16 @@ def test_capture_slides_flies_to_the_tray_snaps_and_undo_runs_backwards(driver):
     click_move(driver, scene, rules.Move(2, 10))
     motion = scene.current_motion()
     assert motion.capture and motion.forward
-    start = scene.point_pos(2)
+    layout = scene.layout
+    start = layout.point_pos(2)
     driver.frames(10)
-    (x, y), lift = motion.mover(scene)
-    assert start[1] < y < scene.point_pos(10)[1] and lift > 0, "hopping over its friend"
+    (x, y), lift = motion.mover(layout)
+    assert start[1] < y < layout.point_pos(10)[1] and lift > 0, "hopping over its friend"
     assert scene.shown_state() == scene.state
     driver.frames(32)
-    pos, size, _ = motion.flight(scene)
-    assert size < 120 and pos != scene.point_pos(10), "the captured stone is on its way"
-    assert scene.captured_count(scene.state) == [1, 0]
+    pos, size, _ = motion.flight(layout)
+    assert size < 120 and pos != layout.point_pos(10), "the captured stone is on its way"
+    assert scene.captured() == [1, 0]
     driver.key(pygame.K_LEFT)                                   # new input snaps it
     assert motion.done and not scene.tweens.busy
     driver.key(pygame.K_u)
@@ -167,7 +173,7 @@ def test_capture_slides_flies_to_the_tray_snaps_and_undo_runs_backwards(driver):
     assert back.fraction() > 0.9, "it starts from where the move ended"
     driver.frames(10)
     assert 0 < back.fraction() < 1
-    pos, size, _ = back.flight(scene)
+    pos, size, _ = back.flight(layout)
     assert size < 120, "the captured stone flies back from the tray first"
     driver.key(pygame.K_r)
     assert scene.session.last_move() == rules.Move(2, 10)
@@ -179,8 +185,8 @@ def test_undo_against_the_computer_takes_back_the_pair(driver):
     driver.run_until(lambda: not scene.tweens.busy)
     click_move(driver, scene, rules.Move(1, 9))
     before = scene.session.position
-    driver.click(scene.point_pos(0))                            # the computer's turn: ignored
-    assert scene.session.position == before and scene.selected is None
+    driver.click(scene.layout.point_pos(0))                     # the computer's turn: ignored
+    assert scene.session.position == before and scene.ui.selected is None
     driver.run_until(lambda: scene.pick is not None)
     assert scene.state.to_move == "W", "the computer shows its choice before playing it"
     driver.run_until(scene.human_to_move)
@@ -206,7 +212,7 @@ def test_hint_grades_every_move_in_a_background_job(driver):
     assert {move for move, _, _ in grades} == set(rules.legal_moves(scene.state))
     assert grades == ai.graded_moves(scene.state), "best first, as the ai grades them"
     assert scene.message.startswith("Your moves graded:")
-    assert len(grades) == 4 and all(len(scene.move_path(m)) > 2 for m, _, _ in grades), \
+    assert len(grades) == 4 and all(len(scene.layout.move_path(m)) > 2 for m, _, _ in grades), \
         "captures arc"
     spots = {scene.grade_spot(move) for move, _, _ in grades}
     assert len(spots) == 4, "each move's label has its own place"
@@ -273,7 +279,7 @@ def test_records_keep_each_level_apart_and_show_on_the_setup_screen(driver):
         play_out(driver, scene, lambda move, s=scene: click_move(driver, s, move), seed=1)
     assert recorded.records_by_table() == {"kono/level=random": {"won": 1},
                                            "kono/level=easy": {"won": 1}}
-    heading, rows = KonoScene.summary("kono", rules.Params(), {"level": "easy"})
+    heading, rows = driver.setup_summary("kono", rules.Params(), {"level": "easy"})
     assert heading == "Your record" and rows[0][0] == "1 won"
 
 
@@ -303,14 +309,14 @@ def test_quit_saves_and_resume_keeps_the_game(driver):
     driver.settle()
     click_move(driver, scene, rules.Move(3, 11))
     driver.key(pygame.K_f)
-    assert scene.flipped
+    assert scene.ui.flipped
     state = scene.state
     driver.app.quit()
     again = Driver()
     assert resume_saved_game(again.app, "kono")
     resumed = again.app.top
     assert resumed.state == state and resumed.players == ("human", "human")
-    assert resumed.flipped, "the board is the way round it was left"
+    assert resumed.ui.flipped, "the board is the way round it was left"
     assert not resumed.deal, "a resumed game is not dealt again"
     again.key(pygame.K_u)
     assert resumed.state == resumed.session.initial
@@ -319,12 +325,12 @@ def test_quit_saves_and_resume_keeps_the_game(driver):
 
 def test_flip_turns_the_board_with_every_device(driver):
     scene = driver.start("kono", play_options={"opponent": "human"})
-    top_left = scene.point_pos(0)
+    top_left = scene.layout.point_pos(0)
     flip = next(b for b in scene.toolbar.widgets if b.words.startswith("Flip"))
     driver.click(flip.rect.center)
-    assert scene.flipped and scene.point_pos(15) == top_left
+    assert scene.ui.flipped and scene.layout.point_pos(15) == top_left
     driver.key(pygame.K_f)
-    assert not scene.flipped
+    assert not scene.ui.flipped
 
 
 def test_with_animations_off_moves_land_at_once(driver):
@@ -339,10 +345,11 @@ def test_with_animations_off_moves_land_at_once(driver):
 
 def test_bench_pose_is_a_graded_mid_game_with_a_stone_held(driver):
     scene = driver.start("kono")
-    scene.bench_pose()
+    bench.pose(scene)
     driver.frames(3)
     assert scene.session.position == 10 and scene.hint_shown() and scene.graded()
-    assert scene.selected is not None and scene.show_cursor()
+    assert scene.ui.selected is not None and scene.show_cursor()
+    assert scene.hints == 0, "a pose is not help the player asked for"
 
 
 def test_a_move_landing_during_a_drag_ends_the_drag(driver):
@@ -351,7 +358,7 @@ def test_a_move_landing_during_a_drag_ends_the_drag(driver):
     scene = driver.start("kono", seed=6, play_options={"opponent": "human"})
     driver.frames(40)
     source = next(m.source for m in rules.legal_moves(scene.state))
-    start = tuple(int(v) for v in scene.point_pos(source))
+    start = tuple(int(v) for v in scene.layout.point_pos(source))
     driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
     driver.post(pygame.MOUSEMOTION, pos=(start[0] + 40, start[1] + 40), rel=(0, 0), buttons=(1, 0,
                                                                                              0))

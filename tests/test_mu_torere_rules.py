@@ -76,11 +76,11 @@ def test_illegal_moves_say_why():
 
 def test_the_player_who_cannot_move_loses():
     blocked = position("BB.BWWWWB:W")
-    assert rules.status(blocked) == rules.Status(Outcome.WON, 0, "White cannot move.")
+    assert rules.status(blocked) == rules.Status(Outcome.DECIDED, 0, "White cannot move.")
     assert rules.legal_moves(blocked) == []
     finished = play(position(".BBBWWWBW:B"), "7-0", "6-7")
     assert rules.position_text(finished) == "BBBBWW.WW:B"
-    assert rules.status(finished) == rules.Status(Outcome.WON, 1, "Black cannot move.")
+    assert rules.status(finished) == rules.Status(Outcome.DECIDED, 1, "Black cannot move.")
     with pytest.raises(IllegalMove, match="over"):
         rules.apply_move(finished, Move(0, 6))
 
@@ -105,7 +105,7 @@ def test_the_200th_ply_ends_the_game_in_a_draw_unless_it_blocks():
     assert rules.status(at_200) == rules.Status(Outcome.DRAW, None, "200 moves have been played.")
     assert rules.legal_moves(at_200) == []
     blocking = play(late("BBBBWWW.W:W", 199), "6-7")
-    assert rules.status(blocking) == rules.Status(Outcome.WON, 1, "Black cannot move.")
+    assert rules.status(blocking) == rules.Status(Outcome.DECIDED, 1, "Black cannot move.")
 
 
 def test_a_draw_by_agreement():

@@ -10,17 +10,21 @@ import random
 
 import pygame
 
-from games.core.data import store
+from games.core.data.store import Store, save_name
 from games.core.screens.launch import resume_saved_game
 from games.core.screens.menus import ResultScene, SetupScene
 from games.core.screens.overlays import ConfirmScene
 from games.core.screens.widgets import OptionsOverlay, Slider
-from games.mu_torere import ai, rules
-from games.mu_torere.scene import RADIUS, MuTorereScene, legal
+from games.mu_torere import ai, bench, geometry, rules
+from games.mu_torere.controls import legal
+from games.mu_torere.layout import RADIUS
+from games.mu_torere.scene import MuTorereScene
 from sprites import mu_torere as paint
 from tests import recorded, versus_harness as harness
 from tests.driver import Driver, VirtualPad
 from tests.versus_harness import KEYS, PAD, graded, start_at
+
+store = Store(lambda message: None)   # the test's own hand on the data folder
 
 WHITE_FIRST = rules.Params("W")
 
@@ -36,33 +40,33 @@ def play_out(driver, scene, human_move):
 
 
 def click_move(driver, scene, move):
-    driver.click(scene.xy(move.source))
-    assert scene.selected == move.source
-    driver.click(scene.xy(move.target))
+    driver.click(scene.layout.xy(move.source))
+    assert scene.ui.selected == move.source
+    driver.click(scene.layout.xy(move.target))
 
 
 def drag_move(driver, scene, move):
-    driver.drag(scene.xy(move.source), scene.xy(move.target))
+    driver.drag(scene.layout.xy(move.source), scene.layout.xy(move.target))
 
 
 def steer(scene, press, point, keys):
     """Arrows (or the d-pad) until the cursor is on `point`."""
     for _ in range(8):
-        if scene.cursor == point:
+        if scene.ui.cursor == point:
             return
-        (x0, y0), (x1, y1) = scene.xy(scene.cursor), scene.xy(point)
+        (x0, y0), (x1, y1) = scene.layout.xy(scene.ui.cursor), scene.layout.xy(point)
         dx, dy = x1 - x0, y1 - y0
         if abs(dx) >= abs(dy):
             press(keys["right"] if dx > 0 else keys["left"])
         else:
             press(keys["down"] if dy > 0 else keys["up"])
-    assert scene.cursor == point
+    assert scene.ui.cursor == point
 
 
 def cursor_move(scene, press, move, keys):
     steer(scene, press, move.source, keys)
     press(keys["confirm"])
-    assert scene.selected == move.source and scene.cursor == move.target, \
+    assert scene.ui.selected == move.source and scene.ui.cursor == move.target, \
         "picking a piece moves the cursor to where it can go"
     press(keys["confirm"])
 
@@ -125,16 +129,16 @@ def test_a_move_slides_along_its_line_snaps_on_input_and_undo_slides_it_back(dri
     assert scene.state.board == tuple("BBBW.WWWB")
     click_move(driver, scene, rules.Move(8, 4))    # out of the middle along the spoke
     tween, line = scene.slides[4]
-    assert line == [scene.xy(8), scene.xy(4)]
+    assert line == [scene.layout.xy(8), scene.layout.xy(4)]
     driver.frames(10)
-    x, y = scene.piece_position(4)
-    assert scene.xy(8)[1] < y < scene.xy(4)[1], "mid-slide"
+    x, y = scene.view.piece_position(4, scene.slides)
+    assert scene.layout.xy(8)[1] < y < scene.layout.xy(4)[1], "mid-slide"
     driver.key(pygame.K_LEFT)                      # new input snaps it
     assert tween.done and not scene.tweens.busy
     driver.key(pygame.K_u)                         # undo: the same line, the other way
     assert scene.state.board == tuple("BBBW.WWWB")
     tween, line = scene.slides[8]
-    assert line == [scene.xy(4), scene.xy(8)]
+    assert line == [scene.layout.xy(4), scene.layout.xy(8)]
     driver.frames(10)
     assert 0 < tween.value < 1
     driver.key(pygame.K_r)
@@ -147,16 +151,17 @@ def test_ring_moves_follow_the_outline_of_the_star_or_the_rim_of_the_wheel(drive
     driver.settle()
     click_move(driver, scene, rules.Move(4, 3))    # White 4 steps round to 3
     tween, line = scene.slides[3]
-    notch = paint.notch_offset(4, 3, RADIUS)
-    assert line == [scene.xy(4), (scene.centre[0] + notch[0], scene.centre[1] + notch[1]),
-                    scene.xy(3)], "in to the star's inner corner and out again"
+    notch = geometry.notch_offset(4, 3, RADIUS)
+    cx, cy = scene.layout.centre
+    assert line == [scene.layout.xy(4), (cx + notch[0], cy + notch[1]), scene.layout.xy(3)], \
+        "in to the star's inner corner and out again"
     driver.settle()
     driver.key(pygame.K_s)                         # the wheel
     assert scene.prefs["board"] == "wheel"
     driver.key(pygame.K_u)
     tween, line = scene.slides[4]
-    assert len(line) > 3 and line[0] == scene.xy(3) and line[-1] == scene.xy(4)
-    radii = [math.dist(point, scene.centre) for point in line]
+    assert len(line) > 3 and line[0] == scene.layout.xy(3) and line[-1] == scene.layout.xy(4)
+    radii = [math.dist(point, scene.layout.centre) for point in line]
     assert max(radii) - min(radii) < 1e-6, "round the rim"
 
 
@@ -166,7 +171,8 @@ def test_undo_takes_back_the_move_pair_within_the_undo_depth(driver):
     scene.set_pref("undo_depth", 1)
     for _ in range(2):
         click_move(driver, scene, best_move(scene.state))
-        driver.click(scene.xy(scene.empty_point()))        # the computer's turn: ignored
+        empty = scene.state.board.index(".")
+        driver.click(scene.layout.xy(empty))                # the computer's turn: ignored
         assert "computer" in scene.message.lower()
         driver.run_until(scene.human_to_move)
     assert scene.session.position == 4
@@ -288,7 +294,7 @@ def test_options_with_every_device_persist_across_a_restart(driver):
     driver.key(pygame.K_ESCAPE)
     assert driver.app.top is scene and scene.side_name(0) == "Red"
     # Mouse: the right button opens; a click steps a row; the slider follows a drag.
-    driver.click(scene.centre, button=3)
+    driver.click(scene.layout.centre, button=3)
     options = driver.app.top
     driver.click(options.widget("legend").rect.center)
     assert scene.prefs["legend"] is False
@@ -390,24 +396,26 @@ def test_quit_saves_and_resume_keeps_the_game(driver):
 
 def test_wrong_clicks_explain_and_change_nothing(driver):
     scene = driver.start("mu_torere", play_options={"opponent": "human"})
-    driver.click(scene.xy(1))                          # boxed in: no line to the middle
-    assert scene.selected is None and "opponent's piece" in scene.message
-    driver.click(scene.xy(5))                          # White's
+    xy = scene.layout.xy
+    driver.click(xy(1))                                # boxed in: no line to the middle
+    assert scene.ui.selected is None and "opponent's piece" in scene.message
+    driver.click(xy(5))                                # White's
     assert "White's piece" in scene.message
-    driver.click(scene.xy(8))                          # the empty middle: two pieces could go
+    driver.click(xy(8))                                # the empty middle: two pieces could go
     assert scene.session.position == 0 and "2 of yours" in scene.message
-    driver.drag(scene.xy(0), (960, 140))               # dropped off the board: slides back
-    assert scene.session.position == 0 and scene.selected == 0 and scene.slides[0][0]
+    driver.drag(xy(0), (960, 140))                     # dropped off the board: slides back
+    assert scene.session.position == 0 and scene.ui.selected == 0 and scene.slides[0][0]
     driver.key(pygame.K_TAB)                           # Tab: the pieces that can move
-    assert scene.cursor == 3
+    assert scene.ui.cursor == 3
 
 
 def test_bench_pose_is_a_game_with_the_hint_and_a_selection(driver):
     scene = driver.start("mu_torere")
-    scene.bench_pose()
+    bench.pose(scene)
     driver.frames(3)
-    assert scene.hint_for == scene.state and scene.selected in legal(scene.state)
+    assert scene.hint_for == scene.state and scene.ui.selected in legal(scene.state)
     assert scene.show_cursor() and scene.prefs["legend"]
+    assert scene.hints == 0, "a pose is not help the player asked for"
 
 
 def test_thumbnail_and_rules():
@@ -443,7 +451,7 @@ def test_with_animations_off_moves_land_at_once(driver):
 def test_a_save_from_before_first_was_a_parameter_still_loads(driver):
     """Saves written by the previous version: no parameters, White to move in the desc, and
     the old "first" play option (now ignored: the position says who starts)."""
-    store.save_game("mu_torere", {
+    store.write_json(save_name("mu_torere"), {
         "version": 1, "game": "mu_torere", "params": "", "desc": "BBBBWWWW.:W",
         "moves": ["4-8"], "position": 1, "elapsed": 3.0,
         "play": {"opponent": "human", "first": "W", "level": "medium", "hints": 2}})

@@ -104,10 +104,11 @@ def test_bad_move_text(text):
 def test_status_normal_and_misere():
     assert rules.status(State((0, 1))).outcome == Outcome.ONGOING
     normal = rules.status(State((0, 0, 0), 0, False))
-    assert (normal.outcome, normal.winner, normal.reason) == (Outcome.WON, 1, "Left cannot move.")
+    assert (normal.outcome, normal.winner, normal.reason) == (Outcome.DECIDED, 1,
+                                                              "Left cannot move.")
     misere = rules.status(State((0, 0, 0), 0, True))
     assert (misere.outcome, misere.winner, misere.reason) == (
-        Outcome.WON, 0, "Right took the last counter.")
+        Outcome.DECIDED, 0, "Right took the last counter.")
 
 
 def test_a_literal_game():

@@ -5,13 +5,17 @@ back on undo; hints, the teaching view, the computer-v-computer demo, records pe
 setup screen's options, save and resume."""
 import pygame
 
+from games.core.data.store import Store
 from games.core.screens.launch import resume_saved_game
 from games.core.screens.menus import SetupScene
-from games.nim import ai, rules, teaching
+from games.nim import ai, bench, rules, teaching
+from games.nim.draft import Button
 from games.nim.panel import render_panel
 from games.nim.scene import NimScene
 from tests import recorded, versus_harness as harness
 from tests.driver import Driver, VirtualPad
+
+store = Store(lambda message: None)   # the test's own hand on the data folder
 
 CLASSIC = rules.Params("classic")
 
@@ -41,10 +45,15 @@ def steer(scene, press, move, keys):
     assert scene.session.position == before + 1
 
 
+def counter_rect(scene, heap, k, size=None):
+    """Where counter k of a heap is on the screen now (the teaching panel moves the heaps)."""
+    return scene.layout.counter_rect(heap, k, scene.panel_value(), size)
+
+
 def click_counter(driver, scene, move):
     size = scene.state.heaps[move.heap]
     before = scene.session.position
-    driver.click(scene.counter_rect(move.heap, size - move.take, size).center)
+    driver.click(counter_rect(scene, move.heap, size - move.take, size).center)
     assert scene.session.position == before + 1
     assert scene.session.last_move() == move
 
@@ -94,13 +103,13 @@ def test_gamepad_only_custom_misere_game_with_a_virtual_controller(driver):
     # The editor: remove heaps down to one, set it to 5, add a heap of 3, start.
     for _ in range(10):
         pad.press(X)
-    assert len(scene.draft) == 1
+    assert len(scene.draft.heaps) == 1
     pad.press(DOWN, times=15)
     pad.press(UP, times=4)
     pad.press(RIGHT)              # the empty "add" column
     pad.press(UP)                 # adds a heap of 1 and moves onto it
     pad.press(UP, times=2)
-    assert scene.draft == [5, 3]
+    assert scene.draft.heaps == (5, 3)
     pad.press(A)
     assert not scene.editing and scene.session.desc == "5,3" and scene.state.misere
     keys = {"left": LEFT, "right": RIGHT, "up": UP, "down": DOWN, "confirm": A}
@@ -115,42 +124,81 @@ def test_gamepad_only_custom_misere_game_with_a_virtual_controller(driver):
 def test_mouse_editor_sets_adds_and_removes_heaps(driver):
     scene = driver.start("nim", rules.Params("custom"), seed=3, play_options={"opponent": "human"})
     assert scene.editing
-    while len(scene.draft) > 2:
-        driver.click(scene.edit_remove_rect(scene.edit_geometry(), 0).center)
-    g = scene.edit_geometry()
-    driver.click(scene.edit_slot_rect(g, 0, 6).center)      # heap 1 -> 7
-    driver.click(scene.edit_slot_rect(g, 1, 0).center)      # heap 2 -> 1
-    driver.click(scene.edit_slot_rect(g, 2, 11).center)     # the add column: a heap of 12
-    assert scene.draft == [7, 1, 12]
-    driver.click(scene.edit_slot_rect(scene.edit_geometry(), 1, 0).center, button=3)   # remove
-    assert scene.draft == [7, 12]
-    driver.click(scene.edit_buttons()["start"].center)
+    editor = scene.editor
+    while len(scene.draft.heaps) > 2:
+        driver.click(editor.remove_rect(editor.geometry(scene.draft), 0).center)
+    g = editor.geometry(scene.draft)
+    driver.click(editor.slot_rect(g, 0, 6).center)      # heap 1 -> 7
+    driver.click(editor.slot_rect(g, 1, 0).center)      # heap 2 -> 1
+    driver.click(editor.slot_rect(g, 2, 11).center)     # the add column: a heap of 12
+    assert scene.draft.heaps == (7, 1, 12)
+    g = editor.geometry(scene.draft)
+    driver.click(editor.slot_rect(g, 3, 4).center, button=3)    # the empty column: nothing
+    assert scene.draft.heaps == (7, 1, 12)
+    driver.click(editor.slot_rect(g, 1, 0).center, button=3)    # remove
+    assert scene.draft.heaps == (7, 12)
+    driver.click(editor.button_rects(scene.draft)[Button.START].center)
     assert not scene.editing and scene.state.heaps == (7, 12)
     # Edit again from the toolbar, then go back without changing the game.
     driver.key(pygame.K_e)
-    assert scene.editing and scene.edit_return
+    assert scene.editing and scene.draft.returning
     driver.key(pygame.K_ESCAPE)
     assert not scene.editing and scene.state.heaps == (7, 12)
 
 
 def test_keyboard_editor_digits_arrows_and_delete(driver):
     scene = driver.start("nim", rules.Params("custom"), seed=4, play_options={"opponent": "human"})
-    while len(scene.draft) > 1:
+    while len(scene.draft.heaps) > 1:
         driver.key(pygame.K_DELETE)
+    assert driver.app.audio.played[-1] == "capture"
+    driver.key(pygame.K_DELETE)
+    assert len(scene.draft.heaps) == 1 and scene.message == "Keep at least one heap."
+    assert driver.app.audio.played[-1] == "wrong", "refused: said, with the wrong sound"
     driver.key(pygame.K_9)
+    assert driver.app.audio.played[-1] == "place"
     driver.key(pygame.K_RIGHT)
     driver.key(pygame.K_RETURN)          # on the add column: a new heap of 1
     driver.key(pygame.K_0)               # 0 means 10
     driver.key(pygame.K_UP, times=9)     # capped at 15
-    assert scene.draft == [9, 15]
+    assert scene.draft.heaps == (9, 15)
     driver.key(pygame.K_RETURN)
     assert scene.state.heaps == (9, 15) and scene.session.game_id.endswith(":9,15")
+
+
+def test_drawing_changes_nothing(driver):
+    """The editor and the board, with each device's look, drawn twice: the scene's UI state,
+    draft, animations and game are as they were."""
+    scene = driver.start("nim", rules.Params("custom"), seed=2, play_options={"opponent": "human"})
+    surface = pygame.Surface(driver.app.size)
+
+    def unchanged_by_drawing():
+        before = (scene.ui, scene.draft, dict(scene.flights), scene.panel_value(),
+                  scene.session.position, scene.hint_for, scene.teach)
+        for device in ("mouse", "keyboard", "pad"):
+            scene.pretend_device(device)
+            scene.draw(surface)
+            scene.draw(surface)
+        assert (scene.ui, scene.draft, dict(scene.flights), scene.panel_value(),
+                scene.session.position, scene.hint_for, scene.teach) == before
+
+    editor = scene.editor
+    driver.post(pygame.MOUSEMOTION, pos=editor.slot_rect(editor.geometry(scene.draft), 0, 3)
+                .center, rel=(0, 0), buttons=(0, 0, 0))
+    driver.frames()
+    unchanged_by_drawing()
+    driver.key(pygame.K_s)
+    driver.key(pygame.K_h)
+    driver.frames(5)
+    unchanged_by_drawing()
+    driver.click(counter_rect(scene, 0, 0).center)
+    driver.frames(5)
+    unchanged_by_drawing()
 
 
 def test_taken_counters_fly_off_snap_on_input_and_undo_runs_backwards(driver):
     scene = driver.start("nim", CLASSIC, play_options={"opponent": "human"})
     driver.settle()
-    driver.click(scene.counter_rect(2, 2, 5).center)         # take 3 from the heap of 5
+    driver.click(counter_rect(scene, 2, 2, 5).center)         # take 3 from the heap of 5
     assert scene.state.heaps == (3, 4, 2)
     flying = {key: flight for key, flight in scene.flights.items()}
     assert set(flying) == {(2, 2), (2, 3), (2, 4)}
@@ -174,9 +222,9 @@ def test_undo_against_the_computer_takes_back_the_pair(driver):
     scene = driver.start("nim", CLASSIC, play_options={"opponent": "computer", "side": 0,
                                                        "level": "easy"})
     driver.settle()
-    driver.click(scene.counter_rect(0, 0, 3).center)          # take the whole heap of 3
+    driver.click(counter_rect(scene, 0, 0, 3).center)          # take the whole heap of 3
     before = scene.session.position
-    driver.click(scene.counter_rect(1, 0, 4).center)          # the computer's turn: ignored
+    driver.click(counter_rect(scene, 1, 0, 4).center)          # the computer's turn: ignored
     assert scene.session.position == before
     driver.run_until(scene.human_to_move)
     assert scene.session.position == 2
@@ -238,8 +286,8 @@ def test_teaching_view_toggles_with_each_device(driver):
     driver.key(pygame.K_t)
     again = driver.start("nim", CLASSIC, play_options={"opponent": "human"})
     assert again.teach, "a new game opens with the view as it was last left"
-    lesson_surface = render_panel(scene.panel_rect, scene.state, True)
-    assert lesson_surface.get_size() == scene.panel_rect.size
+    lesson_surface = render_panel(scene.layout.panel_rect, scene.state, True)
+    assert lesson_surface.get_size() == scene.layout.panel_rect.size
 
 
 def test_records_keep_each_level_apart(driver):
@@ -254,7 +302,7 @@ def test_records_keep_each_level_apart(driver):
     assert recorded.records_by_table() == {"nim/level=perfect": {"won": 1, "lost": 1},
                                     "nim/level=easy": {"won": 1}}
     assert "1 won, 1 lost" in driver.app.top.game.result_lines()[-1]
-    heading, rows = NimScene.summary("nim", CLASSIC, {"level": "easy"})
+    heading, rows = driver.setup_summary("nim", CLASSIC, {"level": "easy"})
     assert heading == "Your record" and rows[0][0] == "1 won"
 
 
@@ -279,7 +327,7 @@ def test_quit_saves_and_resume_keeps_the_game_and_the_view(driver):
     scene = driver.start("nim", rules.Params("random"), seed=9, play_options={"opponent": "human"})
     driver.settle()
     size = scene.state.heaps[0]
-    driver.click(scene.counter_rect(0, size - 1, size).center)
+    driver.click(counter_rect(scene, 0, size - 1, size).center)
     driver.key(pygame.K_t)
     state = scene.state
     driver.app.quit()
@@ -296,7 +344,7 @@ def test_the_computer_shows_its_choice_before_taking_it(driver):
     scene = driver.start("nim", CLASSIC, play_options={"opponent": "computer", "side": 0,
                                                        "level": "perfect"})
     driver.settle()
-    driver.click(scene.counter_rect(2, 4, 5).center)          # take 1: heaps 3, 4, 4
+    driver.click(counter_rect(scene, 2, 4, 5).center)          # take 1: heaps 3, 4, 4
     driver.run_until(lambda: scene.pick is not None)
     assert scene.state.heaps == (3, 4, 4) and scene.lit_counters()
     assert "takes" in scene.prompt()
@@ -304,12 +352,14 @@ def test_the_computer_shows_its_choice_before_taking_it(driver):
     assert ai.nim_sum(scene.state.heaps) == 0
 
 
-def test_bench_pose_shows_the_teaching_view_with_a_hint(driver):
+def test_bench_pose_shows_the_teaching_view_with_a_hint_not_taken(driver):
     scene = driver.start("nim", CLASSIC)
-    scene.bench_pose()
+    bench.pose(scene)
     driver.frames(3)
     assert scene.teach and scene.hint_for == scene.state and scene.panel_value() == 1.0
     assert scene.state.heaps == (7, 7, 7, 7, 7) and scene.show_cursor()
+    assert scene.graded() and scene.lit_counters() == scene.hinted_counters() != set()
+    assert scene.hints == 0, "a pose is not help the player asked for"
 
 
 def test_the_cursor_keeps_how_many_it_takes_across_heaps(driver):
@@ -332,7 +382,7 @@ def test_with_animations_off_nothing_flies_and_the_computer_answers_at_once(driv
     driver.app.settings["animations"] = False
     scene = driver.start("nim", CLASSIC, play_options={"opponent": "computer", "side": 0})
     assert not scene.tweens.busy and not scene.flights
-    driver.click(scene.counter_rect(0, 1, 3).center)         # take 2: the winning move
+    driver.click(counter_rect(scene, 0, 1, 3).center)         # take 2: the winning move
     assert not scene.tweens.busy
     driver.run_until(scene.human_to_move)
     assert scene.session.position == 2 and not scene.flights
@@ -343,7 +393,7 @@ def test_with_animations_off_nothing_flies_and_the_computer_answers_at_once(driv
 def test_settings_from_the_previous_version_still_apply(driver):
     driver.app.settings.update({"nim_teach": True, "nim_custom_heaps": "2,6,4"})
     scene = driver.start("nim", rules.Params("custom"), play_options={"opponent": "human"})
-    assert scene.teach and scene.editing and scene.draft == [2, 6, 4]
+    assert scene.teach and scene.editing and scene.draft.heaps == (2, 6, 4)
     driver.app.settings.update({"nim_teach": [1], "nim_custom_heaps": {"bad": 1}})
     driver.app.settings.pop("nim", None)
     scene = driver.start("nim", rules.Params("custom"), play_options={"opponent": "human"})

@@ -4,6 +4,7 @@ press by press, an unsolvable typed board, best results per size and colours, sa
 import pygame
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from games.core.data.store import Store
 from games.core.kit.actions import Device
 from games.core.kit.session import Session
 from games.core.screens.launch import resume_saved_game, scene_module
@@ -14,6 +15,8 @@ from games.poggle.rules import Params
 from games.poggle.view import WORKING_OUT_PAR, PoggleLayout
 from tests import recorded
 from tests.driver import Driver, VirtualPad, walk
+
+store = Store(lambda message: None)   # the test's own hand on the data folder
 
 PARAMS = Params(4, 3)
 KEYS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN,

@@ -9,12 +9,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from games.core.cli.commands import main
-from games.core.data import history, store
+from games.core.data import schema
+from games.core.data.store import Store
 from games.core.kit import registry
 from games.core.kit.session import Session
 from tests import recorded
 
 KEEP = "kenken/size=4,difficulty=easy"
+
+store = Store(lambda message: None)   # the test's own hand on the data folder
 
 GAMES = list(registry.load_all())
 COMMANDS = ["play", "generate", "solve", "analyse", "selfplay", "demo", "bench"]
@@ -83,12 +86,12 @@ FUZZ = settings(max_examples=1500, deadline=None,
 @FUZZ
 @given(content=st.one_of(raw_bytes, json_values.map(encode)))
 def test_hostile_settings_scores_and_records_never_crash(data_dir, content):
-    history.forget()
+    recorded.forget()
     shutil.rmtree(data_dir, ignore_errors=True)
     for name in ("settings.json", "scores.json", "records.json"):
         write(data_dir, name, content)
     settings_read, _ = store.load_settings()
-    assert set(settings_read) >= set(store.DEFAULT_SETTINGS)
+    assert set(settings_read) >= set(schema.DEFAULT_SETTINGS)
     assert 0.0 <= settings_read["volume"] <= 1.0
     assert isinstance(recorded.scores(), dict)          # the old files imported, or set aside
     assert isinstance(recorded.records_by_table(), dict)
@@ -164,7 +167,8 @@ def test_a_save_interrupted_at_every_byte_leaves_old_or_new_intact(data_dir, mon
 
 # --- hostile game preferences inside a well-formed settings file -----------------------------
 
-PREFERENCE_KEYS = ("setup", "kenken_autoclear", "nim_custom_heaps", "nim_teach", "mu_torere")
+PREFERENCE_KEYS = ("setup", "kenken_autoclear", "nim_custom_heaps", "nim_teach", "mu_torere",
+                   "kenken", "nim", "kono")
 HOSTILE_VALUES = [None, 7, -1, "x", [], {}, [1, "x", None], {"a": {"b": []}}, True, 1e308,
                   {"colours": ["nope", 3], "custom_level": "high", "undo_depth": -4},
                   {game: {"level": "x", "size": 99, "variant": [],

@@ -12,19 +12,20 @@ import os
 import random
 import sys
 import threading
+from dataclasses import replace
 
 import pygame
 import pytest
 
 from games.core.kit import registry
 from games.core.kit.session import Session
-from games.core.loop import jobs
 from games.core.loop.app import STEP, App, Scene
 from games.core.screens.game_scene import GameScene
 from games.core.screens.launch import LoadingScene, scene_module
 from games.core.screens.launcher import LauncherScene
 from games.core.screens.menus import PauseScene, ResultScene
 from games.core.screens.overlays import HelpScene, SettingsScene
+from games.mu_torere.controls import legal
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                                 "tools"))
@@ -104,17 +105,20 @@ class Loop:
     def turn(self) -> None:
         app, time = self.app, self.time
         for_good = app.rest_time() == math.inf
-        before, draws = fingerprint(app), app.draws
+        before, draws, partial = fingerprint(app), app.draws, app.partial_draws
         sleeps = len(time.sleeps)
         app.turn()
         self.turns += 1
-        if jobs.running():
-            jobs.wait_all()      # their answers arrive at the next step, whatever the machine
+        if app.jobs.running():
+            app.jobs.wait_all()      # their answers arrive at the next step, whatever the machine
         if not app.running:
             return
         if app.draws == draws:
             assert picture(app.screen) == fresh_picture(app), \
                 f"{type(app.top).__name__}: the screen is stale after a pass that drew nothing"
+        elif app.partial_draws != partial:
+            assert picture(app.screen) == fresh_picture(app), \
+                f"{type(app.top).__name__}: a redraw of its change alone differs from a full one"
         slept_for_good = for_good and len(time.sleeps) > sleeps and time.woken_early
         if slept_for_good:
             assert app.draws == draws and fingerprint(app) == before, \
@@ -151,7 +155,7 @@ def app(data_dir):
     launcher = app.push(LauncherScene(app))
     while not launcher.badges_shown:    # the history opens after the launcher's first frame
         app.frame(1 / 60)
-        jobs.wait_all()
+        app.jobs.wait_all()
     yield app
     app.quit()
 
@@ -185,6 +189,41 @@ def show(app, name):
 def untimed(app) -> bool:
     game = game_of(app)
     return app.top is not game or not game.timed
+
+
+# --- a clock at rest: its digits alone -------------------------------------------------------
+TIMED = [key for key in GAMES if scene_module(key).SCENE.timed]
+
+
+@pytest.mark.parametrize("windowed", [True, False], ids=["window", "full screen"])
+@pytest.mark.parametrize("key", TIMED)
+def test_a_clock_at_rest_redraws_only_its_digits(data_dir, key, windowed):
+    """Each second only the clock's digits are drawn and sent to the window (SCALED, in a
+    window and full screen); the screen is then what a whole frame would show."""
+    app = App(windowed=windowed)
+    try:
+        app.push(LauncherScene(app))
+        open_game(app, key)
+        loop = Loop(app)
+        loop.settle()
+        partial, draws = app.partial_draws, app.draws
+        loop.idle(12)
+        assert app.partial_draws - partial >= 8, "the clock's seconds were drawn alone"
+        assert app.draws - draws == app.partial_draws - partial, "and nothing else was drawn"
+        assert picture(app.screen) == fresh_picture(app)
+    finally:
+        app.quit()
+
+
+def test_a_partial_redraw_gives_way_to_a_whole_one_when_more_changed(app):
+    scene = open_game(app, TIMED[0])
+    loop = Loop(app)
+    loop.settle()
+    scene.say("Something new to say.")     # the status line changes with the next second
+    partial = app.partial_draws
+    loop.idle(3)
+    assert picture(app.screen) == fresh_picture(app)
+    assert app.partial_draws - partial < 3, "the message's second was drawn whole"
 
 
 # --- at rest: nothing drawn --------------------------------------------------------------------
@@ -281,7 +320,7 @@ class Waiting(Scene):
 
 def test_a_finishing_job_wakes_a_sleeping_loop_and_its_answer_is_drawn(app):
     gate = threading.Event()
-    job = jobs.Job(lambda: gate.wait() and (200, 120, 40))
+    job = app.jobs.start(lambda: gate.wait() and (200, 120, 40))
     app.push(Waiting(app, job))
     loop = Loop(app)
     for _ in range(20):
@@ -388,7 +427,8 @@ def test_a_selected_piece_glows_then_the_game_rests(app):
     scene = open_game(app, "mu_torere", opponent="human")
     loop = Loop(app)
     loop.settle()
-    scene.selected, scene.clock = min(scene.movable()), 0.0      # a piece picked up
+    scene.ui = replace(scene.ui, selected=min(legal(scene.state)))  # a piece picked up
+    scene.clock = 0.0
     assert scene.pulsing() and scene.next_change() == 0.0
     loop.settle()                                                # the glow beats, then holds
     assert scene.pulsing() and loop.idle(40) == 0

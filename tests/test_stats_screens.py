@@ -12,16 +12,16 @@ import pytest
 from hypothesis import given, strategies as st
 
 from games.core.cli.sample_history import fill
-from games.core.data import history, stats
+from games.core.data import stats
 from games.core.kit import daily, registry
 from games.core.kit.rules_api import RuleError
 from games.core.kit.session import Session
-from games.core.loop import jobs
 from games.core.screens import ui
 from games.core.screens.launcher import Card, LauncherScene
 from games.core.screens.menus import ResultScene, SetupScene
 from games.core.screens.overlays import ConfirmScene
 from games.core.screens.stats import GameRow, HistoryScene, StatsScene
+from tests import recorded
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PAD_A, PAD_B, PAD_UP, PAD_DOWN, PAD_LEFT = 0, 1, 11, 12, 13
@@ -37,7 +37,7 @@ def card(driver, key: str) -> Card:
 
 
 def opened(driver):
-    jobs.wait_all()
+    driver.app.jobs.wait_all()
     driver.frames(2)
 
 
@@ -46,7 +46,7 @@ def finish(driver, scene) -> None:
     for _ in range(500):
         if scene.over:
             break
-        jobs.wait_all()
+        driver.app.jobs.wait_all()
         driver.frames()
         move = scene.demo_move()
         if move is not None:
@@ -77,10 +77,10 @@ def test_todays_puzzle_from_the_setup_screen_counts_once_and_clears_the_badge(dr
     driver.click(again.rect.center)
     opened(driver)
     finish(driver, driver.app.top)
-    games = history.shared().games("game = 'poggle'")
+    games = recorded.db().games("game = 'poggle'")
     assert [game.daily for game in games] == ["", today.isoformat()], "recorded once"
     assert games[0].game_id == games[1].game_id
-    figures = stats.figures("poggle")
+    figures = stats.figures(recorded.db(), "poggle")
     assert figures.daily_streak == 1 and figures.dailies == 1 and figures.played == 2
 
 
@@ -136,7 +136,7 @@ def test_bad_daily_and_stats_command_lines_are_one_line_and_exit_2(argv):
 
 def test_stats_prints_a_json_line_per_game_and_the_collection(data_dir, capsys):
     from games.core.cli.commands import main
-    fill(200, seed=4)
+    fill(recorded.db(), 200, seed=4)
     assert main(["stats"]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [line["game"] for line in lines] == [*registry.KEYS, ""]
@@ -149,7 +149,7 @@ def test_stats_prints_a_json_line_per_game_and_the_collection(data_dir, capsys):
 # --- statistics and history: every device ------------------------------------------------------
 
 def test_statistics_history_and_play_again_by_mouse_keyboard_and_pad(driver):
-    fill(120, seed=5)
+    fill(recorded.db(), 120, seed=5)
     opened(driver)
     launcher = driver.app.top
     driver.click(button(launcher, "Statistics").rect.center)              # the mouse
@@ -158,7 +158,7 @@ def test_statistics_history_and_play_again_by_mouse_keyboard_and_pad(driver):
     driver.key(pygame.K_RETURN)                                           # the keyboard
     listing = driver.app.top
     assert isinstance(listing, HistoryScene) and listing.total == 120
-    newest = history.shared().games(most=1)[0]
+    newest = recorded.db().games(most=1)[0]
     driver.key(pygame.K_DOWN)
     driver.key(pygame.K_UP)
     assert listing.menu.focus == 0
@@ -185,7 +185,7 @@ def test_statistics_history_and_play_again_by_mouse_keyboard_and_pad(driver):
 
 
 def test_a_games_statistics_from_its_setup_screen_by_pad(driver):
-    fill(100, seed=6)
+    fill(recorded.db(), 100, seed=6)
     opened(driver)
     driver.click(card(driver, "kono").rect.center)
     setup = driver.app.top
@@ -231,7 +231,7 @@ def overlaps(rects) -> list:
 @pytest.mark.parametrize("count", [0, 3000])
 def test_statistics_and_history_text_never_overlaps(driver, drawn_labels, count):
     if count:
-        fill(count, seed=7)
+        fill(recorded.db(), count, seed=7)
     opened(driver)
     for key in ["", *registry.KEYS]:
         for scene in (StatsScene(driver.app, key), HistoryScene(driver.app, key)):
@@ -251,8 +251,8 @@ def test_results_screen_says_a_new_best_and_the_game_is_recorded_once(driver):
     scene.undo()
     scene.redo()
     driver.until_result()
-    assert history.shared().count() == 1, "a second look at the ending adds nothing"
-    (game,) = history.shared().games()
+    assert recorded.db().count() == 1, "a second look at the ending adds nothing"
+    (game,) = recorded.db().games()
     assert game.moves == tuple(text for _, text in scene.session.entries[1:])
     assert game.record.get("recorded") == 1 and game.duration >= 0
     assert Session.from_id(game.game_id).game_id == scene.session.game_id

@@ -4,15 +4,17 @@ import os
 
 import pytest
 
-from games.core.data import store
+from games.core.data import schema
+from games.core.data.store import MAX_FILE_BYTES, Store
 from tests import recorded
 
 TABLE = "deductile/tiles=4,difficulty=normal"
+store = Store(lambda message: None)   # the test's own hand on the data folder
 
 
 def test_settings_round_trip_and_defaults(data_dir):
     settings, message = store.load_settings()
-    assert settings == {**store.DEFAULT_SETTINGS, "setup": {}} and message is None
+    assert settings == {**schema.DEFAULT_SETTINGS, "setup": {}} and message is None
     settings["volume"] = 0.3
     store.save_settings(settings)
     assert store.load_settings()[0]["volume"] == 0.3
@@ -24,7 +26,7 @@ def test_hostile_settings_never_crash(data_dir, content):
     recorded.add_score(TABLE, 5)
     (data_dir / "settings.json").write_bytes(content)
     settings, message = store.load_settings()
-    assert settings["volume"] == store.DEFAULT_SETTINGS["volume"]
+    assert settings["volume"] == schema.DEFAULT_SETTINGS["volume"]
     assert recorded.best(TABLE) == 5, "the scores are untouched"
     if content not in (b'{"volume": "loud"}',):
         assert message and "settings.json" in message
@@ -34,9 +36,9 @@ def test_hostile_settings_never_crash(data_dir, content):
 
 def test_huge_file_is_set_aside_unread(data_dir):
     data_dir.mkdir(parents=True, exist_ok=True)
-    (data_dir / "scores.json").write_bytes(b" " * (store.MAX_FILE_BYTES + 1))
+    (data_dir / "scores.json").write_bytes(b" " * (MAX_FILE_BYTES + 1))
     assert recorded.scores() == {}
-    assert any("too large" in notice for notice in store.take_notices())
+    assert any("too large" in notice for notice in recorded.take_told())
     assert list(data_dir.glob("scores.bad-*.json"))
 
 

@@ -15,6 +15,7 @@ import pathlib
 import random
 
 import pytest
+from params import params_of
 
 from games.core.kit import registry
 from games.core.kit.session import Session
@@ -114,8 +115,8 @@ def positions(key, seeds=3, plies=300):
     rules = registry.module(key)
     for seed in range(seeds):
         rng = random.Random(seed)
-        params = rules.TEST_PARAMS[seed % len(rules.TEST_PARAMS)] \
-            if hasattr(rules, "TEST_PARAMS") else rules.params_from_options()
+        tested = params_of(key)
+        params = tested[seed % len(tested)]
         session = Session.new(key, params, seed)
         for _ in range(plies):
             yield session

@@ -12,7 +12,9 @@ import pygame
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from games.core.data.store import Store
 from games.core.kit import registry, rules_api
+from games.core.kit.checks import Boolean, Integer, OneOf
 from games.core.kit.prefs import Pref, Preferences
 from games.core.kit.versus_options import LEVEL_CHOICES, level_title
 from games.core.screens import hud
@@ -21,6 +23,8 @@ from games.core.screens.menus import ResultScene, SetupScene
 from games.core.screens.widgets import OptionsOverlay
 from tests import recorded
 from tests.versus_harness import graded
+
+store = Store(lambda message: None)   # the test's own hand on the data folder
 
 GAMES = ("mu_torere", "kono", "nim")
 AGAINST = {"opponent": "computer", "side": 0, "level": "off"}
@@ -150,7 +154,7 @@ def test_hostile_preferences_fall_back_to_defaults(driver, key, hostile):
                                 "teach": hostile, "custom_heaps": hostile}
     scene = driver.start(key, play_options=dict(AGAINST, level="custom"))
     for name, pref in scene.prefs.schema.items():
-        assert scene.prefs[name] == pref.default or pref.valid(scene.prefs[name])
+        assert scene.prefs[name] == pref.default or pref.check.accepts(scene.prefs[name])
     assert scene.prefs["custom_level"] == 50 and scene.prefs["undo_depth"] == 0
     driver.frames(3)
 
@@ -159,8 +163,8 @@ def test_hostile_preferences_fall_back_to_defaults(driver, key, hostile):
                  st.dictionaries(st.text(), st.integers())))
 @settings(max_examples=60, deadline=None)
 def test_preferences_keep_only_valid_values(value):
-    schema = (Pref("n", 5, low=0, high=10), Pref("c", "a", choices=("a", "b")),
-              Pref("b", True, choices=(True, False)))
+    schema = (Pref("n", 5, Integer(0, 10)), Pref("c", "a", OneOf("a", "b")),
+              Pref("b", True, Boolean()))
     settings_ = {"g": {"n": value, "c": value, "b": value}}
     prefs = Preferences(settings_, "g", schema)
     assert 0 <= prefs["n"] <= 10 and prefs["c"] in ("a", "b") and prefs["b"] in (True, False)

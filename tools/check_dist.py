@@ -31,6 +31,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from typing import NoReturn
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VENV_PYTHON = os.path.join(ROOT, ".venv", "Scripts" if os.name == "nt" else "bin",
@@ -48,7 +49,7 @@ GAME_DATA = (os.path.join(ROOT, "games", "kono", "solution.xz"),)
 FIRST_FRAME_TARGET = 1.5                # one-folder build against running from source
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     print(f"check_dist: {message}", file=sys.stderr)
     sys.exit(1)
 
@@ -108,7 +109,7 @@ def licence_table() -> list[tuple[str, str]]:
     """(pattern, licence file) from the table in LICENSES/README.txt."""
     with open(LICENCE_INDEX, encoding="utf-8") as f:
         lines = f.read().partition("\n# pattern")[2].splitlines()[1:]
-    return [tuple(line.split()[:2]) for line in lines if line.strip()]
+    return [(line.split()[0], line.split()[1]) for line in lines if line.strip()]
 
 
 def unlicensed(paths) -> list[str]:
@@ -265,6 +266,8 @@ def check_onefile_orphans(env: dict, scratch: str) -> dict:
         child = child_of(parent.pid)
         parent.send_signal(signal.SIGKILL)
         parent.wait()
+        if child is None:
+            fail("the one-file build's game process went missing")
         if not wait_until(lambda: not alive(child), 10):
             os.kill(child, signal.SIGKILL)
             fail("after SIGKILL of the one-file parent, its child kept running")
@@ -283,8 +286,8 @@ def first_frames(builds: dict, env: dict, rounds: int) -> dict:
     """Whole-process time to open the window and draw the first launcher frame (the hidden
     --first-frame-only switch quits right after it). The builds take turns in every round, so
     a busy moment of the machine falls on all of them; one warm-up round fills the disk cache."""
-    wall = {name: [] for name in builds}
-    cpu = {name: [] for name in builds}
+    wall: dict[str, list[float]] = {name: [] for name in builds}
+    cpu: dict[str, list[float]] = {name: [] for name in builds}
     for round_number in range(rounds + 1):
         for name, command in builds.items():
             before = resource.getrusage(resource.RUSAGE_CHILDREN)

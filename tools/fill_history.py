@@ -14,6 +14,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from games.core.cli.sample_history import fill
 from games.core.data import history
+from games.core.data.store import Store
 
 
 def main() -> int:
@@ -25,8 +26,9 @@ def main() -> int:
         print("fill_history: set PARLOUR_DATA_DIR to a folder to fill (never your own)",
               file=sys.stderr)
         return 2
-    fill(max(0, min(args.games, history.MOST_GAMES)), args.seed)
-    print(f"{history.shared().count()} games in {history.shared().where}")
+    db = Store(print).history()
+    fill(db, max(0, min(args.games, history.MOST_GAMES)), args.seed)
+    print(f"{db.count()} games in {db.where}")
     return 0
 
 

@@ -24,7 +24,6 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import pygame
 
-from games.core.data import store
 from games.core.kit import registry
 from games.core.kit.session import Session
 from games.core.loop.app import App
@@ -92,7 +91,7 @@ class Soak:
         """What a player's next start does, in the same window: read the files, show the
         launcher (a new window per relaunch would only measure SDL's renderer)."""
         self.relaunches += 1
-        self.app.settings, _ = store.load_settings()
+        self.app.settings, _ = self.app.store.load_settings()
         self.app.stack, self.app.running = [LauncherScene(self.app)], True
         self.app.input.pads[PAD_ID] = object()
 

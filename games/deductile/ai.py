@@ -3,11 +3,14 @@ Used by `selfplay` and the demo (the clues already fix the solution; finding it 
 player's fun, not the computer's)."""
 from __future__ import annotations
 
+import random
+
 from games.core.kit.rules_api import RuleError
 from games.deductile import rules
 
 
-def choose_move(state: rules.State, rng=None, level=None) -> rules.Move:
+def choose_move(state: rules.State, rng: random.Random | None = None,
+                level: object = None) -> rules.Move:
     if level is not None:
         raise RuleError("DeducTile's computer player has no levels")
     arrangement, solution = state.arrangement, state.solution

@@ -1,12 +1,14 @@
 """DeducTile figures for `main.py bench`: generation time per difficulty (each puzzle graded by
 the deductions it needs, drafts redrawn until the grade fits), and the hint's next step."""
 import random
+from collections.abc import Callable
+from typing import Any
 
 from games.deductile import rules, steps
 
 
-def cases():
-    def generate(params):
+def cases() -> list[dict[str, Any]]:
+    def generate(params: rules.Params) -> Callable[[int], str]:
         return lambda i: rules.new_desc(params, random.Random(i))
 
     expert = rules.Params(6, "expert")

@@ -23,13 +23,9 @@ SHAPES = ("circle", "square", "triangle", "star", "diamond", "hexagon")
 COLOURS = ("red", "green", "blue", "yellow", "purple", "orange")
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
-# Kinds, numbered as in RULES.md.
+# Kinds, numbered as in docs/RULES.md.
 (COLOUR_AT, SHAPE_AT, SHAPE_IS, SHAPE_IS_NOT, COLOUR_NOT_AT, SHAPE_NOT_AT, ABOVE,
  NEXT_TO) = range(1, 9)
-KIND_NAMES = {COLOUR_AT: "colour at position", SHAPE_AT: "shape at position",
-              SHAPE_IS: "shape is colour", SHAPE_IS_NOT: "shape is not colour",
-              COLOUR_NOT_AT: "colour not at position", SHAPE_NOT_AT: "shape not at position",
-              ABOVE: "somewhere above", NEXT_TO: "next to"}
 
 # An item is a shape ("s", i) or a colour ("c", i); written as 'A'.. for shapes, 'a'.. for
 # colours, '1'.. for positions in the clue codes of a game description.
@@ -314,7 +310,7 @@ def solve(clues: Iterable[Clue], tiles: int) -> Arrangement | None:
 
 def draw_clues(pool: dict[int, list[Clue]], weights: dict[int, float], tiles: int,
                prune: bool, rng: random.Random) -> list[Clue]:
-    """RULES.md: draw true clues from the pool (true_clues: a kind with its weight, then a
+    """docs/RULES.md: draw true clues from the pool (true_clues: a kind with its weight, then a
     clue of that kind), keep those that rule something out, stop at one arrangement; a pruned
     puzzle then drops every clue it can do without."""
     box = space(tiles)

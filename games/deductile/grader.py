@@ -20,7 +20,7 @@ one is stuck, and a puzzle's grade is the hardest it needed, as Calcoolation's g
   5 Cases        try an item in each place it can still go: a place where the techniques
                  above reach a contradiction is out (one level deep)
 
-Levels: the generator draws clues as RULES.md says (until one arrangement is left; Hard and
+Levels: the generator draws clues as docs/RULES.md says (until one arrangement is left; Hard and
 Expert then drop every clue they can do without) and keeps a puzzle only when its grade fits:
   Easy    4 tiles, clue kinds 1-4: Direct and Elimination are enough
   Normal  4 tiles, all eight kinds: needs Relations, and nothing harder

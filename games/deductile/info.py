@@ -1,5 +1,6 @@
-"""DeducTile Reasoning's setup options and rules text (pure data: no pygame)."""
+"""DeducTile Reasoning's setup options, rules text and save migrations (pure: no pygame)."""
 from games.core.kit.options import Option
+from games.core.kit.saves import RESTART, Save
 
 OPTIONS = [Option("level", "Difficulty",
                   (({"difficulty": "easy"}, "Easy"), ({"difficulty": "normal"}, "Normal"),
@@ -29,3 +30,26 @@ clues; Hard has no clue to spare and needs a shape weighed against its possible 
 tile tried in each place it can go; Expert has five or six tiles and always needs more than \
 reading the clues and seeing what is left.
 """
+
+
+def count_old_penalties(save: Save) -> Save:
+    """Version 1 saves of the first builds kept hints and wrong guesses as moves in the
+    history (where undo refunded them): count them into the record, once."""
+    from games.deductile import rules  # only to read an old save
+    record = dict(save["record"])
+    if "penalty_seconds" in record:      # counted already, by a build that kept both
+        return save
+    start = state = rules.new_game(rules.parse_params(save["params"]), save["desc"])
+    for text in save["moves"]:
+        if text == RESTART:
+            state = start
+            continue
+        if text == rules.HINT or (text == rules.GUESS and not rules.guess_is_right(state)):
+            name = "hints" if text == rules.HINT else "wrong_guesses"
+            record[name] = record.get(name, 0) + 1
+            record["penalty_seconds"] = record.get("penalty_seconds", 0) + rules.PENALTY
+        state = rules.apply_move(state, rules.decode_move(text))
+    return {**save, "record": record}
+
+
+MIGRATIONS = {1: count_old_penalties}

@@ -1,12 +1,14 @@
 """DeducTile Reasoning: order the tiles so every clue holds, before the clock runs out.
 
-Pure rules (RULES.md, "DeducTile Reasoning"). The clock itself lives outside: the Session
+Pure rules (docs/RULES.md, "DeducTile Reasoning"). The clock itself lives outside: the Session
 counts elapsed time, and the scene shows time_left(elapsed, penalty). Penalties (wrong
 guesses, hints) are not part of the position: the scene keeps them in the session's record,
 where no undo refunds them. A wrong guess and a hint therefore change no State.
 """
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from games.core.kit.rules_api import (
@@ -18,7 +20,9 @@ from games.core.kit.rules_api import (
     parse_fields,
 )
 from games.deductile import clues as cluebook, grader
-from games.deductile.clues import COLOURS, SHAPES
+from games.deductile.clues import COLOURS, SHAPES, Arrangement, Clue
+
+Tile = tuple[int, int]      # (shape, colour)
 
 TIME_LIMIT = 180      # seconds on the clock at the start
 PENALTY = 5           # seconds lost per wrong guess or hint
@@ -47,7 +51,8 @@ def parse_params(text: str) -> Params:
     return check_params(Params(**parse_fields(text, {"tiles": int, "difficulty": str})))
 
 
-def params_from_options(size=None, difficulty=None, variant=None, colours=None) -> Params:
+def params_from_options(size: int | None = None, difficulty: str | None = None,
+                        variant: str | None = None, colours: int | None = None) -> Params:
     if variant is not None or colours is not None:
         raise RuleError("DeducTile takes --size and --difficulty only")
     if difficulty is None:
@@ -61,10 +66,10 @@ def params_from_options(size=None, difficulty=None, variant=None, colours=None) 
 
 @dataclass(frozen=True)
 class State:
-    arrangement: tuple      # ((shape, colour), ...) top to bottom
-    solution: tuple
-    clues: tuple            # Clue, ...
-    struck: tuple           # bool per clue: crossed out by the player
+    arrangement: Arrangement    # ((shape, colour), ...) top to bottom
+    solution: Arrangement
+    clues: tuple[Clue, ...]
+    struck: tuple[bool, ...]    # per clue: crossed out by the player
     outcome: Outcome = Outcome.ONGOING  # ongoing / won / lost
 
     @property
@@ -118,11 +123,11 @@ def decode_move(text: str) -> Move:
     raise RuleError(f"cannot read the move {text!r}")
 
 
-def encode_arrangement(arrangement) -> str:
+def encode_arrangement(arrangement: Sequence[Tile]) -> str:
     return "".join("ABCDEF"[s] + "abcdef"[c] for s, c in arrangement)
 
 
-def decode_arrangement(text: str, tiles: int | None = None) -> tuple:
+def decode_arrangement(text: str, tiles: int | None = None) -> Arrangement:
     if len(text) % 2 or not text:
         raise RuleError(f"bad arrangement {text!r}")
     try:
@@ -141,7 +146,7 @@ def decode_arrangement(text: str, tiles: int | None = None) -> tuple:
 
 # --- descriptions -------------------------------------------------------------------------
 
-def new_desc(params: Params, rng) -> str:
+def new_desc(params: Params, rng: random.Random) -> str:
     tiles = params.tiles
     shapes, colours = list(range(tiles)), list(range(tiles))
     rng.shuffle(shapes)
@@ -157,7 +162,7 @@ def new_desc(params: Params, rng) -> str:
     return encode_arrangement(start) + "-" + ".".join(c.encode() for c in clues)
 
 
-def _read_desc(params: Params, desc: str):
+def _read_desc(params: Params, desc: str) -> tuple[Arrangement, tuple[Clue, ...]]:
     start_text, sep, clue_text = desc.partition("-")
     if not sep or not clue_text:
         raise RuleError("a DeducTile description is START-CLUE.CLUE...")
@@ -169,19 +174,25 @@ def _read_desc(params: Params, desc: str):
     return start, clues
 
 
-def validate_desc(params: Params, desc: str) -> None:
+def _puzzle(params: Params, desc: str) -> tuple[Arrangement, tuple[Clue, ...], Arrangement]:
+    """The start, the clues and the one arrangement they allow; RuleError if not one, or if
+    the start is it."""
     start, clues = _read_desc(params, desc)
-    left = cluebook.solutions_left(clues, params.tiles)
-    if left != 1:
+    solution = cluebook.solve(clues, params.tiles)
+    if solution is None:
+        left = cluebook.solutions_left(clues, params.tiles)
         raise RuleError(f"these clues allow {left} arrangements, not exactly one")
-    if cluebook.solve(clues, params.tiles) == start:
+    if solution == start:
         raise RuleError("the starting arrangement is already the solution")
+    return start, clues, solution
+
+
+def validate_desc(params: Params, desc: str) -> None:
+    _puzzle(params, desc)
 
 
 def new_game(params: Params, desc: str) -> State:
-    validate_desc(params, desc)
-    start, clues = _read_desc(params, desc)
-    solution = cluebook.solve(clues, params.tiles)
+    start, clues, solution = _puzzle(params, desc)
     return State(start, solution, clues, (False,) * len(clues))
 
 
@@ -201,7 +212,7 @@ def from_text(text: str) -> State:
                                                                       Outcome.WON, Outcome.LOST):
                     raise ValueError("inconsistent state")
                 return State(decode_arrangement(arr), decode_arrangement(sol, tiles), clues,
-                             struck_flags, outcome)
+                             struck_flags, Outcome(outcome))
             except ValueError as error:
                 raise RuleError(f"bad DeducTile state: {error}") from None
     raise RuleError("no 'code' line in this DeducTile state")
@@ -219,7 +230,7 @@ def legal_moves(state: State) -> list[Move]:
             + [Move(GUESS), Move(TIME_UP)])
 
 
-def swapped(arrangement, i: int, j: int, colours_only: bool) -> tuple:
+def swapped(arrangement: Sequence[Tile], i: int, j: int, colours_only: bool) -> Arrangement:
     tiles = list(arrangement)
     if colours_only:
         (si, ci), (sj, cj) = tiles[i], tiles[j]
@@ -280,20 +291,15 @@ def time_left(elapsed: float, penalty_seconds: float = 0) -> float:
     return max(0.0, TIME_LIMIT - elapsed - penalty_seconds)
 
 
-def current_player(state: State):
+def current_player(state: State) -> None:
     return None
 
 
-def puzzle_json(params: Params, desc: str) -> dict:
+def puzzle_json(params: Params, desc: str) -> dict[str, object]:
     _, clues = _read_desc(params, desc)
     return {"tiles": params.tiles, "clues": [c.text(params.tiles) for c in clues]}
 
 
-def solution_json(params: Params, desc: str) -> list:
-    validate_desc(params, desc)
-    _, clues = _read_desc(params, desc)
-    return [{"shape": SHAPES[s], "colour": COLOURS[c]}
-            for s, c in cluebook.solve(clues, params.tiles)]
-
-
-TEST_PARAMS = (Params(4, "easy"), Params(4, "hard"), Params(5, "expert"))
+def solution_json(params: Params, desc: str) -> list[dict[str, str]]:
+    _, _, solution = _puzzle(params, desc)
+    return [{"shape": SHAPES[s], "colour": COLOURS[c]} for s, c in solution]

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core.data import records
 from games.core.kit.options import Option
+from games.core.kit.saves import counters_to_record
 
 if TYPE_CHECKING:
     from games.ishido.rules import Params
@@ -59,5 +59,9 @@ score as help.
 """
 
 
-def summary(params: Params, play: dict[str, object]) -> tuple[str, list[tuple[str, str]]]:
-    return f"Best scores: {params.rule.capitalize()} rules", records.best_scores("ishido", params)
+def scores_heading(params: Params) -> str:
+    return f"Best scores: {params.rule.capitalize()} rules"
+
+
+# Version 1 kept the legal-square assist in the play options.
+MIGRATIONS = {1: counters_to_record({"assist_used": "assist"})}

@@ -125,8 +125,9 @@ def paint_oracle(surface: pygame.Surface, question: str, fourways: int,
             ui.label(surface, line, (rect.left + 20, y), ui.SMALL,
                      ui.TEXT if newest else ui.MUTED)
             y += LINE
-        pygame.draw.line(surface, ui.ACCENT if newest else ui.LINE,
-                         (rect.left, y - len(lines) * LINE), (rect.left, y - 6), 4)
+        # a filled bar, not a 4-wide line: a line is centred on x and would stray left of rect
+        pygame.draw.rect(surface, ui.ACCENT if newest else ui.LINE,
+                         (rect.left, y - len(lines) * LINE, 4, len(lines) * LINE - 6))
         y += 12
     note = f"{len(passages)} of {total} passages revealed"
     if len(chosen) < len(passages):

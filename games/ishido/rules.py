@@ -1,4 +1,4 @@
-"""Ishido: place 72 stones on a 12 x 8 board, each matching its neighbours (RULES.md).
+"""Ishido: place 72 stones on a 12 x 8 board, each matching its neighbours (docs/RULES.md).
 
 A stone is an int 0..35: colour * 6 + symbol, colours and symbols 0..5. The board is a tuple of
 96 squares, row-major, each EMPTY or a stone. The deal (desc) is the six opening stones and the
@@ -82,9 +82,6 @@ def params_from_options(size: object = None, difficulty: object = None, variant:
     if size is not None or difficulty is not None or colours is not None:
         raise RuleError("Ishido takes --variant standard or --variant original only.")
     return parse_params(encode_fields(rule=variant or "standard"))
-
-
-TEST_PARAMS = (Params("standard"), Params("original"))
 
 
 # --- the deal ------------------------------------------------------------------------------

@@ -21,7 +21,6 @@ from typing import cast
 
 import pygame
 
-from games.core.data import records
 from games.core.kit.actions import POINTER, Act, Action
 from games.core.kit.controls import Look, Play, Refuse
 from games.core.kit.rules_api import Outcome, Status
@@ -142,10 +141,6 @@ class IshidoScene(GameScene):
     def help_used(self) -> bool:
         return self.assist_used or self.hints > 0
 
-    def adopt_old_record(self) -> None:
-        super().adopt_old_record()
-        self.adopt_old_counter("assist_used", "assist")
-
     def set_question(self, text: str) -> None:
         self.play_options["question"] = clean_question(text) or ""
         if self.question:
@@ -189,7 +184,7 @@ class IshidoScene(GameScene):
         return status.reason if status.over else ""
 
     def _load_best(self) -> int | None:
-        rows = records.best_entries(self.session.key, self.session.params)
+        rows = self.best_entries()
         score = rows[0].get("score") if rows else None
         return int(score) if isinstance(score, (int, float)) else None
 

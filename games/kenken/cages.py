@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from games.core.kit.rules_api import RuleError, encode_fields, parse_fields
 
@@ -29,6 +29,7 @@ OP_LETTERS = {"+": "a", "-": "s", "*": "m", "/": "d", "=": "g"}
 LETTER_OPS = {letter: op for op, letter in OP_LETTERS.items()}
 VARIANTS = {"standard": (False, False), "multiplication": (True, False),
             "hidden": (False, True)}
+VARIANT_OF = {flags: name for name, flags in VARIANTS.items()}
 
 
 @dataclass(frozen=True)
@@ -55,8 +56,7 @@ class Params:
 
     @property
     def variant(self) -> str:
-        return next(name for name, flags in VARIANTS.items()
-                    if flags == (self.multiplication_only, self.hidden_operators))
+        return VARIANT_OF[self.multiplication_only, self.hidden_operators]
 
     def encode(self) -> str:
         flags = {}
@@ -237,11 +237,28 @@ def cages_from_walls(n: int, wall_between) -> list[list[tuple[int, int]]]:
 
 
 def encode_desc(size: int, cages) -> str:
-    owner = {cell: index for index, cage in enumerate(cages) for cell in cage.cells}
-    bits = "".join("1" if owner[a] != owner[b] else "0" for a, b in _wall_pairs(size))
-    walls = "".join(f"{int(bits[i:i + 4], 2):x}" for i in range(0, len(bits), 4))
-    clues = "".join(f"{OP_LETTERS[cage.op]}{cage.target}" for cage in canonical(cages))
-    return f"{walls},{clues}"
+    return encode_pieces(size, [(tuple(r * size + c for r, c in cage.cells), cage.op, cage.target)
+                                for cage in canonical(cages)])
+
+
+def encode_pieces(size: int, pieces) -> str:
+    """The description of cages given as (cells as row-major indices, operator, target), in
+    canonical order (see canonical)."""
+    owner = [0] * (size * size)
+    for index, (cells, _, _) in enumerate(pieces):
+        for cell in cells:
+            owner[cell] = index
+    bits = 0
+    for a, b in _wall_cells(size):
+        bits = bits << 1 | (owner[a] != owner[b])
+    clues = "".join(f"{OP_LETTERS[op]}{target}" for _, op, target in pieces)
+    return f"{bits:0{size * (size - 1) // 2}x},{clues}"
+
+
+@cache
+def _wall_cells(n: int) -> tuple[tuple[int, int], ...]:
+    """_wall_pairs as row-major indices."""
+    return tuple((a[0] * n + a[1], b[0] * n + b[1]) for a, b in _wall_pairs(n))
 
 
 _DESC = re.compile(r"([0-9a-f]+),((?:[asmdg]\d{1,7})+)")

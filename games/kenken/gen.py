@@ -2,12 +2,26 @@
 grader solves it at exactly the requested level."""
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
+from random import Random
 
-from games.kenken.cages import DIFFICULTIES, MAX_CAGE, Cage, Params, encode_desc, possible_ops
-from games.kenken.grader import EASY, EXTREME, HARD, NORMAL, Board, deduce
-from games.kenken.solver import cage_fillings, compile_cages, solve_layout
+from games.kenken.cages import (
+    DIFFICULTIES,
+    EASY,
+    EXTREME,
+    HARD,
+    MAX_CAGE,
+    NORMAL,
+    Params,
+    encode_pieces,
+    possible_ops,
+)
+from games.kenken.grader import grade_layout
+from games.kenken.solver import Layout, cage_fillings, compile_cages
 
 
 @dataclass(frozen=True)
@@ -22,7 +36,7 @@ class Style:
 
 
 STYLES = {
-    "standard": {EASY: Style(0.75, 0.3, False), NORMAL: Style(0.6, 0.3, True),
+    "standard": {EASY: Style(0.9, 0.3, False), NORMAL: Style(0.6, 0.3, True),
                  HARD: Style(0.9, 0.15, False), EXTREME: Style(0.75, 0.15, True)},
     # Every cage multiplies: bigger cages make the harder levels (six-cell products have
     # thousands of fillings, too slow to list).
@@ -32,149 +46,263 @@ STYLES = {
     "hidden": {EASY: Style(0.75, 0.3, False, 1.0), NORMAL: Style(0.75, 0.15, False, 0.6),
                HARD: Style(0.75, 0.0, False, 0.8), EXTREME: Style(0.75, 0.15, False, 0.4)},
 }
+# Up to 7x7 a cutting without givens more often makes a Normal or an Extreme puzzle (on
+# larger boards it makes Normal ones rarer).
+SMALL, SMALL_STYLES = 7, {("standard", NORMAL): Style(0.75, 0.0, True),
+                          ("standard", EXTREME): Style(0.75, 0.0, False)}
 
 
-def latin_square(n: int, rng) -> list[int]:
-    """Row-major digits of a random Latin square: each row is a random perfect matching of
-    columns to the digits their column still lacks (always possible, by Hall's theorem)."""
-    missing = [list(range(1, n + 1)) for _ in range(n)]     # digits each column still lacks
-    grid = []
-    for _ in range(n):
-        for options in missing:
-            rng.shuffle(options)
-        owner: dict[int, int] = {}                  # digit -> column in this row
+def style_of(params: Params) -> Style:
+    level = DIFFICULTIES.index(params.difficulty)
+    if params.size <= SMALL and (params.variant, level) in SMALL_STYLES:
+        return SMALL_STYLES[params.variant, level]
+    return STYLES[params.variant][level]
 
-        def claim(col: int, tried: set) -> bool:
-            for d in missing[col]:
-                if d not in tried:
-                    tried.add(d)
-                    if d not in owner or claim(owner[d], tried):
+
+def latin_square(n: int, rng: Random) -> list[int]:
+    """Row-major digits of a random Latin square. Up to 5x5 every square is equally likely:
+    one is a reduced square (first row and column in order) with its columns, then its rows
+    below the first, permuted, in exactly one way. Larger squares are built row by row, each
+    row a random perfect matching of columns to the digits their column still lacks (always
+    possible, by Hall's theorem)."""
+    if n <= TABLED:
+        squares, column_orders, row_orders = _reduced_squares(n)
+        square = squares[int(rng.random() * len(squares))]
+        cols = column_orders[int(rng.random() * len(column_orders))]
+        rows = row_orders[int(rng.random() * len(row_orders))]
+        return [square[r * n + c] for r in rows for c in cols]
+    missing = [(1 << n) - 1] * n            # digits (bit d-1) each column still lacks
+    grid = [0] * (n * n)
+    random = rng.random
+    for r in range(n - 1):
+        owner = [-1] * n                    # each digit's column in this row
+        # Each column tries its digits in a random order: a random rotation of one shuffle.
+        shuffled = sorted(range(n), key=[random() for _ in range(n)].__getitem__) * 2
+        start = [int(random() * n) for _ in range(n)]
+
+        def claim(col: int, tried: list[bool]) -> bool:
+            """Give col a digit, moving others along an augmenting path."""
+            lacks = missing[col]
+            for d in shuffled[start[col]:start[col] + n]:
+                if lacks >> d & 1 and not tried[d]:
+                    tried[d] = True
+                    if owner[d] < 0 or claim(owner[d], tried):
                         owner[d] = col
                         return True
             return False
 
-        for col in rng.sample(range(n), n):
-            claim(col, set())
-        row = [0] * n
-        for d, col in owner.items():
-            row[col] = d
-            missing[col].remove(d)
-        grid += row
+        for col in sorted(range(n), key=[random() for _ in range(n)].__getitem__):
+            lacks = missing[col]
+            for d in shuffled[start[col]:start[col] + n]:   # a free digit, if there is one
+                if lacks >> d & 1 and owner[d] < 0:
+                    owner[d] = col
+                    break
+            else:
+                claim(col, [False] * n)
+        for d, col in enumerate(owner):
+            grid[r * n + col] = d + 1
+            missing[col] ^= 1 << d
+    for col, lacks in enumerate(missing):                   # the last row is what is left
+        grid[n * n - n + col] = lacks.bit_length()
     return grid
 
 
-def intercalates(grid: list[int], n: int) -> list[tuple[int, int, int, int]]:
-    """2x2 Latin subsquares (a b / b a) as (a cell, a cell, b cell, b cell). If every cage
-    holds as many of one's a cells as b cells, swapping a and b there leaves every clue
-    true: a second solution."""
-    found = []
-    for r1 in range(n):
-        row1 = grid[r1 * n:(r1 + 1) * n]
-        for r2 in range(r1 + 1, n):
-            row2 = grid[r2 * n:(r2 + 1) * n]
-            col_in_row2 = {d: c for c, d in enumerate(row2)}
-            for c1 in range(n):
-                c2 = col_in_row2[row1[c1]]
-                if c2 > c1 and row1[c2] == row2[c1]:
-                    found.append((r1 * n + c1, r2 * n + c2, r1 * n + c2, r2 * n + c1))
-    return found
+TABLED = 5      # orders whose reduced squares are listed (56 of order 5; 9408 of order 6)
 
 
-def partition(n: int, grid: list[int], rng, style: Style) -> list[list[int]]:
+@cache
+def _reduced_squares(n: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]],
+                                       list[tuple[int, ...]]]:
+    """The reduced Latin squares of order n (row-major), every order of the columns, and every
+    order of the rows that keeps the first row first."""
+    perms = list(itertools.permutations(range(n)))
+    squares = []
+
+    def extend(rows: list[tuple[int, ...]], used: list[int]) -> None:  # used: column digits
+        if len(rows) == n:
+            squares.append(tuple(d + 1 for row in rows for d in row))
+            return
+        for row in perms:
+            if row[0] == len(rows) and not any(used[c] >> row[c] & 1 for c in range(n)):
+                extend(rows + [row], [used[c] | 1 << row[c] for c in range(n)])
+
+    extend([perms[0]], [1 << c for c in range(n)])
+    return squares, perms, [row for row in perms if row[0] == 0]
+
+
+@cache
+def neighbours(n: int) -> tuple[tuple[int, ...], ...]:
+    """The orthogonal neighbours of each cell."""
+    return tuple(tuple(r2 * n + c2 for r2, c2 in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                       if 0 <= r2 < n and 0 <= c2 < n)
+                 for r, c in (divmod(cell, n) for cell in range(n * n)))
+
+
+class Trades:
+    """The trades of a Latin square between two rows (or two columns): swapping the two rows'
+    digits along one cycle of columns (a b c / b c a) keeps the square Latin. Each digit d of
+    the cycle then moves between the two cells of a rectangle (a d cell, a d cell, an other
+    cell, an other cell); when every cage holds as many of its d cells as its other cells, for
+    every d of the cycle, every clue stays true: a second solution. The 2x2 trades are the
+    intercalates (a b / b a)."""
+
+    def __init__(self, grid: list[int], n: int):
+        self.grid, self.n = grid, n
+        self.col_of = [[0] * (n + 1) for _ in range(n)]     # [row][digit]: its column
+        self.row_of = [[0] * (n + 1) for _ in range(n)]     # [column][digit]: its row
+        for cell, d in enumerate(grid):
+            self.col_of[cell // n][d] = cell % n
+            self.row_of[cell % n][d] = cell // n
+
+    def balanced(self, owner: list[int], cell: int, cage: list[int]) -> bool:
+        """Whether a trade through cell is balanced, now that cell is in cage. A trade's
+        rectangle at cell can only balance when the cage holds another of its corners,
+        beside cell in its row or column; then the two far corners must share a cage too
+        before the trades through that rectangle (one between its rows, one between its
+        columns) are followed, each until a rectangle that does not balance."""
+        grid, n = self.grid, self.n
+        r, c = divmod(cell, n)
+        d = grid[cell]
+        for other in cage:
+            r2, c2 = divmod(other, n)
+            if c2 == c and r2 != r:         # other below or above: the far column
+                c2 = self.col_of[r2][d]
+                far_corners_together = owner[r * n + c2] == owner[r2 * n + c2]
+            elif r2 == r and c2 != c:       # other beside: the far row
+                r2 = self.row_of[c2][d]
+                far_corners_together = owner[r2 * n + c] == owner[r2 * n + c2]
+            else:
+                continue
+            if far_corners_together and (self._cycle_balances(owner, r, r2, c, True) or
+                                         self._cycle_balances(owner, c, c2, r, False)):
+                return True
+        return False
+
+    def _cycle_balances(self, owner: list[int], line: int, other: int, start: int,
+                        by_rows: bool) -> bool:
+        grid, n = self.grid, self.n
+        at = start
+        while True:
+            if by_rows:             # rows line and other; at, then moved, are columns
+                moved = self.col_of[other][grid[line * n + at]]
+                a1, a2 = owner[line * n + at], owner[other * n + moved]
+                b1, b2 = owner[line * n + moved], owner[other * n + at]
+            else:                   # columns line and other; at, then moved, are rows
+                moved = self.row_of[other][grid[at * n + line]]
+                a1, a2 = owner[at * n + line], owner[moved * n + other]
+                b1, b2 = owner[moved * n + line], owner[at * n + other]
+            if not ((a1 == b1 and a2 == b2) or (a1 == b2 and a2 == b1)):
+                return False
+            at = moved
+            if at == start:
+                return True
+
+
+def partition(n: int, grid: list[int], rng: Random, style: Style) -> list[list[int]]:
     """Cells cut into cages (Keen's way): dominoes first, then every leftover cell joins a
     neighbouring cage below the size limit, or now and then stays a given. A join that would
-    balance an intercalate (see above) is skipped; a cutting left with more than n*n/8 single
-    cells (given numbers, sparingly) is cut again."""
-    touching: dict[int, list] = {}
-    for quad in intercalates(grid, n):
-        for cell in quad:
-            touching.setdefault(cell, []).append(quad)
-
-    def neighbours(cell: int):
-        r, c = divmod(cell, n)
-        return [r2 * n + c2 for r2, c2 in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-                if 0 <= r2 < n and 0 <= c2 < n]
-
+    balance a trade (see Trades) is skipped; a cutting left with more than n*n/8 single cells
+    (given numbers, sparingly) is cut again."""
+    trades = Trades(grid, n)
+    around = neighbours(n)
+    cells = range(n * n)
+    random = rng.random
     while True:
-        rank = list(range(n * n))
-        rng.shuffle(rank)
-        owner = list(range(n * n))
-        members = {cell: [cell] for cell in range(n * n)}
-
-        def harmless(cell: int, near: int) -> bool:
-            """Whether moving the single cell into near's cage keeps every intercalate
-            unbalanced."""
-            for quad in touching.get(cell, ()):
-                a1, a2, b1, b2 = (owner[near] if x == cell else owner[x] for x in quad)
-                if (a1 == b1 and a2 == b2) or (a1 == b2 and a2 == b1):
-                    return False
-            return True
+        rank = [random() for _ in cells]            # joins prefer the lowest-ranked neighbour
+        owner = list(cells)                         # each cell's cage, named by one of its cells
+        members = [[cell] for cell in cells]        # by cage name
 
         def join(cell: int, candidates: list[int]) -> None:
-            for near in sorted(candidates, key=rank.__getitem__):
-                if harmless(cell, near):
-                    keep = owner[near]
-                    members.pop(owner[cell])
-                    owner[cell] = keep
+            if len(candidates) > 1:
+                candidates.sort(key=rank.__getitem__)
+            for near in candidates:
+                owner[cell] = keep = owner[near]
+                if not trades.balanced(owner, cell, members[keep]):
                     members[keep].append(cell)
+                    members[cell] = []
                     return
+            owner[cell] = cell
 
-        for cell in range(n * n):
-            if len(members[owner[cell]]) == 1 and rng.random() < style.domino:
-                join(cell, [near for near in neighbours(cell) if len(members[owner[near]]) == 1])
-        for cell in range(n * n):
-            if len(members[owner[cell]]) == 1 and rng.random() >= style.givens:
-                join(cell, [near for near in neighbours(cell)
-                            if len(members[owner[near]]) < style.largest])
-        if sum(1 for cells in members.values() if len(cells) == 1) <= n * n // 8:
-            return [sorted(cells) for cells in members.values()]
+        for cell in cells:
+            if len(members[cell]) == 1 and random() < style.domino:
+                join(cell, [near for near in around[cell] if len(members[owner[near]]) == 1])
+        largest = style.largest
+        for cell in cells:
+            if len(members[cell]) == 1 and random() >= style.givens:
+                join(cell, [near for near in around[cell]
+                            if len(members[owner[near]]) < largest])
+        pieces = [cage for cage in members if cage]
+        if sum(1 for cage in pieces if len(cage) == 1) <= n * n // 8:
+            return [sorted(cage) for cage in pieces]
 
 
-def choose_ops(n: int, values: list[list[int]], rng, params: Params,
+def choose_ops(n: int, values: list[list[int]], rng: Random, params: Params,
                style: Style) -> list[str]:
     """An operator per cage (given its solution digits), as Keen chooses them: the operators
     take turns (/, -, *, +), each taking a random cage it suits well, else one it suits at
-    all. Two-cell cages whose clue leaves only one pair are poor (sums of 3, 4, 2n-1, 2n-2,
-    and in some styles products with at most two factorings); a difference of n-1 and a
-    quotient above n/2 are never used."""
+    all (see _suits)."""
     if params.multiplication_only:
         return ["=" if len(v) == 1 else "*" for v in values]
-    good, poor = [], []
-    for cage_values in values:
-        if len(cage_values) != 2:
-            good.append(set() if len(cage_values) == 1 else {"+", "*"})
-            poor.append(set())
+    order = sorted(range(len(values)), key=[rng.random() for _ in values].__getitem__)
+    good: dict[str, list[int]] = {op: [] for op in "/-*+"}    # cages in random order
+    poor: dict[str, list[int]] = {op: [] for op in "/-*+"}
+    suits = _suits(n, style.poor_products)
+    pending = 0
+    for k in order:
+        cage_values = values[k]
+        if len(cage_values) == 2:
+            well, barely = suits[cage_values[0] * 16 + cage_values[1]]
+        elif len(cage_values) > 2:
+            well, barely = "*+", ""
+        else:
             continue
-        low, high = sorted(cage_values)
-        fit, weak = {"*"}, set()
-        (fit if 4 < low + high < 2 * n - 2 else weak).add("+")
-        factorings = sum(1 for k in range(1, n + 1)
-                         if low * high % k == 0 and k != low * high // k <= n)
-        if factorings <= 2 and style.poor_products:
-            fit.discard("*")
-            weak.add("*")
-        if high - low < n - 1:
-            fit.add("-")
-        if high % low == 0 and 2 * (high // low) <= n:
-            fit.add("/")
-        good.append(fit)
-        poor.append(weak)
+        pending += 1
+        for op in well:
+            good[op].append(k)
+        for op in barely:
+            poor[op].append(k)
     ops = ["="] * len(values)
-    order = list(range(len(values)))
-    rng.shuffle(order)
-    pending = {k for k in order if len(values[k]) > 1}
     while pending:
         for op in "/-*+":
-            pick = next((k for k in order if k in pending and op in good[k]), None)
-            if pick is None:
-                pick = next((k for k in order if k in pending and op in poor[k]), None)
-            if pick is not None:
-                ops[pick] = op
-                pending.discard(pick)
+            for queue in (good[op], poor[op]):
+                while queue and ops[queue[0]] != "=":      # taken by another operator
+                    queue.pop(0)
+                if queue:
+                    ops[queue.pop(0)] = op
+                    pending -= 1
+                    break
     return ops
 
 
-def clearest_ops(n: int, pieces: list[list[int]], values: list[list[int]], rng,
+@cache
+def _suits(n: int, poor_products: bool) -> dict[int, tuple[str, str]]:
+    """For two digits (a * 16 + b) of a two-cell cage, the operators that suit it well and
+    those that suit it only poorly. A clue that leaves only one pair is poor: sums of 3, 4,
+    2n-1 and 2n-2, and (when poor_products) products with at most two factorings; a
+    difference of n-1 and a quotient above n/2 are never used."""
+    suits = {}
+    for a, b in itertools.permutations(range(1, n + 1), 2):
+        low, high = min(a, b), max(a, b)
+        factorings = sum(1 for d in range(1, n + 1)
+                         if low * high % d == 0 and d != low * high // d <= n)
+        well, barely = "", ""
+        if high % low == 0 and 2 * (high // low) <= n:
+            well += "/"
+        if high - low < n - 1:
+            well += "-"
+        if poor_products and factorings <= 2:
+            barely += "*"
+        else:
+            well += "*"
+        if 4 < low + high < 2 * n - 2:
+            well += "+"
+        else:
+            barely += "+"
+        suits[a * 16 + b] = (well, barely)
+    return suits
+
+
+def clearest_ops(n: int, pieces: list[list[int]], values: list[list[int]], rng: Random,
                  clarity: float) -> list[str]:
     """With hidden operators a target is read under every operator its cage allows, so a cage
     takes (with chance clarity) the operator whose target leaves the fewest fillings, else
@@ -205,11 +333,11 @@ def target_of(op: str, values: list[int]) -> int:
     return high - low if op == "-" else high // low
 
 
-def attempt(params: Params, rng) -> list[tuple[tuple[int, ...], str, int]]:
+def attempt(params: Params, rng: Random) -> list[tuple[tuple[int, ...], str, int]]:
     """One random puzzle in the style of its level: (cell indices, operator, target) per cage,
     in canonical order."""
     n = params.size
-    style = STYLES[params.variant][DIFFICULTIES.index(params.difficulty)]
+    style = style_of(params)
     grid = latin_square(n, rng)
     pieces = sorted(partition(n, grid, rng, style))
     values = [[grid[cell] for cell in cells] for cells in pieces]
@@ -219,12 +347,12 @@ def attempt(params: Params, rng) -> list[tuple[tuple[int, ...], str, int]]:
             for cells, op, digits in zip(pieces, ops, values)]
 
 
-def generate(params: Params, rng) -> str:
+def generate(params: Params, rng: Random) -> str:
     """The description of a random puzzle with one solution, graded at params.difficulty."""
     return next(desc for desc in attempts(params, rng) if desc is not None)
 
 
-def attempts(params: Params, rng):
+def attempts(params: Params, rng: Random) -> Iterator[str | None]:
     """generate() one attempt at a time, for a caller that must stay responsive: yields None
     after each rejected puzzle, then the description of the accepted one."""
     level = DIFFICULTIES.index(params.difficulty)
@@ -234,21 +362,12 @@ def attempts(params: Params, rng):
         layout = compile_cages(n, [(cells, possible_ops(params, op, len(cells)), target)
                                    for cells, op, target in cages])
         if graded(layout, level):
-            yield encode_desc(n, [Cage(op, target, tuple(divmod(c, n) for c in cells))
-                                        for cells, op, target in cages])
+            yield encode_pieces(n, cages)
             return
         yield None
 
 
-def graded(layout, level: int) -> bool:
-    """Whether the puzzle is unique and grades at exactly level. Deduction alone settles the
-    levels up to Hard (a puzzle it solves is unique); before the costly Extreme deductions the
-    counting solver weeds out puzzles with several solutions; every accepted puzzle is
-    confirmed unique by the counting solver."""
-    board = Board(layout)
-    reached = deduce(board, min(level, HARD))
-    if level == EXTREME:
-        if reached is not None or len(solve_layout(layout, 2)) != 1:
-            return False
-        reached = deduce(board, EXTREME)
-    return reached == level and len(solve_layout(layout, 2)) == 1
+def graded(layout: Layout, level: int) -> bool:
+    """Whether the puzzle grades at exactly level (which makes it unique: every deduction is
+    sound, so one that solves the puzzle leaves no other solution)."""
+    return grade_layout(layout, level, least=level) == level

@@ -11,7 +11,9 @@ and a puzzle's level is the hardest it needed):
 
 Each technique is a generator of Deductions read from the live board (sentences.py words
 them); the caller applies each before asking for the next, so a sweep always sees the latest
-candidates.
+candidates. Hints take the first deduction; deduce() solves step by step. Grading reaches the
+same level faster (grade_layout): up to Hard by the closures of solver.close, which make
+the same deductions without stepping through them.
 """
 from __future__ import annotations
 
@@ -35,7 +37,9 @@ from games.kenken.cages import (
     solved,
 )
 from games.kenken.sentences import Namer
-from games.kenken.solver import Layout, compile_puzzle, unique_solution
+from games.kenken.solver import Layout, close, compile_puzzle, search, unique_solution
+
+COUNT_FIRST = 5     # boards up to this size count solutions before the Extreme deductions
 
 
 class Contradiction(Exception):
@@ -429,10 +433,62 @@ def deduce(board: Board, max_level: int = EXTREME) -> int | None:
     return hardest
 
 
-def grade_layout(layout: Layout, max_level: int = EXTREME) -> int | None:
+def grade_layout(layout: Layout, max_level: int = EXTREME, least: int = EASY) -> int | None:
     """The hardest level of deduction needed to solve the puzzle; None when deductions up to
-    max_level get stuck (it is harder, or not unique)."""
-    return deduce(Board(layout), max_level)
+    max_level get stuck (it is harder, or not unique). The closure of each level up to Hard
+    (solver.close) continues from the one below; the first that solves the puzzle is its
+    level. Past Hard the Extreme deductions go on from the Hard closure; on boards up to 5x5
+    counting solutions first is cheaper, as it weeds out the many puzzles with several
+    solutions faster than the Extreme deductions get stuck on them. A caller that only wants
+    puzzles of at least some level may say so (least): the closures below the level just
+    under it are skipped, and an easier puzzle grades as that level."""
+    first = max(least - 1, EASY)
+    cand = list(layout.start_easy if first == EASY else layout.start)
+    live = [list(fillings) for fillings in layout.fillings]
+    for level in range(first, min(max_level, HARD) + 1):
+        # (a Normal closure leaves every cage filtered; an Easy one does not, per cell)
+        if not close(layout, cand, live, level, fitted=level == first or level == HARD):
+            return None
+        if all(not mask & (mask - 1) for mask in cand):
+            return level
+    if max_level < EXTREME:
+        return None
+    if layout.size <= COUNT_FIRST:
+        found: list[tuple[int, ...]] = []
+        search(layout, cand.copy(), live.copy(), 2, found)
+        if len(found) != 1:
+            return None
+    return EXTREME if extreme_closure(layout, cand, live) else None
+
+
+def extreme_closure(layout: Layout, cand: list[int], live: list) -> bool:
+    """Go on from a Hard closure (cand and live, narrowed in place) with the Extreme
+    deductions as deduce() makes them, a sweep of fish (else of forcing chains) at a time,
+    each followed by the Hard closure again (which deduce() reaches step by step): whether
+    they solve the puzzle."""
+    board = Board(layout, cand)
+    while True:
+        for cell in board.singles:          # deduce() has placed every single by now
+            board.placed[cell] = True
+        if len(board.singles) == len(cand):
+            return True
+        changed: set[int] = set()
+        try:
+            for technique in (fish, chains):
+                for deduction in technique(board):
+                    board.apply(deduction)
+                    changed.update(cell for cell, _ in deduction.removals)
+                if changed:
+                    break
+        except Contradiction:
+            return False
+        if not changed:
+            return False
+        cand[:] = board.cand
+        if not close(layout, cand, live, HARD, changed):
+            return False
+        board.cand[:] = cand
+        board.singles.update(cell for cell, mask in enumerate(cand) if not mask & (mask - 1))
 
 
 def grade(params: Params, cages: tuple[Cage, ...],

@@ -1,6 +1,8 @@
 """Calcoolation's setup options, rules text and best-times heading (pure data: no pygame)."""
-from games.core.data import records
+from games.core.kit.checks import Boolean
 from games.core.kit.options import Option
+from games.core.kit.prefs import Pref
+from games.core.kit.saves import counters_to_record
 from games.kenken import rules
 
 OPTIONS = [
@@ -53,6 +55,12 @@ difficulty and option; games finished with Solve are not entered.
 """
 
 
-def summary(params, play):
-    return (f"Best times: {params.size} x {params.size}, {params.difficulty.title()}",
-            records.best_scores("kenken", params))
+def scores_heading(params: rules.Params) -> str:
+    return f"Best times: {params.size} x {params.size}, {params.difficulty.title()}"
+
+
+# Auto-clear (a written digit rubs itself out of its row's and column's candidates).
+PREFS = (Pref("autoclear", True, Boolean()),)
+LEGACY_PREFS = {"autoclear": "kenken_autoclear"}
+# Version 1 kept Solve in the play options.
+MIGRATIONS = {1: counters_to_record({"solved": "solved"})}

@@ -1,5 +1,6 @@
-"""Calcoolation's side panel: the entry mode, Fill, Auto-clear, Solve, New game, the hint
-box and the controls. A mixin of KenkenScene; it reads the scene and changes nothing."""
+"""Calcoolation's side panel: the entry mode, Fill, Auto-clear, Solve, New game, the hint box
+and the controls. Built with the layout and the puzzle's options; it draws the UI state and
+changes nothing but its cache."""
 from __future__ import annotations
 
 import re
@@ -9,7 +10,11 @@ import pygame
 from games.core.kit.actions import Device
 from games.core.screens import ui
 from games.core.screens.game_scene import clock_text
-from games.kenken.view import OP_GLYPHS
+from games.kenken.cages import Params
+from games.kenken.controls import Ui
+from games.kenken.geometry import Button, Layout
+from games.kenken.grader import Hint
+from games.kenken.view import OP_GLYPHS, Shown
 
 VARIANT_WORDS = {"standard": "Cages add, subtract, multiply and divide",
                  "multiplication": "Every cage multiplies",
@@ -25,59 +30,88 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-class KenkenPanel:
-    """The side panel of KenkenScene."""
+def controls_text(device: str, n: int) -> str:
+    """How to play, for the device in hand."""
+    if device == Device.PAD:
+        return ("D-pad moves. A opens the number wheel: turn it with the d-pad or "
+                "triggers, A writes, B closes. X switches pen and pencil. The triggers "
+                "step a cell's digit. Y hint. Move right off the grid for these buttons.")
+    if device == Device.KEYBOARD:
+        return (f"Arrows move. 1 to {n} write a digit, 0 or Backspace clears. X or C "
+                f"switches pen and pencil. Enter opens the number pad, Tab steps the digit. "
+                f"F fill, A auto-clear, S solve, N new game, H hint.")
+    return ("Click a cell, then a digit on the pad beside it. Right-click a cell to "
+            "pencil candidates, or a pad digit for the other mode. Click the same digit "
+            "again to rub it out.")
 
-    def _panel_surface(self) -> pygame.Surface:
-        keyboard = self.show_cursor()
-        hover = None if keyboard else self.widget_at(self.pointer)
-        focus = self.panel_focus if keyboard else None
-        hint = self.current_hint
-        key = (self.pencil, self.autoclear, focus, hover, id(hint) if hint else None,
-               self.armed > 0, self.over, self.device, self.solved_by_computer)
-        if key == self._panel_key:
-            return self._panel
-        panel = pygame.Surface(self.panel_rect.size)
+
+class KenkenPanel:
+    """The panel right of the grid."""
+
+    def __init__(self, sheet: Layout, params: Params) -> None:
+        self.sheet, self.params = sheet, params
+        self.rect = pygame.Rect(sheet.panel)
+        self._key: tuple[object, ...] | None = None
+        self._surface = pygame.Surface((1, 1))
+
+    def draw(self, surface: pygame.Surface, now: Ui, shown: Shown) -> None:
+        surface.blit(self._paint(now, shown), self.rect.topleft)
+
+    def _paint(self, now: Ui, shown: Shown) -> pygame.Surface:
+        keyboard = shown.keyboard
+        hover = None if keyboard else self.sheet.button_at(shown.pointer)
+        focus = now.panel if keyboard else None
+        hint = shown.hint
+        key = (now.pencil, now.autoclear, focus, hover, id(hint) if hint else None,
+               now.armed > 0, shown.over, shown.device, shown.solved)
+        if key == self._key:
+            return self._surface
+        panel = pygame.Surface(self.rect.size)
         panel.fill(ui.BG)
-        offset = (-self.panel_rect.left, -self.panel_rect.top)
-        ui.label(panel, f"{self.n} x {self.n}  \u00b7  {self.params.difficulty.title()}", (0, 0),
-                 ui.HEADING, ui.TEXT, bold=True)
-        ui.label(panel, VARIANT_WORDS[self.params.variant], (2, 58), ui.BODY, ui.MUTED)
-        for index, (name, rect) in enumerate(self.widgets):
-            rect = rect.move(offset)
+        offset = (-self.rect.left, -self.rect.top)
+        n, params = self.sheet.n, self.params
+        ui.label(panel, f"{n} x {n}  \u00b7  {params.difficulty.title()}", (0, 0), ui.HEADING,
+                 ui.TEXT, bold=True)
+        ui.label(panel, VARIANT_WORDS[params.variant], (2, 58), ui.BODY, ui.MUTED)
+        for index, (name, box) in enumerate(self.sheet.buttons):
+            rect = pygame.Rect(box).move(offset)
             lit = index in (focus, hover)
-            if name == "mode":
-                self._paint_mode(panel, rect, lit)
+            if name == Button.MODE:
+                self._paint_mode(panel, rect, lit, now.pencil)
             else:
-                words = {"fill": "Fill candidates (F)",
-                         "autoclear": f"Auto-clear: {'On' if self.autoclear else 'Off'} (A)",
-                         "solve": "Solve? Press again" if self.armed > 0 else "Solve (S)",
-                         "new": "New game (N)"}[name]
+                armed = now.armed > 0
+                words = {Button.FILL: "Fill candidates (F)",
+                         Button.AUTOCLEAR: f"Auto-clear: {'On' if now.autoclear else 'Off'} (A)",
+                         Button.SOLVE: "Solve? Press again" if armed else "Solve (S)",
+                         Button.NEW: "New game (N)"}[name]
                 ui.panel(panel, rect, ui.PANEL_HI if lit else ui.PANEL, radius=14,
-                         border=ui.ACCENT if name == "solve" and self.armed > 0 else ui.LINE,
+                         border=ui.ACCENT if name == Button.SOLVE and armed else ui.LINE,
                          width=2)
                 ui.label(panel, words, rect.center, ui.SMALL + 2, ui.TEXT, bold=True,
                          anchor="center")
             if index == focus:
                 ui.focus_ring(panel, rect, 16)
-        self._paint_info(panel, self.info_rect.move(offset), hint)
-        self._panel_key, self._panel = key, panel
+        self._paint_info(panel, pygame.Rect(self.sheet.info).move(offset), shown)
+        self._key, self._surface = key, panel
         return panel
 
-    def _paint_mode(self, panel, rect, lit) -> None:
+    @staticmethod
+    def _paint_mode(panel: pygame.Surface, rect: pygame.Rect, lit: bool, pencil: bool) -> None:
         ui.panel(panel, rect, ui.PANEL_HI if lit else ui.PANEL, radius=14, border=ui.LINE,
                  width=2)
         halves = (pygame.Rect(rect.left, rect.top, rect.width // 2, rect.height),
                   pygame.Rect(rect.centerx, rect.top, rect.width - rect.width // 2, rect.height))
-        for pencil, half, words in ((False, halves[0], "Pen: digits"),
-                                    (True, halves[1], "Pencil: candidates")):
-            on = self.pencil == pencil
+        for side, half, words in ((False, halves[0], "Pen: digits"),
+                                  (True, halves[1], "Pencil: candidates")):
+            on = pencil == side
             if on:
                 ui.panel(panel, half.inflate(-10, -10), ui.ACCENT, radius=10)
             ui.label(panel, words, half.center, ui.SMALL + 2, ui.BG_DEEP if on else ui.MUTED,
                      bold=True, anchor="center")
 
-    def _paint_info(self, panel, box, hint) -> None:
+    def _paint_info(self, panel: pygame.Surface, box: pygame.Rect, shown: Shown) -> None:
+        text_box = pygame.Rect(box.left + 28, box.top + 76, box.width - 56, box.height - 90)
+        hint: Hint | None = shown.hint
         if hint is not None:
             mistake = hint.technique in ("mistake", "stuck")
             colour = ui.BAD if mistake else ui.GOOD
@@ -86,32 +120,14 @@ class KenkenPanel:
                 f"Hint: {hint.technique}" if hint.technique != "stuck" else "No step left"
             ui.label(panel, title[0].upper() + title[1:], (box.left + 28, box.top + 22),
                      ui.BODY, colour, bold=True)
-            ui.paragraph(panel, pretty(hint.text), pygame.Rect(box.left + 28, box.top + 76,
-                                                               box.width - 56, box.height - 90),
-                         ui.SMALL + 2, ui.TEXT)
+            ui.paragraph(panel, pretty(hint.text), text_box, ui.SMALL + 2, ui.TEXT)
             return
         ui.panel(panel, box, ui.PANEL, radius=16, border=ui.LINE, width=2)
-        if self.over:
-            title = "Filled in by Solve" if self.solved_by_computer else "Solved!"
-            words = (f"Time {clock_text(self.session.elapsed)}, "
-                     f"{plural(self.hints, 'hint')}. New game (N) starts another; the Menu "
-                     f"has more.")
+        if shown.over:
+            title = "Filled in by Solve" if shown.solved else "Solved!"
+            words = (f"Time {clock_text(shown.elapsed)}, {plural(shown.hints, 'hint')}. "
+                     f"New game (N) starts another; the Menu has more.")
         else:
-            title, words = "How to play", self.controls_text()
+            title, words = "How to play", controls_text(shown.device, self.sheet.n)
         ui.label(panel, title, (box.left + 28, box.top + 22), ui.BODY, ui.ACCENT, bold=True)
-        ui.paragraph(panel, words, pygame.Rect(box.left + 28, box.top + 76, box.width - 56,
-                                               box.height - 90), ui.SMALL + 2, ui.TEXT)
-
-    def controls_text(self) -> str:
-        device = self.device
-        if device == Device.PAD:
-            return ("D-pad moves. A opens the number wheel: turn it with the d-pad or "
-                    "triggers, A writes, B closes. X switches pen and pencil. The triggers "
-                    "step a cell's digit. Y hint. Move right off the grid for these buttons.")
-        if device == Device.KEYBOARD:
-            return (f"Arrows move. 1 to {self.n} write a digit, 0 or Backspace clears. X or C "
-                    f"switches pen and pencil. Enter opens the number pad, Tab steps the digit. "
-                    f"F fill, A auto-clear, S solve, N new game, H hint.")
-        return ("Click a cell, then a digit on the pad beside it. Right-click a cell to "
-                "pencil candidates, or a pad digit for the other mode. Click the same digit "
-                "again to rub it out.")
+        ui.paragraph(panel, words, text_box, ui.SMALL + 2, ui.TEXT)

@@ -1,4 +1,4 @@
-"""Calcoolation (KenKen), RULES.md: fill an N x N grid with 1..N so that no digit repeats in a
+"""Calcoolation (KenKen), docs/RULES.md: fill an N x N grid with 1..N so that no digit repeats in a
 row or column and every cage's digits reach its target with its operator.
 
 Cells are (row, col) pairs counted from 0 and stored row-major (index row * N + col). Digits run
@@ -13,45 +13,40 @@ module and the solver, grader and generator that it uses.
 """
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass
 
 from games.core.kit.rules_api import IllegalMove, Outcome, RuleError, Status
 from games.kenken import gen, solver
-from games.kenken.cages import (  # noqa: F401 (the rules contract names them here too)
-    DIFFICULTIES,
-    MAX_CAGE,
-    SIZES,
-    VARIANTS,
+
+# DIFFICULTIES, SIZES, Params, params_from_options and parse_params are the rules contract's
+# names (games/core/kit/rules_api.py) for what the puzzle model, cages.py, defines.
+from games.kenken.cages import (
+    DIFFICULTIES as DIFFICULTIES,
+    SIZES as SIZES,
     Cage,
-    Params,
-    cage_holds,
-    cage_satisfied,
+    Params as Params,
     cages_from_walls,
     canonical,
     cell_name,
     check_cages,
-    clue_text,
-    encode_desc,
     grid_errors,
-    hardest_level,
     mask_digits,
-    params_from_options,
+    params_from_options as params_from_options,
     parse_desc,
-    parse_params,
-    possible_ops,
+    parse_params as parse_params,
     solved,
 )
 
-TEST_PARAMS = (Params(4, "easy"), Params(3, "normal", hidden_operators=True),
-               Params(4, "normal", multiplication_only=True))
+Cell = tuple[int, int]
 
 
 def validate_desc(params: Params, desc: str) -> None:
     parse_desc(params, desc)
 
 
-def new_desc(params: Params, rng) -> str:
+def new_desc(params: Params, rng: random.Random) -> str:
     return gen.generate(params, rng)
 
 
@@ -170,15 +165,15 @@ def apply_move(state: State, move: Move) -> State:
         raise IllegalMove("The puzzle is already solved.")
     n = state.size
     if move.kind == FILL:
-        candidates = _filled_candidates(state)
-        if candidates == state.candidates:
+        filled = _filled_candidates(state)
+        if filled == state.candidates:
             raise IllegalMove("Every candidate is already filled in.")
-        return State(state.params, state.cages, state.digits, candidates)
+        return State(state.params, state.cages, state.digits, filled)
     if move.kind == SOLVE:
-        solved = solution(state)
-        if solved is None:
+        answer = solution(state)
+        if answer is None:
             raise IllegalMove("This puzzle has no single solution to fill in.")
-        return State(state.params, state.cages, solved, (0,) * (n * n))
+        return State(state.params, state.cages, answer, (0,) * (n * n))
     if not (0 <= move.row < n and 0 <= move.col < n):
         raise IllegalMove(f"{cell_name(move.row, move.col).capitalize()} is off the "
                           f"{n}x{n} grid.")
@@ -233,7 +228,7 @@ def draw(state: State) -> str:
     labels = {cage.cells[0]: cage.label for cage in state.cages}
     width = max(n, *(len(label) for label in labels.values())) + 2
 
-    def wall(a, b) -> bool:
+    def wall(a: Cell, b: Cell) -> bool:
         """Whether a wall separates two orthogonal neighbours (the grid's edge is a wall)."""
         return owner.get(a, -1) != owner.get(b, -2)
 
@@ -279,14 +274,14 @@ def from_text(text: str) -> State:
         start = 1 + c * (width + 1)
         return grid[4 * r + 1 + part][start:start + width].strip()
 
-    def wall_between(a, b) -> bool:
+    def wall_between(a: Cell, b: Cell) -> bool:
         (r, c), (r2, c2) = sorted((a, b))
         if r == r2:
             return grid[4 * r + 1][(c + 1) * (width + 1)] == "|"
         return grid[4 * r2][1 + c * (width + 1)] == "-"
 
     pieces = cages_from_walls(n, wall_between)
-    cages = []
+    found = []
     for piece in pieces:
         label = cell_text(*piece[0], 0)
         match = re.fullmatch(r"(\d{1,7})([-+*/]?)", label)
@@ -295,8 +290,8 @@ def from_text(text: str) -> State:
                             f"not {label!r}.")
         if any(cell_text(*cell, 0) for cell in piece[1:]):
             raise RuleError(f"The cage at {cell_name(*piece[0])} has a second clue.")
-        cages.append(Cage(match[2] or "=", int(match[1]), tuple(piece)))
-    cages = canonical(cages)
+        found.append(Cage(match[2] or "=", int(match[1]), tuple(piece)))
+    cages = canonical(found)
     check_cages(params, cages)
     digits, candidates = [], []
     for r in range(n):
@@ -316,9 +311,9 @@ def from_text(text: str) -> State:
 
 
 # ---------------------------------------------------------------------------------------------
-# Command-line JSON (DESIGN.md section 6)
+# Command-line JSON (docs/DESIGN.md, "The command line")
 
-def puzzle_json(params: Params, desc: str) -> dict:
+def puzzle_json(params: Params, desc: str) -> dict[str, object]:
     return {"size": params.size,
             "cages": [{"op": cage.op, "target": cage.target,
                        "cells": [list(cell) for cell in cage.cells]}

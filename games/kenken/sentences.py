@@ -2,7 +2,42 @@
 the deductions of grader.py (rows and columns counted from 1)."""
 from __future__ import annotations
 
-from games.kenken.cages import NORMAL, bit_digit, cell_name, clue_text, is_single, mask_digits
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+from games.kenken.cages import (
+    NORMAL,
+    Cage,
+    Params,
+    bit_digit,
+    cell_name,
+    clue_text,
+    is_single,
+    mask_digits,
+)
+from games.kenken.solver import Layout
+
+Removals = Iterable[tuple[int, int]]     # (cell, mask of the digits it loses)
+
+
+class Puzzle(Protocol):
+    """What the words read of a rules.State."""
+    @property
+    def size(self) -> int: ...
+    @property
+    def params(self) -> Params: ...
+    @property
+    def cages(self) -> tuple[Cage, ...]: ...
+
+
+class Board(Protocol):
+    """What the words read of the grader's board, mid-deduction."""
+    layout: Layout
+    cand: list[int]
+    placed: list[bool]
+
+    def union(self, k: int) -> int: ...
+    def cell_digits(self, k: int, union: int) -> list[int]: ...
 
 FISH_NAMES = {2: "an X-wing", 3: "a swordfish", 4: "a jellyfish"}
 
@@ -10,7 +45,7 @@ FISH_NAMES = {2: "an X-wing", 3: "a swordfish", 4: "a jellyfish"}
 class Namer:
     """Names cells, lines, cages and digits in sentences (rows and columns from 1)."""
 
-    def __init__(self, state):     # a rules.State (only its params and cages are read)
+    def __init__(self, state: Puzzle) -> None:
         self.n = state.size
         self.cages = state.cages
         self.params = state.params
@@ -22,9 +57,9 @@ class Namer:
             return f"row {r + 1}" if line >= self.n else f"column {c + 1}"
         return cell_name(r, c)
 
-    def cells(self, cells, line: int) -> str:
-        cells = sorted(cells)
-        numbers = [(cell % self.n if line < self.n else cell // self.n) + 1 for cell in cells]
+    def cells(self, cells: Iterable[int], line: int) -> str:
+        numbers = [(cell % self.n if line < self.n else cell // self.n) + 1
+                   for cell in sorted(cells)]
         word = "columns" if line < self.n else "rows"
         return f"{word} {_and(map(str, numbers))}"
 
@@ -48,7 +83,7 @@ class Namer:
     def digits(mask: int, joiner: str = "and") -> str:
         return _and(map(str, mask_digits(mask)), joiner)
 
-    def removals(self, board, removals) -> str:
+    def removals(self, board: Board, removals: Removals) -> str:
         parts = []
         for cell, mask in removals:
             left = board.cand[cell] & ~mask
@@ -58,7 +93,7 @@ class Namer:
             parts = parts[:3] + [f"{len(parts) - 3} more cells lose candidates"]
         return _and(parts)
 
-    def naked_single(self, board, cell: int, digit: int) -> str:
+    def naked_single(self, board: Board, cell: int, digit: int) -> str:
         seen = 0
         for peer in board.layout.peers[cell]:
             if board.placed[peer]:
@@ -68,7 +103,7 @@ class Namer:
                else "its other digits are ruled out")
         return f"{self.cell(cell).capitalize()} can only be {digit}: {why}."
 
-    def cage_fillings(self, board, k: int, removals, level: int) -> str:
+    def cage_fillings(self, board: Board, k: int, removals: Removals, level: int) -> str:
         per_cell = board.cell_digits(k, board.union(k))
         every = 0
         for mask in per_cell:
@@ -82,14 +117,15 @@ class Namer:
                 text += ", and " + _and(gaps[:3])
         return f"{text}: so {self.removals(board, removals)}."
 
-    def fish(self, board, digit: int, by_rows: bool, lines, crossing, removals) -> str:
+    def fish(self, board: Board, digit: int, by_rows: bool, lines: Sequence[int],
+             crossing: Iterable[int], removals: Removals) -> str:
         words = ("rows", "columns") if by_rows else ("columns", "rows")
         name = FISH_NAMES.get(len(lines), "a fish")
         return (f"In {words[0]} {_and(str(a + 1) for a in lines)}, {digit} can only go in "
                 f"{words[1]} {_and(str(b + 1) for b in crossing)} ({name}): so "
                 f"{self.removals(board, removals)}.")
 
-    def chain(self, path, values, a: int, target: int) -> str:
+    def chain(self, path: Sequence[int], values: Sequence[int], a: int, target: int) -> str:
         steps = [f"if {self.cell(path[0])} is not {a} it is {bit_digit(values[0])}"]
         steps += [f"{self.cell(cell)} is {bit_digit(bit)}" for cell, bit in zip(path[1:],
                                                                                 values[1:])]
@@ -100,6 +136,6 @@ class Namer:
                 f"{self.cell(target)} cannot be {a}.")
 
 
-def _and(words, joiner: str = "and") -> str:
-    words = list(words)
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {joiner} {words[-1]}"
+def _and(words: Iterable[str], joiner: str = "and") -> str:
+    listed = list(words)
+    return listed[0] if len(listed) == 1 else f"{', '.join(listed[:-1])} {joiner} {listed[-1]}"

@@ -1,18 +1,21 @@
-"""Exact Calcoolation solver: counts solutions up to a limit.
+"""Exact Calcoolation solver: counts solutions up to a limit, and computes the closures the
+grader grades by.
 
 Candidates are bit masks per cell (bit d-1 = digit d). Each cage keeps the list of its
 fillings still possible; a filling is one int with bit i*N + d-1 set when the cage's i-th cell
 holds d, so "is this filling still possible?" is a single AND against the cage's candidates
 packed the same way, and the OR of the live fillings gives every cell's remaining digits.
-Propagation (cage fillings, naked and hidden singles) runs to a fixed point; search branches
-on the cell with the fewest candidates.
+close() narrows the candidates with the grader's deductions up to a level (Easy, Normal or
+Hard) until none narrows them more; search branches on the cell with the fewest candidates
+below the Normal closure.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from games.kenken.cages import Cage, Params, cage_holds, possible_ops
+from games.kenken.cages import HARD, NORMAL, Cage, Params, cage_holds, possible_ops
 
 
 @lru_cache(maxsize=8192)
@@ -33,6 +36,7 @@ def cage_fillings(size: int, shape: tuple[tuple[int, int], ...], ops: tuple[str,
         left = k - 1 - i
         # Only digits that can still reach the target: the last digit of a sum or product
         # is forced.
+        options: Sequence[int]
         if op in "+*=" and not left:
             options = (rest,)
         elif op == "+":
@@ -57,6 +61,9 @@ def cage_fillings(size: int, shape: tuple[tuple[int, int], ...], ops: tuple[str,
     return tuple(sorted(found))
 
 
+Segments = tuple[tuple[int, tuple[int, ...]], ...]     # (line, positions in the cage)
+
+
 @dataclass(frozen=True)
 class Layout:
     """A puzzle compiled for solving: cells are row-major indices."""
@@ -67,8 +74,12 @@ class Layout:
     peers: tuple[tuple[int, ...], ...]          # the other cells of each cell's row and column
     lines: tuple[tuple[int, ...], ...]          # rows, then columns
     # For each cage, (line index, positions within the cage) where 2+ of its cells share a line.
-    segments: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]
+    segments: tuple[Segments, ...]
     full: int                                   # the mask of every digit
+    # Each cell's candidates once every cage's fillings have narrowed them (as Normal does),
+    # and the digits its whole cage can hold (as Easy does).
+    start: tuple[int, ...]
+    start_easy: tuple[int, ...]
 
 
 @lru_cache(maxsize=64)
@@ -80,7 +91,7 @@ def compile_puzzle(params: Params, cages: tuple[Cage, ...]) -> Layout:
 
 
 @cache
-def _geometry(n: int):
+def _geometry(n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """Rows then columns, and each cell's peers (the other cells of its row and column)."""
     rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
     cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
@@ -88,46 +99,89 @@ def _geometry(n: int):
     return tuple(rows + cols), peers
 
 
-def compile_cages(n: int, cages) -> Layout:
+@lru_cache(maxsize=1 << 15)
+def compiled_cage(n: int, cells: tuple[int, ...], ops: tuple[str, ...], target: int
+                  ) -> tuple[tuple[int, ...], Segments, tuple[int, ...], int]:
+    """A cage's fillings, its segments (see Layout), the digits its fillings allow in each of
+    its cells, and in the whole cage."""
+    r0, c0 = divmod(cells[0], n)
+    fillings = cage_fillings(n, tuple((cell // n - r0, cell % n - c0) for cell in cells), ops,
+                             target)
+    groups: dict[int, list[int]] = {}
+    for i, cell in enumerate(cells):
+        groups.setdefault(cell // n, []).append(i)
+        groups.setdefault(n + cell % n, []).append(i)
+    segments = tuple((line, tuple(positions)) for line, positions in sorted(groups.items())
+                     if len(positions) > 1)
+    union = every = 0
+    for f in fillings:
+        union |= f
+    allowed = []
+    for i in range(len(cells)):
+        allowed.append(union >> (i * n) & (1 << n) - 1)
+        every |= allowed[-1]
+    return fillings, segments, tuple(allowed), every
+
+
+def compile_cages(n: int, cages: Iterable[tuple[tuple[int, ...], tuple[str, ...], int]]
+                  ) -> Layout:
     """cages: (cell indices in reading order, operators, target) triples."""
     lines, peers = _geometry(n)
     cage_of = [0] * (n * n)
-    fillings, segments = [], []
+    start, start_easy = [0] * (n * n), [0] * (n * n)
+    cells_of, fillings, segments = [], [], []
     for index, (cells, ops, target) in enumerate(cages):
-        r0, c0 = divmod(cells[0], n)
-        fillings.append(cage_fillings(n, tuple((cell // n - r0, cell % n - c0) for cell in cells),
-                                      ops, target))
-        groups: dict[int, list[int]] = {}
-        for i, cell in enumerate(cells):
+        cage, segs, allowed, every = compiled_cage(n, cells, ops, target)
+        fillings.append(cage)
+        segments.append(segs)
+        cells_of.append(cells)
+        for cell, mask in zip(cells, allowed):
             cage_of[cell] = index
-            groups.setdefault(cell // n, []).append(i)
-            groups.setdefault(n + cell % n, []).append(i)
-        segments.append(tuple((line, tuple(positions))
-                              for line, positions in sorted(groups.items()) if len(positions) > 1))
-    return Layout(n, tuple(cells for cells, _, _ in cages), tuple(fillings), tuple(cage_of),
-                  peers, lines, tuple(segments), (1 << n) - 1)
+            start[cell] = mask
+            start_easy[cell] = every
+    return Layout(n, tuple(cells_of), tuple(fillings), tuple(cage_of), peers, lines,
+                  tuple(segments), (1 << n) - 1, tuple(start), tuple(start_easy))
 
 
-def propagate(layout: Layout, cand: list[int], live: list, changed) -> bool:
-    """Narrow cand (cell masks) and live (each cage's possible fillings) in place to a fixed
-    point after the cells in changed shrank; False on a contradiction."""
+def close(layout: Layout, cand: list[int], live: list[list[int]], level: int = NORMAL,
+          changed: Iterable[int] | None = None, fitted: bool = False) -> bool:
+    """Narrow cand (cell masks) and live (each cage's possible fillings) in place to the
+    closure of the grader's deductions up to level (Easy, Normal or Hard), after the cells in
+    changed shrank (every cell when None); False on a contradiction. fitted: every cage's
+    live fillings already fit cand (as they do layout.start), so none needs filtering yet.
+
+    Each deduction only removes candidates, and one that holds still holds (or is already
+    made) once others have removed more, so the closure is the same whatever order they are
+    made in: a puzzle grades at the first level whose closure solves it. The cheap deductions
+    run first (singles, then cage fillings, then hidden singles); Hard ones only when those
+    are stuck, on the cages and lines that changed since Hard last looked."""
     n, full = layout.size, layout.full
-    peers, cage_of, cages = layout.peers, layout.cage_of, layout.cages
-    stack = list(changed)
-    dirty = set()
+    peers, cage_of, cages, lines = layout.peers, layout.cage_of, layout.cages, layout.lines
+    per_cell = level >= NORMAL
+    changed = range(n * n) if changed is None else changed
+    if not all(cand):
+        return False
+    singles = [cell for cell in changed if not cand[cell] & (cand[cell] - 1)]
+    dirty = set() if fitted else {cage_of[cell] for cell in changed}    # cages to filter
+    touched = set(changed) if level >= HARD else None   # changed since Hard last looked
+    pending_cages: set[int] = set()
+    pending_lines: set[int] = set()
     while True:
-        while stack:
-            cell = stack.pop()
-            dirty.add(cage_of[cell])
+        while singles:                                  # a single: no peer may share it
+            cell = singles.pop()
             mask = cand[cell]
-            if not mask & (mask - 1):                   # a single: no peer may share it
-                for peer in peers[cell]:
-                    if cand[peer] & mask:
-                        left = cand[peer] & ~mask
-                        if not left:
-                            return False
-                        cand[peer] = left
-                        stack.append(peer)
+            for peer in peers[cell]:
+                left = cand[peer]
+                if left & mask:
+                    left ^= mask
+                    if not left:
+                        return False
+                    cand[peer] = left
+                    dirty.add(cage_of[peer])
+                    if not left & (left - 1):
+                        singles.append(peer)
+                    if touched is not None:
+                        touched.add(peer)
         if dirty:
             k = dirty.pop()
             cells = cages[k]
@@ -144,15 +198,27 @@ def propagate(layout: Layout, cand: list[int], live: list, changed) -> bool:
             for f in kept:
                 union |= f
             if union != allowed:
+                if not per_cell:            # Easy: only digits the whole cage cannot hold
+                    every, rest = 0, union
+                    while rest:
+                        every |= rest & full
+                        rest >>= n
+                    union = 0
+                    for _ in cells:
+                        union = union << n | every
+                    union &= allowed
                 shift = 0
-                for cell in cells:
+                for cell in cells:          # (the cage's own fillings still all fit)
                     mask = union >> shift & full
                     if mask != cand[cell]:
                         cand[cell] = mask
-                        stack.append(cell)
+                        if not mask & (mask - 1):
+                            singles.append(cell)
+                        if touched is not None:
+                            touched.add(cell)
                     shift += n
             continue
-        for line in layout.lines:                       # hidden singles
+        for line in lines:                              # hidden singles
             once = twice = 0
             for cell in line:
                 twice |= once & cand[cell]
@@ -167,12 +233,115 @@ def propagate(layout: Layout, cand: list[int], live: list, changed) -> bool:
                         if mask & (mask - 1):
                             return False                # two digits need the same cell
                         cand[cell] = mask
-                        stack.append(cell)
-        if not stack:
+                        dirty.add(cage_of[cell])
+                        singles.append(cell)
+                        if touched is not None:
+                            touched.add(cell)
+        if singles or dirty or not touched:
+            if singles or dirty:
+                continue
+            return True
+        if all(not mask & (mask - 1) for mask in cand):
+            return True                                 # solved: nothing left to deduce
+        pending_cages.update(cage_of[cell] for cell in touched)
+        pending_lines.update(cell // n for cell in touched)
+        pending_lines.update(n + cell % n for cell in touched)
+        touched.clear()
+        while pending_cages or pending_lines:
+            narrowed = hard_step(layout, cand, live, pending_cages, pending_lines)
+            if narrowed is None:
+                return False
+            if narrowed:
+                touched.update(narrowed)
+                for cell in narrowed:
+                    dirty.add(cage_of[cell])
+                    if not cand[cell] & (cand[cell] - 1):
+                        singles.append(cell)
+                break
+        if not (singles or dirty):
             return True
 
 
-def search(layout: Layout, cand: list[int], live: list, limit: int,
+def hard_step(layout: Layout, cand: list[int], live: list[list[int]], cages: set[int],
+              lines: set[int]) -> list[int] | None:
+    """The Hard deductions (cage lines, naked and hidden subsets) on one of the pending cages
+    or lines, taken off its set: the cells narrowed, or None on a contradiction. One at a
+    time, as each reads a position where every single has been crossed off its lines."""
+    n = layout.size
+    narrowed = []
+
+    def remove(cell: int, digits: int) -> bool:
+        left = cand[cell] & ~digits
+        if left != cand[cell]:
+            cand[cell] = left
+            narrowed.append(cell)
+        return bool(left)
+
+    if cages:
+        k = cages.pop()
+        cells = layout.cages[k]
+        for index, positions in layout.segments[k]:        # cage lines
+            must = layout.full
+            for f in live[k]:
+                seen = 0
+                for i in positions:
+                    seen |= f >> (i * n)
+                must &= seen
+                if not must:
+                    break
+            if must:
+                for cell in layout.lines[index]:
+                    if cell not in cells and not remove(cell, must):
+                        return None
+        return narrowed
+    free = [cell for cell in layout.lines[lines.pop()] if cand[cell] & (cand[cell] - 1)]
+    if len(free) < 4:           # a pair needs two other cells to take anything from
+        return narrowed
+    half = len(free) // 2       # a set of k, and the other cells' set of len(free) - k
+    masks = [cand[cell] for cell in free]
+    # Only cells with at most half the digits can be in a naked set, and only digits with at
+    # most half the places in a hidden one.
+    few = [i for i, mask in enumerate(masks) if mask.bit_count() <= half]
+    for chosen, union in naked_sets([masks[i] for i in few], half):    # k cells, k digits
+        inside = {free[few[i]] for i in chosen}
+        for cell in free:
+            if cell not in inside and not remove(cell, union):
+                return None
+    digits, places = [], []
+    for bit in (1 << d for d in range(n)):
+        spots = sum(1 << i for i, mask in enumerate(masks) if mask & bit)
+        if spots and spots.bit_count() <= half:
+            digits.append(bit)
+            places.append(spots)
+    for chosen, spots in naked_sets(places, half):       # k digits fitting only k cells
+        keep = sum(digits[i] for i in chosen)
+        for i, cell in enumerate(free):
+            if spots >> i & 1 and not remove(cell, ~keep):
+                return None
+    return narrowed
+
+
+def naked_sets(rows: list[int], largest: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Naked sets in a 0/1 matrix given as row masks: yields (row indices, union) where k rows
+    (2 <= k <= largest) reach only k columns."""
+    count = len(rows)
+
+    def grow(start: int, chosen: list[int], union: int, size: int
+             ) -> Iterator[tuple[tuple[int, ...], int]]:
+        if len(chosen) == size:
+            if union.bit_count() == size:
+                yield tuple(chosen), union
+            return
+        for i in range(start, count):
+            joined = union | rows[i]
+            if joined.bit_count() <= size:
+                yield from grow(i + 1, chosen + [i], joined, size)
+
+    for size in range(2, min(count, largest) + 1):
+        yield from grow(0, [], 0, size)
+
+
+def search(layout: Layout, cand: list[int], live: list[list[int]], limit: int,
            found: list[tuple[int, ...]]) -> None:
     """Append up to limit solutions (row-major digits) below this propagated position."""
     best, fewest = -1, 99
@@ -192,17 +361,17 @@ def search(layout: Layout, cand: list[int], live: list, limit: int,
         options ^= bit
         branch, branch_live = cand.copy(), live.copy()
         branch[best] = bit
-        if propagate(layout, branch, branch_live, [best]):
+        if close(layout, branch, branch_live, NORMAL, [best]):
             search(layout, branch, branch_live, limit, found)
             if len(found) >= limit:
                 return
 
 
 def solve_layout(layout: Layout, limit: int = 2) -> list[tuple[int, ...]]:
-    cand = [layout.full] * (layout.size ** 2)
+    cand = list(layout.start)
     live = [list(fillings) for fillings in layout.fillings]
     found: list[tuple[int, ...]] = []
-    if propagate(layout, cand, live, range(len(cand))):
+    if close(layout, cand, live, fitted=True):
         search(layout, cand, live, limit, found)
     return found
 

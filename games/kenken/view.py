@@ -1,20 +1,25 @@
 """Calcoolation's grid on screen: paper, cage walls and clues, digits and candidates, their
-animations, the win flash, the cursor and the number pad or wheel. A mixin of KenkenScene;
-it reads the scene and changes nothing."""
+animations, the win flash, the cursor and the number pad or wheel. Built with the layout; it
+draws a position with its UI state and changes nothing but its own caches."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
 from games.core.kit.actions import Device
+from games.core.loop import assets
 from games.core.loop.tween import ease_out_back, ease_out_cubic
 from games.core.screens import ui
-from games.kenken import rules
+from games.kenken import popup, rules
+from games.kenken.cages import Cage, Params, clue_text, mask_digits
+from games.kenken.controls import OnButton, OnPad, Target, Ui
+from games.kenken.geometry import Cell, Layout, Style, centre, contains, pad_place
+from games.kenken.grader import Hint
+from games.kenken.motion import FLASH_SECONDS, FLASH_STEP, Motion
 from sprites.kenken import CLUE_INK, DIGIT_INK, MARK_INK, PAPER, PAPER_SELECTED, THIN, WALL
-
-FLASH_SECONDS = 0.5       # one cell's flash when the grid is solved
-FLASH_STEP = 0.06         # delay per diagonal of the win flash
 
 PAPER_LINE = (232, 227, 211)       # the selected cell's row and column
 PAPER_HINT = (204, 235, 209)
@@ -24,98 +29,112 @@ HINT_INK = (22, 128, 62)
 OP_GLYPHS = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7"}
 
 
-def clue_label(params, cage) -> str:
+def clue_label(params: Params, cage: Cage) -> str:
     """The clue as drawn: x, -, / as the proper signs; no operator when they are hidden."""
-    text = rules.clue_text(params, cage)
+    text = clue_text(params, cage)
     return text[:-1] + OP_GLYPHS[text[-1]] if text[-1] in OP_GLYPHS else text
 
 
-class KenkenView:
-    """The grid half of KenkenScene's drawing, and where everything sits on screen."""
+@dataclass(frozen=True)
+class Shown:
+    """What the scene knows that the grid and the panel show, beside the position and the UI
+    state."""
+    errors: frozenset[Cell]        # the mistakes on show (none when the setting hides them)
+    hint: Hint | None              # the hint worked out for this position
+    over: bool
+    device: str                    # the player's last device (a Device): the cursor and
+    #                                prompts follow it
+    pointer: tuple[int, int]       # the panel lights the button under it
+    solved: bool                   # Solve filled the grid in (the game's record says)
+    elapsed: float
+    hints: int
 
-    # --- layout ---------------------------------------------------------------------------
-    def layout(self) -> None:
-        n, area = self.n, self.board_rect
-        self.cell = min(200, 846 // n)
-        side = self.cell * n
-        self.grid_rect = pygame.Rect(0, 0, side, side)
-        self.grid_rect.center = (560, area.centery)
-        self.frame_rect = self.grid_rect.inflate(24, 24)
-        self.wall = min(6, max(4, self.cell // 22))
-        self.clue_size = min(40, max(22, int(self.cell * 0.29)))
-        self.band = int(self.clue_size * 1.2) + 4
-        self.digit_size = min(104, int(self.cell * 0.56))
-        self.mark_cols = {3: 3, 4: 2, 5: 3, 6: 3, 7: 4, 8: 4}.get(n, 5)
-        rows = -(-n // self.mark_cols)
-        self.slot_w = (self.cell - 12) / self.mark_cols
-        self.slot_h = (self.cell - 6 - self.band) / rows
-        self.mark_size = int(min(self.slot_h * 0.92, self.slot_w * 1.35, 44))
-        # The side panel and its buttons.
-        left, top, width = 1090, area.top + 30, 780
-        self.panel_rect = pygame.Rect(left, top, width, area.bottom - 30 - top)
-        half = (width - 16) // 2
-        self.widgets = [
-            ("mode", pygame.Rect(left, top + 106, width, 76)),
-            ("fill", pygame.Rect(left, top + 200, half, 76)),
-            ("autoclear", pygame.Rect(left + half + 16, top + 200, half, 76)),
-            ("solve", pygame.Rect(left, top + 294, half, 76)),
-            ("new", pygame.Rect(left + half + 16, top + 294, half, 76)),
-        ]
-        self.info_rect = pygame.Rect(left, top + 398, width, self.panel_rect.bottom - top - 398)
+    @property
+    def keyboard(self) -> bool:
+        """The cursor and focus rings show (the player is not using the mouse)."""
+        return self.device != Device.MOUSE
+
+
+class KenkenView:
+    """The grid half of Calcoolation's screen."""
+
+    def __init__(self, sheet: Layout) -> None:
+        self.sheet = sheet
+        self.grid = pygame.Rect(sheet.grid)
+        self.frame = pygame.Rect(sheet.frame)
+        self._base_key: tuple[object, ...] | None = None
+        self._base = pygame.Surface((1, 1))
+        self._board_key: tuple[object, ...] | None = None
+        self._board = self._base
+        self._pad_key: tuple[object, ...] | None = None
+        self._pad = self._base
+        self._light = pygame.Surface((sheet.cell, sheet.cell))
+        self._light.fill((255, 236, 160))
 
     def cell_rect(self, row: int, col: int) -> pygame.Rect:
-        return pygame.Rect(self.grid_rect.left + col * self.cell,
-                           self.grid_rect.top + row * self.cell, self.cell, self.cell)
+        return pygame.Rect(self.sheet.cell_box(row, col))
 
-    def cell_at(self, pos):
-        if pos is None or not self.grid_rect.collidepoint(pos):
+    def target_at(self, pos: tuple[int, int], now: Ui) -> Target:
+        """What the pointer is on: the open pad comes first, then a cell, then a button."""
+        if now.pad:
+            place = pad_place(self.sheet.n, now.pad.cell, now.pad.style)
+            if contains(place.box, pos):
+                return OnPad(next((k for k, box in enumerate(place.boxes)
+                                   if contains(box, pos)), None))
+        cell = self.sheet.cell_at(pos)
+        if cell is not None:
+            return cell
+        button = self.sheet.button_at(pos)
+        if button is None:
             return None
-        return ((pos[1] - self.grid_rect.top) // self.cell,
-                (pos[0] - self.grid_rect.left) // self.cell)
-
-    def widget_at(self, pos):
-        return next((k for k, (_, rect) in enumerate(self.widgets) if rect.collidepoint(pos)),
-                    None)
-
-    def mark_centre(self, digit: int):
-        """Where candidate `digit` sits inside a cell, from the cell's top-left corner."""
-        row, col = divmod(digit - 1, self.mark_cols)
-        return (6 + self.slot_w * (col + 0.5), self.band + self.slot_h * (row + 0.5))
-
-    def digit_centre(self):
-        return (self.cell / 2, (self.band * 0.6 + self.cell) / 2)
+        return OnButton(button, pos[0] >= centre(self.sheet.buttons[button][1])[0])
 
     # --- drawing --------------------------------------------------------------------------
-    def draw_board(self, surface) -> None:
-        surface.blit(self._board_surface(), self.frame_rect.topleft)
-        self._draw_animated(surface)
-        self._draw_flash(surface)
-        self._draw_cursor(surface)
-        surface.blit(self._panel_surface(), self.panel_rect.topleft)
-        if self.popup:
-            self._draw_popup(surface)
+    def draw(self, surface: pygame.Surface, state: rules.State, now: Ui, shown: Shown,
+             motion: Motion) -> None:
+        """The grid, what moves on it, and the keyboard cursor (the pad: draw_pad)."""
+        selected = None if shown.over else now.cursor
+        surface.blit(self._board_surface(state, selected, shown), self.frame.topleft)
+        self._draw_animated(surface, motion, shown.errors)
+        self._draw_flash(surface, motion)
+        if not (shown.over or not shown.keyboard or now.panel is not None):
+            colour = (40, 150, 220) if now.pencil else ui.ACCENT
+            pygame.draw.rect(surface, colour, self.cell_rect(*now.cursor).inflate(10, 10), 6,
+                             border_radius=10)
 
-    def grid_origin(self):
+    def draw_pad(self, surface: pygame.Surface, state: rules.State, now: Ui,
+                 shown: Shown) -> None:
+        """The open number pad or wheel, over everything else."""
+        pad = now.pad
+        if pad is None:
+            return
+        r, c = pad.cell
+        index = r * self.sheet.n + c
+        place = pad_place(self.sheet.n, pad.cell, pad.style)
+        key = (pad, state.digits[index], state.candidates[index], shown.keyboard)
+        if key != self._pad_key:
+            self._pad_key, self._pad = key, popup.paint(
+                place, pad, state.digits[index], state.candidates[index], shown.keyboard)
+        if pad.style == Style.PAD:
+            pygame.draw.rect(surface, ui.ACCENT, self.cell_rect(r, c).inflate(6, 6), 5,
+                             border_radius=8)
+        surface.blit(self._pad, place.box[:2])
+
+    def _origin(self) -> tuple[int, int]:
         """The grid's top-left corner on the cached board surfaces."""
-        return (self.grid_rect.left - self.frame_rect.left,
-                self.grid_rect.top - self.frame_rect.top)
+        return self.grid.left - self.frame.left, self.grid.top - self.frame.top
 
-    def _selection(self):
-        return None if self.over else self.cursor
-
-    def _base_surface(self) -> pygame.Surface:
+    def _base_surface(self, state: rules.State, selected: Cell | None,
+                      shown: Shown) -> pygame.Surface:
         """Paper, tints, grid lines, cage walls and clues: everything but the digits."""
-        hint = self.current_hint
-        key = (self._selection(), self.shown_errors(),
-               id(hint) if hint else None)
+        hint = shown.hint
+        key = (selected, shown.errors, id(hint) if hint else None)
         if key == self._base_key:
             return self._base
-        n, size = self.n, self.cell
-        frame = pygame.Surface(self.frame_rect.size)
+        n, size = self.sheet.n, self.sheet.cell
+        frame = pygame.Surface(self.frame.size)
         frame.fill(ui.BG)
-        ox, oy = self.grid_origin()
-        selected = self._selection()
-        errors = self.shown_errors()
+        ox, oy = self._origin()
         hinted = set(hint.cells) if hint else set()
         mistake = hint is not None and hint.technique == "mistake"
         for r in range(n):
@@ -125,7 +144,7 @@ class KenkenView:
                     colour = PAPER_LINE
                 if (r, c) in hinted:
                     colour = PAPER_BAD if mistake else PAPER_HINT
-                if (r, c) in errors:
+                if (r, c) in shown.errors:
                     colour = PAPER_BAD
                 if selected == (r, c):
                     colour = PAPER_SELECTED
@@ -133,8 +152,8 @@ class KenkenView:
         for k in range(1, n):
             pygame.draw.line(frame, THIN, (ox + k * size, oy), (ox + k * size, oy + n * size), 2)
             pygame.draw.line(frame, THIN, (ox, oy + k * size), (ox + n * size, oy + k * size), 2)
-        owner = {cell: k for k, cage in enumerate(self.state.cages) for cell in cage.cells}
-        w = self.wall
+        owner = {cell: k for k, cage in enumerate(state.cages) for cell in cage.cells}
+        w = self.sheet.wall
         for r in range(n):
             for c in range(n):
                 if c + 1 < n and owner[r, c] != owner[r, c + 1]:
@@ -145,15 +164,16 @@ class KenkenView:
                                                    oy + (r + 1) * size - w // 2, size + w, w))
         pygame.draw.rect(frame, WALL, (ox - w, oy - w, n * size + 2 * w, n * size + 2 * w), w + 2,
                          border_radius=4)
-        for cage in self.state.cages:
+        clue_size = self.sheet.clue_size
+        for cage in state.cages:
             r, c = cage.cells[0]
-            words = clue_label(self.params, cage)
+            words = clue_label(state.params, cage)
             spill = c + 1 < n and owner[r, c + 1] == owner[r, c]   # the label may run on
             room = size * (2 if spill else 1) - 10                 # into its own cage
-            fits = self.clue_size
-            while fits > 18 and ui.assets.font(fits, True).size(words)[0] > room:
+            fits = clue_size
+            while fits > 18 and assets.font(fits, True).size(words)[0] > room:
                 fits -= 1
-            y = oy + r * size + 4 + (self.clue_size - fits) // 2
+            y = oy + r * size + 4 + (clue_size - fits) // 2
             ui.label(frame, words, (ox + c * size + 6, y), fits, CLUE_INK, bold=True)
         for r, c in hinted:
             pygame.draw.rect(frame, BAD_INK if mistake else HINT_INK,
@@ -162,75 +182,74 @@ class KenkenView:
         self._base_key, self._base = key, frame
         return frame
 
-    def _board_surface(self) -> pygame.Surface:
-        base = self._base_surface()
-        state = self.state
+    def _board_surface(self, state: rules.State, selected: Cell | None,
+                       shown: Shown) -> pygame.Surface:
+        base = self._base_surface(state, selected, shown)
         key = (self._base_key, state.digits, state.candidates)
         if key == self._board_key:
             return self._board
         board = base.copy()
-        n = self.n
-        ox, oy = self.grid_origin()
-        errors = self.shown_errors()
+        n, size = self.sheet.n, self.sheet.cell
+        ox, oy = self._origin()
         for index in range(n * n):
             r, c = divmod(index, n)
-            self._paint_content(board, (ox + c * self.cell, oy + r * self.cell),
-                                state.digits[index], state.candidates[index], (r, c) in errors)
-        hint = self.current_hint
+            self._paint_content(board, (ox + c * size, oy + r * size), state.digits[index],
+                                state.candidates[index], (r, c) in shown.errors)
+        hint = shown.hint
         if hint:
+            mark_size = self.sheet.mark_size
             for (r, c), digits in hint.removals:
                 for d in digits:
-                    x, y = self.mark_centre(d)
-                    centre = (ox + c * self.cell + x, oy + r * self.cell + y)
-                    rect = ui.label(board, str(d), centre, self.mark_size, BAD_INK, bold=True,
+                    x, y = self.sheet.mark_centre(d)
+                    spot = (ox + c * size + x, oy + r * size + y)
+                    rect = ui.label(board, str(d), spot, mark_size, BAD_INK, bold=True,
                                     anchor="center")
                     pygame.draw.line(board, BAD_INK, rect.bottomleft, rect.topright, 3)
             if hint.place:
                 (r, c), d = hint.place
-                x, y = self.digit_centre()
-                image = ui.assets.text(str(d), self.digit_size, HINT_INK, True).copy()
+                x, y = self.sheet.digit_centre()
+                image = assets.text(str(d), self.sheet.digit_size, HINT_INK, True).copy()
                 image.set_alpha(150)
-                board.blit(image, image.get_rect(center=(ox + c * self.cell + x,
-                                                         oy + r * self.cell + y)))
+                board.blit(image, image.get_rect(center=(ox + c * size + x, oy + r * size + y)))
         self._board_key, self._board = key, board
         return board
 
-    def _paint_content(self, surface, origin, digit, marks, bad, alpha=255, scale=1.0,
-                       mark_alpha=None) -> None:
+    def _paint_content(self, surface: pygame.Surface, origin: tuple[int, int], digit: int,
+                       marks: int, bad: bool, alpha: int = 255, scale: float = 1.0,
+                       mark_alpha: Callable[[int], int] | None = None) -> None:
         """A cell's digit or candidates at origin (its top-left corner)."""
         if digit:
-            x, y = self.digit_centre()
-            image = ui.assets.text(str(digit), self.digit_size, BAD_INK if bad else DIGIT_INK,
-                                   True)
+            x, y = self.sheet.digit_centre()
+            image = assets.text(str(digit), self.sheet.digit_size,
+                                   BAD_INK if bad else DIGIT_INK, True)
             if scale != 1.0 or alpha != 255:
                 image = pygame.transform.rotozoom(image, 0, max(0.05, scale))
                 image.set_alpha(alpha)
             surface.blit(image, image.get_rect(center=(origin[0] + x, origin[1] + y)))
             return
-        for d in rules.mask_digits(marks):
-            x, y = self.mark_centre(d)
-            image = ui.assets.text(str(d), self.mark_size, MARK_INK, True)
+        for d in mask_digits(marks):
+            x, y = self.sheet.mark_centre(d)
+            image = assets.text(str(d), self.sheet.mark_size, MARK_INK, True)
             fade = mark_alpha(d) if mark_alpha else alpha
             if fade < 255:
                 image = image.copy()
                 image.set_alpha(fade)
             surface.blit(image, image.get_rect(center=(origin[0] + x, origin[1] + y)))
 
-    def _draw_animated(self, surface) -> None:
-        if not self.cells and not self.pulses:
+    def _draw_animated(self, surface: pygame.Surface, motion: Motion,
+                       errors: frozenset[Cell]) -> None:
+        if not motion.cells and not motion.pulses:
             return
-        base = self._base_surface()
-        errors = self.shown_errors()
-        inset = self.wall // 2 + 1
-        for index, (tween, old_d, new_d, old_m, new_m) in self.cells.items():
+        base = self._base
+        inset = self.sheet.wall // 2 + 1
+        for index, (tween, old_d, new_d, old_m, new_m) in motion.cells.items():
             if tween.done:
                 continue
             t = max(0.0, tween.time) / tween.duration
-            r, c = divmod(index, self.n)
+            r, c = divmod(index, self.sheet.n)
             rect = self.cell_rect(r, c)
             inner = rect.inflate(-2 * inset, -2 * inset)
-            surface.blit(base, inner.topleft, inner.move(-self.frame_rect.left,
-                                                         -self.frame_rect.top))
+            surface.blit(base, inner.topleft, inner.move(-self.frame.left, -self.frame.top))
             bad = (r, c) in errors
             if old_d != new_d:
                 if not old_d and old_m:   # candidates make way for the digit
@@ -248,68 +267,42 @@ class KenkenView:
                 else:
                     self._paint_content(surface, rect.topleft, 0, new_m, False,
                                         int(255 * ease_out_cubic(t)))
+            elif new_d:
+                self._paint_content(surface, rect.topleft, new_d, 0, bad)
             else:
-                shown = old_m | new_m
-
-                def fade(d, t=t, old_m=old_m, new_m=new_m):
-                    bit = 1 << (d - 1)
-                    if old_m & new_m & bit:
-                        return 255
-                    return int(255 * (ease_out_cubic(t) if new_m & bit else 1 - t))
-                if new_d:
-                    self._paint_content(surface, rect.topleft, new_d, 0, bad)
-                else:
-                    self._paint_content(surface, rect.topleft, 0, shown, False, mark_alpha=fade)
-        for index, tween in self.pulses.items():
+                self._paint_content(surface, rect.topleft, 0, old_m | new_m, False,
+                                    mark_alpha=mark_fade(t, old_m, new_m))
+        for index, tween in motion.pulses.items():
             if tween.done:
                 continue
             t = max(0.0, tween.time) / tween.duration
-            r, c = divmod(index, self.n)
             grow = int(6 + 10 * t)
-            pygame.draw.rect(surface, BAD_INK, self.cell_rect(r, c).inflate(-grow, -grow),
+            pygame.draw.rect(surface, BAD_INK,
+                             self.cell_rect(*divmod(index, self.sheet.n)).inflate(-grow, -grow),
                              max(1, int(6 * (1 - t))), border_radius=8)
 
-    def _draw_flash(self, surface) -> None:
-        tween = self.flash
+    def _draw_flash(self, surface: pygame.Surface, motion: Motion) -> None:
+        tween = motion.flash
         if tween is None or tween.done or tween.time <= 0:
             return
-        light = self._light()
-        for r in range(self.n):
-            for c in range(self.n):
-                t = (tween.time - FLASH_STEP * self.stretch * (r + c)) / (FLASH_SECONDS *
-                                                                          self.stretch)
+        stretch = motion.stretch
+        for r in range(self.sheet.n):
+            for c in range(self.sheet.n):
+                t = (tween.time - FLASH_STEP * stretch * (r + c)) / (FLASH_SECONDS * stretch)
                 if 0 < t < 1:
-                    light.set_alpha(int(200 * math.sin(math.pi * t)))
-                    surface.blit(light, self.cell_rect(r, c).topleft)
+                    self._light.set_alpha(int(200 * math.sin(math.pi * t)))
+                    surface.blit(self._light, self.cell_rect(r, c).topleft)
         glow = int(255 * math.sin(math.pi * min(1.0, tween.time / tween.duration)))
         pygame.draw.rect(surface, (min(255, 180 + glow // 4), min(255, 150 + glow // 3), 60),
-                         self.grid_rect.inflate(28, 28), 6, border_radius=10)
+                         self.grid.inflate(28, 28), 6, border_radius=10)
 
-    def _light(self) -> pygame.Surface:
-        if self._light_surface is None:
-            self._light_surface = pygame.Surface((self.cell, self.cell))
-            self._light_surface.fill((255, 236, 160))
-        return self._light_surface
 
-    def _draw_cursor(self, surface) -> None:
-        if self.over or self.device == Device.MOUSE or self.panel_focus is not None:
-            return
-        rect = self.cell_rect(*self.cursor)
-        colour = (40, 150, 220) if self.pencil else ui.ACCENT
-        pygame.draw.rect(surface, colour, rect.inflate(10, 10), 6, border_radius=10)
-
-    # --- the popup ------------------------------------------------------------------------
-    def _draw_popup(self, surface) -> None:
-        popup = self.popup
-        r, c = popup.cell
-        index = r * self.n + c
-        key = (popup.cell, popup.style, popup.focus, popup.pencil, self.state.digits[index],
-               self.state.candidates[index], self.device)
-        if key != self._popup_key:
-            show_focus = self.show_cursor()
-            self._popup_key, self._popup = key, popup.paint(
-                self.state.digits[index], self.state.candidates[index], show_focus)
-        if popup.style == "pad":
-            cell = self.cell_rect(r, c)
-            pygame.draw.rect(surface, ui.ACCENT, cell.inflate(6, 6), 5, border_radius=8)
-        surface.blit(self._popup, popup.rect.topleft)
+def mark_fade(t: float, old_marks: int, new_marks: int) -> Callable[[int], int]:
+    """The alpha of each candidate while a cell's candidates change: those that stay stay,
+    new ones fade in, gone ones fade out."""
+    def fade(digit: int) -> int:
+        bit = 1 << (digit - 1)
+        if old_marks & new_marks & bit:
+            return 255
+        return int(255 * (ease_out_cubic(t) if new_marks & bit else 1 - t))
+    return fade

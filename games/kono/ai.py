@@ -23,10 +23,15 @@ the slowest position took 2.2 s). The position text may carry the clock (rules.p
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, cast
+
 from games.core.kit import levels
-from games.core.kit.levels import DRAW, LOSS, WIN, Grade
+from games.core.kit.levels import DRAW, LOSS, WIN, Grade, Value
 from games.kono import rules, table
 from games.kono.rules import REPETITION_LIMIT, mask_moves, play
+
+if TYPE_CHECKING:
+    from random import Random
 
 # Old level names (saves and settings from before the shared ladder) -> the nearest preset.
 OLD_LEVELS = {"random": "off", "easy": "low", "hard": "high", "master": "perfect"}
@@ -47,7 +52,7 @@ ANALYSE_NODES = 30000   # analyse's: at most a few seconds, and it rarely needs 
 
 
 def _ranked(state: rules.State, nodes: int = HINT_NODES
-            ) -> list[tuple[rules.Move, str, int | None, int | None]]:
+            ) -> list[tuple[rules.Move, Value, int | None, int | None]]:
     """(move, value for the player making it, plies to the end: exact or the table's lower
     bound, exact plies or None) for every legal move, best first. With `nodes` 0, plies beyond
     the table's own are not searched (a look-up only)."""
@@ -102,11 +107,11 @@ class _Distances:
     moves are all needed. A capture, a finished game or clock 0 is exact at once. Limited by a
     node budget (not a clock), so the answer is the same every time; beyond it, None."""
 
-    def __init__(self, solved, budget: int):
+    def __init__(self, solved: table.Table, budget: int) -> None:
         self.solved = solved
         self.budget = budget
         self.nodes = 0
-        self.known = {}
+        self.known: dict[tuple[int, int, int], int] = {}
 
     def plies(self, own: int, enemy: int, clock: int) -> int | None:
         try:
@@ -114,8 +119,8 @@ class _Distances:
         except _OutOfNodes:
             return None
 
-    def _plies(self, own, enemy, clock, score):
-        bound = table.outcome(score)[1]
+    def _plies(self, own: int, enemy: int, clock: int, score: int) -> int:
+        bound = cast(int, table.outcome(score)[1])    # decisive scores only: never None
         if clock == 0 or score == -table.WIN or clock >= rules.QUIET_LIMIT:
             return bound
         key = (own, enemy, clock)
@@ -132,10 +137,11 @@ class _Distances:
             child = self.solved.score_of(entry, after)
             if score > 0 and child >= 0:
                 continue                    # not a winning move
-            children.append((table.outcome(child)[1], entry, theirs, mine, after, child))
+            lowest = cast(int, table.outcome(child)[1])     # decisive: a loss, or a win
+            children.append((lowest, entry, theirs, mine, after, child))
         children.sort(key=lambda child: child[:2])      # as in _ranked: however it is turned
         if score > 0:
-            best = None
+            best: int | None = None
             for lowest, _, theirs, mine, after, child in children:
                 if best is not None and lowest + 1 >= best:
                     break
@@ -144,8 +150,8 @@ class _Distances:
         else:
             best = max(self._plies(theirs, mine, after, child) + 1
                        for _, _, theirs, mine, after, child in children)
-        self.known[key] = best
-        return best
+        self.known[key] = cast(int, best)    # a won position has a winning move
+        return cast(int, best)
 
 
 def _key(mover: int, other: int, mover_side: str) -> str:
@@ -153,7 +159,8 @@ def _key(mover: int, other: int, mover_side: str) -> str:
     return "".join(rules.board_of(mover, other, mover_side)) + ":" + rules.opponent(mover_side)
 
 
-def _escapes(solved, own, enemy, side, clock, drawn) -> bool:
+def _escapes(solved: table.Table, own: int, enemy: int, side: str, clock: int,
+             drawn: set[str]) -> bool:
     """Whether `side` (to move, with `own`) has a step onto a position seen twice that does not
     lose at once (a side with no move has lost even on a repeated position)."""
     for source, target in mask_moves(own, enemy):
@@ -170,13 +177,13 @@ def graded_moves(state: rules.State, nodes: int = HINT_NODES) -> list[Grade]:
     return [Grade(move, value, exact) for move, value, _, exact in _ranked(state, nodes)]
 
 
-def choose_move(state: rules.State, rng, level: int | str | None = None) -> rules.Move:
+def choose_move(state: rules.State, rng: Random, level: int | str | None = None) -> rules.Move:
     """The computer's move: with the level's chance one of the best moves (picked at random
     among equals), otherwise any legal move at random. A table look-up: it keeps the value
     exactly and takes the win the table's distances say is fastest."""
     chance = level_chance(level)
     ranked = [(move, value, plies) for move, value, plies, _ in _ranked(state, nodes=0)]
-    return levels.choose_graded(ranked, rng, chance)
+    return cast(rules.Move, levels.choose_graded(ranked, rng, chance))
 
 
 def evaluate(state: rules.State, nodes: int = ANALYSE_NODES) -> tuple[str, int | None]:
@@ -195,12 +202,12 @@ def evaluate(state: rules.State, nodes: int = ANALYSE_NODES) -> tuple[str, int |
     if value == WIN:
         return value, None if exact is None else exact
     if value == LOSS and all(entry[3] is not None for entry in ranked):
-        return value, max(entry[3] for entry in ranked)
+        return value, max(cast(int, entry[3]) for entry in ranked)
     return value, None
 
 
-def analyse(state: rules.State) -> dict:
-    """DESIGN.md s6: {"value", "plies", "moves": [{"move", "value", "plies"}]}, best first;
+def analyse(state: rules.State) -> dict[str, Any]:
+    """docs/DESIGN.md: {"value", "plies", "moves": [{"move", "value", "plies"}]}, best first;
     values exact at the position's clock, plies where exact (see the module's docstring)."""
     value, plies = evaluate(state)
     return {"value": value, "plies": plies,

@@ -1,23 +1,31 @@
 """Where things are on Kono's screen: the board's points (turned round when the board is
-flipped), the players' cards and trays, and the line a move travels. Mixed into KonoScene."""
+flipped), the players' cards and trays, the side panel, and the line a move travels. Geometry
+only; the names of points and moves as the board's margin shows them."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pygame
 
 from games.core.loop.tween import lerp_point
+from games.core.screens.game_scene import TOOLBAR_HEIGHT
 from games.kono import rules
-from games.kono.motion import STONE
+from games.kono.controls import screen_cell
 from sprites import kono as paint
+
+Point = tuple[float, float]
 
 # Layout at the 1920x1080 logical size.
 CENTRE = (950, 545)         # the board's middle
 SPACING = 176               # between neighbouring points
 BOARD_SIDE = 760            # the wooden panel
+STONE = 120                 # a stone's diameter on the board
+TRAY_STONE = 54             # a captured stone in a tray
 TRAY_STEP = 58
+CARD_HEIGHT = 364
 FILES, RANKS = "abcd", "4321"   # point 0 is a4: Black's home rows are 4 and 3
-
 
 
 def point_name(point: int) -> str:
@@ -30,24 +38,36 @@ def move_name(move: rules.Move) -> str:
         point_name(move.target)
 
 
+@dataclass(frozen=True)
 class Layout:
-    """Screen geometry of the scene: needs self.flipped and self.board_rect."""
+    flipped: bool = False       # the board turned round: White's home rows at the bottom
+    height: int = 1080          # the screen's logical height
 
-    def screen_cell(self, point: int) -> tuple[int, int]:
-        """(column, row) on screen of a board point."""
-        row, col = divmod(point, rules.SIZE)
-        return (3 - col, 3 - row) if self.flipped else (col, row)
+    @property
+    def board_rect(self) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, BOARD_SIDE, BOARD_SIDE)
+        rect.center = CENTRE
+        return rect
 
-    def cell_point(self, col: int, row: int) -> int:
-        if self.flipped:
-            col, row = 3 - col, 3 - row
-        return row * rules.SIZE + col
+    @property
+    def panel_rect(self) -> pygame.Rect:
+        """The side panel: the last moves, and the key to the hint's grades."""
+        return pygame.Rect(1370, self.board_rect.top, 510, BOARD_SIDE)
 
-    def point_pos(self, point: int) -> tuple[float, float]:
-        col, row = self.screen_cell(point)
+    @property
+    def labels(self) -> tuple[str, str]:
+        """The margin's files left to right and ranks top to bottom."""
+        return (FILES[::-1], RANKS[::-1]) if self.flipped else (FILES, RANKS)
+
+    def warning_spot(self) -> Point:
+        """The middle of the room between the board and the toolbar."""
+        return CENTRE[0], (self.board_rect.bottom + self.height - TOOLBAR_HEIGHT) // 2
+
+    def point_pos(self, point: int) -> Point:
+        col, row = screen_cell(point, self.flipped)
         return (CENTRE[0] + (col - 1.5) * SPACING, CENTRE[1] + (row - 1.5) * SPACING)
 
-    def point_at(self, pos) -> int | None:
+    def point_at(self, pos: Sequence[float] | None) -> int | None:
         if pos is None:
             return None
         for point in range(rules.POINTS):
@@ -58,25 +78,20 @@ class Layout:
     def card_rect(self, side: int) -> pygame.Rect:
         """Each player's card beside the board, level with that player's home rows."""
         top_side = 1 if self.flipped else 0
-        rect = pygame.Rect(40, 0, 480, 364)
-        rect.top = self.board_rect.top if side == top_side else self.board_rect.bottom - 364
+        board = self.board_rect
+        rect = pygame.Rect(40, 0, 480, CARD_HEIGHT)
+        rect.top = board.top if side == top_side else board.bottom - CARD_HEIGHT
         return rect
 
     def tray_rect(self, side: int) -> pygame.Rect:
         card = self.card_rect(side)
         return pygame.Rect(card.left + 24, card.top + 250, card.width - 48, 84)
 
-    def tray_slot(self, side: int, index: int) -> tuple[float, float]:
+    def tray_slot(self, side: int, index: int) -> Point:
         tray = self.tray_rect(side)
         return tray.left + 44 + min(index, 6) * TRAY_STEP, tray.centery + 2
 
-    def captured_count(self, state) -> list[int]:
-        """Stones each side has captured: the opponent's stones missing since the start."""
-        start = self.session.initial.board
-        return [start.count("W") - state.board.count("W"),
-                start.count("B") - state.board.count("B")]
-
-    def move_path(self, move) -> list:
+    def move_path(self, move: rules.Move) -> list[Point]:
         """A move's arrow: a step straight along its line, a capture arcing over its friend,
         both kept clear of the stones' middles."""
         a, b = self.point_pos(move.source), self.point_pos(move.target)
@@ -89,6 +104,10 @@ class Layout:
         bend = SPACING * 0.42
         return paint.curve(a, (over[0] - uy * bend, over[1] + ux * bend), b, 0.1, 0.9)
 
-    def grade_spot(self, move):
+    def grade_spot(self, move: rules.Move) -> Point:
+        """Where a graded move's label goes: the middle of its arrow."""
         points = self.move_path(move)
-        return points[len(points) // 2] if len(points) > 2 else lerp_point(*points, 0.5)
+        if len(points) > 2:
+            return points[len(points) // 2]
+        x, y = lerp_point(points[0], points[1], 0.5)
+        return x, y

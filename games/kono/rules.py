@@ -1,4 +1,4 @@
-"""Four Field Kono (RULES.md): capture by jumping over a friend on a 4x4 board.
+"""Four Field Kono (docs/RULES.md): capture by jumping over a friend on a 4x4 board.
 
 The board is 16 points in a 4x4 grid, numbered 0..15 row by row, joined by the lines of the
 grid. Black (B, player 0) starts on points 0-7 and moves first, White (W, player 1) on 8-15,
@@ -10,7 +10,7 @@ A player loses when reduced to one piece or when they have no legal move; "no mo
 checked before the draws, so it decides even on the 50th quiet ply. The game is drawn on the
 third occurrence of a position (board and side to move) or after 50 plies without a capture.
 
-The description and the command-line position are the same text (DESIGN.md s6):
+The description and the command-line position are the same text (docs/DESIGN.md):
 "BBBBBBBBWWWWWWWW:B" = the 16 points row by row (B, W or .), then ':' and the side to move,
 optionally then ':' and the clock, the plies since the last capture (0 to 50; "...:B:12"); a
 position without a clock is at clock 0, as if a capture had just been made.
@@ -47,12 +47,14 @@ REPETITION_LIMIT = 3                  # the third occurrence of a position draws
 START = "BBBBBBBBWWWWWWWW:B"
 
 
-def _geometry():
+def _geometry() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[tuple[int, int], ...], ...]]:
     """STEPS[p]: the points joined to p. JUMPS[p]: (over, onto) for each straight jump from p."""
-    steps, jumps = [], []
+    steps: list[tuple[int, ...]] = []
+    jumps: list[tuple[tuple[int, int], ...]] = []
     for point in range(POINTS):
         row, col = divmod(point, SIZE)
-        near, far = [], []
+        near: list[int] = []
+        far: list[tuple[int, int]] = []
         for d_row, d_col in ((-1, 0), (0, -1), (0, 1), (1, 0)):
             if 0 <= row + d_row < SIZE and 0 <= col + d_col < SIZE:
                 near.append(point + d_row * SIZE + d_col)
@@ -121,14 +123,11 @@ def opponent(side: str) -> str:
 Params = NoParams   # every game starts from the standard position
 
 
-TEST_PARAMS = (Params(),)
-
-
 def parse_params(text: str) -> Params:
     return parse_no_params("Four Field Kono", text)
 
 
-def params_from_options(**options) -> Params:
+def params_from_options(**options: object) -> Params:
     return no_options("Four Field Kono", options)
 
 
@@ -286,10 +285,10 @@ def status(state: State) -> Status:
     own, enemy = masks(state.board, side)
     for loser, pieces in ((side, own), (other, enemy)):
         if pieces.bit_count() < 2:
-            return Status(Outcome.WON, SIDES.index(opponent(loser)),
+            return Status(Outcome.DECIDED, SIDES.index(opponent(loser)),
                           f"{NAMES[loser]} has fewer than two pieces left.", Termination.CAPTURED)
     if not mask_moves(own, enemy):
-        return Status(Outcome.WON, SIDES.index(other), f"{NAMES[side]} cannot move.",
+        return Status(Outcome.DECIDED, SIDES.index(other), f"{NAMES[side]} cannot move.",
                       Termination.BLOCKED)
     if state.repetitions >= REPETITION_LIMIT:
         return Status(Outcome.DRAW, None, "The same position has occurred three times.",

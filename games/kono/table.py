@@ -24,9 +24,13 @@ import _thread
 from array import array
 from functools import cache
 from math import comb
+from typing import TYPE_CHECKING, Any
 
 from games.core.kit.levels import Value
 from games.kono.rules import POINTS, QUIET_LIMIT, SIZE
+
+if TYPE_CHECKING:               # numpy itself is imported where it is used (start-up time)
+    from numpy.typing import NDArray
 
 WIN = 127                       # the scores fit in an int8: the longest win is 113 plies
 FEWEST = 2                      # a side with fewer pieces has lost
@@ -71,7 +75,7 @@ def back(score: int) -> int:
     return -score + (score > 0) - (score < 0)
 
 
-def outcome(score: int) -> tuple[str, int | None]:
+def outcome(score: int) -> tuple[Value, int | None]:
     """("win" | "loss" | "draw", plies to the end or None) for a score."""
     if score > 0:
         return Value.WIN, WIN - score
@@ -83,11 +87,11 @@ def outcome(score: int) -> tuple[str, int | None]:
 class Index:
     """The numbering of positions (numpy, vectorised: the solver and the loader share it)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         import numpy as np
         self.np = np
         masks = np.arange(1 << POINTS, dtype=np.uint32)
-        self.maps = []
+        self.maps: list[NDArray[Any]] = []
         for perm in SYMMETRIES:
             image = np.zeros_like(masks)
             for point in range(POINTS):
@@ -98,13 +102,13 @@ class Index:
         for point in range(POINTS):
             self.popcount += (masks >> point) & 1
         self.orbit_rank = np.zeros_like(masks)
-        self.reps = []
+        self.reps: list[NDArray[Any]] = []
         for count in range(PIECES_EACH + 1):
             reps = np.unique(self.rep[self.popcount == count])
             self.orbit_rank[reps] = np.arange(len(reps), dtype=np.uint32)
             self.reps.append(reps)
-        self.sizes = {}
-        self.offsets = {}
+        self.sizes: dict[tuple[int, int], int] = {}
+        self.offsets: dict[tuple[int, int], int] = {}
         total = 0
         for own in range(PIECES_EACH + 1):
             for enemy in range(PIECES_EACH + 1):
@@ -125,7 +129,7 @@ class Index:
     def layer_size(self, own: int, enemy: int) -> int:
         return self.sizes[own, enemy]
 
-    def positions(self, own_count: int, enemy_count: int):
+    def positions(self, own_count: int, enemy_count: int) -> tuple[NDArray[Any], NDArray[Any]]:
         """(own, enemy) uint32 arrays of every entry of a layer, in index order."""
         np = self.np
         width = POINTS - own_count
@@ -142,7 +146,7 @@ class Index:
             taken += free
         return own, enemy
 
-    def lookup(self, own, enemy):
+    def lookup(self, own: NDArray[Any], enemy: NDArray[Any]) -> NDArray[Any]:
         """The entry numbers of positions (uint32 arrays of bitmasks)."""
         np = self.np
         own = np.asarray(own, np.uint32)
@@ -161,11 +165,12 @@ class Index:
             rank += np.where(here, self.binomial[free_below, np.minimum(seen, PIECES_EACH + 1)],
                              0)
             free_below += ((rep >> point) & 1) ^ 1
-        return (self.offset_table[a, b] + self.orbit_rank[rep].astype(np.int64)
-                * self.width_table[a, b] + rank)
+        entries: NDArray[Any] = (self.offset_table[a, b] + self.orbit_rank[rep].astype(np.int64)
+                                 * self.width_table[a, b] + rank)
+        return entries
 
 
-def encode(rows: dict, most: int = PIECES_EACH) -> bytes:
+def encode(rows: dict[tuple[int, int], NDArray[Any]], most: int = PIECES_EACH) -> bytes:
     """The file for {layer: [CLOCKS, entries] scores} of every layer with at most `most`
     pieces a side (tools/solve_kono.py): per entry its clock-0 score and how many clocks from
     0 are decisive, interleaved (that compresses best)."""
@@ -192,7 +197,7 @@ def _layers(most: int) -> list[tuple[int, int]]:
     return [(own, enemy) for own in range(most + 1) for enemy in range(most + 1)]
 
 
-def decode(data: bytes):
+def decode(data: bytes) -> tuple[int, NDArray[Any], NDArray[Any]]:
     """(most pieces a side, clock-0 scores int8, decisive clocks uint8) from the file."""
     import lzma
 
@@ -211,7 +216,7 @@ def decode(data: bytes):
     return most, pairs[:, 0].view(np.int8), pairs[:, 1]
 
 
-def decode_layers(data: bytes, most: int = PIECES_EACH) -> dict:
+def decode_layers(data: bytes, most: int = PIECES_EACH) -> dict[tuple[int, int], bytes]:
     """{layer: bytes of its clock-0 scores and decisive clocks} for the layers with at most
     `most` pieces a side, from a file: what the solver made, read back (the tests compare)."""
     solved, firsts, lasting = decode(data)
@@ -291,7 +296,7 @@ class Table:
         return int(self.firsts[entry]) if clock < self.lasting[entry] else 0
 
 
-def _compact(values) -> array:
+def _compact(values: NDArray[Any]) -> array[int]:
     """16-bit numpy values as an array.array, which indexes to plain ints quickly."""
     compact = array("H")
     compact.frombytes(values.astype("<u2").tobytes())
@@ -299,7 +304,7 @@ def _compact(values) -> array:
 
 
 _BINOMIAL = [[comb(n, k) for k in range(POINTS + 1)] for n in range(POINTS + 1)]
-_loaded: list = []
+_loaded: list[Table] = []
 _LOCK = _thread.allocate_lock()         # the low-level lock: `threading` is not for pure modules
 
 

@@ -19,10 +19,16 @@ from collections import deque
 from functools import lru_cache
 from itertools import combinations
 from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, cast
 
 from games.core.kit import levels
-from games.core.kit.levels import DRAW, FLIPPED, LOSS, WIN, Grade
+from games.core.kit.levels import DRAW, FLIPPED, LOSS, WIN, Grade, Value
 from games.mu_torere import rules
+
+if TYPE_CHECKING:
+    from random import Random
+
+Solved = MappingProxyType[str, tuple[Value, int | None]]   # key -> (value, plies or None)
 
 
 @lru_cache(maxsize=1)
@@ -44,7 +50,7 @@ def position_graph() -> dict[str, dict[tuple[int, int], str]]:
 
 
 @lru_cache(maxsize=64)
-def solve(drawn: frozenset[str] = frozenset()) -> MappingProxyType:
+def solve(drawn: frozenset[str] = frozenset()) -> Solved:
     """Position key -> (value for the side to move, plies to the end or None for a draw).
     Positions in `drawn` count as draws: the next occurrence of each would be its third."""
     graph = position_graph()
@@ -52,9 +58,9 @@ def solve(drawn: frozenset[str] = frozenset()) -> MappingProxyType:
     for key, children in graph.items():
         for child in children.values():
             parents[child].append(key)
-    table = {key: (DRAW, None) for key in drawn}
+    table: dict[str, tuple[Value, int | None]] = {key: (DRAW, None) for key in drawn}
     undecided = {key: len(children) for key, children in graph.items()}
-    queue = deque()
+    queue: deque[str] = deque()
     for key, children in graph.items():
         if not children and key not in drawn:
             table[key] = (LOSS, 0)
@@ -63,7 +69,7 @@ def solve(drawn: frozenset[str] = frozenset()) -> MappingProxyType:
     # is settled by its slowest win.
     while queue:
         key = queue.popleft()
-        value, plies = table[key]
+        value, plies = cast(tuple[Value, int], table[key])     # queued: decided, plies known
         for parent in parents[key]:
             if parent in table:
                 continue
@@ -80,7 +86,7 @@ def solve(drawn: frozenset[str] = frozenset()) -> MappingProxyType:
     return MappingProxyType(table)      # read-only: it is shared through the cache
 
 
-def table_for(state: rules.State) -> MappingProxyType:
+def table_for(state: rules.State) -> Solved:
     """The solved table that holds for this game's history."""
     plain = solve()
     drawn = frozenset(key for key, count in state.seen
@@ -95,9 +101,10 @@ def graded_moves(state: rules.State) -> list[Grade]:
     table = table_for(state)
     children = position_graph()[state.key]
     plies_left = rules.PLY_LIMIT - state.ply
-    graded = []
+    graded: list[tuple[rules.Move, Value, int | None]] = []
     for move in rules.legal_moves(state):
-        value, plies = table[children[move.source, move.target]]
+        # a legal move is a board move: both ends are points
+        value, plies = table[children[move.source, move.target]]  # type: ignore[index]
         value, plies = FLIPPED[value], None if plies is None else plies + 1
         if plies is not None and plies > plies_left:
             value, plies = DRAW, None
@@ -105,7 +112,7 @@ def graded_moves(state: rules.State) -> list[Grade]:
     return levels.best_first(graded)
 
 
-def evaluate(state: rules.State) -> tuple[str, int | None]:
+def evaluate(state: rules.State) -> tuple[Value, int | None]:
     """(value for the side to move, plies to the end) under perfect play from here."""
     result = rules.status(state)
     if result.over:
@@ -114,8 +121,8 @@ def evaluate(state: rules.State) -> tuple[str, int | None]:
     return value, plies
 
 
-def analyse(state: rules.State) -> dict:
-    """DESIGN.md s6: {"value", "plies", "moves": [{"move", "value", "plies"}]}, best first."""
+def analyse(state: rules.State) -> dict[str, Any]:
+    """docs/DESIGN.md: {"value", "plies", "moves": [{"move", "value", "plies"}]}, best first."""
     value, plies = evaluate(state)
     return {"value": value, "plies": plies,
             "moves": [{"move": move.encode(), "value": move_value, "plies": move_plies}
@@ -127,11 +134,11 @@ def level_chance(level: int | str | None) -> int:
     return levels.level_chance(level)
 
 
-def choose_move(state: rules.State, rng, level: int | str | None = None) -> rules.Move:
+def choose_move(state: rules.State, rng: Random, level: int | str | None = None) -> rules.Move:
     """The computer's move: with the level's chance one of the best moves (picked at random
     among equals), otherwise any legal move at random."""
     chance = level_chance(level)
-    return levels.choose_graded(graded_moves(state), rng, chance)
+    return cast(rules.Move, levels.choose_graded(graded_moves(state), rng, chance))
 
 
 def accepts_draw(state: rules.State, player: int) -> bool:

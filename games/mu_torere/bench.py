@@ -1,9 +1,17 @@
-"""Performance cases for `python main.py bench`: solving the whole game, and a computer move."""
+"""Performance cases for `python main.py bench`: solving the whole game, and a computer move;
+and the scene's pose for the frame-cost figure."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
+from games.core.kit.actions import Device
 from games.mu_torere import ai, rules
+from games.mu_torere.controls import ends, legal
+
+if TYPE_CHECKING:
+    from games.mu_torere.scene import MuTorereScene
 
 SOLVE_TARGET_MS = 100.0      # the issue: the whole game solved well under 0.1 s
 MOVE_TARGET_MS = 16.0        # a computer move within one frame at 60 Hz
@@ -18,7 +26,7 @@ def solve_cold(_: int) -> None:
 def game_states(count: int) -> list[rules.State]:
     """Positions from seeded games of a perfect player against a random one, with their
     histories, so some moves need the table solved again for repeated positions."""
-    states = []
+    states: list[rules.State] = []
     seed = 0
     while len(states) < count:
         rng = random.Random(seed)
@@ -31,7 +39,7 @@ def game_states(count: int) -> list[rules.State]:
     return states
 
 
-def cases() -> list[dict]:
+def cases() -> list[dict[str, Any]]:
     states = game_states(200)
     return [
         {"name": "mu_torere solve (cold)", "run": solve_cold, "count": 20,
@@ -40,3 +48,22 @@ def cases() -> list[dict]:
          "run": lambda index: ai.choose_move(states[index], random.Random(index), 100),
          "count": len(states), "target_ms": MOVE_TARGET_MS},
     ]
+
+
+def pose(scene: MuTorereScene) -> None:
+    """The most expensive everyday look: a game under way against the computer, the graded
+    hint shown, a piece picked up with the keyboard cursor on its target, the legend on."""
+    audio = scene.app.audio
+    muted, audio.muted = audio.muted, True      # played through the scene, silently
+    try:
+        for text in ("3-8", "4-3", "8-4", "7-8"):
+            scene.play(rules.decode_move(text), by_computer=not scene.human_to_move())
+        scene.tweens.finish_all()
+    finally:
+        audio.muted = muted
+    scene.prefs.set("legend", True)
+    scene.hint_for = scene.state            # shown without the hint verb: not in the record
+    scene.grades = (scene.state, ai.graded_moves(scene.state))
+    source, target = ends(legal(scene.state)[min(legal(scene.state))])
+    scene.ui = replace(scene.ui, selected=source, cursor=target)
+    scene.pretend_device(Device.KEYBOARD)

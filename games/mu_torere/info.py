@@ -2,6 +2,7 @@
 the preferences it keeps (colours, board style, legend). No pygame."""
 from __future__ import annotations
 
+from games.core.kit.checks import NAME, Boolean, ListOf, OneOf, Satisfies
 from games.core.kit.options import Option
 from games.core.kit.prefs import Pref
 from games.core.kit.versus_options import opponent_options
@@ -21,11 +22,11 @@ COLOURS = {      # name -> (shown name, piece colour): distinct in lightness as 
 }
 STYLES = (("star", "Star"), ("wheel", "Wheel"))
 PREFS = (
-    Pref("colours", ["black", "white"], check=lambda pair: isinstance(pair, list) and
-         len(pair) == 2 and all(isinstance(c, str) and c in COLOURS for c in pair) and
-         pair[0] != pair[1]),
-    Pref("board", "star", choices=("star", "wheel")),
-    Pref("legend", True, choices=(True, False)),
+    Pref("colours", ["black", "white"],
+         Satisfies(ListOf(NAME, 2, 2), lambda pair: all(c in COLOURS for c in pair) and
+                   pair[0] != pair[1], "not two different colours of the game")),
+    Pref("board", "star", OneOf("star", "wheel")),
+    Pref("legend", True, Boolean()),
 )
 
 _opponent, _side, _level = opponent_options(("Black", "White"))
@@ -41,7 +42,7 @@ def named_options(settings: dict) -> list[Option]:
     """The setup options, the sides named by the colours the player chose in Options."""
     saved = settings.get(KEY) if isinstance(settings.get(KEY), dict) else {}
     pair = saved.get("colours")
-    pair = pair if PREFS[0].valid(pair) else PREFS[0].default
+    pair = pair if PREFS[0].check.accepts(pair) else PREFS[0].default
     names = tuple(COLOURS[name][0] for name in pair)
     side, first = OPTIONS[1], OPTIONS[2]
     return [OPTIONS[0],

@@ -1,4 +1,4 @@
-"""Mu Torere (RULES.md): four pieces each on an eight-pointed star; block your opponent to win.
+"""Mu Torere (docs/RULES.md): four pieces each on an eight-pointed star; block your opponent to win.
 
 Points 0..7 go round the ring, point 8 is the centre. Each ring point touches its two ring
 neighbours and the centre. Black (B, player 0) starts on 0-3 and moves first, White (W,
@@ -8,13 +8,14 @@ that piece has an opponent piece on a neighbouring ring point. A player who cann
 The third occurrence of a position (board and side to move) is a draw, so is the 200th ply,
 and the players may agree a draw (the move "draw", which the scene makes once both accept).
 
-The description and the command-line position are the same text (DESIGN.md s6):
+The description and the command-line position are the same text (docs/DESIGN.md):
 "BBBBWWWW.:B" = points 0..8 then the side to move. Mu Torere has no parameters.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from games.core.kit.rules_api import (
     IllegalMove,
@@ -26,6 +27,9 @@ from games.core.kit.rules_api import (
     parse_fields,
 )
 from games.core.kit.rules_parts import check_seen, no_options, no_solution, position_json
+
+if TYPE_CHECKING:
+    from random import Random
 
 CENTRE = 8
 RING = 8
@@ -60,7 +64,7 @@ def parse_params(text: str) -> Params:
     return Params(_first(fields["first"])) if "first" in fields else Params()
 
 
-def params_from_options(variant=None, **others) -> Params:
+def params_from_options(variant: str | None = None, **others: object) -> Params:
     """`variant` names the side that moves first (B or W); there is no other option."""
     no_options("Mu Torere", others)
     return Params() if variant is None else Params(_first(variant))
@@ -106,11 +110,11 @@ def _read_board(text: str) -> tuple[str, ...]:
 
 def _read_position(text: str) -> State:
     """A new game from a position exactly as written, e.g. "BBBBWWWW.:B"."""
-    board, sep, side = text.partition(":")
+    points, sep, side = text.partition(":")
     if not sep or side not in SIDES:
         raise RuleError(f"A Mu Torere position is nine points then ':' and the side to move, "
                         f"like {START}; not {text!r}.")
-    board = _read_board(board)
+    board = _read_board(points)
     return State(board, side, ((position_key(board, side), 1),))
 
 
@@ -226,7 +230,7 @@ def position_text(state: State) -> str:
     return state.key
 
 
-def new_desc(params: Params, rng) -> str:
+def new_desc(params: Params, rng: Random) -> str:
     """Every game starts from the standard position, with the chosen side to move."""
     return START[:-1] + params.first
 
@@ -246,7 +250,7 @@ def status(state: State) -> Status:
         return Status(Outcome.DRAW, None, "The players agreed a draw.", Termination.AGREED)
     if not board_moves(state.board, state.to_move):
         winner = opponent(state.to_move)
-        return Status(Outcome.WON, SIDES.index(winner), f"{NAMES[state.to_move]} cannot move.",
+        return Status(Outcome.DECIDED, SIDES.index(winner), f"{NAMES[state.to_move]} cannot move.",
                       Termination.BLOCKED)
     if state.occurrences() >= REPETITION_LIMIT:
         return Status(Outcome.DRAW, None, "The same position has occurred three times.",
@@ -272,7 +276,8 @@ def apply_move(state: State, move: Move) -> State:
         return replace(state, draw_agreed=True)
     if (move.source, move.target) not in board_moves(state.board, state.to_move):
         raise IllegalMove(_why_illegal(state, move))
-    board = moved(state.board, move.source, move.target)
+    # the agreed draw is handled above: a board move has both ends
+    board = moved(state.board, move.source, move.target)  # type: ignore[arg-type]
     side = opponent(state.to_move)
     counts = dict(state.seen)
     key = position_key(board, side)
@@ -281,10 +286,10 @@ def apply_move(state: State, move: Move) -> State:
 
 
 def _why_illegal(state: State, move: Move) -> str:
-    name = NAMES[state.to_move]
-    if state.board[move.source] != state.to_move:
+    name = NAMES[state.to_move]      # (not the agreed draw: a board move has both ends)
+    if state.board[move.source] != state.to_move:  # type: ignore[index]
         return f"There is no {name} piece on point {move.source}."
-    if state.board[move.target] != EMPTY:
+    if state.board[move.target] != EMPTY:  # type: ignore[index]
         return f"Point {move.target} is not empty."
     if move.target == CENTRE:
         return (f"The piece on point {move.source} may enter the centre only when an opponent "

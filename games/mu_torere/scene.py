@@ -3,34 +3,33 @@ wheel), four pieces a side that slide along the line they travel, the players' c
 colours they chose, the last moves, and Options (colours, board style, legend, and what every
 two-player game offers: level, undo depth, offer a draw, new game).
 
-Mouse: click one of your pieces (the line it would travel lights up), then the empty point; or
-drag the piece there. Right button opens Options. Keyboard: arrows move the cursor, Enter or
-Space picks a piece (the cursor jumps to where it can go) and Enter again moves it; Tab cycles
-your movable pieces; X or O opens Options; D offers a draw; L legend; S board style; N new
-game. Gamepad: d-pad moves, A picks and moves, X Options (which also offers a draw), Y graded
-hint, LB/RB undo/redo, triggers cycle your movable pieces.
+What input means is decided in controls.py (click, drag, arrows, Tab, Enter); the board is
+drawn by view.py over layout.py's geometry. Keys of the scene's own: X or O (or the right
+button) opens Options; D offers a draw; L legend; S board style; N new game. Gamepad: X
+Options (which also offers a draw), Y graded hint, LB/RB undo/redo.
 
-The frame (games/core/screens/versus.py) runs the computer, the hint, draw offers and undo by turns;
-this module draws the board and turns input into moves.
+The frame (games/core/screens/versus.py) runs the computer, the hint, draw offers and undo by
+turns; this module wires the controls, the view and the slides of the pieces.
 """
 from __future__ import annotations
 
-import math
-from functools import lru_cache
+from dataclasses import replace
 
 import pygame
 
-from games.core.kit.actions import Act, Device
-from games.core.kit.session import Change
+from games.core.kit.actions import POINTER, Act, Action
+from games.core.kit.controls import Answer, Look, Play, Refuse
+from games.core.kit.session import Change, Session
+from games.core.loop.app import App
 from games.core.loop.tween import GLOW_SECONDS, Tween, ease_in_out_cubic, ease_out_cubic, glow
-from games.core.screens import hud, ui
-from games.core.screens.cache import Layer
 from games.core.screens.drag import Drag, slide_back
-from games.core.screens.game_scene import HUD_HEIGHT
-from games.core.screens.versus import COMPUTER, HUMAN, VersusScene
+from games.core.screens.versus import COMPUTER, VersusScene
 from games.core.screens.widgets import Choose
 from games.mu_torere import rules
-from games.mu_torere.info import COLOURS, PREFS, STYLES
+from games.mu_torere.controls import Drop, Ui, ends, home, interpret, legal
+from games.mu_torere.info import COLOURS, STYLES
+from games.mu_torere.layout import Layout
+from games.mu_torere.view import Colour, Facts, MuTorereView, Slide
 from sprites import mu_torere as paint
 
 CENTRE = rules.CENTRE
@@ -38,52 +37,40 @@ EMPTY = rules.EMPTY
 
 POINT_NAMES = ("top", "top right", "right", "bottom right", "bottom", "bottom left", "left",
                "top left", "middle")
-REMINDER = ("Move a piece along a line to the empty point. Into the middle only from "
-            "beside an opponent's piece. Whoever cannot move loses.")
 
 SLIDE_SECONDS = 0.42
 DROP_SECONDS = 0.14
 CHAIN_OVERLAP = 0.12
-RADIUS, PIECE, WELL = 300, 104, 86
-BOARD_CENTRE = (960, 574)
-
-
-@lru_cache(maxsize=64)
-def legal(state: rules.State) -> dict:
-    """Source point -> Move for the side to move (each piece has at most one move)."""
-    return {move.source: move for move in rules.legal_moves(state)}
 
 
 class MuTorereScene(VersusScene):
     SIDE_NAMES = ("Black", "White")
-    PREFS = PREFS
     DRAW_MOVE = rules.AGREED_DRAW
 
-    def __init__(self, app, session, play_options=None):
+    def __init__(self, app: App, session: Session, play_options: dict[str, object] | None = None
+                 ) -> None:
         super().__init__(app, session, play_options)
-        self.centre = BOARD_CENTRE
-        self.clock = 0.0
-        self.cursor = self.home_cursor()
-        self.selected: int | None = None
-        self.hover: int | None = None
-        self.drag: Drag | None = None
-        self.slides: dict[int, tuple[Tween, list]] = {}     # point -> (tween, path)
-        self.layer = Layer(ui.BG)       # the calm board, drawn once per look
+        self.layout = Layout(app.size[0])
+        self.view = MuTorereView(self.layout)
+        self.ui = Ui(cursor=home(self.state), names=self.side_names())
+        self.clock = 0.0                # since a piece was picked up: its target's glow
+        self.drag: Drag | None = None   # a piece held by the mouse
+        self.slides: dict[int, Slide] = {}      # point -> a piece on its way there
 
     # --- sides and options -----------------------------------------------------------------
-    def colour(self, side: int) -> tuple:
+    def colour(self, side: int) -> Colour:
         return COLOURS[self.prefs["colours"][side]][1]
 
     def side_name(self, side: int) -> str:
         return COLOURS[self.prefs["colours"][side]][0]
 
-    def side_of(self, piece: str) -> int:
-        return rules.SIDES.index(piece)
+    def side_names(self) -> tuple[str, str]:
+        return self.side_name(0), self.side_name(1)
 
-    def swatch(self, side: int, size: int):
+    def swatch(self, side: int, size: int) -> pygame.Surface:
         return paint.piece(self.colour(side), size)
 
-    def option_rows(self) -> list:
+    def option_rows(self) -> list[Choose]:
         swatches = {key: paint.piece(colour, 34) for key, (_, colour) in COLOURS.items()}
         choices = tuple((key, name) for key, (name, _) in COLOURS.items())
         rows = []
@@ -103,6 +90,7 @@ class MuTorereScene(VersusScene):
         colours = list(self.prefs["colours"])
         colours[side] = name
         self.set_pref("colours", colours)
+        self.ui = replace(self.ui, names=self.side_names())
 
     def toggle_legend(self) -> None:
         self.set_pref("legend", not self.prefs["legend"])
@@ -115,149 +103,67 @@ class MuTorereScene(VersusScene):
         self.app.audio.play("select")
         self.say(f"{dict(STYLES)[style]} board.")
 
-    # --- geometry --------------------------------------------------------------------------
-    def xy(self, point: int) -> tuple[float, float]:
-        dx, dy = paint.point_offset(point, RADIUS)
-        return self.centre[0] + dx, self.centre[1] + dy
-
-    def travel(self, a: int, b: int) -> list[tuple[float, float]]:
-        """The line from point a to point b on this board, on the screen."""
-        cx, cy = self.centre
-        return [(cx + x, cy + y) for x, y in paint.path(self.prefs["board"], a, b, RADIUS)]
-
-    def point_at(self, pos) -> int | None:
-        if pos is None:
-            return None
-        best = min(range(9), key=lambda p: math.dist(self.xy(p), pos))
-        return best if math.dist(self.xy(best), pos) <= PIECE / 2 + 14 else None
-
-    def card_rect(self, side: int) -> pygame.Rect:
-        rect = pygame.Rect(0, HUD_HEIGHT + 26, 450, 150)
-        if side == 0:
-            rect.left = 40
-        else:
-            rect.right = self.app.size[0] - 40
-        return rect
-
-    # --- what may move ---------------------------------------------------------------------
-    def movable(self) -> dict:
-        return {} if self.over else legal(self.state)
-
-    def home_cursor(self) -> int:
-        moves = self.movable()
-        return min(moves) if moves else CENTRE
-
-    def empty_point(self) -> int:
-        return self.state.board.index(EMPTY)
-
-    def why_stuck(self) -> str:
-        if self.empty_point() == CENTRE:
-            return ("That piece may go into the middle only when an opponent's piece stands on "
-                    "a neighbouring point.")
-        return "That piece has no line to the empty point."
-
-    # --- input -----------------------------------------------------------------------------
-    def handle_game(self, action) -> None:
+    # --- input: controls.interpret decides, the scene carries it out ------------------------
+    def handle_game(self, action: Action) -> None:
         kind = action.kind
-        if kind == Act.POINT:
-            self.hover = self.point_at(action.pos)
-            if self.drag is not None:
-                self.drag.follow(action.pos)
-        elif kind == Act.RELEASE:
-            if self.drag is not None:
-                self.drop(action.pos)
-        elif kind == Act.ALT or (kind == Act.PRESS and action.alt):
+        if kind == Act.ALT or (kind == Act.PRESS and action.alt):
             self.open_options()
-        elif kind == Act.KEY:
+            return
+        if kind == Act.KEY:
             {"l": self.toggle_legend, "s": self.toggle_style,
-             "n": self.new_game}.get(action.value, lambda: None)()
-        elif kind == Act.MOVE:
-            self.move_cursor(action.dx, action.dy)
-        elif kind in (Act.NEXT, Act.PREV):
-            self.cycle_cursor(1 if kind == Act.NEXT else -1)
-        elif kind == Act.PRESS and not self.over:
-            point = self.point_at(action.pos)
-            if point is None:
-                self.selected = None
-            else:
-                self.cursor = point
-                self.choose(point, action.pos)
-        elif kind == Act.CONFIRM and not self.over:
-            self.choose(self.cursor, None)
-
-    def choose(self, point: int, pointer) -> None:
-        """A click, or Enter / A on the cursor, at a point."""
-        if self.waiting():
+             "n": self.new_game}.get(str(action.value), lambda: None)()
             return
-        state = self.state
-        moves = legal(state)
-        piece = state.board[point]
-        if piece == state.to_move:
-            if point not in moves:
-                self.selected = None
-                self.say(self.why_stuck())
-                self.app.audio.play("wrong")
-            elif pointer is None and self.selected == point:
-                self.play(moves[point])
-            else:
-                self.selected, self.clock = point, 0.0     # the target's glow starts again
+        target: int | Drop | None = None
+        if kind == Act.RELEASE:
+            if self.drag is None:
+                return
+            target = Drop(self.drag.item, self.layout.point_at(action.pos), self.drag.moved)
+        elif kind in POINTER:
+            target = self.layout.point_at(action.pos)
+            if kind == Act.POINT and self.drag is not None and action.pos is not None:
+                self.drag.follow(action.pos)
+        if kind == Act.CONFIRM or (kind == Act.PRESS and target is not None):
+            if not self.over and self.waiting():
+                return
+        self.carry_out(action, interpret(self.state, self.ui, action, target))
+
+    def carry_out(self, action: Action, answer: Answer) -> None:
+        kind = action.kind
+        drag = self.drag
+        if kind == Act.RELEASE:
+            self.drag = None
+        if isinstance(answer, Refuse):
+            self.refuse(answer.reason)
+        elif isinstance(answer, Look):
+            self.ui = answer.ui
+            picked = answer.ui.selected
+            if picked is not None and kind in (Act.PRESS, Act.CONFIRM):
+                self.clock = 0.0                # the target's glow starts again
                 self.app.audio.play("select")
-                if pointer is not None:
-                    self.drag = Drag(point, pointer, self.xy(point))
-                else:
-                    self.cursor = moves[point].target
-        elif piece == EMPTY:
-            if self.selected in moves:
-                self.play(moves[self.selected])
-            elif len(moves) == 1:
-                self.play(next(iter(moves.values())))
-            else:
-                self.say(f"Choose which piece goes here: {len(moves)} of yours can.")
-                self.app.audio.play("wrong")
-        else:
-            self.say(f"That is {self.side_name(self.side_of(piece))}'s piece: "
-                     f"move one of your own.")
-            self.app.audio.play("wrong")
+                if kind == Act.PRESS and action.pos is not None:
+                    self.drag = Drag(picked, action.pos, self.layout.xy(picked))
+        elif isinstance(answer, Play):
+            self.ui = answer.ui
+            if self.play(answer.move) is not None:
+                if drag is not None and kind == Act.RELEASE:
+                    self.landed(answer.move, drag)
+                return
+        if drag is not None and kind == Act.RELEASE and drag.moved:
+            back = slide_back(self.tweens, drag.item, drag.spot, self.layout.xy(drag.item),
+                              self.animations_on())
+            if back is not None:        # not a legal drop: back it goes
+                self.slides[drag.item] = (back.tween, [back.spot, back.home])
 
-    def drop(self, pos) -> None:
-        drag, self.drag = self.drag, None
-        if not drag.moved:
-            return                       # a click: the piece stays selected
-        move = legal(self.state).get(drag.item)
-        if move is not None and self.point_at(pos) == move.target and self.play(move):
-            if self.animations_on():
-                self.slides[move.target] = (self.tweens.add(Tween(DROP_SECONDS, ease_out_cubic)),
-                                            [drag.spot, self.xy(move.target)])
-            return
-        back = slide_back(self.tweens, drag.item, drag.spot, self.xy(drag.item),
-                          self.animations_on())
-        if back is not None:             # not a legal drop: back it goes
-            self.slides[drag.item] = (back.tween, [back.spot, back.home])
-
-    def move_cursor(self, dx: int, dy: int) -> None:
-        origin = pygame.Vector2(self.xy(self.cursor))
-        best, best_cost = None, None
-        for point in range(9):
-            offset = pygame.Vector2(self.xy(point)) - origin
-            ahead = offset.x * dx + offset.y * dy
-            if point == self.cursor or ahead <= 1:
-                continue
-            cost = ahead + 2 * abs(offset.x * dy - offset.y * dx)
-            if best_cost is None or cost < best_cost:
-                best, best_cost = point, cost
-        if best is not None:
-            self.cursor = best
-
-    def cycle_cursor(self, step: int) -> None:
-        points = sorted(self.movable())
-        if not points:
-            return
-        later = [p for p in points if (p - self.cursor) * step > 0]
-        self.cursor = (min(later) if step > 0 else max(later)) if later else \
-            (points[0] if step > 0 else points[-1])
+    def landed(self, move: rules.Move, drag: Drag) -> None:
+        """A piece dropped on its target settles there from where it was let go."""
+        if self.animations_on():
+            _, target = ends(move)
+            self.slides[target] = (self.tweens.add(Tween(DROP_SECONDS, ease_out_cubic)),
+                                   [drag.spot, self.layout.xy(target)])
 
     def cancel(self) -> bool:
-        if self.drag is not None or self.selected is not None:
+        if self.drag is not None or \
+                interpret(self.state, self.ui, Action(Act.CANCEL), None) is not None:
             self.drop_held()
             return True
         if self.hint_shown():
@@ -267,7 +173,7 @@ class MuTorereScene(VersusScene):
 
     def drop_held(self) -> None:
         self.drag = None
-        self.selected = None
+        self.ui = replace(self.ui, selected=None)
 
     def after_change(self, change: Change) -> None:
         self.drop_held()
@@ -275,7 +181,7 @@ class MuTorereScene(VersusScene):
 
     def restart(self) -> None:
         super().restart()
-        self.cursor = self.home_cursor()
+        self.ui = replace(self.ui, cursor=home(self.state))
 
     # --- animation -------------------------------------------------------------------------
     def clear_animation(self) -> None:
@@ -286,6 +192,7 @@ class MuTorereScene(VersusScene):
     def animate_step(self, change: Change, delay: float) -> float:
         """Each piece that changed point slides along the line from where it was to where it
         is (on undo that is the same line, the other way). Returns when the slides end."""
+        assert isinstance(change.old, rules.State) and isinstance(change.new, rules.State)
         old, new = change.old.board, change.new.board
         if old == new or not self.animations_on():
             return delay
@@ -299,7 +206,7 @@ class MuTorereScene(VersusScene):
             if source is None:
                 continue
             left.remove(source)
-            line = self.travel(source, point)
+            line = self.layout.travel(self.prefs["board"], source, point)
             self.slides.pop(source, None)        # that piece was itself still arriving
             seconds = SLIDE_SECONDS * (1.0 if len(line) > 2 or CENTRE in (source, point) else 0.9)
             tween = self.tweens.add(Tween(seconds, ease_in_out_cubic, delay=delay))
@@ -317,14 +224,15 @@ class MuTorereScene(VersusScene):
         lines[0] = f"{self.state.ply} moves played"
         return lines
 
-    def hud_fields(self):
+    def hud_fields(self) -> list[tuple[str, str]]:
         fields = [("Moves", f"{self.state.ply} of {rules.PLY_LIMIT}")]
         if COMPUTER in self.players:
             fields.insert(0, ("Computer", self.level_text()))
         return fields
 
-    def move_words(self, move) -> str:
-        return f"{POINT_NAMES[move.source]}  to  {POINT_NAMES[move.target]}"
+    def move_words(self, move: rules.Move) -> str:
+        source, target = ends(move)
+        return f"{POINT_NAMES[source]}  to  {POINT_NAMES[target]}"
 
     def prompt(self) -> str:
         if self.over:
@@ -340,7 +248,7 @@ class MuTorereScene(VersusScene):
         if not self.human_to_move():
             return f"The computer ({name}) is thinking..."
         who = f"Your move ({name})" if self.against_computer else f"{name} to move"
-        if self.selected is not None:
+        if self.ui.selected is not None:
             how = self.by_device("click the lit point or drag there",
                                  "Enter moves it there, Esc lets go", "A moves it there, B lets go")
         else:
@@ -348,190 +256,49 @@ class MuTorereScene(VersusScene):
                                  "d-pad and A pick a piece")
         return f"{who}: {how}"
 
-    # --- the bench -------------------------------------------------------------------------
-    def bench_pose(self) -> None:
-        """The most expensive everyday look: a game under way with the graded hint shown, a
-        piece selected, the legend on and the keyboard cursor."""
-        self.tweens.finish_all()
-        for text in ("3-8", "4-3", "8-4", "7-8"):
-            self.session.apply(text)
-        self.prefs.values["legend"] = True
-        self.players = (HUMAN, COMPUTER)
-        self.hint_for = self.state
-        self.grades = (self.state, self.ai.graded_moves(self.state))
-        self.selected = min(legal(self.state))
-        self.cursor = self.empty_point()
-        self.pretend_device(Device.KEYBOARD)
+    def card_role(self, side: int) -> str:
+        role = self.role(side)
+        return role + f" · {self.level_text()}" if self.players[side] == COMPUTER else role
 
     # --- drawing ---------------------------------------------------------------------------
-    def draw_hud(self, surface) -> None:
+    def facts(self) -> Facts:
+        """Everything the view shows besides the controls' Ui."""
+        last = self.session.last_move()
+        shown = last is not None and last != self.DRAW_MOVE and not self.tweens.busy
+        return Facts(
+            state=self.state, history=(self.session.position, len(self.session.entries)),
+            colours=(self.colour(0), self.colour(1)), names=self.side_names(),
+            roles=(self.card_role(0), self.card_role(1)),
+            first=rules.SIDES.index(self.session.initial.to_move),
+            style=self.prefs["board"], legend=self.prefs["legend"],
+            human=self.human_to_move(), show_cursor=self.show_cursor(),
+            winner=self.session.status.winner,
+            grades=tuple(self.graded() or ()) if self.hint_shown() else (),
+            last=last if shown else None, pick=self.pick, prompt=self.prompt(),
+            log=self.log_rows)
+
+    def draw_hud(self, surface: pygame.Surface) -> None:
         super().draw_hud(surface)
-        title = ui.assets.text(self.info.title, ui.HEADING, ui.TEXT, True)
-        ui.label(surface, "Block your opponent: whoever cannot move loses",
-                 (40 + title.get_width() + 36, HUD_HEIGHT // 2 + 2), ui.SMALL + 2, ui.MUTED,
-                 anchor="midleft")
+        self.view.draw_subtitle(surface, self.info.title)
 
-    def moving(self) -> bool:
-        return (self.drag is not None and self.drag.moved) or \
-            any(not tween.done for tween, _ in self.slides.values())
+    def draw_board(self, surface: pygame.Surface) -> None:
+        self.view.draw(surface, self.board_rect, self.facts(), self.ui, self.slides, self.drag,
+                       glow(self.clock) if self.pulsing() else None, self.draw_last_move)
 
-    def look(self) -> tuple:
-        """Everything the calm board's picture depends on."""
-        return (self.state, self.session.position, len(self.session.entries), self.over,
-                tuple(self.prefs["colours"]), self.prefs["board"], self.prefs["legend"],
-                self.hint_shown() and self.graded() is not None, self.selected, self.hover,
-                self.cursor, self.show_cursor(), self.human_to_move(), self.prompt(),
-                self.level_text(), self.pick)
+    def mark_move(self, surface: pygame.Surface, move: rules.Move) -> None:
+        self.view.mark_move(surface, self.prefs["board"], move)
 
-    def draw_board(self, surface) -> None:
-        """A calm board (most frames) is one cached picture, redrawn when its look changes;
-        while a piece slides or is dragged it is drawn afresh. The target's pulse goes on top."""
-        if self.moving():
-            self.draw_calm(surface)
-        else:
-            self.layer.blit(surface, self.board_rect, self.look(), self.draw_calm)
-        if self.pulsing():
-            pulse = glow(self.clock)
-            target = paint.ring(PIECE + 4 + round(pulse * 12), ui.ACCENT, 4)
-            surface.blit(target, target.get_rect(
-                center=self.xy(self.movable()[self.selected].target)))
+    def grade_spot(self, move: rules.Move) -> tuple[float, float]:
+        return self.layout.grade_spot(move)
 
     def pulsing(self) -> bool:
         """The selected piece's target ring pulses (while a human chooses)."""
-        return self.selected in self.movable() and self.human_to_move() and self.drag is None
+        return self.ui.selected in legal(self.state) and self.human_to_move() and \
+            self.drag is None
 
     def next_change(self) -> float | None:
         beating = self.pulsing() and self.clock < GLOW_SECONDS   # then it holds still
         return 0.0 if beating else super().next_change()
-
-    def draw_calm(self, surface) -> None:
-        board = paint.board(self.prefs["board"], RADIUS, WELL)
-        surface.blit(board, board.get_rect(center=self.centre))
-        human = self.human_to_move()
-        moves = self.movable()
-        hinted = (self.graded() or ()) if self.hint_shown() else ()
-        for move, value, _ in hinted:
-            self.draw_path(surface, move.source, move.target, hud.GRADE_COLOURS[value], 12, 230)
-        self.draw_last_move(surface)
-        chosen = self.selected if human and self.selected in moves else None
-        if self.pick is not None:
-            chosen = self.pick.source
-        if chosen is not None:
-            target = moves[chosen].target
-            self.draw_path(surface, chosen, target, ui.ACCENT, 14, 255)
-            glow = paint.glow(PIECE + 40, ui.ACCENT)
-            surface.blit(glow, glow.get_rect(center=self.xy(target)))
-        self.draw_pieces(surface, chosen)
-        self.draw_marks(surface, human, moves, chosen)
-        self.draw_grades(surface)
-        self.draw_prompt(surface)
-        if self.prefs["legend"]:
-            for side in (0, 1):
-                self.draw_card(surface, side)
-        top = self.card_rect(0).bottom + 24 if self.prefs["legend"] else HUD_HEIGHT + 26
-        reminder = pygame.Rect(40, top, 450, 232)
-        hud.info_box(surface, reminder, "How pieces move", REMINDER)
-        if hinted:
-            hud.grade_key(surface, pygame.Rect(40, reminder.bottom + 24, 450,
-                                               hud.GRADE_KEY_HEIGHT))
-        rows = self.log_rows(7)
-        top = self.card_rect(1).bottom + 24 if self.prefs["legend"] else HUD_HEIGHT + 26
-        hud.move_log(surface, pygame.Rect(self.app.size[0] - 490, top, 450,
-                                          hud.move_log_height(len(rows))), rows)
-
-    def mark_move(self, surface, move) -> None:
-        """The last move: its line, faint, and a ring where the piece came from."""
-        self.draw_path(surface, move.source, move.target, ui.TEXT, 8, 90)
-        ring = paint.ring(PIECE - 18, ui.TEXT, 3, 120)
-        surface.blit(ring, ring.get_rect(center=self.xy(move.source)))
-
-    def grade_spot(self, move):
-        x, y = self.xy(move.source)
-        return x, y + PIECE / 2 + 6
-
-    def draw_path(self, surface, a: int, b: int, colour, width: int, alpha: int) -> None:
-        image, (left, top) = paint.path_mark(self.prefs["board"], a, b, RADIUS, colour, width,
-                                             alpha)
-        surface.blit(image, (self.centre[0] + left, self.centre[1] + top))
-
-    def piece_position(self, point: int) -> tuple[float, float]:
-        slide = self.slides.get(point)
-        if slide is None or slide[0].done:
-            return self.xy(point)
-        tween, line = slide
-        return paint.along(line, tween.value)
-
-    def draw_pieces(self, surface, chosen) -> None:
-        board = self.state.board
-        dragged = self.drag.item if self.drag and self.drag.moved else None
-        moving, resting = [], []
-        for point, piece in enumerate(board):
-            if piece == EMPTY or point == dragged:
-                continue
-            slide = self.slides.get(point)
-            (moving if slide and not slide[0].done else resting).append(point)
-        for point in resting + moving:
-            x, y = self.piece_position(point)
-            lift = 8 if point in moving else 6 if point == chosen else 0
-            self.blit_piece(surface, board[point], x, y, lift)
-        if dragged is not None:
-            self.blit_piece(surface, board[dragged], *self.drag.spot, 12)
-
-    def blit_piece(self, surface, piece: str, x: float, y: float, lift: int) -> None:
-        shade = paint.shadow(PIECE)
-        surface.blit(shade, shade.get_rect(center=(x + 3 + lift / 2, y + 7 + lift)))
-        image = paint.piece(self.colour(self.side_of(piece)), PIECE)
-        surface.blit(image, image.get_rect(center=(round(x), round(y - lift))))
-
-    def draw_marks(self, surface, human: bool, moves: dict, chosen) -> None:
-        """Rings: pieces that can move, the selected one, the cursor, the loser at the end."""
-        if self.over:
-            status = self.session.status
-            if status.winner is not None:
-                loser = rules.SIDES[1 - status.winner]
-                ring = paint.ring(PIECE + 14, ui.BAD, 5)
-                for point, piece in enumerate(self.state.board):
-                    if piece == loser:
-                        surface.blit(ring, ring.get_rect(center=self.xy(point)))
-            return
-        if human and chosen is None and self.drag is None:
-            soft = paint.ring(PIECE + 12, ui.TEXT, 3, 150)
-            bright = paint.ring(PIECE + 14, ui.ACCENT, 4)
-            for point in moves:
-                image = bright if point == self.hover and not self.show_cursor() else soft
-                surface.blit(image, image.get_rect(center=self.xy(point)))
-        if chosen is not None:
-            x, y = self.xy(chosen)
-            ring = paint.ring(PIECE + 16, ui.ACCENT, 5)
-            surface.blit(ring, ring.get_rect(center=(x, y - 6)))
-        if self.show_cursor() and human:
-            cursor = paint.ring(PIECE + 30, ui.ACCENT, 6)
-            surface.blit(cursor, cursor.get_rect(center=self.xy(self.cursor)))
-
-    def draw_prompt(self, surface) -> None:
-        words = self.prompt()
-        room = self.card_rect(1).left - self.card_rect(0).right - 110
-        size = ui.BODY if ui.assets.font(ui.BODY).size(words)[0] <= room else ui.SMALL + 2
-        image = ui.assets.text(words, size, ui.TEXT)
-        rect = image.get_rect(center=(self.centre[0] + 22, HUD_HEIGHT + 38))
-        surface.blit(image, rect)
-        if not self.over:
-            swatch = self.swatch(self.to_move, 34)
-            surface.blit(swatch, swatch.get_rect(midright=(rect.left - 12, rect.centery)))
-        if not self.over and self.state.occurrences() == rules.REPETITION_LIMIT - 1:
-            ui.label(surface, "This position has come round twice: a third time is a draw.",
-                     (self.centre[0], HUD_HEIGHT + 76), ui.SMALL, ui.ACCENT, anchor="center")
-
-    def draw_card(self, surface, side: int) -> None:
-        role = self.role(side)
-        if self.players[side] == COMPUTER:
-            role += f" · {self.level_text()}"
-        first = self.session.initial.to_move == rules.SIDES[side]
-        to_move = not self.over and self.to_move == side
-        hud.player_card(surface, self.card_rect(side), self.swatch(side, 76),
-                        self.side_name(side), [role, "first to move" if first else
-                                               "second to move"],
-                        to_move, self.session.status.winner == side)
 
 
 SCENE = MuTorereScene

@@ -1,6 +1,6 @@
 """Nim's computer player and analysis.
 
-Theory (RULES.md): in normal play the player to move loses exactly when the nim-sum (XOR of
+Theory (docs/RULES.md): in normal play the player to move loses exactly when the nim-sum (XOR of
 the heap sizes) is 0, and the winning move makes it 0. Misere play is the same while at least
 two heaps hold 2 or more; once a move would leave only heaps of 0 or 1, leave an odd number of
 1-heaps instead.
@@ -176,7 +176,7 @@ def evaluate(state: State) -> tuple[levels.Value, int | None]:
 
 
 def analyse(state: State) -> dict[str, object]:
-    """DESIGN.md s6: {"value", "plies", "moves": [{"move", "value", "plies"}]}. Values are for
+    """docs/DESIGN.md: {"value", "plies", "moves": [{"move", "value", "plies"}]}. Values are for
     the player to move (each move's for the player making it); a move's plies count the move
     itself. Moves are listed best first: fastest wins, then slowest losses."""
     value, plies = evaluate(state)

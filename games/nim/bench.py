@@ -1,8 +1,18 @@
 """Performance figures for `main.py bench`: analysis (cold: the plies cache is cleared first,
-as on the first call of a run) and computer moves."""
-import random
+as on the first call of a run) and computer moves; and the scene's pose for the frame cost."""
+from __future__ import annotations
 
-from games.nim import ai, rules
+import random
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from games.core.kit.actions import Device
+from games.nim import ai, controls, rules
+
+if TYPE_CHECKING:
+    from games.nim.scene import NimScene
+
+Case = dict[str, Any]
 
 
 def _start(start: str, index: int) -> rules.State:
@@ -11,12 +21,12 @@ def _start(start: str, index: int) -> rules.State:
     return rules.new_game(params, rules.new_desc(params, random.Random(index)))
 
 
-def _analyse_cold(state: rules.State) -> dict:
+def _analyse_cold(state: rules.State) -> dict[str, Any]:
     ai.outcome.cache_clear()
     return ai.analyse(state)
 
 
-def cases() -> list[dict]:
+def cases() -> list[Case]:
     largest_exact = (15,) * 5     # 15,504 sub-positions, under ai.EXACT_PLIES_LIMIT
     largest = (15,) * 8           # beyond it: values only
     return [
@@ -33,3 +43,18 @@ def cases() -> list[dict]:
         {"name": "choose_move perfect, custom start", "count": 50, "target_ms": 1.0,
          "run": lambda i: ai.choose_move(_start("custom", i), random.Random(i), None)},
     ]
+
+
+def pose(scene: NimScene) -> None:
+    """The most expensive everyday look: the largest random start (five heaps of 7), the
+    teaching view in place, every move graded and the best one lit as a hint's is (a look
+    only: no hint is counted), and the keyboard cursor on it."""
+    scene.begin("7,7,7,7,7", rules.Params("random"))
+    scene.draft = None                      # the heap editor closed
+    scene.teach = True
+    scene.set_panel(1.0)
+    scene.tweens.finish_all()
+    scene.hint_for = scene.state
+    scene.grades = (scene.state, ai.graded_moves(scene.state))
+    scene.ui = replace(scene.ui, cursor=controls.counter_of(scene.state, scene.suggestion()))
+    scene.pretend_device(Device.KEYBOARD)

@@ -2,9 +2,12 @@
 pygame."""
 from __future__ import annotations
 
+from games.core.kit.checks import Boolean, Satisfies, Text
 from games.core.kit.options import Option
+from games.core.kit.prefs import Pref
+from games.core.kit.rules_api import RuleError
 from games.core.kit.versus_options import opponent_options
-from games.nim.rules import SIDES
+from games.nim.rules import SIDES, Params, validate_desc
 
 # One row for the start and the rule (five rows and a Resume button would not fit the setup
 # screen), then the opponent, your side and the computer's level, as every two-player game.
@@ -15,6 +18,23 @@ OPTIONS = [
         (f"{start}+{play}", f"{title}{', misère' if play == 'misere' else ''}")
         for start, title in STARTS for play in ("normal", "misere")), "classic+normal"),
 ] + opponent_options(SIDES)
+
+
+def custom_heaps(text: str) -> bool:
+    """Heaps the editor may start from: none yet, or heaps a custom game takes."""
+    if text == "":
+        return True
+    try:
+        validate_desc(Params("custom"), text)
+    except RuleError:
+        return False
+    return True
+
+
+# The teaching view, and the custom heaps last made in the heap editor.
+PREFS = (Pref("teach", False, Boolean()),
+         Pref("custom_heaps", "", Satisfies(Text(200), custom_heaps, "not heaps of counters")))
+LEGACY_PREFS = {"teach": "nim_teach", "custom_heaps": "nim_custom_heaps"}
 
 RULES = """
 Nim is played with heaps of counters by two players, Left and Right. Left always moves first. \

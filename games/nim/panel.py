@@ -1,18 +1,35 @@
 """Nim's teaching panel: each heap in binary, the running XOR down each bit column, the
 nim-sum, whether the player to move is winning, and (with a hint) why the best move wins.
-Rendered once per position onto its own surface (the scene caches it)."""
+Rendered once per position (and hint shown or not) onto its own surface, and kept."""
 from __future__ import annotations
 
 import pygame
 
+from games.core.loop import assets
 from games.core.screens import ui
+from games.core.screens.cache import SurfaceCache
 from games.nim import ai, teaching
-from games.nim.rules import SIDES
+from games.nim.rules import SIDES, State
+from games.nim.teaching import Lesson
 
 TABLE_INK = (26, 28, 36)
+Colour = tuple[int, int, int]
 
 
-def render_panel(rect: pygame.Rect, state, with_hint: bool) -> pygame.Surface:
+class TeachingPanel:
+    """The panel for one place on the screen; its pictures are kept for the last few
+    positions (undo and redo come back to them)."""
+
+    def __init__(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+        self.pictures = SurfaceCache(6)
+
+    def picture(self, state: State, with_hint: bool) -> pygame.Surface:
+        return self.pictures.get((state, with_hint),
+                                 lambda: render_panel(self.rect, state, with_hint))
+
+
+def render_panel(rect: pygame.Rect, state: State, with_hint: bool) -> pygame.Surface:
     surface = pygame.Surface(rect.size)      # opaque (the board's colour in the corners)
     surface.fill(ui.BG)
     ui.panel(surface, surface.get_rect(), ui.PANEL, radius=22, border=ui.LINE, width=2)
@@ -22,21 +39,21 @@ def render_panel(rect: pygame.Rect, state, with_hint: bool) -> pygame.Surface:
     ui.label(surface, "Nimbers", (pad, 22), ui.HEADING, ui.TEXT, bold=True)
     ui.label(surface, "teaching view", (rect.width - pad, 34), ui.SMALL, ui.MUTED,
              anchor="topright")
-    hint_lines = ui.assets.wrap(lesson.hint, ui.SMALL, width) if with_hint else []
+    hint_lines = assets.wrap(lesson.hint, ui.SMALL, width) if with_hint else []
     hint_height = (48 + len(hint_lines) * 31) if with_hint else 0
     intro = ("Each heap in binary. The XOR column keeps the running total of each bit "
              "column: a 1 where the column so far holds an odd number of 1s.")
     if state.misere:
         intro = ("Misère: play as in normal play until a move would leave only heaps of 0 "
                  "or 1; then leave an odd number of heaps of 1.")
-    intro_lines = [] if with_hint else ui.assets.wrap(intro, ui.SMALL, width)
+    intro_lines = [] if with_hint else assets.wrap(intro, ui.SMALL, width)
     y = 80
     for line in intro_lines:
         ui.label(surface, line, (pad, y), ui.SMALL, ui.MUTED)
         y += 30
     y += 12
     n = len(lesson.rows)
-    reason_lines = [] if with_hint else ui.assets.wrap(
+    reason_lines = [] if with_hint else assets.wrap(
         verdict_reason(state, lesson), ui.SMALL, width - 40)
     verdict_height = 64 + 31 * len(reason_lines) + (8 if reason_lines else 0)
     room = rect.height - y - 50 - 64 - verdict_height - hint_height - 40
@@ -102,7 +119,8 @@ def render_panel(rect: pygame.Rect, state, with_hint: bool) -> pygame.Surface:
                  (pad, rect.height - 30), ui.SMALL, ui.MUTED, anchor="bottomleft")
     return surface
 
-def verdict_reason(state, lesson) -> str:
+
+def verdict_reason(state: State, lesson: Lesson) -> str:
     if state.misere and ai.only_small_heaps(state.heaps):
         ones = state.heaps.count(1)
         parity = "even: the other player takes the last" if ones % 2 == 0 else \
@@ -115,7 +133,9 @@ def verdict_reason(state, lesson) -> str:
         return "The nim-sum is not 0: one move makes every column even."
     return "The nim-sum is 0: every move leaves a column odd."
 
-def draw_bits(surface, bits: str, left: int, top: int, cell_w: int, cell_h: int, on) -> None:
+
+def draw_bits(surface: pygame.Surface, bits: str, left: int, top: int, cell_w: int, cell_h: int,
+              on: Colour) -> None:
     for c, ch in enumerate(bits):
         cell = pygame.Rect(left + c * (cell_w + 8), top, cell_w, cell_h)
         if ch == "1":

@@ -1,4 +1,4 @@
-"""Nim (RULES.md): heaps of counters; a move takes one or more counters from one heap.
+"""Nim (docs/RULES.md): heaps of counters; a move takes one or more counters from one heap.
 
 Normal play (the default): the player who cannot move loses. Misere play: whoever takes the
 last counter loses. Players are Left (0, who moves first) and Right (1).
@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from random import Random
+from typing import Any
 
 from games.core.kit.rules_api import (
     IllegalMove,
@@ -38,7 +40,7 @@ class Params:
     start: str = "classic"
     misere: bool = False
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.start not in STARTS:
             raise RuleError(f"Unknown start {self.start!r}; choose one of {', '.join(STARTS)}.")
 
@@ -46,21 +48,18 @@ class Params:
         return encode_fields(start=self.start, misere=self.misere)
 
 
-TEST_PARAMS = (Params(), Params("1357", misere=True), Params("random"),
-               Params("custom", misere=True))
-
-
 def parse_params(text: str) -> Params:
     return Params(**parse_fields(text, {"start": str, "misere": bool}))
 
 
-def params_from_options(size=None, difficulty=None, variant=None, colours=None) -> Params:
+def params_from_options(size: object = None, difficulty: object = None, variant: str | None = None,
+                        colours: object = None) -> Params:
     """Nim's only option is the variant: a start name and/or "normal" / "misere", joined by
     '+', e.g. "1357+misere"."""
     for name, value in (("size", size), ("difficulty", difficulty), ("colours", colours)):
         if value is not None:
             raise RuleError(f"Nim has no {name} option; use --variant (a start and/or misere).")
-    fields = {}
+    fields: dict[str, Any] = {}
     for word in variant.lower().split("+") if variant else ():
         if word in STARTS:
             fields["start"] = word
@@ -94,7 +93,7 @@ def check_heaps(heaps: tuple[int, ...], sizes: tuple[int, int] = (0, MAX_HEAP),
         raise RuleError(f"Each heap must hold {sizes[0]} to {sizes[1]} counters.")
 
 
-def new_desc(params: Params, rng) -> str:
+def new_desc(params: Params, rng: Random) -> str:
     """The starting heaps. For "custom" this is a random start in the custom range, which the
     player's own heaps replace (any desc that validate_desc accepts)."""
     if params.start in FIXED_STARTS:
@@ -122,7 +121,7 @@ class State:
     to_move: int = 0            # 0 = Left, 1 = Right
     misere: bool = False
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         check_heaps(self.heaps)
         if self.to_move not in (0, 1):
             raise RuleError(f"The side to move must be 0 (Left) or 1 (Right), not {self.to_move}.")
@@ -165,7 +164,7 @@ def from_text(text: str) -> State:
 
 
 def parse_position(text: str) -> State:
-    """The command-line position (DESIGN.md s6): '3,4,5', or '3,4,5:misere'; Left to move."""
+    """The command-line position (docs/DESIGN.md): '3,4,5', or '3,4,5:misere'; Left to move."""
     heaps, sep, play = text.strip().partition(":")
     if sep and play != "misere":
         raise RuleError(f"A Nim position is heaps like 3,4,5 optionally followed by ':misere'; "
@@ -218,9 +217,10 @@ def status(state: State) -> Status:
         return Status(Outcome.ONGOING)
     last = 1 - state.to_move      # took the last counter
     if state.misere:
-        return Status(Outcome.WON, state.to_move, f"{SIDES[last]} took the last counter.",
+        return Status(Outcome.DECIDED, state.to_move, f"{SIDES[last]} took the last counter.",
                       Termination.LAST_TAKEN)
-    return Status(Outcome.WON, last, f"{SIDES[state.to_move]} cannot move.", Termination.BLOCKED)
+    return Status(Outcome.DECIDED, last, f"{SIDES[state.to_move]} cannot move.",
+                  Termination.BLOCKED)
 
 
 def score(state: State) -> int:
@@ -232,7 +232,7 @@ def current_player(state: State) -> int:
     return state.to_move
 
 
-def puzzle_json(params: Params, desc: str) -> dict:
+def puzzle_json(params: Params, desc: str) -> dict[str, object]:
     return {"heaps": list(parse_heaps(desc)), "misere": params.misere}
 
 

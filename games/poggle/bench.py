@@ -1,6 +1,7 @@
-"""Poggle's figures for `python main.py bench` (DESIGN.md section 8): fewest-press solves
-from dealt boards, the uncached Smith form behind them, and dealing; and the frame-cost
-bench's pose of the scene."""
+"""Poggle's figures for `python main.py bench` (docs/DESIGN.md): fewest-press solves
+from dealt boards (5x5 to 7x7 beside Tatham's Flip, which solves the two-colour game: measured
+elsewhere, shown and not divided into ours), the first solve of a size and colour count (its
+chase form built from nothing), and dealing; and the frame-cost bench's pose of the scene."""
 from __future__ import annotations
 
 import random
@@ -18,27 +19,57 @@ Case = dict[str, Any]
 STRETCH = 400.0          # the pose's ripple runs this many times slower
 
 
-def _solve_case(size: int, colours: int, count: int, target_ms: float | None) -> Case:
+# Flip's solve (flip.c's solve_game on a crosses board from its own generator), median us.
+FLIP_US = {5: 5.1, 6: 7.6, 7: 12.3}
+FLIP = {"peer": "Tatham's Flip (C, -O2), two colours", "date": "2026-11-25",
+        "source": "issue 24: CPU time of solve_game, 900 boards per size, on the "
+                  "development machine; not this run"}
+EVERY = [(size, colours) for size in range(rules.MIN_SIZE, rules.MAX_SIZE + 1)
+         for colours in range(rules.MIN_COLOURS, rules.MAX_COLOURS + 1)]
+
+
+def _dealt(size: int, colours: int, count: int) -> list[rules.State]:
     params = Params(size, colours)
-    states = [rules.new_game(params, rules.new_desc(params, random.Random(seed)))
-              for seed in range(count)]
-    return {"name": f"fewest-press solve {size}x{size}, {colours} colours "
+    return [rules.new_game(params, rules.new_desc(params, random.Random(seed)))
+            for seed in range(count)]
+
+
+def _solve_case(size: int, colours: int, count: int, target_ms: float | None) -> Case:
+    states = _dealt(size, colours, count)
+    case = {"name": f"fewest-press solve {size}x{size}, {colours} colours "
                     f"(kernel {solver.kernel_size(size, colours)})",
             "run": lambda i: solver.solve(states[i]),
             "count": count, "target_ms": target_ms}
+    if size in FLIP_US:
+        case["reference"] = {**FLIP, "median_ms": FLIP_US[size] / 1000}
+    return case
+
+
+def _first_solves(combos: list[tuple[int, int]]) -> Case:
+    """Solving a dealt board of each size and colour count from an empty cache: the chase
+    form (and the kernel) built from nothing."""
+    states = [_dealt(size, colours, 1)[0] for size, colours in combos]
+
+    def run(i: int) -> None:
+        solver.chase_form.cache_clear()
+        solver.solve(states[i % len(states)])
+    return {"run": run, "count": len(combos), "target_ms": 5.0}
 
 
 def cases() -> list[Case]:
     biggest = Params(12, 5)
     return [
+        *(_solve_case(size, colours, 200, 2 * FLIP_US[size] / 1000)
+          for size in (5, 6, 7) for colours in range(2, 6)),
         _solve_case(7, 4, 20, 5.0),
         _solve_case(12, 5, 10, 100.0),
-        _solve_case(5, 2, 20, None),
         _solve_case(9, 4, 10, None),
         _solve_case(11, 4, 10, None),
-        {"name": "Smith form and kernel, 12x12, 5 colours (uncached)",
-         "run": lambda i: solver.smith_form.__wrapped__(12, 5),
-         "count": 5, "target_ms": None},
+        {"name": "first solve of a size and colour count, each of 3x3..12x12 with 2..5 "
+                 "colours (its chase form and kernel built from nothing)",
+         **_first_solves(EVERY)},
+        {"name": "first solve 12x12, 5 colours (the largest kernel: 15,625)",
+         **_first_solves([(12, 5)] * 10)},
         {"name": "deal 12x12, 5 colours",
          "run": lambda i: rules.new_desc(biggest, random.Random(i)),
          "count": 20, "target_ms": None},

@@ -1,6 +1,6 @@
 """Poggle's setup options, rules text and best-results heading (pure data: no pygame)."""
-from games.core.data import records
 from games.core.kit.options import Option
+from games.core.kit.saves import counters_to_record
 from games.poggle import rules
 
 SIZE_CHOICES = tuple((n, f"{n} x {n}") for n in rules.PRESET_SIZES) + tuple(
@@ -41,7 +41,10 @@ triggers) jump to the next or previous coloured button. U undo, R redo, H hint, 
 """
 
 
-def summary(params: rules.Params, play: dict[str, object]) -> tuple[str, list[tuple[str, str]]]:
+def scores_heading(params: rules.Params) -> str:
     """The best results for the chosen size and colours."""
-    return (f"Best: {params.size} x {params.size}, {params.colours} colours",
-            records.best_scores("poggle", params))
+    return f"Best: {params.size} x {params.size}, {params.colours} colours"
+
+
+# Version 1 kept Solve in the play options.
+MIGRATIONS = {1: counters_to_record({"solve": "solved"})}

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import cast
 
 from games.core.kit.rules_api import RuleError
-from games.core.loop.jobs import Job
+from games.core.loop.jobs import Job, Jobs
 from games.poggle.board import Board, Params, State
 
 Presses = Board             # how many times to press each key, row by row
@@ -25,8 +25,8 @@ class Planner:
     deal's board is always worked out first (it gives par); after it only the newest board
     asked for matters."""
 
-    def __init__(self, params: Params):
-        self.params = params
+    def __init__(self, params: Params, jobs: Jobs):
+        self.params, self.jobs = params, jobs
         self.known: dict[Board, Answer] = {}
         self.wanted: list[Board] = []
         self.job: Job | None = None
@@ -46,7 +46,7 @@ class Planner:
     def _start(self) -> None:
         if self.job is None and self.wanted:
             self.job_board = self.wanted.pop(0)
-            self.job = Job(_work_out, State(self.params, self.job_board))
+            self.job = self.jobs.start(_work_out, State(self.params, self.job_board))
 
     def poll(self) -> None:
         if self.job is None or not self.job.done or self.job_board is None:

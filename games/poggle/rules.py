@@ -1,4 +1,4 @@
-"""Poggle, multi-colour Lights Out (RULES.md, "Poggle"). Pure: no pygame, no numpy, no I/O.
+"""Poggle, multi-colour Lights Out (docs/RULES.md, "Poggle"). Pure: no pygame, no numpy, no I/O.
 
 An N x N board of buttons, each showing a colour 0..Y-1. Pressing a button adds 1 mod Y to it
 and to its orthogonal neighbours; the game is won when every button shows colour 0.
@@ -39,8 +39,6 @@ from games.poggle.board import (  # the rules contract names them here too
     parse_params as parse_params,
     reach as reach,
 )
-
-TEST_PARAMS = (Params(3, 2), Params(4, 4), Params(5, 3))
 
 
 def _board_from_cells(params: Params, rows: list[list[str]]) -> Board:

@@ -17,7 +17,6 @@ from typing import cast
 
 import pygame
 
-from games.core.data import records
 from games.core.kit.actions import POINTER, Act, Action
 from games.core.kit.controls import Look, Play
 from games.core.kit.rules_api import RuleError
@@ -54,7 +53,7 @@ class PoggleScene(GameScene):
         self.view = PoggleView(PoggleLayout(self.board_rect, params.size))
         self.panel = PogglePanel(self.view.layout.panel, params.size, params.colours)
         self.ripple = Ripple()
-        self.planner = Planner(params)
+        self.planner = Planner(params, app.jobs)
         self.planner.ask(self.session.initial.board, keep=True)
         self.planner.ask(self.state.board)
         self.lit: tuple[Board, Cell] | None = None   # the key a hint lit, on its board
@@ -76,10 +75,6 @@ class PoggleScene(GameScene):
     @property
     def solved_by_computer(self) -> bool:
         return self.session.count("solved") > 0
-
-    def adopt_old_record(self) -> None:
-        super().adopt_old_record()
-        self.adopt_old_counter("solve", "solved")
 
     @property
     def help_used(self) -> bool:
@@ -105,7 +100,7 @@ class PoggleScene(GameScene):
 
     def _load_best(self) -> int | None:
         """The best results for this size and colour count (read once, and after a win)."""
-        entries = records.best_entries(self.session.key, self.session.params)
+        entries = self.best_entries()
         self.best_rows = best_rows(entries)
         return whole(entries[0].get("score")) if entries else None
 

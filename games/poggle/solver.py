@@ -1,51 +1,48 @@
-"""Fewest-press solutions of Poggle boards. Pure; numpy lives here and never in rules.py.
+"""Fewest-press solutions of Poggle boards. Pure; numpy is imported only for the largest
+kernels (some boards of 8x8 and up), never by rules.py.
 
 Pressing the buttons x times (a count 0..Y-1 per button) turns board b into b + A x (mod Y),
 where A is the symmetric press matrix: each button reaches itself and its orthogonal
 neighbours. Clearing the board means solving A x = -b over Z_Y.
 
-Every Y in 2..5 is a prime power p^k. Z_4 is not a field, so plain Gauss-Jordan would need to
-divide by 2; but Z_(p^k) still has a Smith normal form, found by always pivoting on an entry of
-least p-adic valuation (it divides every other entry, so each elimination step is exact):
-invertible U, V with U A V = diag(p^e_1, ..., p^e_n), where p^k stands for a zero on the
-diagonal. With c = U (-b) and x = V y the system splits into p^e_i y_i = c_i: it is solvable
-iff each p^e_i divides its c_i, and its solutions are one particular solution plus the kernel,
-whose prod(p^e_i) elements are the combinations of the generators p^(k - e_i) V[:, i].
+Light chasing reduces that N^2 x N^2 system to an N x N one. Once the first row's presses
+are chosen every other row's are forced, since only row r+1 can still clear row r. Chasing
+the board with no first-row presses leaves a residue on the last row, and a first row p
+clears it exactly when M p = -residue, where column i of M is the last row left by chasing
+a lone press of the first row's button i. The presses are then the chase of the board plus
+the chase of p, each linear.
 
-Kernels stay small up to 12x12 (the largest holds 15,625 elements: 12x12 with 5 colours), so
-the fewest-press solution is found exactly: the whole kernel is enumerated once per size and
-colour count and cached, and every candidate solution is scored in one vectorised pass. Ties go
-to the lexicographically smallest press grid (row-major), so the answer never depends on the
-order of pivots.
+Every Y in 2..5 is a prime power p^k. Z_4 is not a field, so M is brought to its Smith normal
+form, found by always pivoting on an entry of least p-adic valuation (it divides every other
+entry, so each elimination step is exact): invertible U, V with U M V = diag(p^e_i), where
+p^k stands for a zero on the diagonal. With c = U (-residue) and p = V y, the system splits
+into p^e_i y_i = c_i: it is solvable iff each p^e_i divides its c_i, and its solutions are one
+particular solution plus the kernel (the quiet patterns), whose prod(p^e_i) elements are the
+combinations of the chases of p^(k - e_i) V[:, i].
+
+Rows and press grids are packed into ints a byte per button, the first button most
+significant: a row of sums is one addition, bytes.translate reduces every byte mod Y at once,
+and packed press grids compare as their row-major reading. The fewest-press solution is the
+best of particular + kernel (fewest presses, ties to the lexicographically smallest grid):
+kernels of up to 64 elements (every one up to 7x7) are tried all at once, a lane of one big
+int per element; larger ones in numpy, meeting in the middle (see _fewest).
 """
 from __future__ import annotations
 
 import functools
+import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
-
-import numpy as np
+from typing import Any
 
 from games.core.kit.rules_api import RuleError
-from games.poggle.board import Board, Move, State, reach
+from games.poggle.board import Board, Move, State
 
-
-@dataclass(frozen=True)
-class SmithForm:
-    """U A V = diag(divisors) over Z_Y for the press matrix A of one board size."""
-    row_ops: np.ndarray     # U, n x n
-    col_ops: np.ndarray     # V, n x n
-    divisors: np.ndarray    # p^e_i, in rising order; Y itself where the diagonal is 0
-    kernel: np.ndarray      # every x with A x = 0, one per row
-
-
-def press_matrix(size: int) -> np.ndarray:
-    """Column i is what one press of button i (reading order) adds to the board."""
-    matrix = np.zeros((size * size, size * size), dtype=np.int64)
-    for row in range(size):
-        for col in range(size):
-            for r, c in reach(size, row, col):
-                matrix[r * size + c, row * size + col] = 1
-    return matrix
+LANES = 64     # the most kernel elements tried in one int
+REDUCE = {colours: bytes(v % colours for v in range(256)) for colours in range(2, 6)}
+NEGATE = {colours: bytes(-v % colours for v in range(256)) for colours in range(2, 6)}
+ALL = {length: int.from_bytes(bytes([1]) * length, "big") for length in range(1, 145)}  # 1 a byte
+ROWS = {size: [slice(r * size, (r + 1) * size) for r in range(size)] for size in range(1, 13)}
 
 
 def _prime_power(modulus: int) -> tuple[int, int]:
@@ -58,92 +55,251 @@ def _prime_power(modulus: int) -> tuple[int, int]:
     return prime, power
 
 
-def _least_valuation(block: np.ndarray, prime: int, power: int):
-    """(e, i, j) for the first entry of the block with the fewest factors p (e of them), or
-    None when the block is zero."""
-    for exponent in range(power):
-        hits = np.flatnonzero(block % prime ** (exponent + 1))
-        if hits.size:
-            return (exponent, *divmod(int(hits[0]), block.shape[1]))
-    return None
-
-
-@functools.cache
-def smith_form(size: int, colours: int) -> SmithForm:
-    """The Smith normal form of the press matrix for a size x size board, with its kernel.
-    Cached: every board of the same size and colour count shares it."""
-    prime, power = _prime_power(colours)
-    matrix = press_matrix(size)
+def smith_form(matrix: list[list[int]], modulus: int
+               ) -> tuple[list[list[int]], list[list[int]], list[int]]:
+    """(U, V, divisors) with U matrix V = diag(divisors) over Z_modulus, a prime power; each
+    divisor a power of the prime, the modulus itself standing for a zero on the diagonal."""
+    prime, power = _prime_power(modulus)
     n = len(matrix)
-    row_ops = np.eye(n, dtype=np.int64)
-    col_ops = np.eye(n, dtype=np.int64)
-    divisors = np.full(n, colours, dtype=np.int64)
+    a = [row[:] for row in matrix]
+    u = [[int(i == j) for j in range(n)] for i in range(n)]
+    v = [[int(i == j) for j in range(n)] for i in range(n)]
+    divisors = [modulus] * n
     for t in range(n):
-        pivot = _least_valuation(matrix[t:, t:], prime, power)
+        pivot = next(((e, i, j) for e in range(power) for i in range(t, n) for j in range(t, n)
+                      if a[i][j] % prime ** (e + 1)), None)
         if pivot is None:
             break
         exponent, i, j = pivot
-        matrix[[t, t + i]] = matrix[[t + i, t]]
-        row_ops[[t, t + i]] = row_ops[[t + i, t]]
-        matrix[:, [t, t + j]] = matrix[:, [t + j, t]]
-        col_ops[:, [t, t + j]] = col_ops[:, [t + j, t]]
-        # Scale the pivot row so the pivot is exactly p^e.
+        a[t], a[i], u[t], u[i] = a[i], a[t], u[i], u[t]
+        for row in a:
+            row[t], row[j] = row[j], row[t]
+        for row in v:
+            row[t], row[j] = row[j], row[t]
         divisor = prime ** exponent
-        inverse = pow(int(matrix[t, t]) // divisor, -1, colours)
-        matrix[t] = matrix[t] * inverse % colours
-        row_ops[t] = row_ops[t] * inverse % colours
-        # Clear the pivot column with row operations. Column t is then zero below the pivot,
-        # so the column operations that clear the pivot row change nothing else in matrix.
-        rows = t + 1 + np.flatnonzero(matrix[t + 1:, t])
-        factors = matrix[rows, t] // divisor
-        matrix[rows, t:] = (matrix[rows, t:] - np.outer(factors, matrix[t, t:])) % colours
-        row_ops[rows] = (row_ops[rows] - np.outer(factors, row_ops[t])) % colours
-        cols = t + 1 + np.flatnonzero(matrix[t, t + 1:])
-        factors = matrix[t, cols] // divisor
-        matrix[t, cols] = 0
-        col_ops[:, cols] = (col_ops[:, cols] - np.outer(col_ops[:, t], factors)) % colours
+        inverse = pow(a[t][t] // divisor, -1, modulus)      # makes the pivot exactly p^e
+        a[t] = [x * inverse % modulus for x in a[t]]
+        u[t] = [x * inverse % modulus for x in u[t]]
+        for i in range(t + 1, n):       # clear the pivot column, then (only it) the pivot row
+            factor = a[i][t] // divisor
+            if factor:                  # (left of column t, rows below t are already clear)
+                a[i][t:] = [(x - factor * y) % modulus for x, y in zip(a[i][t:], a[t][t:])]
+                u[i] = [(x - factor * y) % modulus for x, y in zip(u[i], u[t])]
+        for j in range(t + 1, n):
+            factor = a[t][j] // divisor
+            if factor:
+                a[t][j] = 0
+                for row in v:
+                    row[j] = (row[j] - factor * row[t]) % modulus
         divisors[t] = divisor
-    # The kernel: every combination of the generators p^(k - e_i) V[:, i], each of order p^e_i.
-    kernel = np.zeros((1, n), dtype=np.uint8)
-    for i in np.flatnonzero(divisors > 1):
-        generator = col_ops[:, i] * (colours // divisors[i]) % colours
-        multiples = (np.arange(divisors[i])[:, None] * generator % colours).astype(np.uint8)
-        kernel = ((multiples[:, None, :] + kernel[None, :, :]) % colours).reshape(-1, n)
-    for array in (row_ops, col_ops, divisors, kernel):
-        array.setflags(write=False)
-    return SmithForm(row_ops, col_ops, divisors, kernel)
+    return u, v, divisors
+
+
+@dataclass(frozen=True)
+class ChaseForm:
+    """What solving every board of one size and colour count shares (see the module doc)."""
+    size: int
+    colours: int
+    # Linear maps as chunk tables (see _tables), from the residue's bytes or y's:
+    direct: tuple[dict[bytes, int], ...] | None     # M invertible: residue -> the grid it adds
+    left: tuple[dict[bytes, int], ...]              # residue -> c = U (-residue)
+    right: tuple[dict[bytes, int], ...]             # y -> the grid the chase of V y adds
+    unsolvable: int              # bits of c that must be clear (p^e_i must divide c_i)
+    halved: int                  # the bytes of c to divide by 2 (Y = 4, e_i = 1)
+    generators: tuple[tuple[int, int], ...]    # (packed quiet pattern, its order)
+    kernel_size: int
+
+    @functools.cached_property
+    def lanes(self) -> tuple[int, int]:
+        """Every kernel element in a lane of one int, and N ones."""
+        cells = self.size ** 2
+        elements = [0]
+        for pattern, order in self.generators:
+            elements = [_reduce(e + times * pattern, cells, self.colours)
+                        for times in range(order) for e in elements]
+        width = 8 * cells
+        return sum(e << (width * k) for k, e in enumerate(elements)), ALL[cells]
+
+    @functools.cached_property
+    def halves(self) -> tuple[Any, Any, Any, Any]:
+        """The kernel as two numpy halves, every element the sum of one row of each, padded
+        with buttons that never light to a multiple of 64: the first half; the second; its
+        rows' press counts; and, for u = 1..Y-1 side by side, which of its buttons have
+        Y - u presses or more (as 64-bit words)."""
+        import numpy as np
+        cells, colours = self.size ** 2, self.colours
+        width = -(-cells // 64) * 64
+        halves = [np.zeros((1, width), dtype=np.uint8) for _ in range(2)]
+        for pattern, order in self.generators:
+            # the generators' orders multiply to the kernel size: grow the smaller half
+            k = int(len(halves[1]) < len(halves[0]))
+            row = np.frombuffer(pattern.to_bytes(cells, "big") + bytes(width - cells),
+                                dtype=np.uint8)
+            multiples = np.arange(order, dtype=np.uint8)[:, None] * row % colours
+            halves[k] = ((multiples[:, None, :] + halves[k][None, :, :]) % colours
+                         ).reshape(-1, width)
+        first, second = halves
+        wrapping = np.concatenate([second >= colours - u for u in range(1, colours)], axis=1)
+        return (first, second, second.sum(axis=1, dtype=np.int32),
+                np.packbits(wrapping, axis=1).view(np.uint64))
+
+
+def _reduce(packed: int, length: int, colours: int) -> int:
+    return int.from_bytes(packed.to_bytes(length, "big").translate(REDUCE[colours]), "big")
+
+
+def _tables(columns: list[int], length: int, colours: int) -> tuple[dict[bytes, int], ...]:
+    """A linear map over Z_Y, given the packed image of each input unit, as one table per
+    three inputs: their bytes -> the sum of their images' multiples (each reduced mod Y, so
+    a byte of the sum is at most 3 * (Y - 1))."""
+    tables = []
+    for start in range(0, len(columns), 3):
+        sums = [0]
+        for column in columns[start:start + 3]:     # the first input varies slowest
+            multiples = [_reduce(times * column, length, colours) for times in range(colours)]
+            sums = [total + multiple for total in sums for multiple in multiples]
+        tables.append(dict(zip(_keys(colours, min(3, len(columns) - start)), sums)))
+    return tuple(tables)
+
+
+@functools.cache
+def _keys(colours: int, count: int) -> list[bytes]:
+    """Every run of count digits below colours, as bytes, the first varying slowest."""
+    return [bytes(values) for values in itertools.product(range(colours), repeat=count)]
+
+
+def _apply(tables: tuple[dict[bytes, int], ...], data: bytes) -> int:
+    """A linear map (see _tables) of bytes: each byte of the result at most 48 (12 x 12)."""
+    total = 0
+    for start, table in enumerate(tables):
+        total += table[data[3 * start:3 * start + 3]]
+    return total
+
+
+def _chase(board: int, first: int, size: int, colours: int) -> tuple[int, bytes]:
+    """Chase a packed board from the first row's presses: the packed press grid, and the
+    last row left lit (as bytes). A lit byte is at most 20 (five presses of Y - 1)."""
+    width = 8 * size
+    edge = (1 << width) - 1
+    grid = above = 0
+    current = first
+    negate = NEGATE[colours]
+    # Y = 2 or 4: -lit mod Y is (20 - lit) & (Y - 1) in every byte, 20 being a multiple of Y.
+    twenty, mask = (ALL[size] * 20, ALL[size] * (colours - 1)) if colours in (2, 4) else (0, 0)
+    for shift in range(width * (size - 1), 0, -width):
+        lit = (board >> shift & edge) + above + current + (current << 8 & edge) + (current >> 8)
+        grid = grid << width | current
+        above = current
+        current = ((twenty - lit) & mask if mask else
+                   int.from_bytes(lit.to_bytes(size, "big").translate(negate), "big"))
+    lit = (board & edge) + above + current + (current << 8 & edge) + (current >> 8)
+    return grid << width | current, lit.to_bytes(size, "big").translate(REDUCE[colours])
+
+
+@functools.cache
+def chase_form(size: int, colours: int) -> ChaseForm:
+    """The chase form of a size x size board with this many colours. Cached: every board of
+    the same size and colour count shares it."""
+    cells = size * size
+    units = [_chase(0, 1 << 8 * (size - 1 - i), size, colours) for i in range(size)]
+    grids = [grid for grid, _ in units]
+    m = [[residue[row] for _, residue in units] for row in range(size)]
+    u, v, divisors = smith_form(m, colours)
+
+    def combine(values: list[int], pieces: Sequence[int], length: int) -> int:
+        return _reduce(sum(x % colours * piece for x, piece in zip(values, pieces)), length,
+                       colours)
+
+    bytes_of_row = [1 << 8 * (size - 1 - i) for i in range(size)]
+    left = [combine([-u[i][j] for i in range(size)], bytes_of_row, size) for j in range(size)]
+    right = [combine([v[k][i] for k in range(size)], grids, cells) for i in range(size)]
+    unsolvable = halved = 0
+    for i, divisor in enumerate(divisors):
+        shift = 8 * (size - 1 - i)
+        if divisor == colours:
+            unsolvable |= 0xFF << shift
+        elif divisor == 2:              # Y = 4: the byte must be even, then halved
+            unsolvable |= 1 << shift
+            halved |= 0xFF << shift
+    direct = None
+    if all(divisor == 1 for divisor in divisors):
+        direct = _tables([combine([-u[i][j] for i in range(size)], right, cells)
+                          for j in range(size)], cells, colours)
+    generators = tuple((_reduce(right[i] * (colours // d), cells, colours), d)
+                       for i, d in enumerate(divisors) if d > 1)
+    kernel_size = 1
+    for d in divisors:
+        kernel_size *= d
+    return ChaseForm(size, colours, direct, _tables(left, size, colours),
+                     _tables(right, cells, colours), unsolvable, halved, generators, kernel_size)
 
 
 def kernel_size(size: int, colours: int) -> int:
     """How many press grids leave a size x size board unchanged (the quiet patterns, the
     empty grid included); a solvable board has exactly this many solutions."""
-    return len(smith_form(size, colours).kernel)
-
-
-def _fewest(candidates: np.ndarray) -> np.ndarray:
-    """The candidate with the fewest presses, ties to the lexicographically smallest."""
-    totals = candidates.sum(axis=1, dtype=np.int32)
-    best = candidates[totals == totals.min()]
-    for column in range(best.shape[1]):
-        if len(best) == 1:
-            break
-        best = best[best[:, column] == best[:, column].min()]
-    return best[0]
+    return chase_form(size, colours).kernel_size
 
 
 def solve(state: State) -> Board:
     """Press counts (0..Y-1) per button that clear the board with the fewest total presses.
     RuleError when no presses can clear it (possible for a board typed into a game ID)."""
     size, colours = state.params.size, state.params.colours
-    form = smith_form(size, colours)
-    target = -np.asarray(state.board, dtype=np.int64).ravel() % colours
-    reduced = form.row_ops @ target % colours
-    if (reduced % form.divisors).any():
-        raise RuleError(f"This {size}x{size} board with {colours} colours cannot be solved: "
-                        "no presses bring every button to colour 0.")
-    particular = (form.col_ops @ (reduced // form.divisors) % colours).astype(np.uint8)
-    presses = _fewest((particular + form.kernel) % colours)
-    return tuple(tuple(int(v) for v in presses[r * size:(r + 1) * size]) for r in range(size))
+    form = chase_form(size, colours)
+    cells = size * size
+    grid, residue = _chase(int.from_bytes(b"".join(map(bytes, state.board)), "big"), 0,
+                           size, colours)
+    if form.direct is not None:
+        grid += _apply(form.direct, residue)
+    else:
+        c = _reduce(_apply(form.left, residue), size, colours)
+        if c & form.unsolvable:
+            raise RuleError(f"This {size}x{size} board with {colours} colours cannot be "
+                            "solved: no presses bring every button to colour 0.")
+        halves = c & form.halved
+        grid += _apply(form.right, (c ^ halves | halves >> 1).to_bytes(size, "big"))
+    best = grid.to_bytes(cells, "big").translate(REDUCE[colours])
+    if form.kernel_size > 1:
+        best = _fewest(form, best)
+    return tuple([tuple(best[row]) for row in ROWS[size]])
+
+
+def _fewest(form: ChaseForm, particular: bytes) -> bytes:
+    """The particular solution plus the kernel element that makes the fewest presses, ties
+    to the lexicographically smallest grid."""
+    cells, count = form.size ** 2, form.kernel_size
+    if count <= LANES and cells * (form.colours - 1) < 256:
+        lanes, ones = form.lanes
+        candidates = ((int.from_bytes(particular * count, "big") + lanes)
+                      .to_bytes(count * cells, "big").translate(REDUCE[form.colours]))
+        # Multiplying by N ones puts the sum of each N-byte lane in its top byte.
+        totals = (int.from_bytes(candidates, "little") * ones).to_bytes(
+            (count + 1) * cells, "little")[cells - 1:count * cells:cells]
+        fewest = min(totals)
+        k = totals.index(fewest)
+        best = candidates[k * cells:(k + 1) * cells]
+        while (k := totals.find(fewest, k + 1)) >= 0:      # a tie: the smallest grid
+            best = min(best, candidates[k * cells:(k + 1) * cells])
+        return best
+    # Meet in the middle: with z = particular + a row of the first half, adding a row b of
+    # the second makes sum(z) + sum(b) - Y * (the buttons where z + b wraps past Y - 1)
+    # presses; z + b wraps where z has u presses and b at least Y - u.
+    import numpy as np
+    colours = form.colours
+    first, second, second_presses, wrapping = form.halves
+    padding = bytes(first.shape[1] - cells)
+    z = (np.frombuffer(particular + padding, dtype=np.uint8) + first) % colours
+    having = np.packbits(np.concatenate([z == u for u in range(1, colours)], axis=1),
+                         axis=1).view(np.uint64)
+    wraps = np.bitwise_count(having[:, None, :] & wrapping[None, :, :]).sum(
+        axis=2, dtype=np.int32)
+    totals = z.sum(axis=1, dtype=np.int32)[:, None] + second_presses[None, :] - colours * wraps
+    rows, cols = np.nonzero(totals == totals.min())
+    best = (z[rows] + second[cols]) % colours
+    for column in range(cells):             # ties: the lexicographically smallest grid
+        if len(best) == 1:
+            break
+        best = best[best[:, column] == best[:, column].min()]
+    return bytes(best[0, :cells].tobytes())
 
 
 def par(state: State) -> int:

@@ -34,9 +34,6 @@ class Params:
         return encode_fields(length=self.length)
 
 
-TEST_PARAMS = (Params(3), Params(5), Params(8))
-
-
 def parse_params(text: str) -> Params:
     return Params(**parse_fields(text, {"length": int}))
 

@@ -29,9 +29,9 @@ import tempfile
 import time
 
 try:
-    import resource
+    import resource as rusage
 except ImportError:      # not on Windows: whole-process CPU figures are left out there
-    resource = None
+    rusage = None  # type: ignore[assignment]  # the module, or None where there is none
 
 from games.core.kit import registry
 
@@ -87,7 +87,7 @@ def child_env(scratch: str) -> dict:
 
 def run_child(args, env) -> tuple[str, float, float | None]:
     """Run this program with args: (its stdout, wall ms, CPU ms from rusage or None)."""
-    used = resource.getrusage(resource.RUSAGE_CHILDREN) if resource else None
+    used = rusage.getrusage(rusage.RUSAGE_CHILDREN) if rusage else None
     start = time.perf_counter()
     done = subprocess.run(own_command(*args), cwd=ROOT, env=env, capture_output=True, text=True,
                           timeout=600)
@@ -95,8 +95,8 @@ def run_child(args, env) -> tuple[str, float, float | None]:
     if done.returncode != 0:
         raise RuntimeError(f"bench: {' '.join(args)} failed:\n{done.stderr[-2000:]}")
     cpu = None
-    if resource:
-        now = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if rusage and used is not None:
+        now = rusage.getrusage(rusage.RUSAGE_CHILDREN)
         cpu = (now.ru_utime + now.ru_stime - used.ru_utime - used.ru_stime) * 1000
     return done.stdout, wall, cpu
 
@@ -143,13 +143,11 @@ def baseline_frames(screen, count):
 
 def scene_frames(app, scene, count):
     """Frames of a scene drawn every time, as while it animates."""
-    from games.core.loop import jobs
-
     def frame(i):
         app.mark_dirty()
         app.frame(1 / 60)
     app.stack, app.running = [scene], True
-    jobs.wait_all()              # a scene's start-up work is not its frames'
+    app.jobs.wait_all()          # a scene's start-up work is not its frames'
     cpu_timed(frame, 10)         # warm the caches, as a player's first second does
     return cpu_timed(frame, count)
 
@@ -167,7 +165,7 @@ def frame_figures(frames: int) -> None:
     for info in registry.launcher_games():
         session = Session.new(info.key, None, seed=7)
         scene = scene_module(info.key).SCENE(app, session)
-        scene.bench_pose()
+        pose(info.key, scene)
         scenes.append((info.key, scene))
     for name, scene in scenes:
         samples = scene_frames(app, scene, frames)
@@ -176,6 +174,18 @@ def frame_figures(frames: int) -> None:
              baseline_cpu_ms=round(base_median, 3), ratio=round(median / base_median, 2),
              target="within 2x", ok=median / base_median <= 2.0)
     app.quit()
+
+
+def pose(key: str, scene) -> None:
+    """Put the scene in its most expensive everyday look (a full board with a piece dragged,
+    every move graded...): games/<key>/bench.py's pose(scene), built from the scene's public
+    API; a game without one is measured as it opens."""
+    try:
+        own = getattr(importlib.import_module(f"games.{key}.bench"), "pose", None)
+    except ModuleNotFoundError:
+        own = None
+    if own is not None:
+        own(scene)
 
 
 def first_frame_figures(env, runs: int) -> None:
@@ -191,9 +201,11 @@ def first_frame_figures(env, runs: int) -> None:
               "baseline": "bare pygame set_mode+flip process (this program's bench-child)",
               "baseline_ms": round(statistics.median(bare_ms), 1), "ratio": round(ratio, 2),
               "target": "within 1.5x", "ok": ratio <= 1.5}
-    if resource:
-        figure["cpu_ms"] = round(statistics.median(p[0][2] for p in pairs), 1)
-        figure["baseline_cpu_ms"] = round(statistics.median(p[1][2] for p in pairs), 1)
+    ours_cpu = [p[0][2] for p in pairs if p[0][2] is not None]
+    bare_cpu = [p[1][2] for p in pairs if p[1][2] is not None]
+    if ours_cpu and bare_cpu:
+        figure["cpu_ms"] = round(statistics.median(ours_cpu), 1)
+        figure["baseline_cpu_ms"] = round(statistics.median(bare_cpu), 1)
     emit(**figure)
 
 
@@ -230,14 +242,14 @@ def history_figures(quick: bool) -> None:
     game's setup screen the same way; recording one more game against writing settings.json
     (both a durable write of one small thing)."""
     from games.core.cli.sample_history import fill
-    from games.core.data import history, store
+    from games.core.data import schema
     from games.core.loop import assets
     from games.core.loop.app import App
     from games.core.screens import ui
     from games.core.screens.menus import SetupScene
     from games.core.screens.stats import StatsScene
-    fill(HISTORY_GAMES, seed=1)
     app = App(windowed=False)
+    fill(app.store.history(), HISTORY_GAMES, seed=1)
 
     def opening(make, keys):
         def run(i):
@@ -259,11 +271,11 @@ def history_figures(quick: bool) -> None:
              ratio=round(statistics.median(ours) / statistics.median(base), 2),
              target_ms=STATS_TARGET_MS, ok=statistics.median(ours) <= STATS_TARGET_MS)
     app.quit()
-    shared = history.shared()
+    shared = app.store.history()
     newest = shared.games(most=1)[0]
-    settings = dict(store.DEFAULT_SETTINGS)
+    settings = dict(schema.DEFAULT_SETTINGS)
     count = 50 if quick else 300
-    base = cpu_timed(lambda i: store.save_settings(settings), count)
+    base = cpu_timed(lambda i: app.store.save_settings(settings), count)
     ours = cpu_timed(lambda i: shared.record(newest), count)
     emit(figure=f"recording a finished game into {HISTORY_GAMES:,}", **spread(ours, "cpu_ms"),
          baseline="writing settings.json (atomic, fsync)",

@@ -118,8 +118,8 @@ def rest(seconds: float, count: int, names: list[str]) -> None:
     app.quit()
 
 
-def sampling(seconds: str, count: str) -> tuple[float, int]:
-    seconds, count = float(seconds), int(count)
+def sampling(seconds_text: str, count_text: str) -> tuple[float, int]:
+    seconds, count = float(seconds_text), int(count_text)
     if not (0.01 <= seconds <= 60 and 1 <= count <= 1000):
         raise ValueError("sampling wants 0.01..60 seconds and 1..1000 samples")
     return seconds, count

@@ -1,5 +1,6 @@
-"""The command-line contract (DESIGN.md section 6). Commands other than the launcher print JSON
-lines on stdout and exit 0; bad input gets one clear line on stderr and exit 2."""
+"""The command-line contract (docs/DESIGN.md, "The command line"). Commands other than the
+launcher print JSON lines on stdout and exit 0; bad input gets one clear line on stderr and
+exit 2."""
 from __future__ import annotations
 
 import argparse
@@ -10,11 +11,9 @@ import re
 import sys
 from dataclasses import asdict
 
-from games.core.cli.usage import UsageError, params_for
+from games.core.cli.usage import UsageError, outcome_json, params_for
 from games.core.kit import registry
 from games.core.kit.rules_api import GameError
-
-TWO_PLAYER_ONLY = "analyse"
 
 
 class Parser(argparse.ArgumentParser):
@@ -25,7 +24,6 @@ class Parser(argparse.ArgumentParser):
 # Bounds on what a command line may ask for: nothing runs or grows without end.
 MOST_COUNT = 10_000        # puzzles or games per run
 MOST_FRAMES = 100_000      # demo frames
-MOST_TEXT = 200            # an option's text
 MOST_POSITIONS = 10_000    # positions to analyse
 MOST_POSITION = 1_000      # characters in one position
 MOST_STDIN = 4 * 1024 * 1024
@@ -206,11 +204,9 @@ def cmd_selfplay(args) -> None:
             move = ai.choose_move(state, rng, args.level)
             moves.append(move_json(state, move))
             state = rules.apply_move(state, move)
-        status = rules.status(state)
-        outcome = status.outcome if status.winner is None else {"outcome": status.outcome,
-                                                                "winner": status.winner}
         emit({"game": args.game, "id": f"{args.game}:{params.encode()}:{desc}", "moves": moves,
-              "outcome": outcome, "score": rules.score(state)})
+              "outcome": outcome_json(rules.status(state)), "score": rules.score(state)})
+
 
 
 def cmd_daily(args) -> None:
@@ -225,14 +221,18 @@ def cmd_daily(args) -> None:
 def cmd_stats(args) -> None:
     """One line per game (the one named, or each), then the collection's when none is named."""
     from games.core.data import stats
+    from games.core.data.store import Store
     if args.game is not None:
         rules_for(args.game)
         registry.lookup(args.game)
-        emit(stats.figures(args.game).as_json())
+    # What the player would hear on the launcher (a history set aside...) goes to stderr.
+    db = Store(lambda message: print(message, file=sys.stderr)).history()
+    if args.game is not None:
+        emit(stats.figures(db, args.game).as_json())
         return
     for info in registry.launcher_games():
-        emit(stats.figures(info.key).as_json())
-    emit(stats.figures("").as_json())
+        emit(stats.figures(db, info.key).as_json())
+    emit(stats.figures(db, "").as_json())
 
 
 def open_app(windowed: bool):

@@ -9,7 +9,7 @@ import stat
 
 import pygame
 
-from games.core.cli.usage import UsageError, params_for
+from games.core.cli.usage import UsageError, outcome_json, params_for
 from games.core.kit import registry
 from games.core.kit.session import Session
 from games.core.loop.app import App
@@ -73,7 +73,7 @@ def play(args, session, shots: dict) -> None:
         session = getattr(top, "session", None) or \
             getattr(getattr(top, "game", None), "session", None)
         print(json.dumps({"game": args.game, "frames": app.frames, "screenshot": args.screenshot,
-                          "outcome": session.status.outcome if session else None}))
+                          "outcome": outcome_json(session.status) if session else None}))
     finally:
         app.quit()
 

@@ -71,7 +71,7 @@ def remove_stale_folders(temp: str, own: str) -> list[str]:
     Folders of other PyInstaller programs, and ours still unpacking (no lock file yet), stay."""
     import fcntl
     import shutil
-    removed = []
+    removed: list[str] = []
     try:
         names = os.listdir(temp)
     except OSError:

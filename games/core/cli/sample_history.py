@@ -75,15 +75,15 @@ def two_player(rng: random.Random) -> dict:
     return dict(opponent="computer", outcome=outcome, level=level)
 
 
-def fill(count: int, seed: int = 1, today: datetime.date | None = None) -> None:
-    """Record `count` generated games, oldest first, ending today."""
+def fill(db: history.History, count: int, seed: int = 1,
+         today: datetime.date | None = None) -> None:
+    """Record `count` generated games in a history, oldest first, ending today."""
     rng = random.Random(seed)
     today = today or datetime.date.today()
     pools = {(key, params): deals(key, params, rng) for key, options in PARAMS.items()
              for params in options}
     for key in ("mu_torere", "kono", "nim"):
         pools[(key, "")] = [Session.new(key, None, seed=n).game_id for n in range(3)]
-    db = history.shared()
     end = time.mktime(today.timetuple()) + 20 * 3600
     start = end - DAYS * 86400
     dailies_done: set[tuple[str, str]] = set()

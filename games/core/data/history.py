@@ -23,8 +23,9 @@ of truth, no second copy to drift.
 - On first start, the best scores and records of older builds (scores.json, records.json) are
   imported once and kept beside, renamed *.imported.json.
 
-The database is opened by `shared()`, off the launcher's first frame (the launcher warms it in
-a Job); sqlite3 itself is imported only then.
+The App's Store opens the database (Store.history()), off the launcher's first frame (the
+launcher warms it in a Job); sqlite3 itself is imported only then. The player hears through the
+Store's message channel.
 """
 from __future__ import annotations
 
@@ -33,10 +34,11 @@ import stat
 import threading
 from typing import Any
 
-from games.core.data import schema, store
+from games.core.data import schema
 from games.core.data.history_rows import (  # the names callers use, from here too
     COLUMNS as COLUMNS,
     VALID as VALID,
+    DataFolder,
     Game as Game,
     checked as checked,
     from_row as from_row,
@@ -44,6 +46,7 @@ from games.core.data.history_rows import (  # the names callers use, from here t
     utc_text as utc_text,
 )
 from games.core.kit import registry
+from games.core.kit.checks import Invalid
 
 FILE = "history.sqlite"
 MOST_GAMES = 100_000       # the newest kept; older rows are deleted as new ones come
@@ -102,33 +105,35 @@ class History:
     """The games recorded in one SQLite database (the file, or memory when the file cannot be
     used). Safe to share between threads: one lock around every use of the connection."""
 
-    def __init__(self, connection: Any, where: str):
+    def __init__(self, connection: Any, where: str, store: DataFolder):
         self.db = connection
         self.where = where            # the file's path, or "" in memory
+        self.store = store            # the data folder, and the player's message channel
         self.lock = threading.RLock()
         self.checked_to = -1          # the rows up to this id are checked (history_rows.VALID)
 
     # --- opening ----------------------------------------------------------------------------
     @classmethod
-    def open_folder(cls) -> History:
-        """The history of the data folder; in memory (the player told why) when its file cannot
-        be used."""
+    def open_folder(cls, store: DataFolder) -> History:
+        """The history of the store's data folder; in memory (the player told why) when its
+        file cannot be used."""
         try:
             target = store.path(FILE)
-        except store.StoreError:       # the folder itself: already said by the store
-            return cls.in_memory(None)
+        except OSError:          # the folder itself: already said by the store
+            return cls.in_memory(None, store)
         try:
             _regular_or_missing(target)
-            history = cls(_connect(target), target)
+            history = cls(_connect(target), target, store)
             history.prepare()
             return history
         except Unusable as problem:
-            return cls.fall_back(target, problem)
+            return cls.fall_back(target, problem, store)
         except (OSError, _sqlite().Error) as error:
-            return cls.fall_back(target, _kind(error))
+            return cls.fall_back(target, _kind(error), store)
 
     @classmethod
-    def fall_back(cls, target: str, problem: Unusable, was: History | None = None) -> History:
+    def fall_back(cls, target: str, problem: Unusable, store: DataFolder,
+                  was: History | None = None) -> History:
         """A history in memory for this session: the file's games where they can be read, none
         if it is set aside as no database."""
         kept = ""
@@ -139,7 +144,7 @@ class History:
             source = None
         else:
             source = was.db if was is not None else _read_only(target)
-        history = cls.in_memory(source)
+        history = cls.in_memory(source, store)
         if was is not None:
             was.close()
         elif source is not None:
@@ -155,7 +160,7 @@ class History:
         return history
 
     @classmethod
-    def in_memory(cls, source: Any) -> History:
+    def in_memory(cls, source: Any, store: DataFolder) -> History:
         """A history in memory, holding a copy of `source` (a connection) when it can be read."""
         sqlite3 = _sqlite()
         connection = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
@@ -170,7 +175,7 @@ class History:
                 connection = sqlite3.connect(":memory:", isolation_level=None,
                                              check_same_thread=False)
                 connection.text_factory = _text
-        history = cls(connection, "")
+        history = cls(connection, "", store)
         history.prepare()
         return history
 
@@ -192,7 +197,7 @@ class History:
         self.checked_to = -1
         skipped = self.check_new_rows()
         if skipped:
-            store.tell(SKIPPED.format(count=skipped, s="" if skipped == 1 else "s",
+            self.store.tell(SKIPPED.format(count=skipped, s="" if skipped == 1 else "s",
                                       they="it is" if skipped == 1 else "they are"))
         self.import_old_files()
         if self.in_file:    # a file that cannot be written is said now, on the launcher
@@ -241,17 +246,17 @@ class History:
         db = self.db
         if db.execute("SELECT 1 FROM meta WHERE name = 'imported'").fetchone():
             if self.where:      # an import killed before the files were renamed: finish it
-                importer.rename_imported(self.imported_digests())
+                importer.rename_imported(self.store, self.imported_digests())
             return
-        rows = importer.old_rows(utc_text())
-        digests = importer.digests()       # of the files read (a bad one is set aside now)
+        rows = importer.old_rows(self.store, utc_text())
+        digests = importer.digests(self.store)   # of the files read (a bad one is set aside now)
         db.execute("BEGIN IMMEDIATE")
         try:
             if not db.execute("SELECT 1 FROM meta WHERE name = 'imported'").fetchone():
                 for row in rows:
                     try:
                         self._insert(checked(Game(**row)))
-                    except schema.Invalid:     # a value the history cannot hold: left out
+                    except Invalid:     # a value the history cannot hold: left out
                         pass
                 for name, digest in digests.items():
                     db.execute("INSERT INTO meta VALUES (?, ?)", (f"imported {name}", digest))
@@ -261,7 +266,7 @@ class History:
             db.execute("ROLLBACK")
             raise
         if self.where:
-            importer.rename_imported(self.imported_digests())
+            importer.rename_imported(self.store, self.imported_digests())
 
     def imported_digests(self) -> dict[str, str]:
         """The SHA-256 of each old file as it was imported: only that very file is renamed
@@ -283,9 +288,9 @@ class History:
 
     # --- recording --------------------------------------------------------------------------
     def record(self, game: Game) -> int | None:
-        """Add a finished game (checked first: schema.Invalid for a value the history would not
+        """Add a finished game (checked first: Invalid for a value the history would not
         read back). Returns its rank among the best scores of its game and parameters (1 is
-        best) when it enters the top store.TOP, else None. Never fails on the file: a file that
+        best) when it enters the top schema.TOP, else None. Never fails on the file: a file that
         fails now hands over to memory, telling the player."""
         checked(game)
         with self.lock:
@@ -325,16 +330,16 @@ class History:
         better = ">=" if higher else "<="
         ahead = self.db.execute(
             f"SELECT count(*) FROM (SELECT 1 FROM valid WHERE game = ? AND params = ? AND "
-            f"ranked = 1 AND id <> ? AND score {better} ? LIMIT {store.TOP})",
+            f"ranked = 1 AND id <> ? AND score {better} ? LIMIT {schema.TOP})",
             (game.game, game.params, new, game.score)).fetchone()[0]
-        return ahead + 1 if ahead < store.TOP else None
+        return ahead + 1 if ahead < schema.TOP else None
 
     def _hand_over(self, error: BaseException) -> None:
         """The file failed in use: memory from now on (a copy of what it holds, unless it is
         no database any more)."""
         if not self.in_file:
             raise error
-        fallen = History.fall_back(self.where, _kind(error), was=self)
+        fallen = History.fall_back(self.where, _kind(error), self.store, was=self)
         self.db, self.where = fallen.db, ""
 
     # --- reading ----------------------------------------------------------------------------
@@ -345,7 +350,7 @@ class History:
         with self.lock:
             try:
                 if self.check_new_rows():
-                    store.tell(SKIPPED.format(count="a new", s="", they="it is"))
+                    self.store.tell(SKIPPED.format(count="a new", s="", they="it is"))
                 rows: list[tuple[Any, ...]] = self.db.execute(sql, args).fetchall()
                 return rows
             except (OSError, _sqlite().Error) as error:
@@ -364,8 +369,8 @@ class History:
         for row in rows:
             try:
                 kept.append(from_row(row))
-            except schema.Invalid:
-                store.tell(SKIPPED.format(count="a", s="", they="it is"))
+            except Invalid:
+                self.store.tell(SKIPPED.format(count="a", s="", they="it is"))
         return kept
 
     def count(self, where: str = "", args: tuple[Any, ...] = ()) -> int:
@@ -378,41 +383,6 @@ class History:
         """The games whose daily puzzle of `day` (YYYY-MM-DD) is recorded."""
         rows = self.query("SELECT DISTINCT game FROM valid WHERE daily = ? LIMIT 100", (day,))
         return {row[0] for row in rows}
-
-
-# --- the shared history of this process ---------------------------------------------------------
-
-_shared: History | None = None
-_shared_for: str | None = None
-_opening = threading.Lock()
-
-
-def shared() -> History:
-    """This process's history of its data folder, opened on first use (PARLOUR_DATA_DIR
-    changing, as between tests, opens the new folder's)."""
-    global _shared, _shared_for
-    folder = os.environ.get("PARLOUR_DATA_DIR", "")
-    with _opening:
-        if _shared is None or _shared_for != folder:
-            if _shared is not None:
-                _shared.close()
-            _shared, _shared_for = History.open_folder(), folder
-        return _shared
-
-
-def is_open() -> bool:
-    """Whether shared() would answer at once (the launcher asks before showing its badges)."""
-    return _shared is not None and _shared_for == os.environ.get("PARLOUR_DATA_DIR", "") and \
-        not _opening.locked()
-
-
-def forget() -> None:
-    """Close the shared history (tests, between data folders)."""
-    global _shared, _shared_for
-    with _opening:
-        if _shared is not None:
-            _shared.close()
-        _shared = _shared_for = None
 
 
 # --- the file -------------------------------------------------------------------------------------
@@ -485,7 +455,7 @@ def _regular_or_missing(target: str) -> None:
         try:
             mode = os.stat(path).st_mode
         except OSError as error:       # a dangling symlink, a loop
-            raise Unusable(f"{os.path.basename(path)}: {store._reason(error)}", True) from None
+            raise Unusable(f"{os.path.basename(path)}: {_kind(error).reason}", True) from None
         if not stat.S_ISREG(mode):
             raise Unusable(f"{os.path.basename(path)} is not a regular file", True)
 

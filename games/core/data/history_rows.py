@@ -6,16 +6,33 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import astuple, dataclass, field, fields
+from typing import Any, Protocol
 
-from games.core.data import schema
-from games.core.kit import registry
+from games.core.kit import checks, registry, saves
 from games.core.kit.session import MAX_ID_LENGTH
+
+
+class DataFolder(Protocol):
+    """What the history asks of the App's Store (store.py), which opens it: where a file of
+    the data folder is (OSError, already said, when the folder cannot be used), the old JSON
+    files read safely, and the player's message channel. (A Protocol: the Store imports the
+    history, so the history does not import the Store.)"""
+    tell: Callable[[str], None]
+
+    def path(self, name: str) -> str: ...
+
+    def read_json(self, name: str,
+                  check: Callable[[Any], Any] | None = None) -> tuple[Any, str | None]: ...
+
+    def file_bytes(self, name: str) -> bytes: ...
+
 
 TIME_FORMAT = "%Y-%m-%d %H:%M:%S"   # UTC, as SQLite's own datetime() writes it
 OUTCOMES = ("won", "lost", "draw")
 OPPONENTS = ("", "computer", "human")
-MAX_MOVES_TEXT = schema.MAX_MOVES * 70
+MAX_MOVES_TEXT = saves.MAX_MOVES * 70
 
 @dataclass(frozen=True)
 class Game:
@@ -81,7 +98,7 @@ VALID = " AND ".join([
     _number_sql("score", -1e12, 1e12, True),
     _text_sql("detail", 200),
     "ranked IN (0, 1) AND typeof(ranked) = 'integer'",
-    _number_sql("duration", 0, schema.MAX_ELAPSED, True),
+    _number_sql("duration", 0, saves.MAX_ELAPSED, True),
     _text_sql("moves", MAX_MOVES_TEXT),
     _text_sql("record", 2000),
     "opponent IN ('', 'computer', 'human')",
@@ -90,29 +107,29 @@ VALID = " AND ".join([
     "typeof(games) = 'integer' AND games BETWEEN 1 AND 1000000000",
 ])
 
-CHECKS: dict[str, schema.Check] = {
-    "game": schema.Text(32, r"[a-z_]+"),
-    "params": schema.Text(200, r"[ -~]*"),
-    "game_id": schema.Text(MAX_ID_LENGTH, r"[ -~]*"),
-    "started": schema.Text(19, f"({TIME_TEXT})?"),
-    "finished": schema.Text(19, TIME_TEXT),
-    "outcome": schema.OneOf(*OUTCOMES),
-    "score": schema.Either(schema.OneOf(None), schema.Number(-1e12, 1e12)),
-    "detail": schema.Text(200, r"[^\t\n]*"),
-    "ranked": schema.Boolean(),
-    "duration": schema.Either(schema.OneOf(None), schema.Number(0, schema.MAX_ELAPSED)),
-    "moves": schema.ListOf(schema.MOVE, schema.MAX_MOVES),
-    "record": schema.MapOf(schema.Text(32, schema.RECORD_NAME), schema.COUNT, 32),
-    "opponent": schema.OneOf(*OPPONENTS),
-    "level": schema.Text(32, r"[a-z0-9_]*"),
-    "daily": schema.Text(10, f"({DATE_TEXT})?"),
-    "games": schema.Integer(1, 10**9),
-    "id": schema.Integer(0, 2**63 - 1),
+CHECKS: dict[str, checks.Check] = {
+    "game": checks.Text(32, r"[a-z_]+"),
+    "params": checks.Text(200, r"[ -~]*"),
+    "game_id": checks.Text(MAX_ID_LENGTH, r"[ -~]*"),
+    "started": checks.Text(19, f"({TIME_TEXT})?"),
+    "finished": checks.Text(19, TIME_TEXT),
+    "outcome": checks.OneOf(*OUTCOMES),
+    "score": checks.Either(checks.OneOf(None), checks.Number(-1e12, 1e12)),
+    "detail": checks.Text(200, r"[^\t\n]*"),
+    "ranked": checks.Boolean(),
+    "duration": checks.Either(checks.OneOf(None), checks.Number(0, saves.MAX_ELAPSED)),
+    "moves": checks.ListOf(saves.MOVE, saves.MAX_MOVES),
+    "record": checks.MapOf(checks.Text(32, saves.RECORD_NAME), checks.COUNT, 32),
+    "opponent": checks.OneOf(*OPPONENTS),
+    "level": checks.Text(32, r"[a-z0-9_]*"),
+    "daily": checks.Text(10, f"({DATE_TEXT})?"),
+    "games": checks.Integer(1, 10**9),
+    "id": checks.Integer(0, 2**63 - 1),
 }
 
 
 def checked(game: Game) -> Game:
-    """The game if every value is one the history holds (schema.Invalid otherwise), and a game
+    """The game if every value is one the history holds (checks.Invalid otherwise), and a game
     this build knows."""
     for name in COLUMNS:
         value = getattr(game, name)
@@ -120,9 +137,9 @@ def checked(game: Game) -> Game:
             value = list(value)
         CHECKS[name](value, name)
     if game.params and ":" in game.params or "#" in game.params:
-        raise schema.Invalid("params: text of the wrong form")
+        raise checks.Invalid("params: text of the wrong form")
     if game.game not in registry.load_all():
-        raise schema.Invalid(f"game: no game called {game.game!r}")
+        raise checks.Invalid(f"game: no game called {game.game!r}")
     return game
 
 
@@ -135,17 +152,17 @@ def row_values(game: Game) -> tuple:
 
 
 def from_row(row) -> Game:
-    """A row read back (all columns, in COLUMNS order) as a checked Game; schema.Invalid if
+    """A row read back (all columns, in COLUMNS order) as a checked Game; checks.Invalid if
     any value is not one the history holds."""
     values = dict(zip(COLUMNS, row))
     for name in ("moves", "record"):
         text = values[name]
         if not isinstance(text, str) or len(text) > MAX_MOVES_TEXT:
-            raise schema.Invalid(f"{name}: not text of a bounded length")
+            raise checks.Invalid(f"{name}: not text of a bounded length")
         try:
             values[name] = json.loads(text)
         except (ValueError, RecursionError):
-            raise schema.Invalid(f"{name}: not JSON") from None
+            raise checks.Invalid(f"{name}: not JSON") from None
     if isinstance(values["ranked"], int) and values["ranked"] in (0, 1):
         values["ranked"] = bool(values["ranked"])
     moves = CHECKS["moves"](values["moves"], "moves")

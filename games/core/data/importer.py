@@ -7,22 +7,24 @@ from __future__ import annotations
 import os
 import re
 
-from games.core.data import schema, store
+from games.core.data import schema
+from games.core.data.history_rows import DataFolder
 from games.core.kit import registry
+from games.core.kit.checks import check
 
 OLD_FILES = ("scores.json", "records.json")
 DATE = re.compile(r"[0-9]{4}-[01][0-9]-[0-3][0-9]")
 LEVEL = re.compile(r"[a-z0-9_]{1,32}")
 
 
-def old_rows(now: str) -> list[dict]:
+def old_rows(store: DataFolder, now: str) -> list[dict]:
     """The fields of history rows (history.Game) for what the old files hold: each best score
     a won game of its table's parameters (ranked); each record's count one row standing for
     that many games against the computer at that level. Tables of games this build does not
     know are left in the file. `now` (UTC) stands for a time the files do not keep."""
     known = registry.load_all()
     rows: list[dict] = []
-    scores, _ = store.read_json("scores.json", lambda data: schema.check(schema.SCORES, data))
+    scores, _ = store.read_json("scores.json", lambda data: check(schema.SCORES, data))
     for table, entries in (scores or {}).items():
         key, _, params = table.partition("/")
         if key not in known or ":" in params or "#" in params or not params.isascii():
@@ -33,7 +35,7 @@ def old_rows(now: str) -> list[dict]:
             rows.append(dict(game=key, params=params, game_id="", started="", finished=finished,
                              outcome="won", score=entry["score"], detail=entry["detail"],
                              ranked=True, duration=None))
-    records, _ = store.read_json("records.json", lambda data: schema.check(schema.RECORDS, data))
+    records, _ = store.read_json("records.json", lambda data: check(schema.RECORDS, data))
     for table, counts in (records or {}).items():
         key, _, rest = table.partition("/")
         level = rest.removeprefix("level=")
@@ -48,23 +50,23 @@ def old_rows(now: str) -> list[dict]:
     return rows
 
 
-def digests() -> dict[str, str]:
+def digests(store: DataFolder) -> dict[str, str]:
     """The SHA-256 of each old file that is there now (regular files, read with the cap)."""
     import hashlib
     found = {}
     for name in OLD_FILES:
         try:
-            found[name] = hashlib.sha256(store.read_bytes(store.path(name))).hexdigest()
+            found[name] = hashlib.sha256(store.file_bytes(name)).hexdigest()
         except (OSError, ValueError):
             pass
     return found
 
 
-def rename_imported(imported: dict[str, str]) -> None:
+def rename_imported(store: DataFolder, imported: dict[str, str]) -> None:
     """Keep each imported file beside, as NAME.imported.json (NAME.imported-N.json if that is
     taken), if it is still the very file imported (`imported`: name -> SHA-256). A file that
     cannot be moved stays: the history knows it was imported."""
-    now = digests()
+    now = digests(store)
     for name in OLD_FILES:
         if name not in imported or now.get(name) != imported[name]:
             continue

@@ -3,34 +3,32 @@ games), as queries over the history of finished games (history.py), and the setu
 panel that shows them. No pygame: the setup screen reads it without importing a game's scene."""
 from __future__ import annotations
 
-from games.core.data import store
+from types import ModuleType
+from typing import Any
+
+from games.core.data import schema
+from games.core.data.store import Store
 from games.core.kit import registry
-from games.core.kit.prefs import Preferences
-from games.core.kit.versus_options import VERSUS_PREFS
+
+Rows = list[tuple[str, str]]
 
 
-def shared_history():
-    """The history, imported on first use: the launcher's first frame reads no records."""
-    from games.core.data import history
-    return history.shared()
-
-
-def best_entries(key: str, params) -> list[dict]:
+def best_entries(store: Store, key: str, params: Any) -> list[dict[str, Any]]:
     """The best scores of these parameters, best first (score, detail, date): the ranked games
-    of the history (a win not finished by Solve, in most games), at most store.TOP."""
+    of the history (a win not finished by Solve, in most games), at most schema.TOP."""
     order = "ASC" if registry.lookup(key).lower_is_better else "DESC"
-    rows = shared_history().query(
+    rows = store.history().query(
         f"SELECT score, detail, finished FROM valid WHERE game = ? AND params = ? AND "
-        f"ranked = 1 AND score IS NOT NULL ORDER BY score {order}, id LIMIT {store.TOP}",
+        f"ranked = 1 AND score IS NOT NULL ORDER BY score {order}, id LIMIT {schema.TOP}",
         (key, params.encode()))
     # SQLite keeps scores as REAL: whole ones come back as the ints the games made.
     return [{"score": int(score) if float(score).is_integer() else score, "detail": detail,
              "date": finished[:10]} for score, detail, finished in rows]
 
 
-def best_scores(key: str, params) -> list[tuple[str, str]]:
+def best_scores(store: Store, key: str, params: Any) -> Rows:
     """The best scores for these parameters as (left, right) rows: place and detail, date."""
-    rows = best_entries(key, params)
+    rows = best_entries(store, key, params)
     return [(f"{n + 1}.  {row.get('detail') or score_words(row['score'])}", str(row["date"]))
             for n, row in enumerate(rows)]
 
@@ -39,17 +37,17 @@ def score_words(score: float) -> str:
     return str(int(score)) if float(score).is_integer() else f"{score:g}"
 
 
-def record_counts(key: str, level) -> dict[str, int]:
+def record_counts(store: Store, key: str, level: object) -> dict[str, int]:
     """Games won, lost and drawn against the computer at this level."""
-    rows = shared_history().query(
+    rows = store.history().query(
         "SELECT outcome, sum(games) FROM valid WHERE game = ? AND opponent = 'computer' AND "
         "level = ? GROUP BY outcome LIMIT 3", (key, str(level)))
     return {outcome: int(count) for outcome, count in rows}
 
 
-def record_rows(key: str, level) -> list[tuple[str, str]]:
+def record_rows(store: Store, key: str, level: object) -> Rows:
     """The record against the computer at this level as (left, right) rows."""
-    counts = record_counts(key, level)
+    counts = record_counts(store, key, level)
     if not counts:
         return []
     return [(f"{counts.get('won', 0)} won", "against the computer"),
@@ -57,22 +55,23 @@ def record_rows(key: str, level) -> list[tuple[str, str]]:
             (f"{counts.get('draw', 0)} drawn", "")]
 
 
-def record_summary(key: str, play: dict) -> tuple[str, list[tuple[str, str]]]:
+def record_summary(store: Store, settings: dict[str, Any], key: str,
+                   play: dict[str, Any]) -> tuple[str, Rows]:
     """A two-player game's panel: the record at the chosen level, Custom with the chance the
     settings keep."""
     level = play.get("level")
     if level == "custom":
-        level = Preferences(store.load_settings()[0], key, VERSUS_PREFS)["custom_level"]
+        level = registry.preferences(settings, key)["custom_level"]
     heading = f"Your record (Custom {level})" if isinstance(level, int) else "Your record"
-    return heading, record_rows(key, level)
+    return heading, record_rows(store, key, level)
 
 
-def summary(info, info_module, params, play: dict) -> tuple[str, list[tuple[str, str]]]:
-    """The setup screen's side panel, a heading and (left, right) rows: the game's own
-    info.summary(params, play) where it has one, else its best scores or its record."""
-    own = getattr(info_module, "summary", None)
-    if own is not None:
-        return own(params, play)
+def summary(store: Store, settings: dict[str, Any], info: registry.GameInfo,
+            info_module: ModuleType, params: Any, play: dict[str, Any]) -> tuple[str, Rows]:
+    """The setup screen's side panel, a heading and (left, right) rows: a two-player game's
+    record, else the best scores under the game's own heading (info.scores_heading(params))
+    where it has one."""
     if info.players == 2:
-        return record_summary(info.key, play)
-    return "Best scores", best_scores(info.key, params)
+        return record_summary(store, settings, info.key, play)
+    heading = getattr(info_module, "scores_heading", None)
+    return heading(params) if heading else "Best scores", best_scores(store, info.key, params)

@@ -17,6 +17,7 @@ from games.core.data import history, history_rows
 from games.core.data.history import History
 from games.core.data.history_rows import utc_text
 from games.core.kit import daily, registry
+from games.core.kit.checks import Invalid
 
 DAYS = 30          # the bars: results per day
 RECENT = 50        # the line: the last games' scores or times
@@ -64,11 +65,11 @@ class Figures:
         return {**asdict(self), "seconds": round(self.seconds, 1)}
 
 
-def figures(key: str = "", today: datetime.date | None = None) -> Figures:
-    """The statistics of one game (`key`), or of every game (""), as of `today` (local)."""
+def figures(db: History, key: str = "", today: datetime.date | None = None) -> Figures:
+    """The statistics in a history of one game (`key`), or of every game (""), as of `today`
+    (local)."""
     today = today or datetime.date.today()
     where, args = ("game = ?", (key,)) if key else ("1", ())
-    db = history.shared()
     result = Figures(key)
     totals = db.query(f"SELECT game, outcome, opponent, sum(games), total(duration) FROM valid "
                       f"WHERE {where} GROUP BY game, outcome, opponent LIMIT {MOST_GROUPS * 9}",
@@ -130,10 +131,11 @@ def last_days(db: History, where: str, args: tuple[Any, ...],
             f"LIMIT 1000", (*args, since)):
         slot = 2 if opponent == "human" else ("won", "lost", "draw").index(outcome)
         counts.setdefault(day, [0, 0, 0])[slot] += count
-    days = []
+    days: list[tuple[str, int, int, int]] = []
     for n in range(DAYS):
         day = (first + datetime.timedelta(days=n)).isoformat()
-        days.append((day, *counts.get(day, [0, 0, 0])))
+        won, lost, drawn = counts.get(day, [0, 0, 0])
+        days.append((day, won, lost, drawn))
     return days
 
 
@@ -242,7 +244,7 @@ def shown(words: object) -> bool:
     try:
         history_rows.CHECKS["detail"](words)
         return bool(words)
-    except history_rows.schema.Invalid:
+    except Invalid:
         return False
 
 

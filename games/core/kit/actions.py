@@ -1,4 +1,4 @@
-"""What a player does, whatever the device: the actions scenes react to (DESIGN.md section 5).
+"""What a player does, whatever the device: the actions scenes react to (docs/DESIGN.md, "Input").
 
 Pure: games/core/loop/input.py turns pygame events into these; a game's input interpretation
 reads them without pygame, so it can be tested as plain data.

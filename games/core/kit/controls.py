@@ -62,3 +62,19 @@ def cycle(order: Sequence[T], current: T | None, step: int) -> T | None:
     if current not in order:
         return order[0] if step > 0 else order[-1]
     return order[(order.index(current) + step) % len(order)]
+
+
+def nearest(centres: Sequence[tuple[int, int]], start: int, dx: int, dy: int) -> int:
+    """The index of the centre nearest to centres[start] in direction (dx, dy), or start when
+    none lies that way; a step across the direction costs twice a step along it. Arrows and
+    the d-pad move a focus between buttons this way."""
+    x0, y0 = centres[start]
+    best, best_cost = start, None
+    for index, (x, y) in enumerate(centres):
+        along = (x - x0) * dx + (y - y0) * dy
+        if index == start or along <= 0:
+            continue
+        cost = along + 2 * (abs((x - x0) * dy) + abs((y - y0) * dx))
+        if best_cost is None or cost < best_cost:
+            best, best_cost = index, cost
+    return best

@@ -1,10 +1,10 @@
-"""The computer's levels, shared by the two-player games (RULES.md): Mu Torere, Kono and Nim.
+"""The computer's levels, shared by the two-player games (docs/RULES.md): Mu Torere, Kono and Nim.
 
 A level is the percent chance that the computer plays its best move rather than a random legal
 one: the presets Off, Low, Medium, High and Perfect, or any whole number from 0 to 100 (Custom).
 The ladder lives here once; each game's ai module keeps the same contract: level_chance(level),
 choose_move(state, rng, level), graded_moves(state) -> [Grade] best first, evaluate(state) and
-analyse(state) (DESIGN.md s6).
+analyse(state) (docs/DESIGN.md, "The command line").
 
 A graded move carries its value for the player making it ("win" / "draw" / "loss") and the
 plies to the end under perfect play counting the move itself (None for a draw, or where it is
@@ -12,6 +12,8 @@ unknown). Best first means the fastest wins, then the draws, then the slowest lo
 """
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -68,13 +70,13 @@ def preference(value: str, plies: int | None) -> tuple[int, int]:
     return 2, -plies if plies is not None else 0
 
 
-def best_first(graded: list) -> list[Grade]:
+def best_first(graded: Iterable[Sequence[Any]]) -> list[Grade]:
     """The graded moves (move, value, plies) as Grades, best first; equals keep their order."""
     return sorted((Grade(*entry) for entry in graded), key=lambda grade: preference(
         grade.value, grade.plies))
 
 
-def choose_graded(graded: list, rng, chance: int) -> Any:
+def choose_graded(graded: Sequence[Sequence[Any]], rng: random.Random, chance: int) -> Any:
     """With `chance` percent one of the best moves (picked at random among equals), otherwise
     any legal move at random. `graded` is best first."""
     if not graded:

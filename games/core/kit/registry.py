@@ -2,7 +2,8 @@
 starts without importing any rules module; everything else is imported on first use:
 
     games/<key>/__init__.py   register(__name__, title=..., blurb=..., players=...)
-    games/<key>/info.py       RULES, OPTIONS [, summary]: pure data for setup and help screens
+    games/<key>/info.py       RULES, OPTIONS [, scores_heading, PREFS, LEGACY_PREFS,
+                              MIGRATIONS]: pure data for the screens, settings and saves
     games/<key>/rules.py      the rules contract (games/core/kit/rules_api.py)
     games/<key>/scene.py      SCENE, the GameScene that plays it
     sprites/<key>.py          its art, and thumbnail(size): the launcher's picture
@@ -13,6 +14,11 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from games.core.kit.prefs import Preferences
 
 
 @dataclass(frozen=True)
@@ -73,12 +79,12 @@ def lookup(key: str) -> GameInfo:
     return games[key]
 
 
-def module(key: str, part: str = "rules"):
+def module(key: str, part: str = "rules") -> ModuleType:
     """The game's module of that part, e.g. module('kenken', 'solver') is games.kenken.solver."""
     return importlib.import_module(f"{lookup(key).package}.{part}")
 
 
-def sprites(key: str):
+def sprites(key: str) -> ModuleType:
     """The game's art module (its thumbnail(size) paints the launcher's picture)."""
     return importlib.import_module(lookup(key).sprites)
 
@@ -88,3 +94,14 @@ def launcher_games() -> list[GameInfo]:
     load_all()
     order = list(KEYS) + [key for key in GAMES if key not in KEYS]
     return [GAMES[key] for key in order if key in GAMES and GAMES[key].playable]
+
+
+def preferences(settings: dict[str, Any], key: str) -> Preferences:
+    """The game's preferences in these settings, read through its schema: the two-player
+    frame's (VERSUS_PREFS) and the game's own (PREFS and LEGACY_PREFS in its info.py)."""
+    from games.core.kit.prefs import Preferences  # only a game's screens need them
+    from games.core.kit.versus_options import VERSUS_PREFS
+    info = module(key, "info")
+    frame = VERSUS_PREFS if lookup(key).players == 2 else ()
+    schema = frame + tuple(getattr(info, "PREFS", ()))
+    return Preferences(settings, key, schema, getattr(info, "LEGACY_PREFS", {}))

@@ -22,13 +22,18 @@ It provides:
     solution_json(params, desc) -> JSON value or None (for `generate` and `solve`)
 
 Two-player games also provide parse_position(text) / position_text(state) in the
-command-line format of DESIGN.md section 6. Games with a computer player have ai.py with
-choose_move(state, rng, level) and, for two-player games, analyse(state) -> dict.
+command-line format (docs/DESIGN.md, "The command line"). Games with a computer player have
+ai.py with choose_move(state, rng, level) and, for two-player games, analyse(state) -> dict.
+
+RulesModule is that contract as a Protocol: the Session and the commands hold a game's rules
+module as one, and the conformance tests check every game's module against it.
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any, Protocol, runtime_checkable
 
 
 class GameError(ValueError):
@@ -44,11 +49,12 @@ class IllegalMove(GameError):
 
 
 class Outcome(StrEnum):
-    """How a game stands. WON and LOST are the solo player's; in a two-player game WON means
-    that someone won (Status.winner says who) and DRAW a draw."""
+    """How a game stands. A one-player game ends WON or LOST (the player's result); a
+    two-player game ends DECIDED (one side won: Status.winner says which) or DRAW."""
     ONGOING = "ongoing"
     WON = "won"
     LOST = "lost"
+    DECIDED = "decided"
     DRAW = "draw"
 
 
@@ -67,20 +73,25 @@ class Termination(StrEnum):
 @dataclass(frozen=True)
 class Status:
     outcome: Outcome = Outcome.ONGOING
-    winner: int | None = None   # two-player games: 0 or 1 for a win, None otherwise
+    winner: int | None = None   # DECIDED: the side that won, 0 (moves first) or 1; else None
     reason: str = ""            # a short human sentence, e.g. "White cannot move"
     # How it ended. Implied by the other fields, so it takes no part in comparing statuses.
     termination: Termination = field(default=Termination.NONE, compare=False)
+
+    def __post_init__(self) -> None:
+        if (self.outcome == Outcome.DECIDED) != (self.winner in (0, 1)):
+            raise ValueError(f"a {self.outcome} game has no winner {self.winner!r}: only a "
+                             "decided two-player game names its winner (0 or 1)")
 
     @property
     def over(self) -> bool:
         return self.outcome != Outcome.ONGOING
 
 
-def parse_fields(text: str, known: dict[str, type]) -> dict:
+def parse_fields(text: str, known: dict[str, type]) -> dict[str, Any]:
     """Read 'key=value,key=value' into a dict of typed values (a bool is written 0 or 1);
     RuleError on anything unknown."""
-    fields: dict = {}
+    fields: dict[str, Any] = {}
     if not text:
         return fields
     for part in text.split(","):
@@ -94,7 +105,7 @@ def parse_fields(text: str, known: dict[str, type]) -> dict:
     return fields
 
 
-def encode_fields(**fields) -> str:
+def encode_fields(**fields: object) -> str:
     """The inverse of parse_fields: 'key=value,...' in the order given."""
     return ",".join(f"{key}={int(value) if isinstance(value, bool) else value}"
                     for key, value in fields.items())
@@ -104,3 +115,39 @@ def _read_bool(text: str) -> bool:
     if text not in ("0", "1"):
         raise ValueError(text)
     return text == "1"
+
+
+
+
+@runtime_checkable
+class RulesModule(Protocol):
+    """A game's rules module (games/<key>/rules.py), as the Session and the commands use it.
+    Its own Params, State and Move types stand where this says Any."""
+
+    def parse_params(self, text: str, /) -> Any: ...
+
+    def params_from_options(self, *args: Any, **options: Any) -> Any: ...
+
+    def new_desc(self, params: Any, rng: random.Random, /) -> str: ...
+
+    def validate_desc(self, params: Any, desc: str, /) -> None: ...
+
+    def new_game(self, params: Any, desc: str, /) -> Any: ...
+
+    def decode_move(self, text: str, /) -> Any: ...
+
+    def legal_moves(self, state: Any, /) -> list[Any]: ...
+
+    def apply_move(self, state: Any, move: Any, /) -> Any: ...
+
+    def status(self, state: Any, /) -> Status: ...
+
+    def score(self, state: Any, /) -> Any: ...
+
+    def current_player(self, state: Any, /) -> int | None: ...
+
+    def from_text(self, text: str, /) -> Any: ...
+
+    def puzzle_json(self, params: Any, desc: str, /) -> Any: ...
+
+    def solution_json(self, params: Any, desc: str, /) -> Any: ...

@@ -3,8 +3,11 @@ the parameters of a game that has none, the description of a game that always st
 standard position, and a move at one square of a grid. Pure: no pygame, no I/O."""
 from __future__ import annotations
 
+import random
 import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from games.core.kit.rules_api import RuleError
 
@@ -25,7 +28,7 @@ def parse_no_params(title: str, text: str) -> NoParams:
     return NoParams()
 
 
-def no_options(title: str, options: dict) -> NoParams:
+def no_options(title: str, options: Mapping[str, Any]) -> NoParams:
     """params_from_options of a game without parameters: every option given is an error."""
     for name in OPTION_NAMES:
         if options.get(name) is not None:
@@ -36,17 +39,17 @@ def no_options(title: str, options: dict) -> NoParams:
     return NoParams()
 
 
-def position_json(params, desc: str) -> dict:
+def position_json(params: Any, desc: str) -> dict[str, str]:
     """`generate`'s puzzle for a game whose description is a position in command-line form."""
     return {"position": desc}
 
 
-def no_solution(params, desc: str) -> None:
+def no_solution(params: Any, desc: str) -> None:
     """A two-player game has no single solution; `analyse` gives the perfect-play values."""
     return None
 
 
-def check_seen(seen, current: str, limit: int) -> dict[str, int]:
+def check_seen(seen: Sequence[tuple[str, int]], current: str, limit: int) -> dict[str, int]:
     """The counts of a game's record of the positions seen ((position, count) pairs), or
     RuleError unless it is sound: each listed once, the current one among them, every count
     from 1 to limit - 1 and only the current one's up to `limit` (which ends the game)."""
@@ -62,24 +65,27 @@ def check_seen(seen, current: str, limit: int) -> dict[str, int]:
     return counts
 
 
-class StartingPosition:
+S = TypeVar("S")
+
+
+class StartingPosition(Generic[S]):
     """The description of a game that always begins from its standard position: a position in
-    its command-line form (DESIGN.md s6), so one reader serves game IDs and the command line.
+    its command-line form (docs/DESIGN.md), so one reader serves game IDs and the command line.
     read(text) -> State reads a position exactly, RuleError when it is bad."""
 
-    def __init__(self, start: str, read):
+    def __init__(self, start: str, read: Callable[[str], S]):
         self.start, self.read = start, read
 
-    def new_desc(self, params, rng) -> str:
+    def new_desc(self, params: Any, rng: random.Random) -> str:
         return self.start
 
-    def validate_desc(self, params, desc: str) -> None:
+    def validate_desc(self, params: Any, desc: str) -> None:
         self.read(desc)
 
-    def new_game(self, params, desc: str):
+    def new_game(self, params: Any, desc: str) -> S:
         return self.read(desc)
 
-    def parse_position(self, text: str):
+    def parse_position(self, text: str) -> S:
         """A game starting from a command-line position (spaces around it are ignored)."""
         return self.read(text.strip())
 
@@ -97,7 +103,7 @@ class CellMove:
         return f"{self.row},{self.col}"
 
     @classmethod
-    def read(cls, text: str, problem: str):
+    def read(cls, text: str, problem: str) -> CellMove:
         """The move `text` writes; RuleError with `problem` (which says what a move looks like)
         when it is not 'row,col'."""
         match = CELL_MOVE.fullmatch(text)

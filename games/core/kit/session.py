@@ -10,32 +10,35 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from typing import Any
 
-from games.core.data import schema
-from games.core.kit import registry
-from games.core.kit.rules_api import GameError, RuleError
-
-RESTART = "restart"   # the history marker for a restart, which is itself undoable
-SAVE_VERSION = schema.SAVE_VERSION
-RECORD_MAX = 10**9    # a record counter never grows past this (schema.save checks it)
+from games.core.kit import registry, saves
+from games.core.kit.checks import Invalid
+from games.core.kit.rules_api import RuleError, RulesModule, Status
+from games.core.kit.saves import (
+    MAX_ELAPSED,
+    MAX_MOVES,
+    RECORD_MAX,
+    RESTART as RESTART,  # the history's marker, named here too
+)
 
 
 @dataclass(frozen=True)
 class Change:
     """What one step did: enough for a scene to animate it (backwards when direction is -1)."""
-    old: object
-    new: object
-    move: object        # the decoded Move, or None for a restart
+    old: Any
+    new: Any
+    move: Any           # the decoded Move, or None for a restart
     direction: int      # +1 forward (a move or redo), -1 undo
 
 
 class Session:
-    def __init__(self, key: str, params, desc: str):
+    def __init__(self, key: str, params: Any, desc: str):
         self.key = key
-        self.rules = registry.module(key)
+        self.rules: RulesModule = rules_of(key)
         self.params = params
         self.desc = desc
-        self.entries: list[tuple[object, str | None]] = [(self.rules.new_game(params, desc), None)]
+        self.entries: list[tuple[Any, str | None]] = [(self.rules.new_game(params, desc), None)]
         self.position = 0
         self.elapsed = 0.0
         # What the player earned or spent (hints, penalties, help, a recorded result): kept
@@ -44,8 +47,8 @@ class Session:
 
     # --- creation ------------------------------------------------------------------------
     @classmethod
-    def new(cls, key: str, params=None, seed: int | None = None) -> Session:
-        rules = registry.module(key)
+    def new(cls, key: str, params: Any = None, seed: int | None = None) -> Session:
+        rules = rules_of(key)
         params = params if params is not None else rules.params_from_options()
         desc = rules.new_desc(params, random.Random(seed))
         return cls(key, params, desc)
@@ -64,15 +67,15 @@ class Session:
 
     # --- the current position ------------------------------------------------------------
     @property
-    def state(self):
+    def state(self) -> Any:
         return self.entries[self.position][0]
 
     @property
-    def initial(self):
+    def initial(self) -> Any:
         return self.entries[0][0]
 
     @property
-    def status(self):
+    def status(self) -> Status:
         return self.rules.status(self.state)
 
     @property
@@ -83,21 +86,21 @@ class Session:
             count = 0 if text == RESTART else count + 1
         return count
 
-    def last_move(self):
+    def last_move(self) -> Any:
         text = self.entries[self.position][1]
         return None if text in (None, RESTART) else self.rules.decode_move(text)
 
     # --- changing it ---------------------------------------------------------------------
-    def apply(self, move) -> Change:
+    def apply(self, move: Any) -> Change:
         """Apply a move (a Move or its text); IllegalMove/RuleError leave everything as it was."""
         text = move if isinstance(move, str) else move.encode()
         decoded = self.rules.decode_move(text)
         old = self.state
         new = self.rules.apply_move(old, decoded)
-        if self.position >= schema.MAX_MOVES:   # what a save keeps (and a resume replays)
+        if self.position >= MAX_MOVES:   # what a save keeps (and a resume replays)
             self._compact(force=True)
-            if self.position >= schema.MAX_MOVES:
-                raise RuleError(f"This game has reached {schema.MAX_MOVES:,} moves, the most "
+            if self.position >= MAX_MOVES:
+                raise RuleError(f"This game has reached {MAX_MOVES:,} moves, the most "
                                 "a save keeps: restart it or start a new game.")
         del self.entries[self.position + 1:]
         self.entries.append((new, text))
@@ -144,23 +147,23 @@ class Session:
     def count(self, name: str) -> int:
         return self.record.get(name, 0)
 
-    def _decoded(self, text):
+    def _decoded(self, text: str | None) -> Any:
         return None if text in (None, RESTART) else self.rules.decode_move(text)
 
     # --- saving --------------------------------------------------------------------------
-    def to_json(self) -> dict:
-        """What a save holds, within what from_json reads back (schema.save): apply and
+    def to_json(self) -> saves.Save:
+        """What a save holds, within what from_json reads back (saves.read): apply and
         restart keep the history within MAX_MOVES; elapsed is capped here."""
-        return {"version": SAVE_VERSION, "game": self.key, "params": self.params.encode(),
+        return {"version": saves.SAVE_VERSION, "game": self.key, "params": self.params.encode(),
                 "desc": self.desc, "moves": [text for _, text in self.entries[1:]],
                 "position": self.position,
-                "elapsed": min(schema.MAX_ELAPSED, max(0.0, round(self.elapsed, 3))),
+                "elapsed": min(MAX_ELAPSED, max(0.0, round(self.elapsed, 3))),
                 "record": dict(self.record)}
 
     def _compact(self, force: bool = False) -> None:
         """Past MAX_MOVES entries: drop the redo branch, then the history before the last
         restart on the path (its position is the start again); undo then stops there."""
-        if len(self.entries) - 1 <= schema.MAX_MOVES and not force:
+        if len(self.entries) - 1 <= MAX_MOVES and not force:
             return
         del self.entries[self.position + 1:]
         restarts = [i for i in range(1, self.position + 1) if self.entries[i][1] == RESTART]
@@ -169,34 +172,50 @@ class Session:
             self.position -= restarts[-1]
 
     @classmethod
-    def from_json(cls, data, key: str | None = None) -> Session:
-        """Rebuild a saved session, checking everything (with `key`, it must be a save of that
-        game); GameError says what is wrong."""
-        try:
-            data = schema.save(data, key)
-        except schema.Invalid as error:
-            raise RuleError(f"not a Parlour save this build reads ({error})") from None
-        rules = registry.module(data["game"])
-        params = rules.parse_params(data["params"])
-        rules.validate_desc(params, data["desc"])
-        session = cls(data["game"], params, data["desc"])
-        for text in data["moves"]:
+    def from_json(cls, data: Any, key: str | None = None) -> Session:
+        """Rebuild a saved session, checking everything and bringing an older save up to date
+        (saves.read; with `key`, it must be a save of that game); GameError says what is
+        wrong."""
+        return cls.from_save(read_save(data, key))
+
+    @classmethod
+    def from_save(cls, save: saves.Save) -> Session:
+        """Rebuild a session from a save already read by saves.read."""
+        rules = rules_of(save["game"])
+        params = rules.parse_params(save["params"])
+        rules.validate_desc(params, save["desc"])
+        session = cls(save["game"], params, save["desc"])
+        for text in save["moves"]:
             if text == RESTART:
                 session.entries.append((session.initial, RESTART))
             else:
                 session.entries.append((rules.apply_move(session.entries[-1][0],
                                                          rules.decode_move(text)), text))
-        session.position = data["position"]
-        session.elapsed = float(data["elapsed"])
-        session.record = dict(data["record"])
+        session.position = save["position"]
+        session.elapsed = float(save["elapsed"])
+        session.record = dict(save["record"])
         return session
+
+
+def rules_of(key: str) -> RulesModule:
+    """The game's rules module, as the contract the Session holds it to."""
+    rules: RulesModule = registry.module(key)
+    return rules
+
+
+def read_save(data: Any, key: str | None = None) -> saves.Save:
+    """saves.read, with what is wrong as a RuleError (the errors of the rules contract)."""
+    try:
+        return saves.read(data, key)
+    except Invalid as error:
+        raise RuleError(f"not a Parlour save this build reads ({error})") from None
 
 
 MAX_ID_LENGTH = 8000
 SEED = re.compile(r"-?[0-9]{1,40}")   # ASCII digits only: '²' and '--5' are not seeds
 
 
-def parse_game_id(game_id: str):
+def parse_game_id(game_id: str) -> tuple[str, Any, str | None, int | None]:
     """-> (key, params, desc or None, seed or None); RuleError with a clear message."""
     if not isinstance(game_id, str) or not game_id:
         raise RuleError("a game ID is GAME:PARAMS:DESC or GAME:PARAMS#SEED; it cannot be empty")
@@ -218,13 +237,10 @@ def parse_game_id(game_id: str):
         key, params_text, desc = parts
         seed = None
     try:
-        rules = registry.module(key)
+        rules = rules_of(key)
     except KeyError as error:
         raise RuleError(str(error.args[0])) from None
     params = rules.parse_params(params_text) if params_text else rules.params_from_options()
     if desc is not None:
         rules.validate_desc(params, desc)
     return key, params, desc, seed
-
-
-__all__ = ["Session", "Change", "parse_game_id", "GameError", "RESTART"]

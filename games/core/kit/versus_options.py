@@ -4,7 +4,10 @@ two-player game keeps, and the names of levels and record tables. Apart from the
 classes, so a game's info module (read by the setup and help screens) imports no scene."""
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from games.core.kit import levels
+from games.core.kit.checks import Integer, OneOf
 from games.core.kit.options import Option
 from games.core.kit.prefs import Pref
 from games.core.kit.rules_api import RuleError
@@ -12,11 +15,11 @@ from games.core.kit.rules_api import RuleError
 LEVEL_CHOICES = tuple(levels.TITLES.items()) + (("custom", "Custom"),)
 UNDO_DEPTHS = ((1, "1 turn"), (2, "2 turns"), (3, "3 turns"), (5, "5 turns"), (10, "10 turns"),
                (0, "Unlimited"))
-VERSUS_PREFS = (Pref("custom_level", 50, low=0, high=100),
-                Pref("undo_depth", 0, choices=tuple(depth for depth, _ in UNDO_DEPTHS)))
+VERSUS_PREFS = (Pref("custom_level", 50, Integer(0, 100)),
+                Pref("undo_depth", 0, OneOf(*(depth for depth, _ in UNDO_DEPTHS))))
 
 
-def opponent_options(side_names: tuple[str, str], default_level="medium") -> list[Option]:
+def opponent_options(side_names: Sequence[str], default_level: str = "medium") -> list[Option]:
     """The setup screen's choices every two-player game offers, with the one level ladder."""
     first, second = side_names
     return [
@@ -27,7 +30,7 @@ def opponent_options(side_names: tuple[str, str], default_level="medium") -> lis
     ]
 
 
-def level_title(level, chance_of) -> str:
+def level_title(level: object, chance_of: Callable[[object], int]) -> str:
     """A level's name on the ladder: a preset by its title, anything else (a Custom number,
     an old name from a save) by its chance, through the game's chance_of (ai.level_chance)."""
     if level in levels.TITLES:

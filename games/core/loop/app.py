@@ -11,7 +11,6 @@ slept is then stepped at once, so clocks and timers lose nothing.
 """
 from __future__ import annotations
 
-import ctypes
 import gc
 import math
 import os
@@ -22,13 +21,17 @@ import warnings
 
 import pygame
 
-from games.core.data import store
+from games.core.data.store import Store
 from games.core.kit.actions import Act, Action
-from games.core.loop import assets, jobs, sdl, tween
+from games.core.loop import assets, sdl
 from games.core.loop.audio import Audio
 from games.core.loop.input import Input
+from games.core.loop.jobs import Jobs
+from games.core.loop.tween import Motion
 
 LOGICAL_SIZE = (1920, 1080)
+JOB_DONE = pygame.event.custom_type()   # a Job finished: wakes a loop asleep at rest
+MOST_MESSAGES = 20      # the player's messages waiting to be shown
 STEP = 1 / 120          # simulation step, seconds
 MAX_CATCH_UP = 0.25     # never simulate more than this per frame (after a stall)
 FPS_CAP = 120
@@ -91,6 +94,12 @@ class Scene:
         changes it. Tweens and Jobs need no mention: the App sees those itself."""
         return None
 
+    def draw_changes(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """Only this scene's next change came due (nothing else happened since the last
+        draw): draw just what changed and return its area, which alone is sent to the
+        window; None to have the whole picture drawn."""
+        return None
+
 
 class RealTime:
     """The loop's time: a clock, pacing between frames, and sleeping at rest until an event.
@@ -115,16 +124,22 @@ class RealTime:
 
 class App:
     def __init__(self, windowed: bool | None = None, size=LOGICAL_SIZE):
-        self.settings, _ = store.load_settings()
-        store.clean_temporary_files()
+        # The App's message channel: what the player must hear (a file set aside, a font
+        # that failed), shown on the launcher's message line; the store reports to it.
         self.messages: list[str] = []
-        self.take_notices()
+        self.store = Store(self.tell)
+        self.settings, _ = self.store.load_settings()
+        self.store.clean_temporary_files()
+        self.jobs = Jobs(self._job_finished)
+        self.motion = Motion()   # tweens note here that they move
         if windowed is not None:
             self.settings["fullscreen"] = not windowed
         pygame.display.quit()   # a fresh window: set_mode on a live SCALED one corrupts SDL
         pygame.display.init()
         pygame.font.init()
         assets.font.cache_clear()   # fonts from an earlier pygame.init are no longer valid
+        for problem in assets.font_problems():
+            self.tell(problem)
         pygame.display.set_caption("Parlour")
         pygame.key.set_repeat(320, 55)
         self.size = size
@@ -138,9 +153,11 @@ class App:
         self.frames = 0
         self.draws = 0
         self.time = RealTime()
-        self._last = None
+        self._last: float | None = None
         self._accumulator = 0.0
         self.dirty = True        # draw at the next frame
+        self.whole = True        # ... all of it (else only what the top scene's change drew)
+        self.partial_draws = 0   # draws of a scene's own change alone (draw_changes)
         self._settled = False    # a step has run since the last event or scene change
         self._moving = False     # a tween moved in the last frame that stepped
         self._woken: list = []   # the event that ended a sleep, for the next frame
@@ -176,15 +193,9 @@ class App:
     def desktop_area(self) -> pygame.Rect | None:
         """The usable part (less task bars) of the display the window is on, in desktop
         coordinates; the whole first desktop where SDL cannot say."""
-        library = sdl.library()
-        if library is not None:
-            bounds = (ctypes.c_int * 4)()
-            handle = library.SDL_GetWindowFromID(self.window.id)
-            index = max(0, library.SDL_GetWindowDisplayIndex(ctypes.c_void_p(handle))) \
-                if handle else 0
-            if library.SDL_GetDisplayUsableBounds(index, bounds) == 0 and bounds[2] > 0 \
-                    and bounds[3] > 0:
-                return pygame.Rect(*bounds)
+        bounds = sdl.usable_bounds(self.window)
+        if bounds is not None:
+            return pygame.Rect(bounds)
         desktops = pygame.display.get_desktop_sizes()
         return pygame.Rect((0, 0), desktops[0]) if desktops else None
 
@@ -200,23 +211,30 @@ class App:
                 self.fit_window()
         except pygame.error as error:
             self.settings["fullscreen"] = not self.settings["fullscreen"]
-            self.messages.append(f"The display mode could not be changed: {error}")
+            self.tell(f"The display mode could not be changed: {error}")
         self.save_settings()
 
-    def take_notices(self) -> None:
-        """What the store (or the fonts) had to tell the player: a file set aside, a folder
-        that cannot be used. Each shown once, on the launcher's message line."""
-        for notice in store.take_notices():
-            if notice not in self.messages:
-                self.messages.append(notice)
-                self.dirty = True
+    def tell(self, message: str) -> None:
+        """Say something to the player, once while it waits to be shown (the launcher's
+        message line shows them in turn)."""
+        if message not in self.messages and len(self.messages) < MOST_MESSAGES:
+            self.messages.append(message)
+            self.mark_dirty()
+
+    def _job_finished(self) -> None:
+        """From a Job's thread: wake the loop, if the display is still up to hear it."""
+        try:
+            if pygame.display.get_init():
+                pygame.event.post(pygame.event.Event(JOB_DONE))
+        except pygame.error:     # the display closed meanwhile: nobody is waiting
+            pass
 
     def save_settings(self) -> None:
         self.audio.volume, self.audio.muted = self.settings["volume"], self.settings["muted"]
         try:
-            store.save_settings(self.settings)
+            self.store.save_settings(self.settings)
         except OSError as error:
-            self.messages.append(f"Settings could not be saved: {error}")
+            self.tell(f"Settings could not be saved: {error}")
 
     # --- the scene stack -----------------------------------------------------------------
     @property
@@ -253,7 +271,7 @@ class App:
         """Draw the next frame, and let a step run before resting. The App marks every input,
         window event, Job result, tween and scene change; a scene needs this only for a change
         it makes by itself, which next_change() cannot foretell."""
-        self.dirty = True
+        self.dirty = self.whole = True
         self._settled = False
 
     def find(self, kind):
@@ -273,8 +291,6 @@ class App:
         Draws if anything changed: input, a window or Job event, a scene pushed or popped, a
         tween moving, a Job working, or the top scene's next change come due."""
         was_focused = self.focused
-        if store.notices:
-            self.take_notices()
         events, self._woken = self._woken + pygame.event.get(), []
         for event in events:
             self.dispatch(event)
@@ -285,7 +301,7 @@ class App:
             dt = 0.0 if self._last is None else now - self._last
             self._last = now
         due = self.next_change()
-        working = bool(jobs.running())
+        working = bool(self.jobs.running())
         self._accumulator = min(self._accumulator + dt, MAX_CATCH_UP)
         stepped = 0.0
         while self._accumulator >= STEP - 1e-9:
@@ -293,15 +309,15 @@ class App:
             self.step(STEP)
             stepped += STEP
         if stepped:
-            self._moving = tween.moved()
-            if self._moving or working or (due is not None and stepped >= due - 1e-6):
+            self._moving = self.motion.take()
+            if self._moving or working:
+                self.dirty = self.whole = True
+            elif due is not None and stepped >= due - 1e-6:
                 self.dirty = True
         if self.running and self.stack and self.dirty:
-            self.draw(self.screen)
-            pygame.display.flip()
-            self.draws += 1
+            self.show(self.screen)
             # What an event sets in motion shows after a step: until one has run, draw again.
-            self.dirty = not stepped
+            self.dirty = self.whole = not stepped
         self.frames += 1
         return self.running
 
@@ -320,7 +336,7 @@ class App:
         """None while anything moves (run the next frame now); else how long the loop may
         sleep before the picture changes by itself (math.inf: until an event)."""
         if self.dirty or not self._settled or self._moving or not self.stack \
-                or self.input.repeating() or jobs.running():
+                or self.input.repeating() or self.jobs.running():
             return None
         due = self.next_change()
         if due is None:
@@ -334,6 +350,18 @@ class App:
         self.step(seconds)
         if due is not None and seconds >= due - 1e-6:
             self.dirty = True
+
+    def show(self, screen: pygame.Surface) -> None:
+        """Draw the frame and send it to the window: all of it, or, when only the top
+        scene's own change came due, what that scene drew of it (a clock's digits)."""
+        area = None if self.whole else self.stack[-1].draw_changes(screen)
+        if area is None:
+            self.draw(screen)
+            pygame.display.flip()
+        else:
+            pygame.display.update(area)
+            self.partial_draws += 1
+        self.draws += 1
 
     def turn(self) -> None:
         """One pass of the real loop: while anything moves, a frame paced to FPS_CAP; at rest,
@@ -355,7 +383,7 @@ class App:
     def dispatch(self, event) -> None:
         self._settled = False
         if event.type not in INPUT_EVENTS:
-            self.dirty = True
+            self.dirty = self.whole = True
         if event.type == pygame.QUIT:
             self.quit()
             return
@@ -371,7 +399,7 @@ class App:
         for action in self.input.translate(event):
             self.route(action)
         if self.input.last_device != device:
-            self.dirty = True    # prompts and cursors follow the device in hand
+            self.dirty = self.whole = True    # prompts and cursors follow the device in hand
 
     def route(self, action: Action) -> None:
         self.mark_dirty()
@@ -399,6 +427,7 @@ class App:
             for number, handler in previous.items():
                 if handler is not None:    # None: SDL's own, which Python cannot put back
                     signal.signal(number, handler)
+            self.store.forget_history()    # its WAL folded back into the file
         pygame.quit()
 
     def _catch_signals(self) -> dict:

@@ -8,8 +8,6 @@ from functools import lru_cache
 
 import pygame
 
-from games.core.data import store
-
 # The bundle's folder when frozen; else the repository (this file is games/core/loop/assets.py).
 ROOT = getattr(sys, "_MEIPASS",
                os.path.abspath(os.path.join(os.path.dirname(__file__), *[os.pardir] * 3)))
@@ -20,20 +18,39 @@ def resource(*parts: str) -> str:
     return os.path.join(ROOT, *parts)
 
 
+FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
+FAILURES = (OSError, ValueError, pygame.error)
+
+
+def _load(name: str, size: int) -> pygame.font.Font:
+    face = pygame.font.Font(resource("fonts", name), size)
+    face.render("Ag", True, (0, 0, 0))   # a file of garbage loads, and fails only here
+    return face
+
+
+def font_problems() -> list[str]:
+    """What is wrong with the shipped fonts, for the App to tell the player once at start
+    (font() then uses pygame's own font in their place)."""
+    problems = []
+    for name in FONTS:
+        try:
+            _load(name, 20)
+        except FAILURES as error:
+            problems.append(f"The font {name} could not be used ({error}); using a plain one.")
+    return problems
+
+
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     try:
-        face = pygame.font.Font(resource("fonts", name), size)
-        face.render("Ag", True, (0, 0, 0))   # a file of garbage loads, and fails only here
-        return face
-    except (OSError, ValueError, pygame.error) as error:
-        store.tell(f"The font {name} could not be used ({error}); using a plain one.")
+        return _load(FONTS[bold], size)
+    except FAILURES:   # told at start (font_problems)
         return pygame.font.Font(None, int(size * 1.3))  # pygame's own font
 
 
 @lru_cache(maxsize=512)   # rendered surfaces: bounded, ~10 MB at most
-def text(words: str, size: int, colour, bold: bool = False) -> pygame.Surface:
+def text(words: str, size: int, colour: tuple[int, ...],
+         bold: bool = False) -> pygame.Surface:
     """Rendered, antialiased text; cached because scenes redraw the same labels every frame."""
     return font(size, bold).render(words, True, colour)
 

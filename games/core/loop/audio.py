@@ -4,6 +4,7 @@ that sound or all of them stay silent, one line says why on stderr, and the game
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import pygame
 
@@ -23,7 +24,7 @@ class Audio:
         self.problem = ""                    # the first failure, as told to the player
         self.sounds: dict[str, object | None] = {}   # name -> Sound, or None if it failed
         self.played: list[str] = []          # names, newest last (tests and demo read it)
-        self._mixer = None
+        self._mixer: Any = None     # pygame.mixer, once started
 
     def _report(self, problem: str) -> None:
         if not self.problem:                 # one message, however many sounds fail

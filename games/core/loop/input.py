@@ -1,4 +1,4 @@
-"""One set of actions, three devices (DESIGN.md section 5).
+"""One set of actions, three devices (docs/DESIGN.md, "Input").
 
 Scenes see Action values, never raw device codes. Mouse, keyboard and gamepad each reach every
 action a game needs. Gamepads are opened on hot-plug through pygame._sdl2.controller, keyed by

@@ -1,73 +1,74 @@
 """Background work for scenes: a computer player thinking or a generator running must never
 freeze the window. A Job runs a pure function in a daemon thread; the scene polls it.
 
-Every running Job is in one registry: the loop is never at rest while one runs, and tests and
-the demo wait for all of them with wait_all(). A finished Job posts JOB_DONE, so a loop asleep
-in pygame.event.wait wakes to take its result.
+The App owns the Jobs that run (`app.jobs`, a Jobs): its loop is never at rest while one
+runs, and tests and the demo wait for all of them with wait_all(). A finished Job calls the
+Jobs' `finished` (the App posts an event there), so a loop asleep in pygame.event.wait wakes
+to take its result. The work itself never touches pygame.
 """
 from __future__ import annotations
 
-import sys
 import threading
-
-_running: set[Job] = set()
-_lock = threading.Lock()
-JOB_DONE: int | None = None     # the pygame event type, made when the first Job is posted
+from collections.abc import Callable
+from typing import Any
 
 
 class Job:
-    def __init__(self, work, *args):
-        self.result = None
-        self.error: Exception | None = None
-        self._finished = threading.Event()
-        with _lock:
-            _running.add(self)
-        self._thread = threading.Thread(target=self._run, args=(work, args), daemon=True)
-        self._thread.start()
+    """One piece of work in its own thread; made by Jobs.start."""
 
-    def _run(self, work, args) -> None:
+    def __init__(self, work: Callable[..., Any], args: tuple[Any, ...],
+                 ended: Callable[[Job], None]):
+        self.result: Any = None
+        self.error: Exception | None = None
+        self._ended = ended
+        self._finished = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(work, args), daemon=True)
+
+    def _run(self, work: Callable[..., Any], args: tuple[Any, ...]) -> None:
         try:
             self.result = work(*args)
         except Exception as error:  # handed to the scene, which reports it
             self.error = error
         finally:
             self._finished.set()    # done before anyone hears of it
-            with _lock:
-                _running.discard(self)
-            _announce()
+            self._ended(self)
 
     @property
     def done(self) -> bool:
         return self._finished.is_set()
 
     def wait(self, timeout: float | None = None) -> None:
-        """Tests and the demo only: block until finished (and JOB_DONE posted)."""
+        """Tests and the demo only: block until finished (and its end announced)."""
         self._thread.join(timeout)
 
 
-def running() -> list[Job]:
-    """The Jobs still working."""
-    with _lock:
-        return list(_running)
+class Jobs:
+    """The Jobs an App runs. `finished()` is called from the Job's thread when one ends."""
 
+    def __init__(self, finished: Callable[[], None] = lambda: None):
+        self._running: set[Job] = set()
+        self._lock = threading.Lock()
+        self._finished = finished
 
-def wait_all() -> None:
-    """Tests and the demo: block until every Job now running has finished."""
-    for job in running():
-        job.wait()
+    def start(self, work: Callable[..., Any], *args: Any) -> Job:
+        """Run work(*args) in a thread of its own."""
+        job = Job(work, args, self._ended)
+        with self._lock:
+            self._running.add(job)
+        job._thread.start()
+        return job
 
+    def _ended(self, job: Job) -> None:
+        with self._lock:
+            self._running.discard(job)
+        self._finished()
 
-def _announce() -> None:
-    """Wake the loop, if there is one: only with pygame's display up (the work itself never
-    touches pygame, and headless commands run Jobs without it)."""
-    global JOB_DONE
-    pygame = sys.modules.get("pygame")
-    if pygame is None or not pygame.display.get_init():
-        return
-    try:
-        with _lock:
-            if JOB_DONE is None:
-                JOB_DONE = pygame.event.custom_type()
-        pygame.event.post(pygame.event.Event(JOB_DONE))
-    except pygame.error:     # the display closed meanwhile: nobody is waiting
-        pass
+    def running(self) -> list[Job]:
+        """The Jobs still working."""
+        with self._lock:
+            return list(self._running)
+
+    def wait_all(self) -> None:
+        """Tests and the demo: block until every Job now running has finished."""
+        for job in self.running():
+            job.wait()

@@ -11,7 +11,7 @@ import pygame
 
 
 @lru_cache(maxsize=1)
-def library():
+def library() -> ctypes.CDLL | None:
     """pygame-ce's bundled SDL2, or the system's; None if neither can be found."""
     folder = os.path.join(os.path.dirname(pygame.__file__), os.pardir, "pygame_ce.libs")
     candidates = (glob.glob(os.path.join(folder, "libSDL2-2*.so*"))
@@ -42,3 +42,17 @@ def allow_fractional_scaling(window: pygame.Window) -> bool:
     handle = sdl.SDL_GetWindowFromID(window.id)
     renderer = sdl.SDL_GetRenderer(handle) if handle else None
     return bool(renderer) and sdl.SDL_RenderSetIntegerScale(renderer, 0) == 0
+
+
+def usable_bounds(window: pygame.Window) -> tuple[int, int, int, int] | None:
+    """The usable part (less task bars) of the display the window is on, as (x, y, width,
+    height) in desktop coordinates; None where SDL cannot say."""
+    sdl = library()
+    if sdl is None:
+        return None
+    bounds = (ctypes.c_int * 4)()
+    handle = sdl.SDL_GetWindowFromID(window.id)
+    index = max(0, sdl.SDL_GetWindowDisplayIndex(ctypes.c_void_p(handle))) if handle else 0
+    if sdl.SDL_GetDisplayUsableBounds(index, bounds) == 0 and bounds[2] > 0 and bounds[3] > 0:
+        return bounds[0], bounds[1], bounds[2], bounds[3]
+    return None

@@ -1,21 +1,29 @@
 """Easing functions and tweens. A tween runs from 0 to 1 over its duration; scenes map that
 fraction onto positions. `finish()` snaps it to the end (new input arrived).
 
-Every tween made or updated while running notes it here, wherever it lives: the App draws the
-frame and stays awake while one moves, so no scene has to say that it animates."""
+A tween lives in a Tweens, made with the App's Motion: a tween added, or updated unfinished,
+notes it there, and the App draws the frame and stays awake while one moves, so no scene has
+to say that it animates."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterator
+from typing import Any
 
-_moved = False
+Ease = Callable[[float], float]
 
 
-def moved() -> bool:
-    """Whether any tween was made, or updated unfinished, since the last call (the App asks
-    after each frame's steps)."""
-    global _moved
-    was, _moved = _moved, False
-    return was
+class Motion:
+    """Whether any tween moved: the App owns one and hands it to every Tweens."""
+
+    def __init__(self) -> None:
+        self.moving = False
+
+    def take(self) -> bool:
+        """Whether a tween was added, or updated unfinished, since the last call (the App asks
+        after each frame's steps)."""
+        was, self.moving = self.moving, False
+        return was
 
 
 def linear(t: float) -> float:
@@ -50,18 +58,14 @@ def glow(age: float) -> float:
 
 
 class Tween:
-    def __init__(self, duration: float, ease=ease_in_out_cubic, payload=None, delay: float = 0.0):
-        global _moved
-        _moved = True     # a new tween moves from its next update on
+    def __init__(self, duration: float, ease: Ease = ease_in_out_cubic, payload: Any = None,
+                 delay: float = 0.0):
         self.duration = max(duration, 1e-6)
         self.ease = ease
         self.payload = payload
         self.time = -delay
 
     def update(self, dt: float) -> None:
-        global _moved
-        if self.time < self.duration:
-            _moved = True
         self.time = min(self.duration, self.time + dt)
 
     def finish(self) -> None:
@@ -80,22 +84,30 @@ def lerp(a: float, b: float, t: float) -> float:
     return a + (b - a) * t
 
 
-def lerp_point(a, b, t: float):
+Point = tuple[float, float]
+
+
+def lerp_point(a: Point, b: Point, t: float) -> Point:
     return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
 
 
 class Tweens:
-    """A set of running tweens: update them all, drop the finished, snap all on new input."""
+    """A set of running tweens: update them all, drop the finished, snap all on new input.
+    Whatever moves is noted in the App's Motion."""
 
-    def __init__(self):
+    def __init__(self, motion: Motion):
+        self.motion = motion
         self.items: list[Tween] = []
 
     def add(self, tween: Tween) -> Tween:
         self.items.append(tween)
+        self.motion.moving = True     # a new tween moves from its next update on
         return tween
 
     def update(self, dt: float) -> None:
         for tween in self.items:
+            if not tween.done:
+                self.motion.moving = True
             tween.update(dt)
         self.items = [t for t in self.items if not t.done]
 
@@ -108,5 +120,5 @@ class Tweens:
     def busy(self) -> bool:
         return bool(self.items)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Tween]:
         return iter(self.items)

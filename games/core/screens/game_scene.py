@@ -1,6 +1,7 @@
-"""GameScene: what every game's scene shares. A game subclasses it and supplies the board:
-turning its own input into Moves (handle_game), animating a Change (animate), drawing
-(draw_board), and the words of its HUD and result screen.
+"""GameScene: what every game's scene shares. A game subclasses it and supplies the board
+through the hooks of games/core/screens/hooks.py (GameHooks): turning its own input into
+Moves (handle_game), animating a Change (animate), drawing (draw_board), and the words of its
+HUD and result screen.
 
 The Session holds the game; this class adds undo/redo/restart, the HUD and toolbar, sounds,
 autosave on quit, the pause and result screens, and the scripted demo player.
@@ -10,17 +11,21 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Any
 
 import pygame
 
-from games.core.data import history, records, schema, store
-from games.core.kit import daily, registry
+from games.core.data import history, records
+from games.core.kit import daily, registry, saves
 from games.core.kit.actions import Act, Action, Device
+from games.core.kit.checks import Invalid
+from games.core.kit.controls import Answer, Look, Play, Refuse
 from games.core.kit.rules_api import GameError, Outcome
 from games.core.kit.session import Change, Session
 from games.core.loop.app import Scene
 from games.core.loop.tween import Tweens
 from games.core.screens import hud, ui
+from games.core.screens.hooks import GameHooks
 from games.core.screens.menus import PauseScene, ResultScene, SetupScene
 from games.core.screens.overlays import HelpScene
 
@@ -31,7 +36,7 @@ HUD_VALUE = 40          # the size of the HUD's numbers
 HUD_NARROWEST = "00:00"  # a HUD field is never narrower than this (four digits or a clock)
 
 
-class GameScene(Scene):
+class GameScene(Scene, GameHooks):
     timed = False            # a running clock: pausing hides the board
     result_pause = 0.6       # seconds after the last animation lands, before the result screen
 
@@ -43,8 +48,8 @@ class GameScene(Scene):
         self.play_options = dict(play_options or {})
         # When play began (a resumed game: now, less the time already played), for the history.
         self.started = time.time() - session.elapsed
-        self.adopt_old_record()
-        self.tweens = Tweens()
+        self.prefs = registry.preferences(app.settings, session.key)
+        self.tweens = Tweens(app.motion)
         self.message, self.message_time = "", 0.0
         self.reported = session.status.over   # the result screen was shown for this ending
         self.looking_back = False             # the result screen shows an ending seen before
@@ -52,6 +57,10 @@ class GameScene(Scene):
         width, height = app.size
         self.board_rect = pygame.Rect(0, HUD_HEIGHT, width, height - HUD_HEIGHT - TOOLBAR_HEIGHT)
         self.toolbar = ui.Menu(self._toolbar_buttons())
+        # What the HUD showed when last drawn (fields, status words, buttons): draw_changes
+        # redraws the fields alone when nothing else changed.
+        self.hud_drawn: tuple[list[tuple[str, str, int]], str, tuple[bool, ...], bool] | None \
+            = None
 
     # --- for subclasses ------------------------------------------------------------------
     def handle_game(self, action: Action) -> None:
@@ -103,23 +112,14 @@ class GameScene(Scene):
     def count_hint(self) -> None:
         self.session.note("hints")
 
-    def adopt_old_record(self) -> None:
-        """Saves from before the record kept hints in the play options: move them over.
-        Games with other old counters extend this."""
-        self.adopt_old_counter("hints", "hints")
+    def best_entries(self) -> list[dict[str, Any]]:
+        """This game's best scores for its parameters, best first (score, detail, date)."""
+        return records.best_entries(self.app.store, self.session.key, self.session.params)
 
-    def adopt_old_counter(self, option: str, name: str) -> None:
-        """Move play_options[option] (a count, or True for once) into record[name]."""
-        value = self.play_options.pop(option, None)
-        if value is True:
-            value = 1
-        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
-            self.session.record[name] = max(self.session.count(name), min(value, 10**9))
-
-    @classmethod
-    def summary(cls, key: str, params, play: dict) -> tuple[str, list[tuple[str, str]]]:
-        """The setup screen's side panel: a heading and (left, right) rows (records.summary)."""
-        return records.summary(registry.lookup(key), registry.module(key, "info"), params, play)
+    def set_pref(self, name: str, value: Any) -> None:
+        """Keep one of the game's preferences (its schema checks it) in the settings."""
+        if self.prefs.set(name, value):
+            self.app.save_settings()
 
     def final_score(self):
         return self.rules.score(self.session.state)
@@ -138,10 +138,6 @@ class GameScene(Scene):
     def result_lines(self) -> list[str]:
         return [f"Score: {self.score_text(self.final_score())}"]
 
-    def bench_pose(self) -> None:
-        """Put the scene in its most expensive everyday look for the frame-cost bench
-        (e.g. a full board with a piece being dragged). Default: as it is."""
-
     def demo_move(self):
         """The scripted player's next move (default: the game's computer player)."""
         ai = registry.module(self.session.key, "ai")
@@ -153,8 +149,8 @@ class GameScene(Scene):
         """The device the player used last (prompts are worded for it)."""
         return self.app.input.last_device
 
-    def pretend_device(self, device: str) -> None:
-        """The bench pose: look as if the player had last used this device."""
+    def pretend_device(self, device: Device) -> None:
+        """Look as if the player had last used this device (bench poses, the demo)."""
         self.app.input.last_device = device
 
     def by_device(self, mouse: str, keyboard: str, pad: str) -> str:
@@ -194,6 +190,18 @@ class GameScene(Scene):
         self.animate(change)
         self.after_change(change)
         return change
+
+    def carry_out(self, answer: Answer, ui: Any) -> Any:
+        """Do what a game's controls answered (games/core/kit/controls.py): play the move,
+        take the new UI state, or say why not, with the wrong sound. Returns the UI state
+        after it: the answer's when it took effect, else `ui` as it was."""
+        if isinstance(answer, Play):
+            return answer.ui if self.play(answer.move) is not None else ui
+        if isinstance(answer, Look):
+            return answer.ui
+        if isinstance(answer, Refuse):
+            self.refuse(answer.reason)
+        return ui
 
     def undo(self) -> None:
         self.interrupt()
@@ -237,7 +245,7 @@ class GameScene(Scene):
         self.looking_back = self.recorded    # an ending seen again after undo: no new entry
         rank = self.enter_result()
         self.app.audio.play(self.ending_sound())
-        problem = store.delete_game(self.session.key)   # reports, never raises
+        problem = self.app.store.delete_game(self.session.key)   # reports, never raises
         if problem:
             self.say(problem)
         self.app.push(ResultScene(self.app, self, rank))
@@ -275,12 +283,12 @@ class GameScene(Scene):
             game=session.key, params=session.params.encode(), game_id=session.game_id,
             started=history.utc_text(self.started), finished=history.utc_text(),
             outcome=str(outcome), score=score, detail=self.score_text(score), ranked=ranked,
-            duration=min(schema.MAX_ELAPSED, round(session.elapsed, 3)), moves=moves,
+            duration=min(saves.MAX_ELAPSED, round(session.elapsed, 3)), moves=moves,
             record=dict(session.record), opponent=opponent, level=level,
             daily=daily.date_text(self.play_options.get("daily")))
         try:
-            return history.shared().record(game)
-        except schema.Invalid as error:
+            return self.app.store.history().record(game)
+        except Invalid as error:
             self.say(f"This game could not be kept in the history ({error}).")
             return None
 
@@ -350,9 +358,24 @@ class GameScene(Scene):
         waits = [self.message_time] if self.message_time > 0 else []
         if self.result_wait is not None:
             waits.append(max(0.0, self.result_wait))
-        if not self.over and (self.timed or type(self).hud_fields is GameScene.hud_fields):
-            waits.append(math.ceil(self.session.elapsed) - self.session.elapsed)
+        clock = self.clock_due()
+        if clock is not None:
+            waits.append(clock)
         return min(waits, default=None)
+
+    def clock_due(self) -> float | None:
+        """Seconds to a shown clock's next second, or None when no clock runs on show."""
+        if not self.over and (self.timed or type(self).hud_fields is GameScene.hud_fields):
+            return math.ceil(self.session.elapsed) - self.session.elapsed
+        return None
+
+    def only_the_clock_is_due(self) -> bool:
+        """Whether the next change by itself is the clock's second and nothing else (no
+        message ending, no result coming, nothing of the game's own: its next_change is the
+        clock's)."""
+        clock = self.clock_due()
+        return clock is not None and self.message_time <= 0 and self.result_wait is None \
+            and self.next_change() == clock
 
     def on_quit(self) -> None:
         self.save()
@@ -360,13 +383,13 @@ class GameScene(Scene):
     def save(self) -> None:
         try:
             if self.over:
-                store.delete_game(self.session.key)
+                self.app.store.delete_game(self.session.key)
             else:
                 data = self.session.to_json()
                 data["play"] = self.play_options
-                store.save_game(self.session.key, data)
+                self.app.store.save_game(self.session.key, data)
         except OSError as error:
-            self.app.messages.append(f"The game could not be saved: {error}")
+            self.app.tell(f"The game could not be saved: {error}")
 
     def on_focus_lost(self) -> None:
         if self.timed and not self.over:
@@ -421,7 +444,8 @@ class GameScene(Scene):
         pygame.draw.rect(surface, ui.BG_DEEP, (0, 0, width, HUD_HEIGHT))
         ui.label(surface, self.info.title, (40, HUD_HEIGHT // 2), ui.HEADING, ui.TEXT, bold=True,
                  anchor="midleft")
-        for name, value, right in self.hud_layout():
+        layout = self.hud_layout()
+        for name, value, right in layout:
             ui.label(surface, value, (right, 70), HUD_VALUE, ui.ACCENT, bold=True,
                      anchor="midright")
             ui.label(surface, name, (right, 26), ui.SMALL, ui.MUTED, anchor="midright")
@@ -429,9 +453,48 @@ class GameScene(Scene):
         pointer = pygame.mouse.get_pos()
         for button in self.toolbar.widgets:
             button.draw(surface, button.rect.collidepoint(pointer))
-        words = self.message if self.message_time > 0 else self.status_line()
+        words = self.shown_words()
         if words:
             self.draw_message(surface, words)
+        self.hud_drawn = (layout, words, self.toolbar_look(), self.only_the_clock_is_due())
+
+    def shown_words(self) -> str:
+        """The status line's words: the message while it lasts, else the status."""
+        return self.message if self.message_time > 0 else self.status_line()
+
+    def toolbar_look(self) -> tuple[bool, ...]:
+        return tuple(button.enabled for button in self.toolbar.widgets)
+
+    def draw_changes(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """A clock's second came due: redraw only the HUD values that changed, when nothing
+        else can have (only the clock was due when the HUD was last drawn; the same status
+        words and buttons, the fields where they were); None otherwise, and the App draws it
+        all. The loop at rest then sends only them."""
+        if self.hud_drawn is None or not self.hud_drawn[3]:
+            return None
+        layout, words, look, _ = self.hud_drawn
+        now = self.hud_layout()
+        if [(name, right) for name, _, right in now] != \
+                [(name, right) for name, _, right in layout] or \
+                self.shown_words() != words or self.toolbar_look() != look:
+            return None
+        face = ui.assets.font(HUD_VALUE, True)
+        area: pygame.Rect | None = None
+        for (_, value, right), (_, old, _) in zip(now, layout):
+            if value == old:
+                continue
+            box = pygame.Rect(0, 0, max(face.size(value)[0], face.size(old)[0]) + 8,
+                              face.get_linesize() + 8)
+            box.midright = (right + 4, 70)
+            box = box.clip(pygame.Rect(0, 0, self.app.size[0], HUD_HEIGHT))
+            surface.fill(ui.BG_DEEP, box)
+            surface.set_clip(box)
+            ui.label(surface, value, (right, 70), HUD_VALUE, ui.ACCENT, bold=True,
+                     anchor="midright")
+            surface.set_clip(None)
+            area = box if area is None else area.union(box)
+        self.hud_drawn = (now, words, look, self.only_the_clock_is_due())
+        return area or pygame.Rect(0, 0, 0, 0)
 
     def message_rect(self) -> pygame.Rect:
         """The status line's box: right of the toolbar buttons."""

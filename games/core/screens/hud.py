@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from games.core.kit.actions import Device
-from games.core.kit.levels import DRAW, LOSS, WIN
+from games.core.kit.levels import DRAW, LOSS, WIN, Value
 from games.core.screens import ui
 
 INK = (22, 24, 32)                 # dark text on light chips
@@ -18,7 +18,8 @@ GRADE_MEANINGS = ((WIN, "you can force a win"), (DRAW, "best play draws"),
 
 def by_device(device: str, mouse: str, keyboard: str, pad: str) -> str:
     """The words for the device the player last used."""
-    return {Device.MOUSE: mouse, Device.KEYBOARD: keyboard, Device.PAD: pad}.get(device, mouse)
+    words: dict[str, str] = {Device.MOUSE: mouse, Device.KEYBOARD: keyboard, Device.PAD: pad}
+    return words.get(device, mouse)
 
 
 def chip(surface, words: str, centre, colour, size: int = ui.SMALL, ink=INK, border=None,
@@ -36,12 +37,13 @@ def chip(surface, words: str, centre, colour, size: int = ui.SMALL, ink=INK, bor
 
 def grade_words(value: str, plies) -> str:
     """'Win in 3', 'Draw', 'Loss in 4' ('Win' alone when the distance is unknown)."""
-    name = GRADE_NAMES[value]
+    name = GRADE_NAMES[Value(value)]
     return f"{name} in {plies}" if plies and value != DRAW else name
 
 
 def grade_badge(surface, centre, value: str, plies) -> pygame.Rect:
-    return chip(surface, grade_words(value, plies), centre, GRADE_COLOURS[value], border=INK)
+    return chip(surface, grade_words(value, plies), centre, GRADE_COLOURS[Value(value)],
+                border=INK)
 
 
 def grade_counts(grades) -> str:

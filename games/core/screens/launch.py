@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import random
 
-from games.core.data import store
 from games.core.kit import registry
 from games.core.kit.options import Option, params_kwargs, play_choices
 from games.core.kit.rules_api import GameError
-from games.core.kit.session import Session
+from games.core.kit.session import Session, read_save
 from games.core.loop.app import Scene
-from games.core.loop.jobs import Job
 from games.core.screens import ui
 
 
@@ -20,7 +18,7 @@ def scene_module(key: str):
 
 
 def info_module(key: str):
-    """The game's pure data for the screens: RULES, OPTIONS and perhaps summary()."""
+    """The game's pure data for the screens: RULES, OPTIONS and perhaps scores_heading()."""
     return registry.module(key, "info")
 
 
@@ -72,7 +70,7 @@ def start_new_game(app, key: str, choices: dict, replace_scene: Scene | None = N
     try:
         params = registry.module(key).params_from_options(**params_kwargs(options, choices))
     except GameError as error:     # a combination no game has (a 3 x 3 Hard KenKen, say)
-        app.messages.append(str(error))
+        app.tell(str(error))
         return
     seed = random.SystemRandom().randrange(2 ** 31)
 
@@ -116,19 +114,20 @@ def start_daily(app, key: str, replace_scene: Scene | None = None) -> None:
 
 
 def resume_saved_game(app, key: str) -> bool:
-    """Rebuild the saved game (checked whole by Session.from_json against schema.save, which
-    also bounds its history, so the replay is quick) and open it."""
+    """Rebuild the saved game (checked whole and brought up to date by saves.read, which also
+    bounds its history, so the replay is quick) and open it."""
     def rebuild(data):
         problems: list[str] = []
-        session = Session.from_json(data, key)
-        return session, checked_play(key, data.get("play", {}), problems), problems
-    loaded, message = store.load_game(key, rebuild)
+        save = read_save(data, key)
+        return Session.from_save(save), checked_play(key, save["play"], problems), problems
+    loaded, message = app.store.load_game(key, rebuild)
     if message:
-        app.messages.append(message)
+        app.tell(message)
     if loaded is None:
         return False
     session, play, problems = loaded
-    app.messages.extend(problems)
+    for problem in problems:
+        app.tell(problem)
     app.push(scene_module(key).SCENE(app, session, play))
     return True
 
@@ -140,7 +139,7 @@ class LoadingScene(Scene):
     def __init__(self, app, work, done):
         super().__init__(app)
         self.done, self.age = done, 0.0
-        self.job = Job(work)
+        self.job = app.jobs.start(work)
 
     def wait(self) -> None:
         """Tests and the demo: block until the work is finished."""
@@ -155,7 +154,7 @@ class LoadingScene(Scene):
             return
         self.app.pop(self)
         if isinstance(self.job.error, GameError):
-            self.app.messages.append(str(self.job.error))
+            self.app.tell(str(self.job.error))
         elif self.job.error is not None:
             raise self.job.error
         else:

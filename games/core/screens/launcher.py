@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pygame
 
-from games.core.data import store
 from games.core.kit import registry
 from games.core.kit.actions import Act, Action
 from games.core.loop.app import Scene
@@ -109,6 +108,7 @@ CARD_GAP = 36
 
 
 class LauncherScene(Scene):
+    menu: ui.Menu
 
     def __init__(self, app):
         super().__init__(app)
@@ -125,14 +125,15 @@ class LauncherScene(Scene):
         due = self.dailies_due()
         gap = CARD_GAP
         left = (width - columns * card_w - (columns - 1) * gap) // 2
-        widgets = []
+        widgets: list[ui.Widget] = []
         for index, info in enumerate(games):
             row, column = divmod(index, columns)
             rect = pygame.Rect(left + column * (card_w + gap), 215 + row * (card_h + gap),
                                card_w, card_h)
             if self.pictures.get(info.key, (None, None))[0] != size:
                 self.pictures[info.key] = (size, card_picture(info.key, size))
-            widgets.append(Card(rect, info, self.pictures[info.key][1], store.has_save(info.key),
+            saved = self.app.store.has_save(info.key)
+            widgets.append(Card(rect, info, self.pictures[info.key][1], saved,
                                 lambda key=info.key: self.app.push(SetupScene(self.app, key)),
                                 lambda key=info.key: resume_saved_game(self.app, key),
                                 info.key in due))
@@ -157,9 +158,8 @@ class LauncherScene(Scene):
             return set()
         import datetime
 
-        from games.core.data import history
         from games.core.kit import daily
-        done = history.shared().dailies_done(datetime.date.today().isoformat())
+        done = self.app.store.history().dailies_done(datetime.date.today().isoformat())
         return {key for key in daily.PARAMS if key not in done}
 
     def handle(self, action) -> None:
@@ -169,8 +169,9 @@ class LauncherScene(Scene):
             else:
                 self.menu.focus = self.menu.widgets.index(self.quit_button)
             return
-        if action.kind == Act.HELP and isinstance(self.menu.widgets[self.menu.focus], Card):
-            self.app.push(HelpScene(self.app, self.menu.widgets[self.menu.focus].info.key))
+        focused = self.menu.widgets[self.menu.focus]
+        if action.kind == Act.HELP and isinstance(focused, Card):
+            self.app.push(HelpScene(self.app, focused.info.key))
             return
         self.menu.handle(action)
 
@@ -191,8 +192,7 @@ class LauncherScene(Scene):
 
     def update(self, dt: float) -> None:
         if self.opening is None:     # the first step comes after the first frame is shown
-            from games.core.data import history  # nor is it imported before
-            self.opening = Job(history.shared)
+            self.opening = self.app.jobs.start(self.app.store.history)
         elif self.opening.done and not self.badges_shown:
             self.badges_shown = True     # the Daily badges, now that the history can say
             due = self.dailies_due()
@@ -218,10 +218,6 @@ class LauncherScene(Scene):
         else:
             hint = "Arrows or d-pad to choose, Enter or A to open, F1 for rules, F11 full screen"
             ui.fit_text(surface, hint, foot, ui.SMALL, ui.MUTED, align="left")
-
-    def refresh(self) -> None:
-        """Rebuild the cards, so the Resume tags are right."""
-        self.build()
 
     def on_uncovered(self) -> None:
         """A game (or a screen over it) closed: a game may have been saved or ended since."""

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from games.core.data import records, store
+from games.core.data import records
 from games.core.kit import registry
 from games.core.kit.actions import Act
-from games.core.kit.options import Option, params_kwargs, play_choices
+from games.core.kit.options import Option, params_kwargs, play_choices, remember
 from games.core.kit.rules_api import GameError
 from games.core.loop.app import Scene
 from games.core.screens import ui
@@ -34,9 +34,9 @@ class SetupScene(Scene):
         self.options = named(app.settings) if named else info.OPTIONS
         remembered = remembered_choices(key, app.settings.get("setup", {}).get(key))
         width, height = app.size
-        widgets = []
+        widgets: list[ui.Widget] = []
         self.choices: list[tuple[Option, ui.Choice]] = []
-        resume = replace_scene is None and store.has_save(key)
+        resume = replace_scene is None and app.store.has_save(key)
         rows = len(self.options) + 3 + (1 if resume else 0)
         step = min(104, (height - 250 - 80) // rows)   # many options: rows get closer
         size = step - 20
@@ -57,10 +57,9 @@ class SetupScene(Scene):
         y += step
         import datetime  # the history: not on the way to the launcher's first frame
 
-        from games.core.data import history
         from games.core.kit import daily
         if daily.has_daily(key):
-            done = history.shared().dailies_done(datetime.date.today().isoformat())
+            done = app.store.history().dailies_done(datetime.date.today().isoformat())
             words = "Today's puzzle again" if key in done else "Today's puzzle"
             widgets.append(ui.Button((120, y, 400, size), words, self.daily))
         widgets.append(ui.Button((540, y, 400, size) if daily.has_daily(key) else
@@ -97,13 +96,13 @@ class SetupScene(Scene):
             self.app.audio.play("wrong")   # the panel says why; New game waits for a change
             return
         choices = self.chosen()
-        self.app.settings.setdefault("setup", {})[self.key] = choices
+        remember(self.app.settings, self.key, choices)
         self.app.save_settings()
         self.app.pop(self)
         try:
             start_new_game(self.app, self.key, choices, self.replace_scene)
         except GameError as error:
-            self.app.messages.append(str(error))
+            self.app.tell(str(error))
 
     def resume(self) -> None:
         self.app.pop(self)
@@ -161,7 +160,8 @@ class SetupScene(Scene):
                 **params_kwargs(self.options, choices))
         except GameError:
             return "Best scores", []
-        return records.summary(self.info, info_module(self.key), params, play)
+        return records.summary(self.app.store, self.app.settings, self.info,
+                               info_module(self.key), params, play)
 
 
 def back_to_launcher(app, game) -> None:

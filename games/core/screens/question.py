@@ -65,12 +65,11 @@ class QuestionScene(Scene):
                                  lambda: self.type(" "), size=ui.BODY))
         widgets.append(ui.Button((left + 6 * (key + gap), y, 4 * key + 3 * gap, key), "Delete",
                                  self.delete, size=ui.BODY))
-        self.first_key = 0
         qx = left + 10 * (key + gap) + 50
         qw = self.box.right - 60 - qx
-        for n, words in enumerate(self.choices):
-            widgets.append(ui.Button((qx, top + n * 74, qw, 62), words,
-                                     lambda w=words: self.choose(w), size=ui.SMALL))
+        for n, ready in enumerate(self.choices):
+            widgets.append(ui.Button((qx, top + n * 74, qw, 62), ready,
+                                     lambda w=ready: self.choose(w), size=ui.SMALL))
         bottom = self.box.bottom - 110
         self.ask_button = ui.Button((self.box.centerx - 530, bottom, 520, 80), self.words.ask,
                                     self.ask)

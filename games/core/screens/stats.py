@@ -95,7 +95,7 @@ class StatsScene(Scene):
     def __init__(self, app, key: str = ""):
         super().__init__(app)
         self.key = key
-        self.figures = stats.figures(key)
+        self.figures = stats.figures(app.store.history(), key)
         self.picture: pygame.Surface | None = None
         width, height = app.size
         self.menu = ui.Menu([
@@ -296,13 +296,13 @@ class HistoryScene(Scene):
         super().__init__(app)
         self.key, self.page = key, 0
         where, args = ("game = ?", (key,)) if key else ("", ())
-        self.total = history.shared().count(where, args)
+        self.total = app.store.history().count(where, args)
         self.where, self.args = where, args
         self.build()
 
     def build(self, focus: int = 0) -> None:
         width, height = self.app.size
-        games = history.shared().games(self.where, self.args, PAGE, self.page * PAGE)
+        games = self.app.store.history().games(self.where, self.args, PAGE, self.page * PAGE)
         widgets: list[ui.Widget] = [
             GameRow((80, 190 + n * 72, width - 160, 62), game, not self.key, self.confirm)
             for n, game in enumerate(games)]

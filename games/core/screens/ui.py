@@ -6,6 +6,7 @@ from functools import lru_cache
 
 import pygame
 
+from games.core.kit import controls
 from games.core.kit.actions import Act
 from games.core.loop import assets
 
@@ -185,18 +186,7 @@ class Choice(Widget):
 
 def nearest(rects, start: int, dx: int, dy: int) -> int:
     """Index of the rect nearest to rects[start] in direction (dx, dy), or start if none."""
-    origin = pygame.Vector2(rects[start].center)
-    best, best_cost = start, None
-    for index, rect in enumerate(rects):
-        offset = pygame.Vector2(rect.center) - origin
-        along = offset.x * dx + offset.y * dy
-        if index == start or along <= 0:
-            continue
-        across = abs(offset.x * dy) + abs(offset.y * dx)
-        cost = along + 2 * across
-        if best_cost is None or cost < best_cost:
-            best, best_cost = index, cost
-    return best
+    return controls.nearest([rect.center for rect in rects], start, dx, dy)
 
 
 class Menu:

@@ -13,48 +13,49 @@ move_words (a move in the log) and option_rows (its own options).
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from games.core.data import records
 from games.core.kit import registry
 from games.core.kit.actions import Act
-from games.core.kit.prefs import Pref, Preferences
+from games.core.kit.options import remember
 from games.core.kit.rules_api import Outcome, Termination
-from games.core.kit.session import RESTART, Session
-from games.core.kit.versus_options import LEVEL_CHOICES, UNDO_DEPTHS, VERSUS_PREFS, level_title
+from games.core.kit.saves import RESTART
+from games.core.kit.session import Session
+from games.core.kit.versus_options import LEVEL_CHOICES, UNDO_DEPTHS, level_title
 from games.core.loop.jobs import Job
 from games.core.screens import hud
 from games.core.screens.game_scene import TOOLBAR_HEIGHT, GameScene
+from games.core.screens.hooks import ButtonEntry, VersusHooks
 from games.core.screens.overlays import ConfirmScene
-from games.core.screens.widgets import Amount, Choose, Do, OptionsOverlay
+from games.core.screens.widgets import Amount, Choose, Do, OptionsOverlay, Row
 
 HUMAN, COMPUTER = "human", "computer"
 THINK_PAUSE = 0.6     # seconds between a move landing and the computer answering
 PICK_SECONDS = 0.45   # the computer's choice is shown this long before it is played
 
 
-class VersusScene(GameScene):
+class VersusScene(GameScene, VersusHooks):
     SIDE_NAMES = ("Black", "White")
-    PREFS: tuple[Pref, ...] = ()       # the game's own preferences
-    LEGACY_PREFS: dict[str, str] = {}  # pref name -> an older top-level settings key
     DRAW_MOVE = None                   # the move that records an agreed draw, if the game has one
 
     def __init__(self, app, session, play_options=None):
         super().__init__(app, session, play_options)
         opponent = self.play_options.get("opponent", "computer")
         human_side = self.play_options.get("side", 0)
+        self.players: tuple[str, str]
         if opponent == "human":
             self.players = (HUMAN, HUMAN)
         elif opponent == "demo":
             self.players = (COMPUTER, COMPUTER)
         else:
-            self.players = tuple(HUMAN if side == human_side else COMPUTER for side in (0, 1))
-        self.prefs = Preferences(app.settings, session.key, VERSUS_PREFS + self.PREFS,
-                                 self.LEGACY_PREFS)
+            self.players = (HUMAN if human_side == 0 else COMPUTER,
+                            HUMAN if human_side == 1 else COMPUTER)
         self.level_choice = self.play_options.get("level") or "perfect"
         self.ai = registry.module(session.key, "ai")
         self.job: Job | None = None
         # The ai's slow start (a table to read), done off the loop as the scene opens.
-        self.warm = Job(self.ai.preload) if hasattr(self.ai, "preload") else None
+        self.warm = app.jobs.start(self.ai.preload) if hasattr(self.ai, "preload") else None
         self.pause_left = THINK_PAUSE
         self.pick = None                  # the computer's chosen move, shown before it lands
         self.pick_left = 0.0
@@ -72,7 +73,14 @@ class VersusScene(GameScene):
     # --- whose turn ----------------------------------------------------------------------
     @property
     def to_move(self) -> int:
-        return self.rules.current_player(self.state)
+        return self.side_to_move(self.state)
+
+    def side_to_move(self, state: Any) -> int:
+        """0 or 1: a two-player game's rules always name the side to move."""
+        side = self.rules.current_player(state)
+        if side is None:
+            raise ValueError(f"{self.session.key}'s rules name no side to move")
+        return side
 
     def human_to_move(self) -> bool:
         return not self.over and self.players[self.to_move] == HUMAN
@@ -108,17 +116,10 @@ class VersusScene(GameScene):
     def set_level(self, choice) -> None:
         """A level chosen in Options: kept for this game and as the setup screen's choice."""
         self.level_choice = self.play_options["level"] = choice
-        setup = self.app.settings.setdefault("setup", {})
-        remembered = setup.get(self.session.key)
-        if not isinstance(remembered, dict):
-            remembered = setup[self.session.key] = dict(self.play_options)
-            remembered.pop("hints", None)
-        remembered["level"] = choice
+        known = isinstance(self.app.settings.get("setup", {}).get(self.session.key), dict)
+        remember(self.app.settings, self.session.key,
+                 {"level": choice} if known else dict(self.play_options))
         self.app.save_settings()
-
-    def set_pref(self, name: str, value) -> None:
-        if self.prefs.set(name, value):
-            self.app.save_settings()
 
     # --- the one gate moves enter by ------------------------------------------------------------
     def play(self, move, by_computer: bool = False):
@@ -191,7 +192,8 @@ class VersusScene(GameScene):
         if self.job is None:
             self.pause_left -= dt
             if self.pause_left <= 0:
-                self.job = Job(self.ai.choose_move, self.state, self.rng, self.level)
+                self.job = self.app.jobs.start(self.ai.choose_move, self.state, self.rng,
+                                               self.level)
             return
         if self.job.done:
             job, self.job = self.job, None
@@ -261,6 +263,8 @@ class VersusScene(GameScene):
                 lambda: self.answer_offer(False, other)))
 
     def consider_offer(self, dt: float) -> None:
+        if self.offer is None:
+            return
         self.offer -= dt
         if self.offer <= 0:
             self.offer = None
@@ -315,7 +319,7 @@ class VersusScene(GameScene):
                 self.say(f"Your moves graded: {hud.grade_counts(job.result)}.")
         if self.hint_shown() and self.graded() is None and self.grade_job is None and \
                 (self.warm is None or self.warm.done):
-            self.grade_job = (self.state, Job(self.ai.graded_moves, self.state))
+            self.grade_job = (self.state, self.app.jobs.start(self.ai.graded_moves, self.state))
 
     def draw_grades(self, surface) -> None:
         """Every graded move's label where the game puts it (grade_spot)."""
@@ -325,14 +329,14 @@ class VersusScene(GameScene):
                 hud.grade_badge(surface, spot, value, plies)
 
     # --- the history -----------------------------------------------------------------------
-    def game_moves(self) -> list[tuple[object, object]]:
+    def game_moves(self) -> list[tuple[Any, Any]]:
         """(position before, move) of each move since the start or the last restart."""
-        moves = []
+        moves: list[tuple[Any, Any]] = []
         entries = self.session.entries
         for (before, _), (_, text) in zip(entries, entries[1:self.session.position + 1]):
             if text == RESTART:
                 moves = []
-            else:
+            elif text is not None:
                 moves.append((before, self.rules.decode_move(text)))
         return moves
 
@@ -340,7 +344,7 @@ class VersusScene(GameScene):
         """The last `count` moves for hud.move_log: (number, the mover's swatch, words)."""
         moves = self.game_moves()
         start = max(0, len(moves) - count)
-        return [(start + n + 1, self.swatch(self.rules.current_player(before), 28),
+        return [(start + n + 1, self.swatch(self.side_to_move(before), 28),
                  "draw agreed" if move == self.DRAW_MOVE else self.move_words(move))
                 for n, (before, move) in enumerate(moves[start:])]
 
@@ -388,10 +392,11 @@ class VersusScene(GameScene):
         """Let go of whatever piece is picked up (a dialog is about to open)."""
 
     # --- options, new game -------------------------------------------------------------------
-    def all_option_rows(self) -> list:
-        rows = [Do("offer", "Offer a draw", self.offer_draw, self.can_offer(), half=True),
-                Do("new", "New game", self.new_game, half=True)] \
-            if self.DRAW_MOVE is not None else [Do("new", "New game", self.new_game)]
+    def all_option_rows(self) -> list[Row]:
+        rows: list[Row] = [Do("new", "New game", self.new_game)]
+        if self.DRAW_MOVE is not None:
+            rows = [Do("offer", "Offer a draw", self.offer_draw, self.can_offer(), half=True),
+                    Do("new", "New game", self.new_game, half=True)]
         rows += self.option_rows()
         if COMPUTER in self.players:
             choice = self.level_choice if self.level_choice in dict(LEVEL_CHOICES) else "perfect"
@@ -409,8 +414,8 @@ class VersusScene(GameScene):
         self.drop_held()
         self.app.push(OptionsOverlay(self.app, self.all_option_rows, self.animations_on(), "o"))
 
-    def extra_buttons(self) -> list:
-        offer = [("Offer draw (D)", self.offer_draw, self.can_offer)] \
+    def extra_buttons(self) -> list[ButtonEntry]:
+        offer: list[ButtonEntry] = [("Offer draw (D)", self.offer_draw, self.can_offer)] \
             if self.DRAW_MOVE is not None else []
         return offer + self.game_buttons() + [("Options (O)", self.open_options)]
 
@@ -494,11 +499,23 @@ class VersusScene(GameScene):
             super().demo_step()
 
     # --- results -------------------------------------------------------------------------
+    def winner(self) -> int | None:
+        """The side that won a decided game; None while it goes on, and after a draw."""
+        status = self.session.status
+        return status.winner if status.outcome == Outcome.DECIDED else None
+
+    def human_result(self) -> Outcome:
+        """The ended game against the computer as the human's result: won, lost or a draw."""
+        winner = self.winner()
+        if winner is None:
+            return Outcome.DRAW
+        return Outcome.WON if self.players[winner] == HUMAN else Outcome.LOST
+
     def ending(self) -> str:
         """How the game ended, in words naming the sides as the game does."""
-        status = self.session.status
-        if status.winner is not None:
-            loser = self.side_name(1 - status.winner)
+        status, winner = self.session.status, self.winner()
+        if winner is not None:
+            loser = self.side_name(1 - winner)
             if status.termination == Termination.BLOCKED:
                 return f"{loser} cannot move."
             if status.termination == Termination.CAPTURED:
@@ -514,47 +531,44 @@ class VersusScene(GameScene):
         return self.ending() if self.over else ""
 
     def result_title(self) -> str:
-        status = self.session.status
-        if status.outcome == Outcome.DRAW:
+        winner = self.winner()
+        if self.session.status.outcome == Outcome.DRAW:
             return "A draw"
-        if status.winner is None:
+        if winner is None:
             return "Game over"
         if self.against_computer:
-            return "You win!" if self.players[status.winner] == HUMAN else "The computer wins"
-        return f"{self.side_name(status.winner)} wins"
+            return "You win!" if self.human_result() == Outcome.WON else "The computer wins"
+        return f"{self.side_name(winner)} wins"
 
     def result_lines(self) -> list[str]:
         lines = [f"{self.session.moves_made} moves"]
         if self.hints:
             lines.append(f"Hints taken: {self.hints}")
         if self.against_computer:
-            record = records.record_counts(self.session.key, self.level)
+            record = records.record_counts(self.app.store, self.session.key, self.level)
             lines.append(f"Your record at this level: {record.get('won', 0)} won, "
                          f"{record.get('lost', 0)} lost, {record.get('draw', 0)} drawn")
         return lines
 
-    def record_result(self):
+    def record_result(self) -> int | None:
         """Into the history: against the computer, the outcome for the player at this level;
-        between two players, who won; the computer against itself (the demo) is not kept."""
-        status = self.session.status
+        between two players, whether a side won (the history's "won") or it was drawn; the
+        computer against itself (the demo) is not kept."""
         if self.against_computer:
-            human = self.players.index(HUMAN)
-            outcome = Outcome.DRAW if status.winner is None else \
-                Outcome.WON if status.winner == human else Outcome.LOST
-            return self.record_game(outcome, opponent=COMPUTER, level=str(self.level))
+            return self.record_game(self.human_result(), opponent=COMPUTER, level=str(self.level))
         if not self.demo:
-            return self.record_game(status.outcome, opponent=HUMAN)
+            decided = Outcome.DRAW if self.winner() is None else Outcome.WON
+            return self.record_game(decided, opponent=HUMAN)
         return None
 
     def result_mood(self) -> str:
-        status = self.session.status
-        if status.winner is None:
+        if self.winner() is None:
             return "neutral"
-        return "bad" if self.against_computer and self.players[status.winner] != HUMAN else "good"
+        return "bad" if self.against_computer and self.human_result() == Outcome.LOST \
+            else "good"
 
     def ending_sound(self) -> str:
-        status = self.session.status
-        if status.winner is None:
+        if self.winner() is None:
             return "place"
-        won = self.players[status.winner] == HUMAN
-        return "win" if won or not self.against_computer else "lose"
+        return "lose" if self.against_computer and self.human_result() == Outcome.LOST \
+            else "win"

@@ -155,6 +155,9 @@ class Do:
     half: bool = False
 
 
+Row = Choose | Amount | Do      # a row of an OptionsOverlay
+
+
 class Overlay(Scene):
     """A panel sliding in over the right of the board (when animations are on), holding a
     Menu. Cancel, the menu key or a click outside closes it."""
@@ -167,7 +170,7 @@ class Overlay(Scene):
         top = 110 + 12
         self.area = pygame.Rect(app.size[0] - width - 28, top, width, app.size[1] - top - 124)
         self.panel = self.area.copy()
-        self.tweens = Tweens()
+        self.tweens = Tweens(app.motion)
         self.slide = self.tweens.add(Tween(0.22, ease_out_cubic)) if animate else None
         self.menu = ui.Menu()
 
@@ -230,6 +233,7 @@ class OptionsOverlay(Overlay):
         half = (width - 16) // 2
         pending_half = None
         for row in self.rows() + [Do("close", "Close (Esc)", self.close)]:
+            widget: ui.Widget
             if isinstance(row, Do):
                 if row.name == "close":
                     y += 12

@@ -1,0 +1,121 @@
+"""The hooks a game's scene fills in, as Protocols: what the frame (GameScene, VersusScene)
+calls and when. The frame subclasses them and gives each hook a default; a game's scene
+overrides what its game needs (docs/ARCHITECTURE.md walks through them)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    import pygame
+
+    from games.core.kit.actions import Action
+    from games.core.kit.session import Change
+
+# A toolbar button: (label, callback) or (label, callback, enabled), enabled a zero-argument
+# callable (the button is dimmed and ignored while it is False).
+ButtonEntry = tuple[Any, ...]
+HudField = tuple[str, ...]     # (name, value) or (name, value, widest value)
+
+
+class GameHooks(Protocol):
+    """Every game's scene."""
+
+    def handle_game(self, action: Action) -> None:
+        """Board input the frame does not take (undo, redo, menu, hint, rules, cancel are the
+        frame's): select, move the cursor, drag, and hand a move to self.play(move)."""
+
+    def cancel(self) -> bool:
+        """Drop a selection or pick-up; True if there was one (else Cancel opens the menu)."""
+
+    def interrupt(self) -> None:
+        """Undo, redo or restart is about to change the position: drop whatever is in hand
+        (a held piece, a running solve, a computer's search)."""
+
+    def animate(self, change: Change) -> None:
+        """Start tweens for a change (change.direction is -1 on undo)."""
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        """Draw the position and the tweens in flight; it changes nothing."""
+
+    def hud_fields(self) -> list[HudField]:
+        """(name, value) pairs, right to left from the HUD's right edge; a third item, the
+        widest value the field can show, keeps a field whose words change from jumping."""
+
+    def extra_buttons(self) -> list[ButtonEntry]:
+        """Buttons added to the toolbar (ButtonEntry)."""
+
+    def hint(self) -> None:
+        """The hint verb (H, Y, the toolbar), counted in the game's record."""
+
+    def can_undo(self) -> bool:
+        """Whether Undo would do anything now (its toolbar button is dimmed when not)."""
+
+    def can_redo(self) -> bool: ...
+
+    def can_hint(self) -> bool: ...
+
+    def final_score(self) -> Any:
+        """The score a finished game enters in the best scores."""
+
+    def score_text(self, score: Any) -> str:
+        """A score in words (the best scores' detail, the result screen)."""
+
+    def result_title(self) -> str:
+        """The result screen's title."""
+
+    def result_reason(self) -> str:
+        """The sentence under the result's title."""
+
+    def result_lines(self) -> list[str]:
+        """The result screen's lines under its reason."""
+
+    def status_line(self) -> str:
+        """The status line's words when no message is shown."""
+
+    def demo_move(self) -> Any:
+        """The scripted player's next move, or None."""
+
+    def tick(self, dt: float) -> None:
+        """Per-step game logic beyond tweens (clocks, computer moves)."""
+
+    def next_change(self) -> float | None:
+        """Seconds until the picture changes by itself (0 while it animates), None when only
+        input changes it."""
+
+    def on_quit(self) -> None:
+        """The app is closing: keep whatever should survive."""
+
+
+class VersusHooks(GameHooks, Protocol):
+    """A two-player game's scene, on top of GameHooks."""
+
+    def new_position(self) -> None:
+        """begin() has put a new game in place: lay it out."""
+
+    def mark_move(self, surface: pygame.Surface, move: Any) -> None:
+        """Draw the mark of the last move on the board."""
+
+    def grade_spot(self, move: Any) -> tuple[float, float] | None:
+        """Where the label of a graded move goes on the board (a centre), or None."""
+
+    def swatch(self, side: int, size: int) -> pygame.Surface:
+        """A side's piece as a small picture."""
+
+    def move_words(self, move: Any) -> str:
+        """A move in the log of the last moves."""
+
+    def option_rows(self) -> list[Any]:
+        """The game's own rows in the Options overlay (widgets.Choose / Amount / Do)."""
+
+    def drop_held(self) -> None:
+        """Let go of whatever piece is picked up (a dialog is about to open)."""
+
+    def game_buttons(self) -> list[ButtonEntry]:
+        """The game's own toolbar buttons, before Options."""
+
+    def clear_animation(self) -> None:
+        """Forget the animations of the previous change (the scene's own lists)."""
+
+    def animate_step(self, change: Change, delay: float) -> float:
+        """Animate one change starting `delay` seconds from now; returns when it ends."""
+

@@ -1,0 +1,144 @@
+"""DeducTile's input, pure (the shape is games/core/kit/controls.py): the UI state and what
+each action means.
+
+Mouse: drag a tile onto another (the left button swaps the tiles, the right button only their
+colours); click a clue to strike it out, Guess to guess. Keyboard and gamepad: the cursor
+walks the tiles on the left and the clues on the right, with Guess below them; Enter or A picks
+a tile up (X for its colour only) and, on another tile, puts it down there; on a clue it
+strikes it out. G guesses.
+
+The scene supplies `target`: the place under the pointer, a Spot like the cursor's.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from games.core.kit.actions import Act, Action
+from games.core.kit.controls import Look, Play, Refuse, step_grid
+from games.core.kit.rules_api import Outcome
+from games.deductile import rules
+
+
+class Column(StrEnum):
+    """The places the cursor visits: the tiles, the clues, and Guess below the clues."""
+    TILES = "tiles"
+    CLUES = "clues"
+    GUESS = "guess"
+
+
+Spot = tuple[Column, int]       # a column and a place in it (Guess: 0)
+
+
+@dataclass(frozen=True)
+class Held:
+    """A tile picked up: to swap whole, or only its colour; carried by the mouse (a drag) or
+    waiting, lifted, for the keyboard or pad to put it down."""
+    tile: int
+    colours_only: bool
+    by_pointer: bool = False
+
+
+@dataclass(frozen=True)
+class Ui:
+    """Where the player is and what they hold."""
+    cursor: Spot = (Column.TILES, 0)
+    held: Held | None = None
+
+
+Answer = Play[Ui] | Look[Ui] | Refuse | None
+
+
+def home(state: rules.State) -> Spot:
+    """Where the keyboard cursor starts: the first tile."""
+    return Column.TILES, 0
+
+
+def interpret(state: rules.State, ui: Ui, action: Action, target: Spot | None) -> Answer:
+    """What `action` means on this board; `target` is the place under the pointer, if any."""
+    if state.outcome != Outcome.ONGOING:
+        return None
+    kind = action.kind
+    if kind == Act.PRESS:
+        return press(ui, target, action.alt)
+    if kind == Act.RELEASE:
+        return drop(ui, target)
+    if kind == Act.MOVE:
+        return Look(replace(ui, cursor=step(state, ui, action.dx, action.dy)))
+    if kind in (Act.CONFIRM, Act.ALT):
+        return use_cursor(ui, colours_only=kind == Act.ALT)
+    if kind == Act.KEY and action.value == "g":
+        return Play(rules.Move(rules.GUESS), ui)
+    return None
+
+
+def back(ui: Ui) -> Ui | None:
+    """Cancel (Esc, B): put the held tile back; None when nothing is held (Cancel then opens
+    the menu)."""
+    return None if ui.held is None else replace(ui, held=None)
+
+
+def press(ui: Ui, target: Spot | None, alt: bool) -> Answer:
+    """A tile is picked up (the right button: its colour only); a clue is struck out; Guess
+    guesses."""
+    if target is None:
+        return None
+    column, index = target
+    if column == Column.TILES:
+        return Look(replace(ui, cursor=target, held=Held(index, alt, by_pointer=True)))
+    if column == Column.CLUES:
+        return Play(rules.Move(rules.STRIKE, index), replace(ui, cursor=target))
+    return None if alt else Play(rules.Move(rules.GUESS), ui)
+
+
+def drop(ui: Ui, target: Spot | None) -> Answer:
+    """The mouse lets go of the tile it carries: on another tile the two swap."""
+    held = ui.held
+    if held is None or not held.by_pointer:
+        return None
+    if target is None or target[0] != Column.TILES or target[1] == held.tile:
+        return Look(replace(ui, held=None))
+    return swap(replace(ui, held=None), held.tile, target[1], held.colours_only)
+
+
+def step(state: rules.State, ui: Ui, dx: int, dy: int) -> Spot:
+    """Arrows: up and down a column; right from the tiles to the clues (not while holding a
+    tile), left back; down past the last clue to Guess."""
+    column, index = ui.cursor
+    tiles, clues = state.tiles, len(state.clues)
+    holding = ui.held is not None and not ui.held.by_pointer
+    if column == Column.TILES:
+        if dx > 0 and not holding:
+            return Column.CLUES, min(clues - 1, index)
+        return Column.TILES, step_grid((index, 0), 0, dy, tiles, 1)[0]
+    if column == Column.CLUES:
+        if dx < 0:
+            return Column.TILES, min(tiles - 1, index)
+        if dy > 0 and index == clues - 1:
+            return Column.GUESS, 0
+        return Column.CLUES, step_grid((index, 0), 0, dy, clues, 1)[0]
+    if dy < 0:
+        return Column.CLUES, clues - 1
+    return (Column.TILES, tiles - 1) if dx < 0 else ui.cursor
+
+
+def use_cursor(ui: Ui, colours_only: bool) -> Answer:
+    """Enter or A (X: colours only) on the cursor's place."""
+    column, index = ui.cursor
+    if column == Column.GUESS:
+        return Play(rules.Move(rules.GUESS), ui)
+    if column == Column.CLUES:
+        return Play(rules.Move(rules.STRIKE, index), ui)
+    held = ui.held
+    if held is None:
+        return Look(replace(ui, held=Held(index, colours_only)))
+    if held.by_pointer:           # the mouse has it
+        return None
+    if held.tile == index:        # put back where it was
+        return Look(replace(ui, held=None))
+    return swap(replace(ui, held=None), held.tile, index, held.colours_only)
+
+
+def swap(ui: Ui, a: int, b: int, colours_only: bool) -> Play[Ui]:
+    kind = rules.SWAP_COLOURS if colours_only else rules.SWAP
+    return Play(rules.Move(kind, min(a, b), max(a, b)), ui)

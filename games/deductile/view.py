@@ -1,0 +1,198 @@
+"""DeducTile on screen: the column of tiles with their places, the clues, the Guess button, the
+keyboard cursor, and what moves (tiles sliding, colours fading, the column shaking at a wrong
+guess, a tile carried by the mouse). Built with the layout; it draws a position with its UI
+state and changes nothing."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import pygame
+
+from games.core.kit.rules_api import Outcome
+from games.core.loop import assets
+from games.core.loop.tween import Tween, lerp, lerp_point
+from games.core.screens import ui
+from games.core.screens.drag import Drag
+from games.deductile import rules
+from games.deductile.clues import COLOURS, SHAPES
+from games.deductile.controls import Column, Spot, Ui
+from sprites import shapes as paint
+from sprites.deductile import CARD, CARD_EDGE, PALETTE
+
+INK = (34, 36, 44)
+ORDINAL_LABELS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+COLOURS_ONLY = "swapping colours only"   # the note on a tile dragged with the right button
+
+Colour = tuple[int, int, int]
+Point = tuple[float, float]
+
+
+class Layout:
+    """Where the tiles, the clues and Guess sit in the board's area."""
+
+    def __init__(self, area: pygame.Rect, tiles: int, clue_count: int) -> None:
+        self.area = area
+        gap = 18
+        height = int(min(190, (area.height - 60 - gap * (tiles - 1)) / tiles))
+        width = int(height * 1.3)
+        left = 200
+        top = area.top + (area.height - tiles * height - (tiles - 1) * gap) // 2
+        self.tile_size = (width, height)
+        self.tile_rects = [pygame.Rect(left, top + i * (height + gap), width, height)
+                           for i in range(tiles)]
+        clue_left = left + width + 150
+        self.guess_rect = pygame.Rect(0, 0, 360, 96)
+        self.guess_rect.bottomright = (area.right - 60, area.bottom - 24)
+        self.clue_size = 32 if clue_count <= 10 else 28 if clue_count <= 13 else 24
+        row = int(min(72, (area.height - 190) / max(clue_count, 1)))
+        self.clue_rects = [pygame.Rect(clue_left, area.top + 56 + k * row,
+                                       area.right - 60 - clue_left, row - 10)
+                           for k in range(clue_count)]
+
+    def spot_at(self, pos: tuple[int, int]) -> Spot | None:
+        """The place under the pointer: a tile, Guess or a clue."""
+        for index, rect in enumerate(self.tile_rects):
+            if rect.collidepoint(pos):
+                return Column.TILES, index
+        if self.guess_rect.collidepoint(pos):
+            return Column.GUESS, 0
+        for k, rect in enumerate(self.clue_rects):
+            if rect.collidepoint(pos):
+                return Column.CLUES, k
+        return None
+
+
+class Slide(NamedTuple):
+    tween: Tween
+    start: Point
+
+
+@dataclass
+class Motion:
+    """What moves: tiles sliding to their places (by position), colours fading in (from the
+    colour before), and the column shaking after a wrong guess."""
+    slides: dict[int, Slide] = field(default_factory=dict)
+    fades: dict[int, tuple[Tween, Colour]] = field(default_factory=dict)
+    shake: Tween | None = None
+
+
+class DeductileView:
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+
+    def tile_position(self, motion: Motion, index: int) -> Point:
+        """Where the tile at `index` is drawn: its place, or on its way there."""
+        end = self.layout.tile_rects[index].topleft
+        slide = motion.slides.get(index)
+        if slide is None or slide.tween.done:
+            return end
+        point: Point = lerp_point(slide.start, end, slide.tween.value)
+        return point
+
+    def tag_rect(self, words: str, tile: pygame.Rect) -> pygame.Rect:
+        """Where a note about a dragged tile goes: just above it (below it near the HUD),
+        never over the tile itself."""
+        tag = pygame.Rect((0, 0), assets.font(ui.SMALL, True).size(words)).inflate(28, 14)
+        tag.midbottom = (tile.centerx, tile.top - 10)
+        if tag.top < self.layout.area.top:
+            tag.midtop = (tile.centerx, tile.bottom + 16)
+        return tag
+
+    def draw(self, surface: pygame.Surface, state: rules.State, now: Ui, motion: Motion,
+             drag: Drag | None, broken: frozenset[int], show_cursor: bool) -> None:
+        """The board; `drag` carries a tile with the mouse, `broken` are the clues a hint
+        marked, `show_cursor` when the player is not using the mouse."""
+        layout = self.layout
+        shake_x = 0
+        if motion.shake and not motion.shake.done:
+            shake_x = int(14 * math.sin(motion.shake.time * 40) * (1 - motion.shake.value))
+        for index, rect in enumerate(layout.tile_rects):
+            ui.label(surface, ORDINAL_LABELS[index], (rect.left - 34, rect.centery), ui.BODY,
+                     ui.MUTED, anchor="midright")
+            pygame.draw.rect(surface, ui.PANEL, rect.inflate(10, 10), 2, border_radius=24)
+        held = now.held
+        dragged = held.tile if held and drag else None
+        for index, tile in enumerate(state.arrangement):
+            if index == dragged:
+                continue
+            pos = self.tile_position(motion, index)
+            colour = PALETTE[COLOURS[tile[1]]]
+            fade = motion.fades.get(index)
+            if fade and not fade[0].done:
+                tween, before = fade
+                colour = (int(lerp(before[0], colour[0], tween.value)),
+                          int(lerp(before[1], colour[1], tween.value)),
+                          int(lerp(before[2], colour[2], tween.value)))
+            lifted = held is not None and not held.by_pointer and held.tile == index
+            self.draw_tile(surface, tile, (pos[0] + shake_x, pos[1] - (14 if lifted else 0)),
+                           colour, lifted)
+        if held and drag and dragged is not None:
+            for target in layout.tile_rects:
+                if target.collidepoint(drag.pos) and target is not layout.tile_rects[dragged]:
+                    pygame.draw.rect(surface, ui.ACCENT, target.inflate(16, 16), 5,
+                                     border_radius=24)
+            tile = state.arrangement[dragged]
+            self.draw_tile(surface, tile, drag.spot, PALETTE[COLOURS[tile[1]]], True)
+            if held.colours_only:
+                self.draw_tag(surface, COLOURS_ONLY,
+                              pygame.Rect((int(drag.spot[0]), int(drag.spot[1])),
+                                          layout.tile_size))
+        self.draw_guess(surface, state.outcome != Outcome.ONGOING,
+                        show_cursor and now.cursor[0] == Column.GUESS)
+        self.draw_clues(surface, state, broken, now.cursor if show_cursor else None)
+        if show_cursor and now.cursor[0] == Column.TILES:
+            rect = layout.tile_rects[now.cursor[1]]
+            pygame.draw.rect(surface, ui.ACCENT, rect.inflate(22, 22), 6, border_radius=26)
+
+    def draw_tag(self, surface: pygame.Surface, words: str, tile: pygame.Rect) -> None:
+        tag = self.tag_rect(words, tile)
+        ui.panel(surface, tag, ui.BG_DEEP, radius=10, border=ui.ACCENT, width=2)
+        ui.label(surface, words, tag.center, ui.SMALL, ui.ACCENT, bold=True, anchor="center")
+
+    def draw_tile(self, surface: pygame.Surface, tile: tuple[int, int], pos: Point,
+                  colour: Colour, lifted: bool) -> None:
+        """A cream card with the coloured shape and the colour's name, so neither shape nor
+        colour alone carries the meaning."""
+        width, height = self.layout.tile_size
+        card = paint.rounded_card((width, height), CARD, 22, CARD_EDGE, 3, True)
+        surface.blit(card, (pos[0], pos[1] + (6 if lifted else 0)))
+        glyph = paint.shape(SHAPES[tile[0]], colour, int(height * 0.66))
+        surface.blit(glyph, (pos[0] + (width - glyph.get_width()) // 2, pos[1] + height * 0.04))
+        ui.label(surface, COLOURS[tile[1]].capitalize(),
+                 (pos[0] + width // 2, pos[1] + height * 0.84), max(18, height // 7), INK,
+                 bold=True, anchor="center")
+
+    def draw_guess(self, surface: pygame.Surface, over: bool, focused: bool) -> None:
+        rect = self.layout.guess_rect
+        ui.panel(surface, rect, ui.ACCENT if not over else ui.PANEL, radius=18)
+        ui.label(surface, "Guess", rect.center, ui.HEADING, ui.BG_DEEP, bold=True,
+                 anchor="center")
+        if focused:
+            ui.focus_ring(surface, rect, 22)
+
+    def draw_clues(self, surface: pygame.Surface, state: rules.State, broken: frozenset[int],
+                   cursor: Spot | None) -> None:
+        layout = self.layout
+        ui.label(surface, "Clues (click one to strike it out)",
+                 (layout.clue_rects[0].left, layout.area.top + 8), ui.SMALL, ui.MUTED)
+        for k, (clue, rect) in enumerate(zip(state.clues, layout.clue_rects)):
+            struck = state.struck[k]
+            ui.panel(surface, rect, ui.PANEL if not struck else ui.BG_DEEP, radius=12)
+            colour = ui.MUTED if struck else ui.TEXT
+            text_rect = ui.label(surface, clue.text(state.tiles), (rect.left + 60, rect.centery),
+                                 layout.clue_size, colour, anchor="midleft")
+            box = pygame.Rect(rect.left + 16, rect.centery - 14, 28, 28)
+            pygame.draw.rect(surface, ui.LINE, box, 3, border_radius=6)
+            if struck:
+                pygame.draw.line(surface, ui.MUTED, (text_rect.left - 6, text_rect.centery),
+                                 (text_rect.right + 6, text_rect.centery), 3)
+                pygame.draw.line(surface, ui.MUTED, box.topleft, box.bottomright, 3)
+                pygame.draw.line(surface, ui.MUTED, box.bottomleft, box.topright, 3)
+            if k in broken:
+                pygame.draw.rect(surface, ui.BAD, rect, 4, border_radius=12)
+                ui.label(surface, "broken", (rect.right - 20, rect.centery), ui.SMALL, ui.BAD,
+                         bold=True, anchor="midright")
+            if cursor == (Column.CLUES, k):
+                ui.focus_ring(surface, rect, 16)

@@ -1,0 +1,123 @@
+"""Mu Torere's controls: what a click, a drop, a key or a pad button means on the star
+(games/core/kit/controls.py has the shape). Pure: tested without a display.
+
+Mouse: click one of your pieces (the line it would travel lights up), then the empty point; or
+drag the piece there. Keyboard and pad: the arrows or the d-pad move the cursor to the nearest
+point that way, Enter or A picks a piece (the cursor jumps to where it can go) and Enter again
+moves it; Tab or the triggers cycle through the pieces that can move.
+
+The scene supplies `target`: the point under the pointer (PRESS, POINT), or a Drop (RELEASE of
+a piece the mouse picked up). Opening Options (the right button, X) and the letter keys for the
+preferences are the scene's verbs, not the board's.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from games.core.kit.actions import Act, Action
+from games.core.kit.controls import Answer, Look, Play, Refuse, cycle
+from games.mu_torere import geometry, rules
+
+
+@dataclass(frozen=True)
+class Ui:
+    """Where the player is and what they hold."""
+    cursor: int = rules.CENTRE          # the keyboard and pad cursor: a point
+    selected: int | None = None         # the piece picked up
+    hover: int | None = None            # the point under the mouse
+    names: tuple[str, str] = ("Black", "White")    # the sides as the player coloured them
+
+
+@dataclass(frozen=True)
+class Drop:
+    """The mouse let go of the piece it picked up at `item`: over `point` (None: off the
+    board), after dragging it (`moved`) or after a click."""
+    item: int
+    point: int | None
+    moved: bool
+
+
+@lru_cache(maxsize=64)
+def legal(state: rules.State) -> dict[int, rules.Move]:
+    """Source point -> Move for the side to move (each piece has at most one move)."""
+    return {ends(move)[0]: move for move in rules.legal_moves(state)}
+
+
+def ends(move: rules.Move) -> tuple[int, int]:
+    """(source, target) of a move on the board (the agreed draw has neither)."""
+    if move.source is None or move.target is None:
+        raise ValueError("The agreed draw is not a move on the board.")
+    return move.source, move.target
+
+
+def home(state: rules.State) -> int:
+    """Where the cursor starts: the first piece that can move, else the middle."""
+    moves = legal(state)
+    return min(moves) if moves else rules.CENTRE
+
+
+def why_stuck(state: rules.State) -> str:
+    if state.board.index(rules.EMPTY) == rules.CENTRE:
+        return ("That piece may go into the middle only when an opponent's piece stands on "
+                "a neighbouring point.")
+    return "That piece has no line to the empty point."
+
+
+def interpret(state: rules.State, ui: Ui, action: Action, target: object) -> Answer:
+    kind = action.kind
+    if kind == Act.POINT:
+        point = target if isinstance(target, int) else None
+        return Look(replace(ui, hover=point)) if point != ui.hover else None
+    if kind == Act.RELEASE:
+        return drop(state, ui, target) if isinstance(target, Drop) else None
+    if kind == Act.MOVE:
+        return move_cursor(ui, geometry.step_towards(ui.cursor, action.dx, action.dy))
+    if kind in (Act.NEXT, Act.PREV):
+        return move_cursor(ui, cycle(sorted(legal(state)), ui.cursor,
+                                     1 if kind == Act.NEXT else -1))
+    if kind == Act.CANCEL:
+        return Look(replace(ui, selected=None)) if ui.selected is not None else None
+    if rules.status(state).over:
+        return None
+    if kind == Act.PRESS and not action.alt:
+        if not isinstance(target, int):
+            return Look(replace(ui, selected=None)) if ui.selected is not None else None
+        return choose(state, replace(ui, cursor=target), target, by_pointer=True)
+    if kind == Act.CONFIRM:
+        return choose(state, ui, ui.cursor, by_pointer=False)
+    return None
+
+
+def move_cursor(ui: Ui, point: int | None) -> Look[Ui] | None:
+    return None if point is None or point == ui.cursor else Look(replace(ui, cursor=point))
+
+
+def choose(state: rules.State, ui: Ui, point: int, by_pointer: bool) -> Answer:
+    """A click, or Enter / A on the cursor, at a point."""
+    moves = legal(state)
+    piece = state.board[point]
+    if piece == state.to_move:
+        if point not in moves:
+            return Refuse(why_stuck(state))
+        if not by_pointer and ui.selected == point:
+            return Play(moves[point], ui)
+        # The keyboard's cursor jumps to where the piece can go; the mouse's stays on it.
+        return Look(replace(ui, selected=point,
+                            cursor=point if by_pointer else ends(moves[point])[1]))
+    if piece == rules.EMPTY:
+        if ui.selected in moves:
+            return Play(moves[ui.selected], ui)
+        if len(moves) == 1:
+            return Play(next(iter(moves.values())), ui)
+        return Refuse(f"Choose which piece goes here: {len(moves)} of yours can.")
+    owner = ui.names[rules.SIDES.index(piece)]
+    return Refuse(f"That is {owner}'s piece: move one of your own.")
+
+
+def drop(state: rules.State, ui: Ui, where: Drop) -> Answer:
+    """A piece dragged onto its target moves there; anywhere else (or a click) it does not."""
+    move = legal(state).get(where.item)
+    if where.moved and move is not None and where.point == ends(move)[1]:
+        return Play(move, ui)
+    return None
