@@ -65,11 +65,14 @@ class Board:
 
 
 def swatch(side: int, size: int) -> pygame.Surface:
-    """A side's colour as a small counter seen from above."""
+    """A side's colour as a small counter seen from above; the second side's has a dot in its
+    middle, so the sides differ by more than colour."""
     image = pygame.Surface((size, size), pygame.SRCALPHA)
-    tone = paint.TONES["left" if side == 0 else "right"]
+    tone = paint.tone("left" if side == 0 else "right")
     pygame.draw.circle(image, tone[2], (size / 2, size / 2), size / 2 - 1)
     pygame.draw.circle(image, tone[4], (size / 2, size / 2), size / 2 - 1, 2)
+    if side == 1:
+        pygame.draw.circle(image, tone[4], (size / 2, size / 2), size / 6)
     return image
 
 

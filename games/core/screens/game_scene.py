@@ -23,7 +23,7 @@ from games.core.kit.rules_api import GameError, Outcome
 from games.core.kit.session import Change, Session
 from games.core.loop.app import Scene
 from games.core.loop.tween import Tweens
-from games.core.screens import hud, ui
+from games.core.screens import hud, palette, ui
 from games.core.screens.hooks import GameHooks
 from games.core.screens.menus import PauseScene, ResultScene, SetupScene
 from games.core.screens.overlays import HelpScene
@@ -37,6 +37,7 @@ HUD_NARROWEST = "00:00"  # a HUD field is never narrower than this (four digits 
 
 class GameScene(Scene, GameHooks):
     timed = False            # a running clock: pausing hides the board
+    clock_field = "Time"     # the HUD field of a timed game's clock (the setting may hide it)
     higher_is_better = True  # for the best-scores table
     result_pause = 0.6       # seconds after the last animation lands, before the result screen
 
@@ -347,8 +348,13 @@ class GameScene(Scene, GameHooks):
             waits.append(clock)
         return min(waits, default=None)
 
+    def clock_hidden(self) -> bool:
+        """A timed game's clock keeps counting out of sight (settings["clock"])."""
+        return self.timed and self.app.settings.get("clock") == "hidden"
+
     def clock_due(self) -> float | None:
-        """Seconds to a shown clock's next second, or None when no clock runs on show."""
+        """Seconds to a shown clock's next second, or None when no clock runs on show. A
+        hidden clock still wakes the loop each second: a countdown ends on time."""
         if not self.over and (self.timed or type(self).hud_fields is GameScene.hud_fields):
             return math.ceil(self.session.elapsed) - self.session.elapsed
         return None
@@ -407,6 +413,7 @@ class GameScene(Scene, GameHooks):
         return buttons
 
     def draw(self, surface) -> None:
+        palette.use(self.app.settings)    # the pieces in the palette the player chose
         surface.fill(ui.BG)
         self.draw_board(surface)
         self.draw_hud(surface)
@@ -417,7 +424,10 @@ class GameScene(Scene, GameHooks):
         to its left."""
         value_font, name_font = ui.assets.font(HUD_VALUE, True), ui.assets.font(ui.SMALL)
         layout, right = [], self.app.size[0] - 40
+        hidden = self.clock_field if self.clock_hidden() else None
         for name, value, *widest in reversed(self.hud_fields()):
+            if name == hidden:
+                continue
             layout.append((name, value, right))
             right -= 60 + max(value_font.size(widest[0] if widest else HUD_NARROWEST)[0],
                               value_font.size(value)[0], name_font.size(name)[0])

@@ -7,10 +7,9 @@ import pygame
 
 from games.core.kit.actions import Device
 from games.core.kit.levels import DRAW, LOSS, WIN, Value
-from games.core.screens import ui
+from games.core.screens import palette, ui
 
 INK = (22, 24, 32)                 # dark text on light chips
-GRADE_COLOURS = {WIN: ui.GOOD, DRAW: (130, 176, 240), LOSS: ui.BAD}
 GRADE_NAMES = {WIN: "Win", DRAW: "Draw", LOSS: "Loss"}
 GRADE_MEANINGS = ((WIN, "you can force a win"), (DRAW, "best play draws"),
                   (LOSS, "they can force a win"))
@@ -41,8 +40,13 @@ def grade_words(value: str, plies) -> str:
     return f"{name} in {plies}" if plies and value != DRAW else name
 
 
+def grade_colour(value: str) -> tuple[int, int, int]:
+    """A grade's colour in the active palette."""
+    return palette.grade_colour(Value(value))
+
+
 def grade_badge(surface, centre, value: str, plies) -> pygame.Rect:
-    return chip(surface, grade_words(value, plies), centre, GRADE_COLOURS[Value(value)],
+    return chip(surface, grade_words(value, plies), centre, grade_colour(value),
                 border=INK)
 
 
@@ -61,7 +65,7 @@ def grade_key(surface, rect: pygame.Rect) -> None:
     for n, (value, words) in enumerate(GRADE_MEANINGS):
         y = rect.top + 86 + n * 44
         box = pygame.Rect(rect.left + 24, y - 17, 84, 34)
-        ui.panel(surface, box, GRADE_COLOURS[value], radius=10)
+        ui.panel(surface, box, grade_colour(value), radius=10)
         ui.label(surface, GRADE_NAMES[value], box.center, ui.SMALL, INK, bold=True,
                  anchor="center")
         ui.label(surface, words, (box.right + 16, y), ui.SMALL, ui.TEXT, anchor="midleft")
