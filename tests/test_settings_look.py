@@ -15,7 +15,7 @@ from games.core.data.store import Store
 from games.core.kit import registry
 from games.core.kit.levels import DRAW, LOSS, WIN
 from games.core.loop import assets
-from games.core.screens import hud, palette
+from games.core.screens import hud, palette, ui
 from games.core.screens.game_scene import HUD_HEIGHT, TOOLBAR_HEIGHT
 from games.core.screens.overlays import SettingsScene
 from games.mu_torere import info as mu_info
@@ -297,3 +297,120 @@ def test_the_untimed_games_keep_their_time_field(driver):
     driver.app.settings["clock"] = "hidden"
     scene = driver.start("poggle", seed=1)
     assert not scene.timed and not scene.clock_hidden()
+
+
+# --- text size: nothing drawn outside its box ---------------------------------------------------
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """Every label drawn (surface, words, rect) and every box it may belong to (surface, rect):
+    the panels, and the area a Layer repaints (a label painted there must be inside it, or it
+    is cut off when the Layer is shown)."""
+    from games.core.screens import cache
+    labels, boxes = [], []
+    label, panel, layer_blit = ui.label, ui.panel, cache.Layer.blit
+
+    def recording_label(surface, words, *args, **kwargs):
+        rect = label(surface, words, *args, **kwargs)
+        labels.append((surface, words, rect.clip(surface.get_clip())))
+        return rect
+
+    def recording_panel(surface, rect, *args, **kwargs):
+        boxes.append((surface, pygame.Rect(rect)))
+        return panel(surface, rect, *args, **kwargs)
+
+    def recording_blit(self, target, area, look, paint):
+        self.forget()      # painted every time while recording
+        def painting(surface):
+            boxes.append((surface, pygame.Rect(area)))
+            first = len(labels)
+            paint(surface)
+            for _, words, rect in labels[first:]:
+                if rect.width and not pygame.Rect(area).inflate(4, 4).contains(rect):
+                    labels.append((surface, f"(cut off) {words}", rect))
+        return layer_blit(self, target, area, look, painting)
+    monkeypatch.setattr(ui, "label", recording_label)
+    monkeypatch.setattr(ui, "panel", recording_panel)
+    monkeypatch.setattr(cache.Layer, "blit", recording_blit)
+    return labels, boxes
+
+
+def outside(labels, boxes, screen) -> list[str]:
+    """Labels that stray from the box they start in (the smallest box on their surface that
+    holds their centre), from the screen, or over another label in the HUD."""
+    found = [f"{words!r} at {rect} is painted outside its Layer's area"
+             for _, words, rect in labels if words.startswith("(cut off) ")]
+    for surface, words, rect in labels:
+        if not rect.width or words.startswith("(cut off) "):
+            continue
+        holders = [box for s, box in boxes if s is surface and box.collidepoint(rect.center)]
+        if holders:
+            box = min(holders, key=lambda b: b.width * b.height)
+            if not box.inflate(4, 4).contains(rect):
+                found.append(f"{words!r} at {rect} leaves its box {box}")
+        if surface is screen and not screen.get_rect().contains(rect):
+            found.append(f"{words!r} at {rect} leaves the screen")
+    hud_labels = [(words, rect) for surface, words, rect in labels
+                  if surface is screen and rect.centery < HUD_HEIGHT]
+    for words, rect in hud_labels:
+        if rect.bottom > HUD_HEIGHT:
+            found.append(f"{words!r} at {rect} leaves the HUD")
+    for (words, rect), (other, rect2) in itertools.combinations(hud_labels, 2):
+        if rect.colliderect(rect2):
+            found.append(f"the HUD's {words!r} and {other!r} overlap")
+    return found
+
+
+@pytest.mark.parametrize("size", ["normal", "large"])
+@pytest.mark.parametrize("key", registry.KEYS)
+def test_the_hud_panel_and_toolbar_fit_at_both_text_sizes(driver, drawn, key, size):
+    labels, boxes = drawn
+    driver.app.settings["text_size"] = size
+    driver.app.save_settings()
+    assert assets.text_scale() == assets.TEXT_SCALES[size]
+    scene = driver.start(key, seed=3)
+    driver.settle()
+    driver.key(pygame.K_h)
+    driver.run_until(lambda: not scene.app.jobs.running(), dt=1 / 60)
+    strays = []
+    for device in ("mouse", "keyboard", "pad"):    # each device's words for the controls
+        if device == "mouse":
+            driver.post(pygame.MOUSEMOTION, pos=(5, 500), rel=(1, 1), buttons=(0, 0, 0))
+            driver.frames()
+        elif device == "keyboard":
+            driver.key(pygame.K_DOWN)
+        else:
+            driver.pad(pygame.CONTROLLER_BUTTON_DPAD_UP)
+        labels.clear()
+        boxes.clear()
+        driver.app.draw(driver.app.screen)
+        assert len(labels) > 8, "the scene's words were recorded"
+        strays += [f"{device}: {stray}" for stray in outside(labels, boxes, driver.app.screen)]
+    assert not strays, "\n".join(strays)
+    toolbar = [button.rect for button in scene.toolbar.widgets]
+    assert all(driver.app.screen.get_rect().contains(rect) for rect in toolbar)
+    assert toolbar[-1].right < scene.message_rect().left
+
+
+def test_the_check_finds_a_label_out_of_its_box(driver):
+    screen = driver.app.screen
+    box = pygame.Rect(100, 300, 200, 60)
+    inside = pygame.Rect(110, 310, 100, 30)
+    assert outside([(screen, "fits", inside)], [(screen, box)], screen) == []
+    assert outside([(screen, "too long", inside.inflate(300, 0))], [(screen, box)], screen)
+    assert outside([(screen, "a", pygame.Rect(40, 20, 90, 40)),
+                    (screen, "b", pygame.Rect(100, 30, 90, 40))], [], screen)
+
+
+def test_large_text_chosen_mid_game_makes_room_for_itself(driver):
+    scene = driver.start("deductile", seed=1)
+    narrow = [button.rect.width for button in scene.toolbar.widgets]
+    driver.app.push(SettingsScene(driver.app))
+    driver.frames()
+    settings = driver.app.top
+    driver.click(row_of(settings, "text_size").rect.center)
+    assert driver.app.settings["text_size"] == "large"
+    driver.key(pygame.K_ESCAPE)
+    assert driver.app.top is scene
+    wide = [button.rect.width for button in scene.toolbar.widgets]
+    assert all(w > n for w, n in zip(wide, narrow)) and len(wide) == len(narrow)

@@ -69,8 +69,9 @@ def grade_key(surface, rect: pygame.Rect) -> None:
         ui.label(surface, GRADE_NAMES[value], box.center, ui.SMALL, INK, bold=True,
                  anchor="center")
         ui.label(surface, words, (box.right + 16, y), ui.SMALL, ui.TEXT, anchor="midleft")
-    ui.label(surface, "in 3: moves to the end at best", (rect.left + 24, rect.bottom - 30),
-             ui.SMALL, ui.MUTED, anchor="midleft")
+    ui.fit_text(surface, "in 3: moves to the end at best",
+                (rect.left + 24, rect.bottom - 48, rect.width - 48, 36), ui.SMALL, ui.MUTED,
+                align="left", max_lines=1)
 
 
 GRADE_KEY_HEIGHT = 246

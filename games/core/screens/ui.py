@@ -2,6 +2,7 @@
 and a Menu that moves focus with mouse, keyboard and gamepad alike."""
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import pygame
@@ -66,7 +67,8 @@ def fit_lines(words: str, width: int, height: int, size: int, bold: bool = False
     (None: as many as the box holds), else the same at smaller sizes down to min_size, where
     it may take as many lines as the box holds. Never cut short: a box too small for its text
     is a layout bug that tests/test_text_fit.py finds. Sizes are before the player's text
-    size scales them (assets.font), so a Large text steps down the same way."""
+    size scales them (assets.font); min_size is the size on screen, so a Large text where
+    there is no room for it steps down to the same smallest legible text as a Normal one."""
     return _fit_lines(words, width, height, size, bold, min_size, spacing, max_lines,
                       assets.text_scale())
 
@@ -75,7 +77,7 @@ def fit_lines(words: str, width: int, height: int, size: int, bold: bool = False
 def _fit_lines(words: str, width: int, height: int, size: int, bold: bool, min_size: int,
                spacing: float, max_lines: int | None,
                scale: float) -> tuple[int, tuple[str, ...]]:
-    min_size = min(size, min_size)
+    min_size = min(size, math.ceil(min_size / scale))
     for step in list(range(size, min_size, -2)) + [min_size]:
         face = assets.font(step, bold)
         rows = max(1, (height - face.get_height()) // line_pitch(step, spacing) + 1)
