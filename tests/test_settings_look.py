@@ -337,7 +337,8 @@ def drawn(monkeypatch):
 
 def outside(labels, boxes, screen) -> list[str]:
     """Labels that stray from the box they start in (the smallest box on their surface that
-    holds their centre), from the screen, or over another label in the HUD."""
+    holds their centre), run over the edge of another box (a chip beside a name), leave the
+    screen, or overlap another label in the HUD."""
     found = [f"{words!r} at {rect} is painted outside its Layer's area"
              for _, words, rect in labels if words.startswith("(cut off) ")]
     for surface, words, rect in labels:
@@ -348,6 +349,10 @@ def outside(labels, boxes, screen) -> list[str]:
             box = min(holders, key=lambda b: b.width * b.height)
             if not box.inflate(4, 4).contains(rect):
                 found.append(f"{words!r} at {rect} leaves its box {box}")
+        for s, box in boxes:     # half in and half out of another box: over its edge
+            if s is surface and rect.colliderect(box) and not box.inflate(4, 4).contains(rect) \
+                    and not box.collidepoint(rect.center) and not rect.contains(box):
+                found.append(f"{words!r} at {rect} runs over the edge of {box}")
         if surface is screen and not screen.get_rect().contains(rect):
             found.append(f"{words!r} at {rect} leaves the screen")
     hud_labels = [(words, rect) for surface, words, rect in labels
@@ -398,6 +403,8 @@ def test_the_check_finds_a_label_out_of_its_box(driver):
     inside = pygame.Rect(110, 310, 100, 30)
     assert outside([(screen, "fits", inside)], [(screen, box)], screen) == []
     assert outside([(screen, "too long", inside.inflate(300, 0))], [(screen, box)], screen)
+    chip = pygame.Rect(200, 310, 80, 30)
+    assert outside([(screen, "a name", inside)], [(screen, box), (screen, chip)], screen)
     assert outside([(screen, "a", pygame.Rect(40, 20, 90, 40)),
                     (screen, "b", pygame.Rect(100, 30, 90, 40))], [], screen)
 

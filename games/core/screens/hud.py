@@ -89,11 +89,12 @@ def player_card(surface, rect: pygame.Rect, swatch: pygame.Surface, name: str,
     middle = rect.top + 46
     spot = swatch.get_rect(center=(rect.left + 24 + swatch.get_width() // 2, middle))
     surface.blit(swatch, spot)
-    ui.label(surface, name, (spot.right + 18, middle), ui.HEADING, ui.TEXT, bold=True,
-             anchor="midleft")
     note = note or ("to move" if to_move else "winner" if winner else "")
+    room = rect.right - 20
     if note:
-        chip(surface, note, (rect.right - 20, middle), border, anchor="midright")
+        room = chip(surface, note, (rect.right - 20, middle), border, anchor="midright").left - 12
+    ui.fit_text(surface, name, (spot.right + 18, middle - 30, room - spot.right - 18, 60),
+                ui.HEADING, ui.TEXT, bold=True, align="left", max_lines=1)
     y = rect.top + 100
     for line in lines:
         ui.label(surface, line, (rect.left + 26, y), ui.SMALL + 2, ui.MUTED, anchor="midleft")
