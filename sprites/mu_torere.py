@@ -135,7 +135,7 @@ def path_mark(style: str, a: int, b: int, radius: int, colour: Colour, width: in
 # --- pieces and marks ------------------------------------------------------------------------
 
 # The colour-blind safe palette's piece colours: the Okabe-Ito colour nearest each name.
-SAFE_COLOURS: dict[str, Colour] = {
+SAFE_COLOURS: dict[str, tuple[int, int, int]] = {
     "black": info.COLOURS["black"][1], "white": info.COLOURS["white"][1],
     **{name: palette.OKABE_ITO[ito] for name, ito in (
         ("red", "vermilion"), ("blue", "blue"), ("green", "bluish green"), ("gold", "orange"),
@@ -143,7 +143,7 @@ SAFE_COLOURS: dict[str, Colour] = {
 }
 
 
-def piece_colour(name: str) -> Colour:
+def piece_colour(name: str) -> tuple[int, int, int]:
     """A piece colour (by its name in Options) in the active palette."""
     if palette.current() == palette.SAFE:
         return SAFE_COLOURS[name]
