@@ -374,7 +374,14 @@ def test_the_hud_panel_and_toolbar_fit_at_both_text_sizes(driver, drawn, key, si
     driver.app.save_settings()
     assert assets.text_scale() == assets.TEXT_SCALES[size]
     scene = driver.start(key, seed=3)
+    for _ in range(6):      # a few moves: the logs, the cards and the counts have words
+        driver.settle()
+        driver.app.jobs.wait_all()
+        if scene.over or driver.app.top is not scene:
+            break
+        scene.demo_step()
     driver.settle()
+    assert driver.app.top is scene
     driver.key(pygame.K_h)
     driver.run_until(lambda: not scene.app.jobs.running(), dt=1 / 60)
     strays = []

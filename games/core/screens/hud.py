@@ -115,8 +115,8 @@ def move_log(surface, rect: pygame.Rect, rows, title: str = "Last moves") -> Non
                  anchor="midright")
         if swatch is not None:
             surface.blit(swatch, swatch.get_rect(center=(rect.left + 92, y)))
-        ui.label(surface, words, (rect.left + 122, y), ui.SMALL, ui.ACCENT if latest else ui.TEXT,
-                 bold=latest, anchor="midleft")
+        ui.fit_text(surface, words, (rect.left + 122, y - 20, rect.width - 146, 40), ui.SMALL,
+                    ui.ACCENT if latest else ui.TEXT, bold=latest, align="left", max_lines=1)
 
 
 def move_log_height(rows: int) -> int:
