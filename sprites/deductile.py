@@ -4,15 +4,27 @@ from __future__ import annotations
 
 import pygame
 
-from games.core.screens import ui
+from games.core.screens import palette, ui
 from sprites import shapes as paint
+from sprites.colours import Colour
 
-PALETTE = {   # bright, distinct in lightness as well as hue; every tile also names its colour
-    "red": (222, 60, 55), "green": (40, 170, 110), "blue": (45, 110, 215),
-    "yellow": (245, 215, 60), "purple": (150, 85, 200), "orange": (245, 140, 35),
+# Bright, distinct in lightness as well as hue (colour-blind safe: the Okabe-Ito colours of the
+# same names, vermilion for red); every tile also has its shape and names its colour.
+PALETTES: dict[str, dict[str, Colour]] = {
+    palette.STANDARD: {"red": (222, 60, 55), "green": (40, 170, 110), "blue": (45, 110, 215),
+                       "yellow": (245, 215, 60), "purple": (150, 85, 200),
+                       "orange": (245, 140, 35)},
+    palette.SAFE: {name: palette.OKABE_ITO[ito] for name, ito in (
+        ("red", "vermilion"), ("green", "bluish green"), ("blue", "blue"), ("yellow", "yellow"),
+        ("purple", "reddish purple"), ("orange", "orange"))},
 }
 CARD = (240, 236, 224)
 CARD_EDGE = (190, 184, 168)
+
+
+def colour(name: str) -> Colour:
+    """A tile colour (by its name in the clues) in the active palette."""
+    return PALETTES[palette.current()][name]
 
 
 def thumbnail(size: tuple[int, int]) -> pygame.Surface:
@@ -22,11 +34,11 @@ def thumbnail(size: tuple[int, int]) -> pygame.Surface:
     pygame.draw.rect(picture, ui.BG_DEEP, (0, 0, w, h), border_radius=16)
     tile_h = (h - 24 - 3 * 6) // 4
     tile_w = int(tile_h * 1.3)
-    for i, (shape_name, colour) in enumerate((("star", "yellow"), ("circle", "red"),
+    for i, (shape_name, name) in enumerate((("star", "yellow"), ("circle", "red"),
                                               ("triangle", "blue"), ("square", "green"))):
         y = 12 + i * (tile_h + 6)
         picture.blit(paint.rounded_card((tile_w, tile_h), CARD, 10, CARD_EDGE, 2, False), (24, y))
-        glyph = paint.shape(shape_name, PALETTE[colour], int(tile_h * 0.86))
+        glyph = paint.shape(shape_name, PALETTES[palette.STANDARD][name], int(tile_h * 0.86))
         picture.blit(glyph, (24 + (tile_w - glyph.get_width()) // 2, y + tile_h * 0.07))
     left = 24 + tile_w + 30
     for k, (words, struck) in enumerate((("The Red tile is second.", True),

@@ -1,5 +1,5 @@
-"""Ishido's stones: six colours from Paul Tol's "bright" scheme (told apart with every common
-colour-vision deficiency) and six symbols with clearly different silhouettes, so a stone reads
+"""Ishido's stones: six colours (Paul Tol's "bright" scheme, or the Okabe-Ito colours in the
+colour-blind safe palette) and six symbols with clearly different silhouettes, so a stone reads
 by colour alone and by symbol alone. Painted at 4x and smooth-scaled down; every result is
 cached (a game uses a handful of sizes)."""
 from __future__ import annotations
@@ -9,21 +9,20 @@ from functools import lru_cache
 
 import pygame
 
-from games.core.screens import ui
+from games.core.screens import palette, ui
 from sprites.colours import Colour, shade
 
 SUPERSAMPLE = 4
 SQUARE_INNER = (50, 58, 78)     # the board's inner squares
 
-# Paul Tol's bright scheme (https://personal.sron.nl/~pault/), grey left out.
-PALETTE = (
-    (68, 119, 170),     # 0 blue
-    (102, 204, 238),    # 1 cyan
-    (34, 136, 51),      # 2 green
-    (204, 187, 68),     # 3 yellow
-    (238, 102, 119),    # 4 red
-    (170, 51, 119),     # 5 purple
-)
+# Standard: Paul Tol's bright scheme (https://personal.sron.nl/~pault/), grey left out.
+# Colour-blind safe: the Okabe-Ito colours of the same names (vermilion for red).
+PALETTES: dict[str, tuple[Colour, ...]] = {
+    palette.STANDARD: ((68, 119, 170), (102, 204, 238), (34, 136, 51), (204, 187, 68),
+                       (238, 102, 119), (170, 51, 119)),
+    palette.SAFE: tuple(palette.OKABE_ITO[name] for name in (
+        "blue", "sky blue", "bluish green", "yellow", "vermilion", "reddish purple")),
+}
 COLOUR_NAMES = ("blue", "cyan", "green", "yellow", "red", "purple")
 SYMBOL_NAMES = ("sun", "mountain", "diamond", "star", "cross", "moon")
 
@@ -99,11 +98,15 @@ def depth_of(size: int) -> int:
     return max(2, round(size * 0.06))
 
 
-@lru_cache(maxsize=160)
 def stone(kind: int, size: int) -> pygame.Surface:
     """A stone on a transparent size x size square: a coloured face with its symbol, raised
-    on a darker edge."""
-    colour = PALETTE[kind // 6]
+    on a darker edge, in the active palette."""
+    return painted_stone(kind, size, palette.current())
+
+
+@lru_cache(maxsize=160)
+def painted_stone(kind: int, size: int, scheme: str) -> pygame.Surface:
+    colour = PALETTES[scheme][kind // 6]
     depth = depth_of(size)
     big = size * SUPERSAMPLE
     canvas = pygame.Surface((big, big), pygame.SRCALPHA)
@@ -128,19 +131,27 @@ def stone(kind: int, size: int) -> pygame.Surface:
     return surface
 
 
-@lru_cache(maxsize=128)
 def scaled(kind: int, size: int, reference: int) -> pygame.Surface:
     """A stone at an in-between size (flights grow and shrink), scaled from the reference
     painting rather than painted again."""
+    return _scaled(kind, size, reference, palette.current())
+
+
+@lru_cache(maxsize=128)
+def _scaled(kind: int, size: int, reference: int, scheme: str) -> pygame.Surface:
     if size == reference:
-        return stone(kind, size)
-    return pygame.transform.smoothscale(stone(kind, reference), (size, size))
+        return painted_stone(kind, size, scheme)
+    return pygame.transform.smoothscale(painted_stone(kind, reference, scheme), (size, size))
+
+
+def ghost(kind: int, size: int, alpha: int = 110) -> pygame.Surface:
+    """A see-through stone: where the stone would go (hints, the pointer's preview)."""
+    return _ghost(kind, size, alpha, palette.current())
 
 
 @lru_cache(maxsize=72)
-def ghost(kind: int, size: int, alpha: int = 110) -> pygame.Surface:
-    """A see-through stone: where the stone would go (hints, the pointer's preview)."""
-    out = stone(kind, size).copy()
+def _ghost(kind: int, size: int, alpha: int, scheme: str) -> pygame.Surface:
+    out = painted_stone(kind, size, scheme).copy()
     out.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
     return out
 

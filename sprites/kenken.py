@@ -2,9 +2,12 @@
 picture."""
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pygame
 
-from games.core.screens import ui
+from games.core.screens import palette, ui
+from sprites.colours import Colour
 
 PAPER = (244, 240, 228)
 PAPER_SELECTED = (255, 221, 148)
@@ -13,6 +16,27 @@ THIN = (192, 186, 170)
 CLUE_INK = (28, 30, 38)
 DIGIT_INK = (30, 58, 138)          # the player's digits: dark blue ink
 MARK_INK = (84, 88, 104)           # candidates
+
+
+class Marks(NamedTuple):
+    """The colours that carry meaning on the paper: a mistake and a hint."""
+    paper_hint: Colour      # the hinted cells
+    paper_bad: Colour       # a mistake's cells
+    bad_ink: Colour         # a digit that breaks a rule, a mistake's outline, a struck mark
+    hint_ink: Colour        # the hint's outline and the digit it suggests
+
+
+MARKS = {
+    palette.STANDARD: Marks((185, 230, 195), (255, 200, 190), (176, 28, 24), (14, 104, 48)),
+    # Okabe-Ito's vermilion and bluish green, darkened to read on the paper (above 4.5:1);
+    # the tints orange and sky blue.
+    palette.SAFE: Marks((190, 218, 245), (252, 214, 160), (160, 52, 0), (0, 100, 72)),
+}
+
+
+def marks() -> Marks:
+    """The meaningful colours in the active palette."""
+    return MARKS[palette.current()]
 
 
 def thumbnail(size: tuple[int, int]) -> pygame.Surface:

@@ -16,10 +16,11 @@ import pygame
 
 from games.core.kit.levels import DRAW, LOSS, WIN
 from games.core.loop import assets
-from games.core.screens import hud, ui
+from games.core.screens import hud, palette, ui
 from games.mu_torere import info
 from games.mu_torere.geometry import CENTRE, Point, along, path, point_offset, star_outline
 from sprites import pieces
+from sprites.colours import ink_on
 
 SUPERSAMPLE = 4
 BOARD_SUPERSAMPLE = 3
@@ -133,11 +134,48 @@ def path_mark(style: str, a: int, b: int, radius: int, colour: Colour, width: in
 
 # --- pieces and marks ------------------------------------------------------------------------
 
-def piece(colour: Colour, diameter: int) -> pygame.Surface:
-    """A domed piece of the given colour lit from the upper left, with a turned groove."""
+# The colour-blind safe palette's piece colours: the Okabe-Ito colour nearest each name.
+SAFE_COLOURS: dict[str, tuple[int, int, int]] = {
+    "black": info.COLOURS["black"][1], "white": info.COLOURS["white"][1],
+    **{name: palette.OKABE_ITO[ito] for name, ito in (
+        ("red", "vermilion"), ("blue", "blue"), ("green", "bluish green"), ("gold", "orange"),
+        ("purple", "reddish purple"), ("teal", "sky blue"))},
+}
+
+
+def piece_colour(name: str) -> tuple[int, int, int]:
+    """A piece colour (by its name in Options) in the active palette."""
+    if palette.current() == palette.SAFE:
+        return SAFE_COLOURS[name]
+    return info.COLOURS[name][1]
+
+
+def piece(colour: Colour, diameter: int, marked: bool = False) -> pygame.Surface:
+    """A domed piece of the given colour lit from the upper left, with a turned groove; a
+    marked piece (the second side's) has a dot in its middle, so the sides differ by more than
+    colour."""
+    if marked:
+        return marked_piece(colour, diameter)
     return pieces.domed(diameter, _mix(colour, (0, 0, 0), 0.62), _mix(colour, (0, 0, 0), 0.3),
                         colour, _mix(colour, (255, 255, 255), 0.32),
                         _mix(colour, (255, 255, 255), 0.8), groove=True)
+
+
+def mark_ink(colour: Colour) -> Colour:
+    """The dot's colour: dark on a light piece, light on a dark one."""
+    red, green, blue = colour[:3]
+    return ink_on((red, green, blue))
+
+
+@lru_cache(maxsize=32)
+def marked_piece(colour: Colour, diameter: int) -> pygame.Surface:
+    out = piece(colour, diameter).copy()
+    s = SUPERSAMPLE
+    big = diameter * s
+    dot = pygame.Surface((big, big), pygame.SRCALPHA)
+    pygame.draw.circle(dot, mark_ink(colour), (big * 0.47, big * 0.47), big * 0.15)
+    out.blit(_fast(pygame.transform.smoothscale(dot, (diameter, diameter))), (0, 0))
+    return out
 
 
 shadow = pieces.shadow
@@ -175,7 +213,7 @@ def thumbnail(size: tuple[int, int]) -> pygame.Surface:
     for point, side in enumerate(".BBBWWWW"):
         if side != ".":
             dx, dy = point_offset(point, radius)
-            image = piece(black if side == "B" else white, diameter)
+            image = piece(black if side == "B" else white, diameter, side == "W")
             picture.blit(image, image.get_rect(center=(centre[0] + dx, centre[1] + dy)))
     x, y = along(path("star", 0, CENTRE, radius), 0.55)
     image = piece(black, diameter + 2)
@@ -183,6 +221,6 @@ def thumbnail(size: tuple[int, int]) -> pygame.Surface:
     for n, (value, plies) in enumerate(((WIN, 3), (DRAW, None), (LOSS, 4))):
         image = assets.text(hud.grade_words(value, plies), ui.SMALL, hud.INK, True)
         box = pygame.Rect(318, 38 + n * 64, 170, 46)
-        ui.panel(picture, box, hud.GRADE_COLOURS[value], radius=12)
+        ui.panel(picture, box, hud.grade_colour(value), radius=12)
         picture.blit(image, image.get_rect(center=box.center))
     return picture

@@ -6,20 +6,48 @@ from functools import lru_cache
 
 import pygame
 
-from games.core.screens import ui
+from games.core.screens import palette, ui
 
 SUPERSAMPLE = 4
 Colour = tuple[int, int, int]
 FLATNESS = 0.15          # the top face's height as a fraction of the disc's width
 
-# tone -> (top face, face highlight, side light, side dark, outline)
-TONES: dict[str, tuple[Colour, Colour, Colour, Colour, Colour]] = {
-    "stone": ((232, 222, 200), (250, 245, 232), (212, 196, 166), (150, 134, 108), (52, 46, 38)),
-    "take": ((252, 206, 118), (255, 236, 190), (240, 180, 80), (178, 118, 36), (70, 44, 12)),
-    "hint": ((150, 222, 172), (214, 248, 224), (112, 200, 142), (52, 132, 86), (18, 60, 36)),
-    "left": ((160, 196, 250), (220, 234, 255), (120, 162, 232), (60, 96, 170), (20, 34, 70)),
-    "right": ((246, 170, 150), (255, 222, 212), (230, 132, 112), (160, 76, 60), (70, 26, 18)),
+Tone = tuple[Colour, Colour, Colour, Colour, Colour]
+
+
+def tone_of(base: Colour) -> Tone:
+    """A disc's five colours (top face, face highlight, side light, side dark, outline) from
+    the colour of its side."""
+    return (_mix(base, (255, 255, 255), 0.35), _mix(base, (255, 255, 255), 0.75), base,
+            _mix(base, (0, 0, 0), 0.35), _mix(base, (0, 0, 0), 0.72))
+
+
+def _mix(a: Colour, b: Colour, t: float) -> Colour:
+    red, green, blue = (round(x + (y - x) * t) for x, y in zip(a, b))
+    return red, green, blue
+
+
+# palette -> tone -> its five colours. The counters at rest, the ones a move would take, the
+# hint's, and each side's (its card and the counters it took).
+STONE: Tone = ((232, 222, 200), (250, 245, 232), (212, 196, 166), (150, 134, 108), (52, 46, 38))
+TONES: dict[str, dict[str, Tone]] = {
+    palette.STANDARD: {
+        "stone": STONE,
+        "take": ((252, 206, 118), (255, 236, 190), (240, 180, 80), (178, 118, 36), (70, 44, 12)),
+        "hint": ((150, 222, 172), (214, 248, 224), (112, 200, 142), (52, 132, 86), (18, 60, 36)),
+        "left": ((160, 196, 250), (220, 234, 255), (120, 162, 232), (60, 96, 170), (20, 34, 70)),
+        "right": ((246, 170, 150), (255, 222, 212), (230, 132, 112), (160, 76, 60),
+                  (70, 26, 18)),
+    },
+    palette.SAFE: {"stone": STONE, **{tone: tone_of(palette.OKABE_ITO[name]) for tone, name in (
+        ("take", "orange"), ("hint", "bluish green"), ("left", "sky blue"),
+        ("right", "vermilion"))}},
 }
+
+
+def tone(name: str) -> Tone:
+    """A tone's colours in the active palette."""
+    return TONES[palette.current()][name]
 
 
 def face_height(width: int) -> int:
@@ -42,17 +70,16 @@ def baize(size: tuple[int, int], colour: Colour, edge: Colour, behind: Colour) -
     return surface.convert() if pygame.display.get_surface() is not None else surface
 
 
-def _mix(a: Colour, b: Colour, t: float) -> Colour:
-    red, green, blue = (round(x + (y - x) * t) for x, y in zip(a, b))
-    return red, green, blue
-
-
-@lru_cache(maxsize=128)
-def disc(width: int, thickness: int, tone: str = "stone") -> pygame.Surface:
+def disc(width: int, thickness: int, name: str = "stone") -> pygame.Surface:
     """One counter: an oval top face over a shaded side band `thickness` pixels high, on a
     transparent surface of width x (face_height + thickness). Stacked `thickness` apart, each
     disc's underside covers the face of the one below, leaving a neat seam."""
-    top, shine, side_light, side_dark, edge = TONES[tone]
+    return painted_disc(width, thickness, tone(name))
+
+
+@lru_cache(maxsize=128)
+def painted_disc(width: int, thickness: int, colours: Tone) -> pygame.Surface:
+    top, shine, side_light, side_dark, edge = colours
     s = SUPERSAMPLE
     w, face, t = width * s, face_height(width) * s, thickness * s
     h = face + t
@@ -86,11 +113,15 @@ def disc(width: int, thickness: int, tone: str = "stone") -> pygame.Surface:
     return _fast(pygame.transform.smoothscale(canvas, (width, face_height(width) + thickness)))
 
 
-@lru_cache(maxsize=256)
-def disc_scaled(width: int, thickness: int, tone: str, scale_step: int) -> pygame.Surface:
+def disc_scaled(width: int, thickness: int, name: str, scale_step: int) -> pygame.Surface:
     """A disc shrunk to scale_step/20 of its size (flying counters), cached per step. The
     caller sets the alpha just before each blit."""
-    base = disc(width, thickness, tone)
+    return _disc_scaled(width, thickness, tone(name), scale_step)
+
+
+@lru_cache(maxsize=256)
+def _disc_scaled(width: int, thickness: int, colours: Tone, scale_step: int) -> pygame.Surface:
+    base = painted_disc(width, thickness, colours)
     factor = max(1, scale_step) / 20
     size = (max(2, round(base.get_width() * factor)), max(2, round(base.get_height() * factor)))
     return _fast(pygame.transform.smoothscale(base, size))
@@ -136,8 +167,8 @@ def thumbnail(size: tuple[int, int]) -> pygame.Surface:
         picture.blit(under, (x - (under.get_width() - disc_w) / 2,
                              base - under.get_height() / 2 - 6))
         for k in range(heap):
-            tone = "take" if (n, k) in ((0, 1), (0, 2)) else "stone"
-            picture.blit(disc(disc_w, thick, tone),
+            lit = "take" if (n, k) in ((0, 1), (0, 2)) else "stone"
+            picture.blit(disc(disc_w, thick, lit),
                          (x + ((k * 37 + n * 11) % 7 - 3),
                           base - face_height(disc_w) - (k + 1) * thick))
     for k, (words, colour) in enumerate((("011", ui.TEXT), ("100", ui.TEXT), ("101", ui.TEXT),

@@ -1,4 +1,4 @@
-"""Poggle's buttons: raised keys in a colour-blind-safe palette, each colour also carrying its
+"""Poggle's buttons: raised keys in the active palette, each colour also carrying its
 number as dice pips, so the board reads without colour. Painted at 3x and smooth-scaled down;
 every result is cached (a board uses one size, so a handful of surfaces per game)."""
 from __future__ import annotations
@@ -8,22 +8,20 @@ from functools import lru_cache
 
 import pygame
 
-from games.core.screens import ui
-from sprites.colours import shade
+from games.core.screens import palette, ui
+from sprites.colours import Colour, shade
 
 SUPERSAMPLE = 3
 
-# Colour 0 is the goal: a dark, unlit key with no pips. Colours 1..4 come from the Okabe-Ito
-# palette (distinguishable with every common colour-vision deficiency), in order of falling
-# lightness so they also differ in grey; the pips (1..4) name the colour number outright.
-PALETTE = (
-    (70, 79, 102),     # 0 blank (the goal)
-    (240, 228, 66),    # 1 yellow
-    (86, 180, 233),    # 2 sky blue
-    (204, 121, 167),   # 3 reddish purple
-    (213, 94, 0),      # 4 vermilion
-)
-NAMES = ("blank", "yellow", "sky blue", "purple", "vermilion")
+# Colour 0 is the goal: a dark, unlit key with no pips. Colours 1..4 in order of falling
+# lightness, so they also differ in grey, and the pips (1..4) name the colour number outright.
+# Standard: yellow, green, blue, red; colour-blind safe: four Okabe-Ito colours.
+BLANK = (70, 79, 102)
+PALETTES: dict[str, tuple[Colour, ...]] = {
+    palette.STANDARD: (BLANK, (245, 208, 70), (90, 190, 110), (80, 140, 230), (226, 78, 72)),
+    palette.SAFE: (BLANK, *(palette.OKABE_ITO[name] for name in (
+        "yellow", "sky blue", "reddish purple", "vermilion"))),
+}
 INK = (24, 27, 38)
 SOCKET = (58, 66, 86)
 
@@ -42,13 +40,17 @@ def depth_of(size: int) -> int:
     return max(3, round(size * 0.07))
 
 
-@lru_cache(maxsize=128)
 def face(colour: int, size: int) -> pygame.Surface:
-    """The top of a key: size wide, size - depth tall, with its pips."""
+    """The top of a key: size wide, size - depth tall, with its pips, in the active palette."""
+    return _face(colour, size, palette.current())
+
+
+@lru_cache(maxsize=128)
+def _face(colour: int, size: int, scheme: str) -> pygame.Surface:
     height = size - depth_of(size)
     big_w, big_h = size * SUPERSAMPLE, height * SUPERSAMPLE
     canvas = pygame.Surface((big_w, big_h), pygame.SRCALPHA)
-    fill = PALETTE[colour]
+    fill = PALETTES[scheme][colour]
     radius = int(big_w * 0.18)
     pygame.draw.rect(canvas, fill, (0, 0, big_w, big_h), border_radius=radius)
     # A soft gloss along the top edge, and a thin rim.
@@ -68,25 +70,34 @@ def face(colour: int, size: int) -> pygame.Surface:
     return pygame.transform.smoothscale(canvas, (size, height))
 
 
-@lru_cache(maxsize=256)
 def key(colour: int, size: int, sink: int = 0) -> pygame.Surface:
     """A whole key on a size x size transparent square: its darker side, then the face raised
     by the depth (sink pixels pressed down, 0..depth)."""
+    return _key(colour, size, sink, palette.current())
+
+
+@lru_cache(maxsize=256)
+def _key(colour: int, size: int, sink: int, scheme: str) -> pygame.Surface:
     depth = depth_of(size)
     sink = max(0, min(depth, sink))
     surface = pygame.Surface((size, size), pygame.SRCALPHA)
     side = pygame.Rect(0, depth, size, size - depth)
     pygame.draw.rect(surface, (0, 0, 0, 90), side.move(0, 2), border_radius=int(size * 0.18))
-    pygame.draw.rect(surface, shade(PALETTE[colour], 0.5), side, border_radius=int(size * 0.18))
-    surface.blit(face(colour, size), (0, sink))
+    pygame.draw.rect(surface, shade(PALETTES[scheme][colour], 0.5), side,
+                     border_radius=int(size * 0.18))
+    surface.blit(_face(colour, size, scheme), (0, sink))
     return surface
 
 
-@lru_cache(maxsize=160)
 def bloom(colour: int, size: int, step: int, steps: int = 12) -> pygame.Surface:
     """The face scaled to step/steps of its size: a new colour growing from a key's centre
     (a few cached steps, so a ripple costs blits, not scaling, per frame)."""
-    full = face(colour, size)
+    return _bloom(colour, size, step, steps, palette.current())
+
+
+@lru_cache(maxsize=160)
+def _bloom(colour: int, size: int, step: int, steps: int, scheme: str) -> pygame.Surface:
+    full = _face(colour, size, scheme)
     scale = step / steps
     w, h = max(1, round(full.get_width() * scale)), max(1, round(full.get_height() * scale))
     return pygame.transform.smoothscale(full, (w, h))

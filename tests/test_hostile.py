@@ -102,7 +102,8 @@ def fresh_notices():
 # --- settings and the games' preferences inside them ----------------------------------------
 
 GOOD_SETTINGS = {"fullscreen": False, "volume": 0.4, "muted": True, "show_errors": False,
-                 "animations": True, "kenken_autoclear": False, "nim_teach": True,
+                 "animations": True, "palette": "safe", "text_size": "large", "pace": "slow",
+                 "clock": "hidden", "kenken_autoclear": False, "nim_teach": True,
                  "nim_custom_heaps": "3,4,5",
                  "setup": {"kono": {"level": "hard", "side": 1},
                            "deductile": {"level": {"difficulty": "hard"}}},

@@ -31,6 +31,15 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIELD = "Calcoolation 12"     # stands in for an f-string's {field}: longer than most
 
 
+@pytest.fixture(params=["normal", "large"])
+def text_size(request, driver):
+    """Both text sizes: Large scales every font, and the boxes must still hold the words."""
+    driver.app.settings["text_size"] = request.param
+    driver.app.save_settings()
+    yield request.param
+    ui.assets.set_text_size("normal")
+
+
 @pytest.fixture
 def fitted(monkeypatch):
     """Every (words, box, outcome) that ui.fit_lines answered while the screens drew."""
@@ -50,7 +59,7 @@ def problems(calls) -> list[str]:
     found = []
     for words, width, height, bold, spacing, (size, lines) in calls:
         face = ui.assets.font(size, bold)
-        tall = face.get_height() + (len(lines) - 1) * int(size * spacing)
+        tall = face.get_height() + (len(lines) - 1) * ui.line_pitch(size, spacing)
         wide = max((face.size(line)[0] for line in lines), default=0)
         if " ".join(lines) != " ".join(words.split()):
             found.append(f"cut short: {words!r}")
@@ -58,7 +67,7 @@ def problems(calls) -> list[str]:
             found.append(f"{words!r} needs {wide}x{tall} at size {size}; the box is "
                          f"{width}x{height}")
         for window in WINDOWS:
-            if size * window[1] / 1080 < LEGIBLE_PIXELS:
+            if size * ui.assets.text_scale() * window[1] / 1080 < LEGIBLE_PIXELS:
                 found.append(f"{words!r} at size {size} is too small in a {window} window")
     return found
 
@@ -130,7 +139,7 @@ GAMES = registry.KEYS
 
 
 @pytest.mark.parametrize("key", GAMES)
-def test_every_status_line_and_message_fits(driver, fitted, key):
+def test_every_status_line_and_message_fits(driver, text_size, fitted, key):
     scene = driver.start(key, None, seed=3)
     sources = [game_source(key)] + shared_sources()
     texts = spoken(sources, "say") + returned(sources)
@@ -154,7 +163,7 @@ def test_every_status_line_and_message_fits(driver, fitted, key):
 
 
 @pytest.mark.parametrize("key", GAMES)
-def test_result_pause_and_setup_screens_fit(driver, fitted, key):
+def test_result_pause_and_setup_screens_fit(driver, text_size, fitted, key):
     rules = registry.module(key)
     ended = next(s for s in positions(key, seeds=6) if s.status.over)
     scene = scene_module(key).SCENE(driver.app, ended, {})
@@ -177,7 +186,7 @@ def test_result_pause_and_setup_screens_fit(driver, fitted, key):
     assert rules.status(ended.state).over
 
 
-def test_the_launcher_and_its_messages_fit(driver, fitted):
+def test_the_launcher_and_its_messages_fit(driver, text_size, fitted):
     launcher = driver.app.top
     assert isinstance(launcher, LauncherScene)
     driver.app.messages.append("The game could not be saved: [Errno 28] No space left on device: "

@@ -22,7 +22,7 @@ from games.deductile import controls, rules
 from games.deductile.clues import COLOURS, SHAPES
 from games.deductile.controls import Spot, Ui
 from games.deductile.view import DeductileView, Layout, Motion, Slide
-from sprites.deductile import PALETTE
+from sprites.deductile import colour as tile_colour
 
 SWAP_SECONDS = 0.28
 WARNING_SECONDS = 10
@@ -30,6 +30,7 @@ WARNING_SECONDS = 10
 
 class DeductileScene(GameScene):
     timed = True
+    clock_field = "Time left"
 
     def __init__(self, app: App, session: Session,
                  play_options: dict[str, Any] | None = None) -> None:
@@ -170,7 +171,7 @@ class DeductileScene(GameScene):
             elif tile not in before:
                 self.motion.fades[position] = (
                     self.tweens.add(Tween(SWAP_SECONDS, ease_in_out_cubic)),
-                    PALETTE[COLOURS[before[position][1]]])
+                    tile_colour(COLOURS[before[position][1]]))
 
     # --- clock ------------------------------------------------------------------------------
     def time_left(self) -> float:

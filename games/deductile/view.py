@@ -19,7 +19,7 @@ from games.deductile import rules
 from games.deductile.clues import COLOURS, SHAPES
 from games.deductile.controls import Column, Spot, Ui
 from sprites import shapes as paint
-from sprites.deductile import CARD, CARD_EDGE, PALETTE
+from sprites.deductile import CARD, CARD_EDGE, colour as tile_colour
 
 INK = (34, 36, 44)
 ORDINAL_LABELS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
@@ -118,7 +118,7 @@ class DeductileView:
             if index == dragged:
                 continue
             pos = self.tile_position(motion, index)
-            colour = PALETTE[COLOURS[tile[1]]]
+            colour = tile_colour(COLOURS[tile[1]])
             fade = motion.fades.get(index)
             if fade and not fade[0].done:
                 tween, before = fade
@@ -134,7 +134,7 @@ class DeductileView:
                     pygame.draw.rect(surface, ui.ACCENT, target.inflate(16, 16), 5,
                                      border_radius=24)
             tile = state.arrangement[dragged]
-            self.draw_tile(surface, tile, drag.spot, PALETTE[COLOURS[tile[1]]], True)
+            self.draw_tile(surface, tile, drag.spot, tile_colour(COLOURS[tile[1]]), True)
             if held.colours_only:
                 self.draw_tag(surface, COLOURS_ONLY,
                               pygame.Rect((int(drag.spot[0]), int(drag.spot[1])),

@@ -72,7 +72,8 @@ class IshidoPanel:
         else:
             paint_pouch(surface, state, below)
         ui.paragraph(surface, controls_text(facts.device),
-                     pygame.Rect(box.left, foot, box.width, 70), ui.SMALL, ui.MUTED, spacing=1.25)
+                     pygame.Rect(box.left, foot, box.width, box.bottom - foot), ui.SMALL, ui.MUTED,
+                     spacing=1.25)
 
 
 def paint_rules(surface: pygame.Surface, original: bool, rect: pygame.Rect) -> int:

@@ -11,7 +11,7 @@ import pygame
 
 from games.core.loop import assets
 from games.core.loop.tween import Tween, ease_out_cubic, glow
-from games.core.screens import ui
+from games.core.screens import palette, ui
 from games.core.screens.drag import Drag
 from games.ishido import rules
 from games.ishido.controls import Spot, Square, Target, Ui
@@ -184,7 +184,7 @@ class IshidoView:
         """The tray, the squares and every stone at rest (and the assist's marks), painted
         again only when one of them changes."""
         marks = shown.legal if shown.assist and not shown.over else frozenset()
-        key = (state.board, hidden, marks)
+        key = (state.board, hidden, marks, palette.current())
         if self._static_key == key:
             return self._static
         layout = self.layout

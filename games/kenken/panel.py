@@ -8,6 +8,7 @@ import re
 import pygame
 
 from games.core.kit.actions import Device
+from games.core.loop import assets
 from games.core.screens import ui
 from games.core.screens.game_scene import clock_text
 from games.kenken.cages import Params
@@ -63,7 +64,7 @@ class KenkenPanel:
         focus = now.panel if keyboard else None
         hint = shown.hint
         key = (now.pencil, now.autoclear, focus, hover, id(hint) if hint else None,
-               now.armed > 0, shown.over, shown.device, shown.solved)
+               now.armed > 0, shown.over, shown.device, shown.solved, assets.text_scale())
         if key == self._key:
             return self._surface
         panel = pygame.Surface(self.rect.size)

@@ -12,20 +12,25 @@ import pygame
 from games.core.kit.actions import Device
 from games.core.loop import assets
 from games.core.loop.tween import ease_out_back, ease_out_cubic
-from games.core.screens import ui
+from games.core.screens import palette, ui
 from games.kenken import popup, rules
 from games.kenken.cages import Cage, Params, clue_text, mask_digits
 from games.kenken.controls import OnButton, OnPad, Target, Ui
 from games.kenken.geometry import Cell, Layout, Style, centre, contains, pad_place
 from games.kenken.grader import Hint
 from games.kenken.motion import FLASH_SECONDS, FLASH_STEP, Motion
-from sprites.kenken import CLUE_INK, DIGIT_INK, MARK_INK, PAPER, PAPER_SELECTED, THIN, WALL
+from sprites.kenken import (
+    CLUE_INK,
+    DIGIT_INK,
+    MARK_INK,
+    PAPER,
+    PAPER_SELECTED,
+    THIN,
+    WALL,
+    marks as palette_marks,
+)
 
 PAPER_LINE = (232, 227, 211)       # the selected cell's row and column
-PAPER_HINT = (204, 235, 209)
-PAPER_BAD = (255, 209, 200)
-BAD_INK = (196, 36, 30)
-HINT_INK = (22, 128, 62)
 OP_GLYPHS = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7"}
 
 
@@ -128,7 +133,8 @@ class KenkenView:
                       shown: Shown) -> pygame.Surface:
         """Paper, tints, grid lines, cage walls and clues: everything but the digits."""
         hint = shown.hint
-        key = (selected, shown.errors, id(hint) if hint else None)
+        key = (selected, shown.errors, id(hint) if hint else None, palette.current(),
+               assets.text_scale())
         if key == self._base_key:
             return self._base
         n, size = self.sheet.n, self.sheet.cell
@@ -136,6 +142,7 @@ class KenkenView:
         frame.fill(ui.BG)
         ox, oy = self._origin()
         hinted = set(hint.cells) if hint else set()
+        inks = palette_marks()
         mistake = hint is not None and hint.technique == "mistake"
         for r in range(n):
             for c in range(n):
@@ -143,9 +150,9 @@ class KenkenView:
                 if selected and (r == selected[0] or c == selected[1]):
                     colour = PAPER_LINE
                 if (r, c) in hinted:
-                    colour = PAPER_BAD if mistake else PAPER_HINT
+                    colour = inks.paper_bad if mistake else inks.paper_hint
                 if (r, c) in shown.errors:
-                    colour = PAPER_BAD
+                    colour = inks.paper_bad
                 if selected == (r, c):
                     colour = PAPER_SELECTED
                 pygame.draw.rect(frame, colour, (ox + c * size, oy + r * size, size, size))
@@ -176,9 +183,13 @@ class KenkenView:
             y = oy + r * size + 4 + (clue_size - fits) // 2
             ui.label(frame, words, (ox + c * size + 6, y), fits, CLUE_INK, bold=True)
         for r, c in hinted:
-            pygame.draw.rect(frame, BAD_INK if mistake else HINT_INK,
+            pygame.draw.rect(frame, inks.bad_ink if mistake else inks.hint_ink,
                              (ox + c * size + 3, oy + r * size + 3, size - 6, size - 6), 4,
                              border_radius=6)
+        inset, notch = self.sheet.wall // 2 + 3, size // 5
+        for r, c in shown.errors:   # a notch in the corner: a mistake told by more than colour
+            x, y = ox + (c + 1) * size - inset, oy + (r + 1) * size - inset
+            pygame.draw.polygon(frame, inks.bad_ink, ((x, y - notch), (x, y), (x - notch, y)))
         self._base_key, self._base = key, frame
         return frame
 
@@ -195,20 +206,20 @@ class KenkenView:
             r, c = divmod(index, n)
             self._paint_content(board, (ox + c * size, oy + r * size), state.digits[index],
                                 state.candidates[index], (r, c) in shown.errors)
-        hint = shown.hint
+        hint, inks = shown.hint, palette_marks()
         if hint:
             mark_size = self.sheet.mark_size
             for (r, c), digits in hint.removals:
                 for d in digits:
                     x, y = self.sheet.mark_centre(d)
                     spot = (ox + c * size + x, oy + r * size + y)
-                    rect = ui.label(board, str(d), spot, mark_size, BAD_INK, bold=True,
+                    rect = ui.label(board, str(d), spot, mark_size, inks.bad_ink, bold=True,
                                     anchor="center")
-                    pygame.draw.line(board, BAD_INK, rect.bottomleft, rect.topright, 3)
+                    pygame.draw.line(board, inks.bad_ink, rect.bottomleft, rect.topright, 3)
             if hint.place:
                 (r, c), d = hint.place
                 x, y = self.sheet.digit_centre()
-                image = assets.text(str(d), self.sheet.digit_size, HINT_INK, True).copy()
+                image = assets.text(str(d), self.sheet.digit_size, inks.hint_ink, True).copy()
                 image.set_alpha(150)
                 board.blit(image, image.get_rect(center=(ox + c * size + x, oy + r * size + y)))
         self._board_key, self._board = key, board
@@ -221,7 +232,7 @@ class KenkenView:
         if digit:
             x, y = self.sheet.digit_centre()
             image = assets.text(str(digit), self.sheet.digit_size,
-                                   BAD_INK if bad else DIGIT_INK, True)
+                                   palette_marks().bad_ink if bad else DIGIT_INK, True)
             if scale != 1.0 or alpha != 255:
                 image = pygame.transform.rotozoom(image, 0, max(0.05, scale))
                 image.set_alpha(alpha)
@@ -277,7 +288,7 @@ class KenkenView:
                 continue
             t = max(0.0, tween.time) / tween.duration
             grow = int(6 + 10 * t)
-            pygame.draw.rect(surface, BAD_INK,
+            pygame.draw.rect(surface, palette_marks().bad_ink,
                              self.cell_rect(*divmod(index, self.sheet.n)).inflate(-grow, -grow),
                              max(1, int(6 * (1 - t))), border_radius=8)
 

@@ -189,7 +189,7 @@ class KonoView:
         for move, value, _ in reversed(grades):
             points = [(x - board.left, y - board.top) for x, y in self.layout.move_path(move)]
             paint.arrow(layer, points, (*INK, 200), 12, 26)
-            paint.arrow(layer, points, (*hud.GRADE_COLOURS[value], 235), 7, 21)
+            paint.arrow(layer, points, (*hud.grade_colour(value), 235), 7, 21)
         return layer
 
     def draw_card(self, surface: pygame.Surface, facts: Facts, side: int, state: rules.State,

@@ -59,7 +59,7 @@ class MuTorereScene(VersusScene):
 
     # --- sides and options -----------------------------------------------------------------
     def colour(self, side: int) -> Colour:
-        return COLOURS[self.prefs["colours"][side]][1]
+        return paint.piece_colour(self.prefs["colours"][side])
 
     def side_name(self, side: int) -> str:
         return COLOURS[self.prefs["colours"][side]][0]
@@ -68,10 +68,10 @@ class MuTorereScene(VersusScene):
         return self.side_name(0), self.side_name(1)
 
     def swatch(self, side: int, size: int) -> pygame.Surface:
-        return paint.piece(self.colour(side), size)
+        return paint.piece(self.colour(side), size, side == 1)
 
     def option_rows(self) -> list[Choose]:
-        swatches = {key: paint.piece(colour, 34) for key, (_, colour) in COLOURS.items()}
+        swatches = {key: paint.piece(paint.piece_colour(key), 34) for key in COLOURS}
         choices = tuple((key, name) for key, (name, _) in COLOURS.items())
         rows = []
         for side in (0, 1):

@@ -90,7 +90,7 @@ class MuTorereView:
                  ui.SMALL + 2, ui.MUTED, anchor="midleft")
 
     def swatch(self, facts: Facts, side: int, size: int) -> pygame.Surface:
-        return paint.piece(facts.colours[side], size)
+        return paint.piece(facts.colours[side], size, side == 1)
 
     def piece_position(self, point: int, slides: Mapping[int, Slide]) -> Point:
         slide = slides.get(point)
@@ -107,7 +107,7 @@ class MuTorereView:
         surface.blit(board, board.get_rect(center=layout.centre))
         moves = legal(facts.state)
         for move, value, _ in facts.grades:
-            self.draw_path(surface, facts.style, move, hud.GRADE_COLOURS[value], 12, 230)
+            self.draw_path(surface, facts.style, move, hud.grade_colour(value), 12, 230)
         under(surface)
         chosen = controls.selected if facts.human and controls.selected in moves else None
         if facts.pick is not None:
@@ -167,7 +167,8 @@ class MuTorereView:
         x, y = at
         shade = paint.shadow(PIECE)
         surface.blit(shade, shade.get_rect(center=(x + 3 + lift / 2, y + 7 + lift)))
-        image = paint.piece(facts.colours[rules.SIDES.index(piece)], PIECE)
+        side = rules.SIDES.index(piece)
+        image = paint.piece(facts.colours[side], PIECE, side == 1)
         surface.blit(image, image.get_rect(center=(round(x), round(y - lift))))
 
     def draw_marks(self, surface: pygame.Surface, facts: Facts, controls: Ui,

@@ -65,11 +65,14 @@ class Board:
 
 
 def swatch(side: int, size: int) -> pygame.Surface:
-    """A side's colour as a small counter seen from above."""
+    """A side's colour as a small counter seen from above; the second side's has a dot in its
+    middle, so the sides differ by more than colour."""
     image = pygame.Surface((size, size), pygame.SRCALPHA)
-    tone = paint.TONES["left" if side == 0 else "right"]
+    tone = paint.tone("left" if side == 0 else "right")
     pygame.draw.circle(image, tone[2], (size / 2, size / 2), size / 2 - 1)
     pygame.draw.circle(image, tone[4], (size / 2, size / 2), size / 2 - 1, 2)
+    if side == 1:
+        pygame.draw.circle(image, tone[4], (size / 2, size / 2), size / 6)
     return image
 
 
@@ -130,16 +133,17 @@ class NimView:
     def draw_heap_label(self, surface: pygame.Surface, heap: int, size: int, x: float,
                         words: tuple[str, Colour] | None) -> None:
         base = self.layout.narrow.base
-        ui.label(surface, str(size), (round(x), base + 34), ui.HEADING,
-                 ui.TEXT if size else ui.MUTED, bold=True, anchor="center")
+        number = ui.label(surface, str(size), (round(x), base + 34), ui.HEADING,
+                          ui.TEXT if size else ui.MUTED, bold=True, anchor="center")
+        below = number.bottom + 2     # under the number, however large the text
         if words is None:
-            ui.label(surface, f"heap {heap + 1}", (round(x), base + 76), ui.SMALL, ui.MUTED,
-                     anchor="center")
+            ui.label(surface, f"heap {heap + 1}", (round(x), below), ui.SMALL, ui.MUTED,
+                     anchor="midtop")
             return
         text, colour = words
         image = assets.text(text, ui.SMALL, TABLE_INK, True)
         box = image.get_rect().inflate(20, 8)
-        box.center = (round(x), base + 76)
+        box.midtop = (round(x), below)
         ui.panel(surface, box, colour, radius=10)
         surface.blit(image, image.get_rect(center=box.center))
 

@@ -39,9 +39,12 @@ class PogglePanel:
     def __init__(self, rect: pygame.Rect, size: int, colours: int):
         self.rect, self.size, self.colours = rect, size, colours
         self.layer = Layer(ui.BG)
+
+    def legend(self) -> list[pygame.Surface]:
+        """The colour cycle's keys, in the active palette."""
         ghost = paint.key(0, SWATCH).copy()
         ghost.set_alpha(120)    # blank again, faded: the end of the cycle
-        self.legend = [paint.key(colour, SWATCH) for colour in range(colours)] + [ghost]
+        return [paint.key(colour, SWATCH) for colour in range(self.colours)] + [ghost]
 
     def draw(self, surface: pygame.Surface, facts: PanelFacts) -> None:
         self.layer.blit(surface, self.rect, facts, lambda picture: self.paint(picture, facts))
@@ -56,9 +59,10 @@ class PogglePanel:
         ui.label(surface, "Each press moves a button one step along:", (x, y), ui.SMALL, ui.MUTED)
         y += 44
         sx = x
-        for index, key in enumerate(self.legend):
+        legend = self.legend()
+        for index, key in enumerate(legend):
             surface.blit(key, (sx, y))
-            if index < len(self.legend) - 1:
+            if index < len(legend) - 1:
                 ui.label(surface, "\u2192", (sx + SWATCH + ARROW // 2, y + SWATCH // 2 - 3),
                          ui.BODY, ui.MUTED, anchor="center")
             sx += SWATCH + ARROW

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from games.core.loop.tween import Tween, Tweens, ease_out_cubic, glow, linear, pulse
-from games.core.screens import ui
+from games.core.screens import palette, ui
 from games.poggle.board import Board, Move, reach
 from games.poggle.controls import Cell, Ui
 from sprites import poggle as paint
@@ -110,7 +110,7 @@ class PoggleView:
 
     def __init__(self, layout: PoggleLayout):
         self.layout = layout
-        self._static_board: Board | None = None
+        self._static_board: tuple[Board, str] | None = None
         self._static = pygame.Surface((1, 1))
 
     def draw_waiting(self, surface: pygame.Surface) -> None:
@@ -141,7 +141,7 @@ class PoggleView:
 
     def _tray(self, board: Board) -> pygame.Surface:
         """The tray with every key at rest, painted again only when the board changes."""
-        if self._static_board != board:
+        if self._static_board != (board, palette.current()):
             layout = self.layout
             tray = pygame.Surface(layout.tray.size)   # opaque: a plain copy per frame
             tray.fill(ui.BG)
@@ -151,7 +151,7 @@ class PoggleView:
                     rect = layout.cell_rects[r][c]
                     tray.blit(paint.key(colour, layout.button),
                               (rect.x - layout.tray.x, rect.y - layout.tray.y))
-            self._static_board, self._static = board, tray
+            self._static_board, self._static = (board, palette.current()), tray
         return self._static
 
     def _draw_changing(self, surface: pygame.Surface, rect: pygame.Rect,

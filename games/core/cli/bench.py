@@ -262,7 +262,7 @@ def history_figures(quick: bool) -> None:
     def opening(make, keys):
         def run(i):
             assets.text.cache_clear()
-            ui.fit_lines.cache_clear()
+            ui.forget_fits()
             app.stack = [make(keys[i % len(keys)])]
             app.mark_dirty()
             app.frame(1 / 60)

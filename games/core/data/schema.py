@@ -20,6 +20,7 @@ from games.core.kit.checks import (
     ListOf,
     MapOf,
     Number,
+    OneOf,
     Plain,
     Text,
 )
@@ -37,6 +38,10 @@ DEFAULT_SETTINGS = {
     "muted": False,
     "show_errors": True,        # Calcoolation: mark conflicts as they arise
     "animations": True,
+    "palette": "standard",      # or "safe": Okabe-Ito colours for every game's pieces
+    "text_size": "normal",      # or "large": every font a size up
+    "pace": "brisk",            # the computer's pause before it moves: brisk, steady or slow
+    "clock": "shown",           # or "hidden": the timed games' clock still counts, unseen
     "setup": {},
 }
 
@@ -48,6 +53,8 @@ GAME_ENTRY = Either(MapOf(NAME, Plain(nodes=16), 16, lenient=True), Plain())
 SETTINGS = Fields({
     "fullscreen": Boolean(), "volume": Number(0, 1), "muted": Boolean(),
     "show_errors": Boolean(), "animations": Boolean(),
+    "palette": OneOf("standard", "safe"), "text_size": OneOf("normal", "large"),
+    "pace": OneOf("brisk", "steady", "slow"), "clock": OneOf("shown", "hidden"),
     # Every registered game's, and those of games registered in other runs (kept, unused).
     "setup": MapOf(NAME, CHOICES, MOST_GAMES, lenient=True),
 }, defaults=DEFAULT_SETTINGS, others=GAME_ENTRY, most_others=MOST_GAMES, lenient=True)

@@ -147,6 +147,7 @@ class App:
         self.input = Input()
         self.input.start_pads()
         self.audio = Audio(self.settings["volume"], self.settings["muted"])
+        assets.set_text_size(self.settings["text_size"])
         self.stack: list[Scene] = []
         self.running = True
         self.focused = True
@@ -231,6 +232,7 @@ class App:
 
     def save_settings(self) -> None:
         self.audio.volume, self.audio.muted = self.settings["volume"], self.settings["muted"]
+        assets.set_text_size(self.settings["text_size"])
         try:
             self.store.save_settings(self.settings)
         except OSError as error:

@@ -40,8 +40,29 @@ def font_problems() -> list[str]:
     return problems
 
 
+# The player's text size (settings["text_size"]): every font is this much bigger, so the
+# screens that measure text with font() (fit_text, the HUD, the toolbar) make room for it.
+TEXT_SCALES = {"normal": 1.0, "large": 1.2}
+_text_scale = [1.0]
+
+
+def text_scale() -> float:
+    return _text_scale[0]
+
+
+def set_text_size(name: str) -> None:
+    """Use a text size by its settings name (an unknown one is normal)."""
+    scale = TEXT_SCALES.get(name, 1.0)
+    if scale != _text_scale[0]:
+        _text_scale[0] = scale
+        font.cache_clear()
+        text.cache_clear()
+
+
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The font for text of `size` at the 1920x1080 logical size, scaled by the text size."""
+    size = round(size * _text_scale[0])
     try:
         return _load(FONTS[bold], size)
     except FAILURES:   # told at start (font_problems)

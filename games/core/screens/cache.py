@@ -3,7 +3,8 @@
 SurfaceCache holds a few surfaces under keys (a position, a look), made by a function on first
 use and converted to the display's format; the oldest goes when it is full. Layer is a full
 window picture of the calm parts of a scene, redrawn only when its look (any hashable value
-naming everything it depends on) changes: most frames are then one blit.
+naming everything it depends on), the palette or the text size changes: most frames are then
+one blit.
 """
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 import pygame
+
+from games.core.loop import assets
+from games.core.screens import palette
 
 
 def converted(surface: pygame.Surface) -> pygame.Surface:
@@ -54,7 +58,9 @@ class Layer:
 
     def blit(self, target: pygame.Surface, area: pygame.Rect, look: Hashable,
              paint: Callable[[pygame.Surface], None]) -> None:
-        """Blit the area of the picture, first painting it with paint(surface) if look is new."""
+        """Blit the area of the picture, first painting it with paint(surface) if look is new
+        (or the palette or the text size changed)."""
+        look = (look, palette.current(), assets.text_scale())
         if self.surface is None or self.surface.get_size() != target.get_size():
             self.surface = converted(pygame.Surface(target.get_size()))
             self.look = None

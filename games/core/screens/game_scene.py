@@ -24,7 +24,7 @@ from games.core.kit.rules_api import GameError, Outcome
 from games.core.kit.session import Change, Session
 from games.core.loop.app import Scene
 from games.core.loop.tween import Tweens
-from games.core.screens import hud, ui
+from games.core.screens import hud, palette, ui
 from games.core.screens.hooks import GameHooks
 from games.core.screens.menus import PauseScene, ResultScene, SetupScene
 from games.core.screens.overlays import HelpScene
@@ -33,11 +33,13 @@ HUD_HEIGHT = 110
 TOOLBAR_HEIGHT = 100
 MESSAGE_SECONDS = 4.0
 HUD_VALUE = 40          # the size of the HUD's numbers
+STATUS_WIDTH = 520      # the least room the toolbar leaves the status line
 HUD_NARROWEST = "00:00"  # a HUD field is never narrower than this (four digits or a clock)
 
 
 class GameScene(Scene, GameHooks):
     timed = False            # a running clock: pausing hides the board
+    clock_field = "Time"     # the HUD field of a timed game's clock (the setting may hide it)
     result_pause = 0.6       # seconds after the last animation lands, before the result screen
 
     def __init__(self, app, session: Session, play_options: dict | None = None):
@@ -57,6 +59,7 @@ class GameScene(Scene, GameHooks):
         width, height = app.size
         self.board_rect = pygame.Rect(0, HUD_HEIGHT, width, height - HUD_HEIGHT - TOOLBAR_HEIGHT)
         self.toolbar = ui.Menu(self._toolbar_buttons())
+        self.toolbar_scale = ui.assets.text_scale()   # the text size the toolbar was made for
         # What the HUD showed when last drawn (fields, status words, buttons): draw_changes
         # redraws the fields alone when nothing else changed.
         self.hud_drawn: tuple[list[tuple[str, str, int]], str, tuple[bool, ...], bool] | None \
@@ -363,8 +366,13 @@ class GameScene(Scene, GameHooks):
             waits.append(clock)
         return min(waits, default=None)
 
+    def clock_hidden(self) -> bool:
+        """A timed game's clock keeps counting out of sight (settings["clock"])."""
+        return self.timed and self.app.settings.get("clock") == "hidden"
+
     def clock_due(self) -> float | None:
-        """Seconds to a shown clock's next second, or None when no clock runs on show."""
+        """Seconds to a shown clock's next second, or None when no clock runs on show. A
+        hidden clock still wakes the loop each second: a countdown ends on time."""
         if not self.over and (self.timed or type(self).hud_fields is GameScene.hud_fields):
             return math.ceil(self.session.elapsed) - self.session.elapsed
         return None
@@ -413,16 +421,25 @@ class GameScene(Scene, GameHooks):
                    ("Redo (R)", self.redo, self.can_redo), ("Hint (H)", self.hint, self.can_hint),
                    ("Rules (F1)", self.open_rules)] + list(self.extra_buttons())
         width, height = self.app.size
+        # As narrow as their words allow: the room to their right is the status line's, and
+        # it keeps STATUS_WIDTH at least (with Large text the buttons' words shrink instead).
+        widths = [max(140, ui.assets.font(ui.SMALL, True).size(words)[0] + 36)
+                  for words, *_ in entries]
+        room = width - 40 - 30 - STATUS_WIDTH - 30 - 12 * (len(entries) - 1)
+        squeeze = min(1.0, room / sum(widths))
         buttons, x = [], 30
-        for words, callback, *enabled in entries:
-            # As narrow as their words allow: the room to their right is the status line's.
-            w = max(140, ui.assets.font(ui.SMALL, True).size(words)[0] + 36)
+        for (words, callback, *enabled), w in zip(entries, widths):
+            w = int(w * squeeze)
             buttons.append(ui.Button((x, height - TOOLBAR_HEIGHT + 16, w, 68), words, callback,
                                      enabled[0] if enabled else True, size=ui.SMALL))
             x += w + 12
         return buttons
 
     def draw(self, surface) -> None:
+        palette.use(self.app.settings)    # the pieces in the palette the player chose
+        if self.toolbar_scale != ui.assets.text_scale():   # the text size changed in Settings
+            self.toolbar = ui.Menu(self._toolbar_buttons())
+            self.toolbar_scale = ui.assets.text_scale()
         surface.fill(ui.BG)
         self.draw_board(surface)
         self.draw_hud(surface)
@@ -433,7 +450,10 @@ class GameScene(Scene, GameHooks):
         to its left."""
         value_font, name_font = ui.assets.font(HUD_VALUE, True), ui.assets.font(ui.SMALL)
         layout, right = [], self.app.size[0] - 40
+        hidden = self.clock_field if self.clock_hidden() else None
         for name, value, *widest in reversed(self.hud_fields()):
+            if name == hidden:
+                continue
             layout.append((name, value, right))
             right -= 60 + max(value_font.size(widest[0] if widest else HUD_NARROWEST)[0],
                               value_font.size(value)[0], name_font.size(name)[0])
@@ -445,10 +465,11 @@ class GameScene(Scene, GameHooks):
         ui.label(surface, self.info.title, (40, HUD_HEIGHT // 2), ui.HEADING, ui.TEXT, bold=True,
                  anchor="midleft")
         layout = self.hud_layout()
+        name_y, value_y = hud_rows()
         for name, value, right in layout:
-            ui.label(surface, value, (right, 70), HUD_VALUE, ui.ACCENT, bold=True,
+            ui.label(surface, value, (right, value_y), HUD_VALUE, ui.ACCENT, bold=True,
                      anchor="midright")
-            ui.label(surface, name, (right, 26), ui.SMALL, ui.MUTED, anchor="midright")
+            ui.label(surface, name, (right, name_y), ui.SMALL, ui.MUTED, anchor="midright")
         pygame.draw.rect(surface, ui.BG_DEEP, (0, height - TOOLBAR_HEIGHT, width, TOOLBAR_HEIGHT))
         pointer = pygame.mouse.get_pos()
         for button in self.toolbar.widgets:
@@ -485,11 +506,11 @@ class GameScene(Scene, GameHooks):
                 continue
             box = pygame.Rect(0, 0, max(face.size(value)[0], face.size(old)[0]) + 8,
                               face.get_linesize() + 8)
-            box.midright = (right + 4, 70)
+            box.midright = (right + 4, hud_rows()[1])
             box = box.clip(pygame.Rect(0, 0, self.app.size[0], HUD_HEIGHT))
             surface.fill(ui.BG_DEEP, box)
             surface.set_clip(box)
-            ui.label(surface, value, (right, 70), HUD_VALUE, ui.ACCENT, bold=True,
+            ui.label(surface, value, (right, hud_rows()[1]), HUD_VALUE, ui.ACCENT, bold=True,
                      anchor="midright")
             surface.set_clip(None)
             area = box if area is None else area.union(box)
@@ -510,6 +531,15 @@ class GameScene(Scene, GameHooks):
     def status_line(self) -> str:
         status = self.session.status
         return status.reason if status.over else ""
+
+
+def hud_rows() -> tuple[int, int]:
+    """The middles of a HUD field's name and value: stacked in the HUD's middle, so a Large
+    text keeps them apart."""
+    name = ui.assets.font(ui.SMALL).get_height()
+    value = ui.assets.font(HUD_VALUE, True).get_height()
+    top = (HUD_HEIGHT - name - value) // 2
+    return top + name // 2, top + name + value // 2
 
 
 def clock_text(seconds: float) -> str:

@@ -7,10 +7,9 @@ import pygame
 
 from games.core.kit.actions import Device
 from games.core.kit.levels import DRAW, LOSS, WIN, Value
-from games.core.screens import ui
+from games.core.screens import palette, ui
 
 INK = (22, 24, 32)                 # dark text on light chips
-GRADE_COLOURS = {WIN: ui.GOOD, DRAW: (130, 176, 240), LOSS: ui.BAD}
 GRADE_NAMES = {WIN: "Win", DRAW: "Draw", LOSS: "Loss"}
 GRADE_MEANINGS = ((WIN, "you can force a win"), (DRAW, "best play draws"),
                   (LOSS, "they can force a win"))
@@ -41,8 +40,13 @@ def grade_words(value: str, plies) -> str:
     return f"{name} in {plies}" if plies and value != DRAW else name
 
 
+def grade_colour(value: str) -> tuple[int, int, int]:
+    """A grade's colour in the active palette."""
+    return palette.grade_colour(Value(value))
+
+
 def grade_badge(surface, centre, value: str, plies) -> pygame.Rect:
-    return chip(surface, grade_words(value, plies), centre, GRADE_COLOURS[Value(value)],
+    return chip(surface, grade_words(value, plies), centre, grade_colour(value),
                 border=INK)
 
 
@@ -61,12 +65,13 @@ def grade_key(surface, rect: pygame.Rect) -> None:
     for n, (value, words) in enumerate(GRADE_MEANINGS):
         y = rect.top + 86 + n * 44
         box = pygame.Rect(rect.left + 24, y - 17, 84, 34)
-        ui.panel(surface, box, GRADE_COLOURS[value], radius=10)
+        ui.panel(surface, box, grade_colour(value), radius=10)
         ui.label(surface, GRADE_NAMES[value], box.center, ui.SMALL, INK, bold=True,
                  anchor="center")
         ui.label(surface, words, (box.right + 16, y), ui.SMALL, ui.TEXT, anchor="midleft")
-    ui.label(surface, "in 3: moves to the end at best", (rect.left + 24, rect.bottom - 30),
-             ui.SMALL, ui.MUTED, anchor="midleft")
+    ui.fit_text(surface, "in 3: moves to the end at best",
+                (rect.left + 24, rect.bottom - 48, rect.width - 48, 36), ui.SMALL, ui.MUTED,
+                align="left", max_lines=1)
 
 
 GRADE_KEY_HEIGHT = 246
@@ -84,11 +89,12 @@ def player_card(surface, rect: pygame.Rect, swatch: pygame.Surface, name: str,
     middle = rect.top + 46
     spot = swatch.get_rect(center=(rect.left + 24 + swatch.get_width() // 2, middle))
     surface.blit(swatch, spot)
-    ui.label(surface, name, (spot.right + 18, middle), ui.HEADING, ui.TEXT, bold=True,
-             anchor="midleft")
     note = note or ("to move" if to_move else "winner" if winner else "")
+    room = rect.right - 20
     if note:
-        chip(surface, note, (rect.right - 20, middle), border, anchor="midright")
+        room = chip(surface, note, (rect.right - 20, middle), border, anchor="midright").left - 12
+    ui.fit_text(surface, name, (spot.right + 18, middle - 30, room - spot.right - 18, 60),
+                ui.HEADING, ui.TEXT, bold=True, align="left", max_lines=1)
     y = rect.top + 100
     for line in lines:
         ui.label(surface, line, (rect.left + 26, y), ui.SMALL + 2, ui.MUTED, anchor="midleft")
@@ -109,8 +115,8 @@ def move_log(surface, rect: pygame.Rect, rows, title: str = "Last moves") -> Non
                  anchor="midright")
         if swatch is not None:
             surface.blit(swatch, swatch.get_rect(center=(rect.left + 92, y)))
-        ui.label(surface, words, (rect.left + 122, y), ui.SMALL, ui.ACCENT if latest else ui.TEXT,
-                 bold=latest, anchor="midleft")
+        ui.fit_text(surface, words, (rect.left + 122, y - 20, rect.width - 146, 40), ui.SMALL,
+                    ui.ACCENT if latest else ui.TEXT, bold=latest, align="left", max_lines=1)
 
 
 def move_log_height(rows: int) -> int:

@@ -7,8 +7,10 @@ import pygame
 from games.core.kit import registry
 from games.core.kit.actions import Act
 from games.core.loop.app import Scene
-from games.core.screens import ui
+from games.core.screens import palette, ui
 from games.core.screens.launch import info_module
+
+LEFT, TOP, ROW_WIDTH, ROW_HEIGHT, STEP = 460, 180, 1000, 68, 82   # the settings' rows
 
 
 class MenuScreen(Scene):
@@ -23,25 +25,36 @@ class MenuScreen(Scene):
 
 
 class SettingsScene(MenuScreen):
+    """One column of settings (up and down reach every row with any device): the display and
+    sound, then how the games look and play."""
+
     def __init__(self, app):
         super().__init__(app)
         s = app.settings
         on_off = ((True, "On"), (False, "Off"))
         volumes = tuple((v / 10, f"{v * 10}%") for v in range(11))
+
+        def row(line, key, words, choices, on_change=None, index=None):
+            values = [value for value, _ in choices]
+            rect = (LEFT, TOP + line * STEP, ROW_WIDTH, ROW_HEIGHT)
+            index = values.index(s[key]) if index is None else index
+            return key, ui.Choice(rect, words, choices, index, on_change or self.setter(key))
+
         self.rows = [
-            ("fullscreen", ui.Choice((560, 240, 800, 84), "Display",
-                                     ((True, "Full screen"), (False, "Window")),
-                                     0 if s["fullscreen"] else 1, self.set_fullscreen)),
-            ("volume", ui.Choice((560, 344, 800, 84), "Volume", volumes,
-                                 min(10, round(s["volume"] * 10)), self.setter("volume"))),
-            ("muted", ui.Choice((560, 448, 800, 84), "Sound", ((False, "On"), (True, "Muted")),
-                                1 if s["muted"] else 0, self.setter("muted"))),
-            ("animations", ui.Choice((560, 552, 800, 84), "Animations", on_off,
-                                     0 if s["animations"] else 1, self.setter("animations"))),
-            ("show_errors", ui.Choice((560, 656, 800, 84), "Show mistakes as they arise", on_off,
-                                      0 if s["show_errors"] else 1, self.setter("show_errors"))),
+            row(0, "fullscreen", "Display", ((True, "Full screen"), (False, "Window")),
+                self.set_fullscreen),
+            row(1, "volume", "Volume", volumes, index=min(10, round(s["volume"] * 10))),
+            row(2, "muted", "Sound", ((False, "On"), (True, "Muted"))),
+            row(3, "animations", "Animations", on_off),
+            row(4, "show_errors", "Show mistakes as they arise", on_off),
+            row(5, "palette", "Colours", palette.NAMES),
+            row(6, "text_size", "Text size", (("normal", "Normal"), ("large", "Large"))),
+            row(7, "pace", "The computer's pace",
+                (("brisk", "Brisk"), ("steady", "Steady"), ("slow", "Slow"))),
+            row(8, "clock", "Clock in timed games", (("shown", "Shown"), ("hidden", "Hidden"))),
         ]
-        back = ui.Button((760, 800, 400, 84), "Back", lambda: app.pop(self))
+        back = ui.Button((760, TOP + len(self.rows) * STEP + 12, 400, ROW_HEIGHT), "Back",
+                         lambda: app.pop(self))
         self.menu = ui.Menu([choice for _, choice in self.rows] + [back])
 
     def setter(self, key):
@@ -65,7 +78,7 @@ class SettingsScene(MenuScreen):
 
     def draw(self, surface) -> None:
         surface.fill(ui.BG)
-        ui.label(surface, "Settings", (self.app.size[0] // 2, 130), ui.TITLE, ui.TEXT, bold=True,
+        ui.label(surface, "Settings", (self.app.size[0] // 2, 95), ui.TITLE, ui.TEXT, bold=True,
                  anchor="center")
         self.menu.draw(surface)
 

@@ -2,6 +2,7 @@
 and a Menu that moves focus with mouse, keyboard and gamepad alike."""
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import pygame
@@ -50,22 +51,41 @@ def paragraph(surface, words, rect, size=BODY, colour=TEXT, spacing=1.35) -> int
     y = rect.top
     for line in lines:
         label(surface, line, (rect.left, y), step, colour)
-        y += int(step * spacing)
+        y += line_pitch(step, spacing)
     return y
 
 
-@lru_cache(maxsize=256)
+def line_pitch(size: int, spacing: float) -> int:
+    """The distance between lines of text of `size` (scaled by the player's text size)."""
+    return int(size * spacing * assets.text_scale())
+
+
 def fit_lines(words: str, width: int, height: int, size: int, bold: bool = False,
               min_size: int = MIN_TEXT, spacing: float = 1.2,
               max_lines: int | None = 2) -> tuple[int, tuple[str, ...]]:
     """How text fits a box: (size, lines). At `size` if it fits in at most max_lines lines
     (None: as many as the box holds), else the same at smaller sizes down to min_size, where
     it may take as many lines as the box holds. Never cut short: a box too small for its text
-    is a layout bug that tests/test_text_fit.py finds."""
-    min_size = min(size, min_size)
+    is a layout bug that tests/test_text_fit.py finds. Sizes are before the player's text
+    size scales them (assets.font); min_size is the size on screen, so a Large text where
+    there is no room for it steps down to the same smallest legible text as a Normal one."""
+    return _fit_lines(words, width, height, size, bold, min_size, spacing, max_lines,
+                      assets.text_scale())
+
+
+def forget_fits() -> None:
+    """Empty the cache of text fits (the bench opens screens cold)."""
+    _fit_lines.cache_clear()
+
+
+@lru_cache(maxsize=256)
+def _fit_lines(words: str, width: int, height: int, size: int, bold: bool, min_size: int,
+               spacing: float, max_lines: int | None,
+               scale: float) -> tuple[int, tuple[str, ...]]:
+    min_size = min(size, math.ceil(min_size / scale))
     for step in list(range(size, min_size, -2)) + [min_size]:
         face = assets.font(step, bold)
-        rows = max(1, (height - face.get_height()) // int(step * spacing) + 1)
+        rows = max(1, (height - face.get_height()) // line_pitch(step, spacing) + 1)
         limit = rows if max_lines is None or step == min_size else min(max_lines, rows)
         lines = assets.wrap(words, step, width, bold)
         if len(lines) <= limit and all(face.size(line)[0] <= width for line in lines):
@@ -81,7 +101,7 @@ def fit_text(surface, words, rect, size=BODY, colour=TEXT, bold=False, align="ce
     rect = pygame.Rect(rect)
     step, lines = fit_lines(words, rect.width, rect.height, size, bold, min_size, spacing,
                             max_lines)
-    pitch = int(step * spacing)
+    pitch = line_pitch(step, spacing)
     top = rect.centery - (pitch * (len(lines) - 1) + assets.font(step, bold).get_height()) // 2
     anchor, x = {"left": ("topleft", rect.left), "right": ("topright", rect.right)}.get(
         align, ("midtop", rect.centerx))

@@ -31,8 +31,10 @@ from games.core.screens.overlays import ConfirmScene
 from games.core.screens.widgets import Amount, Choose, Do, OptionsOverlay, Row
 
 HUMAN, COMPUTER = "human", "computer"
-THINK_PAUSE = 0.6     # seconds between a move landing and the computer answering
-PICK_SECONDS = 0.45   # the computer's choice is shown this long before it is played
+# The computer's pace (settings["pace"]): (seconds between a move landing and the computer
+# answering, seconds its choice is shown before it is played). The move's animation runs as
+# well, whatever the pace.
+PACES = {"brisk": (0.15, 0.3), "steady": (0.6, 0.45), "slow": (1.2, 0.9)}
 
 
 class VersusScene(GameScene, VersusHooks):
@@ -56,7 +58,7 @@ class VersusScene(GameScene, VersusHooks):
         self.job: Job | None = None
         # The ai's slow start (a table to read), done off the loop as the scene opens.
         self.warm = app.jobs.start(self.ai.preload) if hasattr(self.ai, "preload") else None
-        self.pause_left = THINK_PAUSE
+        self.pause_left = self.pace[0]
         self.pick = None                  # the computer's chosen move, shown before it lands
         self.pick_left = 0.0
         self.demo_paused = False
@@ -69,6 +71,11 @@ class VersusScene(GameScene, VersusHooks):
         self.grade_job: tuple | None = None   # (state, Job)
         self.offer: float | None = None   # the computer is considering a draw offer
         self.declined_at: int | None = None   # the position where an offer was declined
+
+    @property
+    def pace(self) -> tuple[float, float]:
+        """(the pause before the computer thinks, how long its choice shows), by the setting."""
+        return PACES.get(str(self.app.settings.get("pace")), PACES["brisk"])
 
     # --- whose turn ----------------------------------------------------------------------
     @property
@@ -185,7 +192,7 @@ class VersusScene(GameScene, VersusHooks):
     def think(self, dt: float) -> None:
         """The computer's turn: a pause, then the search in a Job, then its answer."""
         if not self.computer_to_move():
-            self.pause_left = THINK_PAUSE
+            self.pause_left = self.pace[0]
             return
         if self.tweens.busy or (self.warm is not None and not self.warm.done):
             return
@@ -197,7 +204,7 @@ class VersusScene(GameScene, VersusHooks):
             return
         if self.job.done:
             job, self.job = self.job, None
-            self.pause_left = THINK_PAUSE
+            self.pause_left = self.pace[0]
             if job.error is not None:
                 raise job.error
             self.computer_chose(job.result)
@@ -214,7 +221,7 @@ class VersusScene(GameScene, VersusHooks):
     def computer_chose(self, move) -> None:
         """The computer's answer is ready: shown for a moment (animations on), then played."""
         if self.animations_on():
-            self.pick, self.pick_left = move, PICK_SECONDS
+            self.pick, self.pick_left = move, self.pace[1]
         else:
             self.play(move, by_computer=True)
 
@@ -229,7 +236,7 @@ class VersusScene(GameScene, VersusHooks):
             self.job.wait()    # it is pure and brief; its answer is simply dropped
             self.job = None
         self.pick = None
-        self.pause_left = THINK_PAUSE
+        self.pause_left = self.pace[0]
 
     def interrupt(self) -> None:
         self.cancel_thinking()
@@ -250,7 +257,7 @@ class VersusScene(GameScene, VersusHooks):
             self.app.audio.play("wrong")
         elif self.against_computer:
             self.drop_held()
-            self.offer = THINK_PAUSE
+            self.offer = self.pace[0]
             self.say("You offer a draw...")
             self.app.audio.play("select")
         else:

@@ -1,0 +1,57 @@
+"""The palettes every game's pieces are painted in: Standard, or Colour-blind safe (the
+Okabe-Ito colours, told apart with each common colour-vision deficiency). A setting
+(settings["palette"]) chooses one; each sprites module keeps its own colours for both, keyed
+by the names here, and paints through `current()`, so its caches are keyed by the palette and
+a change shows at the next frame.
+
+The active palette is set where a frame's drawing starts (`use(settings)`: the game scenes,
+the settings screen), not kept by the App: loop sits below screens and knows no palette. It is
+one string, so a sprite's lookup costs a dict read and no module here imports numpy. Pure: no
+pygame.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.core.kit.levels import DRAW, LOSS, WIN
+
+Colour = tuple[int, int, int]
+
+STANDARD, SAFE = "standard", "safe"
+NAMES = ((STANDARD, "Standard"), (SAFE, "Colour-blind safe"))
+
+# Okabe & Ito, "Color Universal Design" (2008): eight colours told apart with protanopia,
+# deuteranopia and tritanopia.
+OKABE_ITO: dict[str, Colour] = {
+    "black": (0, 0, 0), "orange": (230, 159, 0), "sky blue": (86, 180, 233),
+    "bluish green": (0, 158, 115), "yellow": (240, 228, 66), "blue": (0, 114, 178),
+    "vermilion": (213, 94, 0), "reddish purple": (204, 121, 167),
+}
+
+# The graded-moves hint's colours (chips with dark words, the board's arrows and paths).
+GRADES: dict[str, dict[str, Colour]] = {
+    STANDARD: {WIN: (110, 205, 145), DRAW: (130, 176, 240), LOSS: (240, 110, 95)},
+    SAFE: {WIN: (60, 190, 150), DRAW: (150, 205, 240), LOSS: (235, 150, 60)},
+}
+
+_active = [STANDARD]
+
+
+def named(value: Any) -> str:
+    """A palette's name from a setting: an unknown value is the Standard palette."""
+    return value if value in (STANDARD, SAFE) else STANDARD
+
+
+def use(settings: Mapping[str, Any]) -> str:
+    """Make the settings' palette the one sprites paint in; returns its name."""
+    _active[0] = named(settings.get("palette"))
+    return _active[0]
+
+
+def current() -> str:
+    return _active[0]
+
+
+def grade_colour(value: str) -> Colour:
+    return GRADES[current()][value]
