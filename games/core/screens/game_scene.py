@@ -49,6 +49,7 @@ class GameScene(Scene, GameHooks):
         self.prefs = registry.preferences(app.settings, session.key)
         self.tweens = Tweens(app.motion)
         self.message, self.message_time = "", 0.0
+        self.refusal = False                  # the message says why something was refused
         self.reported = session.status.over   # the result screen was shown for this ending
         self.looking_back = False             # the result screen shows an ending seen before
         self.result_wait: float | None = None  # counting down to the result screen
@@ -170,12 +171,19 @@ class GameScene(Scene, GameHooks):
         return self.session.status.over
 
     def say(self, words: str) -> None:
-        self.message, self.message_time = words, MESSAGE_SECONDS
+        self.message, self.message_time, self.refusal = words, MESSAGE_SECONDS, False
 
     def refuse(self, words: str) -> None:
-        """Say why an action was refused, with the wrong sound; nothing changes."""
+        """Say why an action was refused, with the wrong sound; nothing changes. The reason
+        stands until the position changes (forget_refusal)."""
         self.say(words)
+        self.refusal = True
         self.app.audio.play("wrong")
+
+    def forget_refusal(self) -> None:
+        """The position changed: a refusal spoke of the one before, so it goes."""
+        if self.refusal:
+            self.message, self.message_time, self.refusal = "", 0.0, False
 
     def play(self, move) -> Change | None:
         """Apply a move through the Session; an illegal one is explained, nothing changes."""
@@ -185,6 +193,7 @@ class GameScene(Scene, GameHooks):
         except GameError as error:
             self.refuse(str(error))
             return None
+        self.forget_refusal()
         self.animate(change)
         self.after_change(change)
         return change
@@ -209,6 +218,7 @@ class GameScene(Scene, GameHooks):
         if change is None:
             self.say("Nothing to undo.")
             return
+        self.forget_refusal()
         self.animate(change)
         self.app.audio.play("move")
         if not self.over:
@@ -221,6 +231,7 @@ class GameScene(Scene, GameHooks):
         if change is None:
             self.say("Nothing to redo.")
             return
+        self.forget_refusal()
         self.animate(change)
         self.after_change(change)
 

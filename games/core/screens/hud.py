@@ -22,6 +22,12 @@ def by_device(device: str, mouse: str, keyboard: str, pad: str) -> str:
     return words.get(device, mouse)
 
 
+def chip_size(words: str, size: int = ui.SMALL) -> tuple[int, int]:
+    """How big chip() draws these words."""
+    width, height = ui.assets.font(size, True).size(words)
+    return width + 20, height + 8
+
+
 def chip(surface, words: str, centre, colour, size: int = ui.SMALL, ink=INK, border=None,
          anchor: str = "center") -> pygame.Rect:
     """Bold words on a rounded coloured box; returns the box."""
