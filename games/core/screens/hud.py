@@ -103,7 +103,8 @@ def player_card(surface, rect: pygame.Rect, swatch: pygame.Surface, name: str,
 
 
 def move_log(surface, rect: pygame.Rect, rows, title: str = "Last moves") -> None:
-    """The last moves: rows of (number, swatch or None, words), the latest last and lit."""
+    """The last moves: rows of (number or None, swatch or None, words), the latest last and
+    lit."""
     ui.panel(surface, rect, ui.PANEL, radius=18, border=ui.LINE, width=2)
     ui.label(surface, title, (rect.left + 24, rect.top + 18), ui.BODY, ui.TEXT, bold=True)
     if not rows:
@@ -111,8 +112,9 @@ def move_log(surface, rect: pygame.Rect, rows, title: str = "Last moves") -> Non
     for n, (number, swatch, words) in enumerate(rows):
         y = rect.top + 88 + n * 40
         latest = n == len(rows) - 1
-        ui.label(surface, f"{number}.", (rect.left + 64, y), ui.SMALL, ui.MUTED,
-                 anchor="midright")
+        if number is not None:
+            ui.label(surface, f"{number}.", (rect.left + 64, y), ui.SMALL, ui.MUTED,
+                     anchor="midright")
         if swatch is not None:
             surface.blit(swatch, swatch.get_rect(center=(rect.left + 92, y)))
         ui.label(surface, words, (rect.left + 122, y), ui.SMALL, ui.ACCENT if latest else ui.TEXT,
