@@ -587,8 +587,7 @@ def test_the_next_stone_never_covers_the_rules_box(driver, monkeypatch, params):
     the real loop, at the start and while stones are placed (the next one popping in), the
     stone stays in its slot and the slot and the stone miss the rules box. The screen is
     1920x1080 logical at every window size, so this holds at 1280x720 as well."""
-    from games.ishido import panel as panel_module
-    from games.ishido import view as view_module
+    from games.ishido import panel as panel_module, view as view_module
     boxes, stones = [], []
     paint_rules = panel_module.paint_rules
 
