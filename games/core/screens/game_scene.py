@@ -83,6 +83,10 @@ class GameScene(Scene, GameHooks):
         widest value the field can show, keeps a field whose words change from jumping."""
         return [("Moves", str(self.session.moves_made)), ("Time", clock_text(self.session.elapsed))]
 
+    def hud_colour(self, name: str) -> tuple[int, int, int]:
+        """The colour of a HUD field's value (a clock running out may warn)."""
+        return ui.ACCENT
+
     def extra_buttons(self) -> list[tuple]:
         """Buttons added to the toolbar: (label, callback), or (label, callback, enabled) with
         enabled a zero-argument callable (the button is dimmed and ignored while it is False),
@@ -441,7 +445,7 @@ class GameScene(Scene, GameHooks):
                  anchor="midleft")
         layout = self.hud_layout()
         for name, value, right in layout:
-            ui.label(surface, value, (right, 70), HUD_VALUE, ui.ACCENT, bold=True,
+            ui.label(surface, value, (right, 70), HUD_VALUE, self.hud_colour(name), bold=True,
                      anchor="midright")
             ui.label(surface, name, (right, 26), ui.SMALL, ui.MUTED, anchor="midright")
         pygame.draw.rect(surface, ui.BG_DEEP, (0, height - TOOLBAR_HEIGHT, width, TOOLBAR_HEIGHT))
@@ -475,7 +479,7 @@ class GameScene(Scene, GameHooks):
             return None
         face = ui.assets.font(HUD_VALUE, True)
         area: pygame.Rect | None = None
-        for (_, value, right), (_, old, _) in zip(now, layout):
+        for (name, value, right), (_, old, _) in zip(now, layout):
             if value == old:
                 continue
             box = pygame.Rect(0, 0, max(face.size(value)[0], face.size(old)[0]) + 8,
@@ -484,7 +488,7 @@ class GameScene(Scene, GameHooks):
             box = box.clip(pygame.Rect(0, 0, self.app.size[0], HUD_HEIGHT))
             surface.fill(ui.BG_DEEP, box)
             surface.set_clip(box)
-            ui.label(surface, value, (right, 70), HUD_VALUE, ui.ACCENT, bold=True,
+            ui.label(surface, value, (right, 70), HUD_VALUE, self.hud_colour(name), bold=True,
                      anchor="midright")
             surface.set_clip(None)
             area = box if area is None else area.union(box)
