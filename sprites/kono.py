@@ -42,6 +42,10 @@ def stone(colour: str, diameter: int) -> pygame.Surface:
 shadow = pieces.shadow
 
 
+LABEL_EDGE = 24     # the margin's letters and numbers: their middles this far in from the rim
+LABEL_SIZE = 24
+
+
 @lru_cache(maxsize=8)
 def board(size: tuple[int, int], spacing: int, labels: tuple[str, str],
           behind: Colour) -> pygame.Surface:
@@ -80,13 +84,13 @@ def board(size: tuple[int, int], spacing: int, labels: tuple[str, str],
         for col in range(4):
             pygame.draw.circle(surface, INK, (left + col * spacing, top + row * spacing), 13)
     files, ranks = labels
-    edge = 24                         # the labels' middles, this far in from the rim
+    edge = LABEL_EDGE
     for k, letter in enumerate(files):
-        image = assets.text(letter, 24, INK, True)
+        image = assets.text(letter, LABEL_SIZE, INK, True)
         for y in (edge, h - edge):
             surface.blit(image, image.get_rect(center=(left + k * spacing, y)))
     for k, number in enumerate(ranks):
-        image = assets.text(number, 24, INK, True)
+        image = assets.text(number, LABEL_SIZE, INK, True)
         for x in (edge, w - edge):
             surface.blit(image, image.get_rect(center=(x, top + k * spacing)))
     return surface.convert() if pygame.display.get_surface() is not None else surface

@@ -256,3 +256,118 @@ def test_after_time_is_up_undo_and_hint_are_dimmed_and_do_nothing(driver):
     driver.frames(10)
     assert scene.session.status.outcome == "lost" and driver.app.top is scene
     assert "cannot be taken back" in scene.message
+
+
+# --- issue 20: time-up shows the answer, the clock warns, a wrong guess is unmissable ----------
+
+def drawn_tiles(driver, monkeypatch):
+    """(tile, top-left, size) of every tile the board draws now."""
+    from games.deductile.view import DeductileView
+    drawn = []
+    original = DeductileView.draw_tile
+
+    def recording(self, surface, tile, pos, colour, lifted, size=None):
+        drawn.append((tile, (round(pos[0]), round(pos[1])), size or self.layout.tile_size))
+        return original(self, surface, tile, pos, colour, lifted, size)
+    monkeypatch.setattr(DeductileView, "draw_tile", recording)
+    driver.app.draw(driver.app.screen)
+    monkeypatch.setattr(DeductileView, "draw_tile", original)
+    return drawn
+
+
+@pytest.mark.parametrize("params", [PARAMS, rules.Params(6, "expert")])
+def test_at_time_up_the_board_shows_the_answer_and_the_players_order_beside_it(
+        driver, monkeypatch, params):
+    scene = driver.start("deductile", params, seed=31)
+    driver.drag(scene.layout.tile_rects[0].center, scene.layout.tile_rects[1].center)
+    mine = scene.state.arrangement
+    assert mine != scene.state.solution
+    driver.frames(181 * 4, dt=0.25)
+    driver.until_result()
+    driver.key(pygame.K_ESCAPE)                          # look at the board
+    assert driver.app.top is scene and scene.session.status.outcome == "lost"
+    drawn = drawn_tiles(driver, monkeypatch)
+    layout = scene.layout
+    big = [(tile, pos) for tile, pos, size in drawn if size == layout.tile_size]
+    small = [(tile, pos) for tile, pos, size in drawn if size == layout.small_size]
+    assert big == [(tile, rect.topleft) for tile, rect in zip(scene.state.solution,
+                                                              layout.tile_rects)]
+    assert small == [(tile, rect.topleft) for tile, rect in zip(mine, layout.yours_rects)]
+    for rect, tile in zip(layout.yours_rects, layout.tile_rects):
+        assert rect.inflate(10, 10).right < layout.clue_rects[0].left, "clear of the clues"
+        assert not rect.inflate(10, 10).colliderect(tile) and tile.centery == rect.centery
+    assert layout.tile_rects[0].top - 8 - 24 >= layout.area.top - 2
+
+
+def clock_pixels(driver, scene, colour):
+    """How many pixels of the clock's value are in `colour`."""
+    right = next(right for name, _, right in scene.hud_layout() if name == "Time left")
+    screen = driver.app.screen
+    return sum(screen.get_at((x, y))[:3] == colour for x in range(right - 130, right)
+               for y in range(50, 92))
+
+
+def test_the_clock_turns_to_the_warning_colour_in_its_last_half_minute(driver):
+    from games.core.screens import ui
+    scene = driver.start("deductile", PARAMS, seed=32)
+    driver.app.draw(driver.app.screen)
+    assert clock_pixels(driver, scene, ui.ACCENT) > 50 and not clock_pixels(driver, scene,
+                                                                           ui.BAD)
+    driver.frames(149 * 4, dt=0.25)                     # 31 s left
+    driver.app.draw(driver.app.screen)
+    assert not clock_pixels(driver, scene, ui.BAD)
+    driver.frames(2 * 4, dt=0.25)                       # 29 s left
+    assert scene.time_left() < 30
+    driver.app.draw(driver.app.screen)
+    assert clock_pixels(driver, scene, ui.BAD) > 50
+    driver.frames(4, dt=0.25)                            # at rest: only the clock redrawn
+    assert scene.draw_changes(driver.app.screen) is not None
+    assert clock_pixels(driver, scene, ui.BAD) > 50 and not clock_pixels(driver, scene,
+                                                                        ui.ACCENT)
+
+
+@pytest.mark.parametrize("device", ["mouse", "keyboard", "pad"])
+def test_a_wrong_guess_shakes_the_tiles_sounds_and_the_seconds_fly_off_the_clock(
+        driver, monkeypatch, device):
+    from games.deductile.view import shake_offset
+    scene = driver.start("deductile", PARAMS, seed=33)
+    driver.settle()
+    if device == "mouse":
+        driver.click(scene.layout.guess_rect.center)
+    elif device == "keyboard":
+        driver.key(pygame.K_g)
+    else:
+        driver.pad(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)     # to the clues, down to Guess
+        driver.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN, times=len(scene.state.clues))
+        assert scene.cursor[0] == "guess"
+        driver.pad(pygame.CONTROLLER_BUTTON_A)
+    assert scene.session.count("wrong_guesses") == 1
+    assert driver.app.audio.played[-1] == "wrong"
+    assert scene.motion.shake is not None and scene.motion.penalty is not None
+    offsets, heights = set(), []
+    for _ in range(30):
+        driver.frames()
+        offsets.add(shake_offset(scene.motion))
+        driver.app.draw(driver.app.screen)
+        before = driver.app.screen.copy()
+        driver.app.draw(driver.app.screen)              # drawing again changes nothing
+        assert pygame.image.tobytes(before, "RGB") == \
+            pygame.image.tobytes(driver.app.screen, "RGB")
+        heights.append(scene.motion.penalty.value)
+        positions = [pos for _, pos, _ in drawn_tiles(driver, monkeypatch)]
+        assert {x for x, _ in positions} == {scene.layout.tile_rects[0].left +
+                                             shake_offset(scene.motion)}
+    assert max(offsets) >= 10 and min(offsets) <= -10, "the tiles swing both ways"
+    assert heights == sorted(heights) and heights[-1] > heights[0], "the seconds fly down"
+    driver.settle()
+    assert scene.motion.shake.done and scene.motion.penalty.done
+    driver.key(pygame.K_u)                              # nothing to undo: no replay
+    assert scene.motion.shake.done
+
+
+def test_with_animations_off_a_wrong_guess_still_sounds_and_says_so(driver):
+    driver.app.settings["animations"] = False
+    scene = driver.start("deductile", PARAMS, seed=34)
+    driver.key(pygame.K_g)
+    assert driver.app.audio.played[-1] == "wrong" and "seconds lost" in scene.shown_words()
+    assert scene.motion.shake is None and scene.motion.penalty is None

@@ -236,3 +236,31 @@ def test_losing_window_focus_pauses_a_timed_game_only(driver):
     driver.post(pygame.WINDOWFOCUSLOST)
     driver.frames()
     assert driver.app.top is untimed
+
+
+@pytest.mark.parametrize("key", ["deductile", "kenken", "ishido", "poggle", "mu_torere", "kono",
+                                 "nim"])
+def test_a_refusal_goes_when_the_position_changes(driver, key):
+    """Why an action was refused speaks of the position it was refused in: a move, an undo or
+    a redo takes it down; other words (a hint's) are left to run their time."""
+    import random
+
+    from games.core.kit import registry
+    scene = driver.start(key, None, seed=5, play_options={"opponent": "human"})
+    rules = registry.module(key)
+    rng = random.Random(5)
+    scene.refuse("That cannot go there.")
+    assert scene.shown_words() == "That cannot go there."
+    driver.frames()
+    assert scene.shown_words() == "That cannot go there.", "it stands while nothing changes"
+    assert scene.play(rng.choice(rules.legal_moves(scene.state))) is not None
+    assert scene.shown_words() != "That cannot go there."
+    scene.refuse("Not there.")
+    driver.key(pygame.K_u)
+    assert scene.shown_words() != "Not there."
+    scene.refuse("Not there either.")
+    driver.key(pygame.K_r)
+    assert scene.shown_words() != "Not there either."
+    scene.say("Every clue holds.")
+    scene.play(rng.choice(rules.legal_moves(scene.state)))
+    assert scene.message == "Every clue holds." and scene.message_time > 0

@@ -37,8 +37,7 @@ def answer(scene):
 
 def pad_items(scene):
     """(kind, value, rect) of each item of the open pad or wheel, where it is drawn."""
-    pad = scene.ui.pad
-    place = geometry.pad_place(scene.n, pad.cell, pad.style)
+    place = scene.view.pad_place(scene.state, scene.ui)
     return [(kind, value, pygame.Rect(box)) for (kind, value), box in zip(place.items,
                                                                           place.boxes)]
 
@@ -415,3 +414,150 @@ def test_bench_pose_and_a_nine_by_nine_draw(driver):
     for _ in range(3):
         driver.app.draw(driver.app.screen)
     assert scene.tweens.busy
+
+
+# --- issue 20: operators shown at the end, the pad off the clues, readable candidates ----------
+
+HIDDEN = Params(4, "normal", hidden_operators=True)
+
+
+def drawn_clues(driver, scene, monkeypatch):
+    """The clue words the grid draws now (ui.label calls in the clue ink)."""
+    from games.core.screens import ui as ui_module
+    from sprites.kenken import CLUE_INK
+    words = []
+    original = ui_module.label
+
+    def recording(surface, text, *args, **kwargs):
+        if len(args) >= 3 and args[2] == CLUE_INK:
+            words.append(text)
+        return original(surface, text, *args, **kwargs)
+    monkeypatch.setattr(ui_module, "label", recording)
+    scene.view._base_key = None                    # paint the grid afresh
+    driver.app.draw(driver.app.screen)
+    monkeypatch.setattr(ui_module, "label", original)
+    return words
+
+
+def operator_shown(words):
+    return any(sign in words for sign in "+\u2212\u00d7\u00f7")
+
+
+def test_hidden_operators_are_revealed_once_solved(driver, monkeypatch):
+    scene = driver.start("kenken", HIDDEN, seed=12)
+    words = drawn_clues(driver, scene, monkeypatch)
+    assert len(words) == len(scene.state.cages) and not any(map(operator_shown, words))
+    solution = answer(scene)
+    for index, digit in enumerate(solution):
+        walk(scene, divmod(index, scene.n), lambda dx, dy: driver.key(KEYS[dx, dy]))
+        driver.key(pygame.K_0 + digit)
+    assert scene.over
+    words = drawn_clues(driver, scene, monkeypatch)
+    big = [cage for cage in scene.state.cages if len(cage.cells) > 1]
+    assert sum(map(operator_shown, words)) == len(big) > 0, words
+
+
+def test_hidden_operators_are_revealed_when_the_computer_solves_it(driver, monkeypatch):
+    from games.core.screens.overlays import ConfirmScene
+    scene = driver.start("kenken", HIDDEN, seed=13)
+    for _ in range(3):                              # Solve, and whatever it asks first
+        if scene.over:
+            break
+        if isinstance(driver.app.top, ConfirmScene):
+            driver.key(pygame.K_y)
+        else:
+            driver.key(pygame.K_s)
+    assert scene.over
+    driver.until_result()
+    driver.app.pop(driver.app.top)                  # look at the board
+    words = drawn_clues(driver, scene, monkeypatch)
+    assert sum(map(operator_shown, words)) == \
+        sum(1 for cage in scene.state.cages if len(cage.cells) > 1)
+
+
+def old_pad_spot(size, cell):
+    """Where the pad went before issue 20: right of the cell (left near the edge), level."""
+    (width, height), (cx, cy, cw, ch) = size, cell
+    ax, ay, aw, ah = geometry.BOARD
+    left = cx + cw + 20
+    if left + width > ax + aw - 10:
+        left = cx - 20 - width
+    return left, min(max(cy + ch // 2 - height // 2, ay + 10), ay + ah - 10 - height)
+
+
+def covered(box, clues):
+    return sum(geometry.overlaps(box, clue) for clue in clues)
+
+
+@pytest.mark.parametrize("n", range(3, 10))
+def test_the_pad_covers_no_clue_where_it_can_and_never_more_than_before(driver, n):
+    """Over generated boards of every size and every cell: the pad is inside the board's
+    area, off its own cell, covers no clue wherever a place beside the cell allows (nearly
+    everywhere), and never more clues than where it used to go."""
+    from games.kenken.view import clues
+    sheet = geometry.layout(n)
+    none, total = 0, 0
+    for seed in range(3):
+        params = Params(n)
+        state = rules.new_game(params, rules.new_desc(params, random.Random(seed)))
+        boxes = tuple(clue.box for clue in clues(sheet, state, False))
+        for r in range(n):
+            for c in range(n):
+                place = geometry.pad_place(n, (r, c), geometry.Style.PAD, boxes)
+                box, cell = place.box, sheet.cell_box(r, c)
+                assert not geometry.overlaps(box, cell)
+                ax, ay, aw, ah = geometry.BOARD
+                assert ax <= box[0] and box[0] + box[2] <= ax + aw
+                assert ay <= box[1] and box[1] + box[3] <= ay + ah
+                old = old_pad_spot(box[2:], cell) + box[2:]
+                assert covered(box, boxes) <= covered(old, boxes)
+                none += covered(box, boxes) == 0
+                total += 1
+    assert none == total, f"{total - none} of {total} cells' pads cover a clue"
+
+
+def test_the_pad_opened_by_a_click_keeps_off_the_clues(driver):
+    """Through the real loop on a 9x9 board: every cell's pad, opened with a click, covers no
+    clue, and its digits still write."""
+    from games.kenken.view import clues
+    scene = driver.start("kenken", Params(9), seed=4)
+    boxes = [clue.box for clue in clues(scene.view.sheet, scene.state, False)]
+    for r, c in ((4, 4), (0, 8), (8, 0), (3, 6)):
+        driver.click(scene.view.cell_rect(r, c).center)
+        assert scene.ui.pad and scene.ui.pad.cell == (r, c)
+        pad = pygame.Rect(scene.view.pad_place(scene.state, scene.ui).box)
+        assert pad.collidelist([pygame.Rect(box) for box in boxes]) == -1
+        driver.click(pad_digit(scene, 1).center)
+        assert scene.state.digits[r * 9 + c] == 1
+
+
+def test_candidates_in_cells_without_a_clue_read_at_1280x720(driver):
+    """The candidates' size against the cell: in every grid a cell without a clue gives its
+    candidates the whole cell, so a 9x9 grid's are at least 14 pixels high in a 1280x720
+    window; all of them fit the cell without touching. Cells holding a clue keep theirs
+    under it, smaller."""
+    from games.core.loop import assets
+    for n in range(3, 10):
+        sheet = geometry.layout(n)
+        for clued in (False, True):
+            size = sheet.marks_size(clued)
+            face = assets.font(size, True)
+            metrics = [face.metrics(str(d))[0] for d in range(1, n + 1)]
+            ink = max(m[3] for m in metrics) - min(m[2] for m in metrics)
+            if not clued:
+                assert ink * 720 / 1080 >= 14, (n, size, ink)
+            rects = []
+            for d in range(1, n + 1):
+                x, y = sheet.mark_centre(d, clued)
+                rect = pygame.Rect((0, 0), face.size(str(d)))
+                rect.center = (round(x), round(y))
+                ink_rect = rect.inflate(0, -(rect.height - ink))
+                assert pygame.Rect(0, 0, sheet.cell, sheet.cell).contains(ink_rect), (n, d)
+                if clued:
+                    assert ink_rect.top >= sheet.band - 2
+                rects.append(ink_rect)
+            assert all(a.collidelist(rects[k + 1:]) == -1 for k, a in enumerate(rects)), n
+    scene = driver.start("kenken", Params(9), seed=4)
+    driver.key(pygame.K_f)                              # Fill candidates
+    assert any(scene.state.candidates)
+    driver.app.draw(driver.app.screen)

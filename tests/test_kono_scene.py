@@ -7,6 +7,7 @@ records per level; the setup screen; save and resume; the bench pose."""
 import random
 
 import pygame
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from games.core.data.store import Store
 from games.core.screens.launch import resume_saved_game
@@ -367,3 +368,115 @@ def test_a_move_landing_during_a_drag_ends_the_drag(driver):
     scene.play(rules.legal_moves(scene.state)[0])   # the held stone may have moved away
     driver.frames(3)
     assert scene.drag is None
+
+
+# --- issue 20: the hint's labels, a stale refusal, the red ring explained -----------------------
+
+def label_rects(layout):
+    """Where the board's margin letters and numbers are painted."""
+    from games.core.screens import ui
+    from sprites.kono import LABEL_SIZE
+    return [ui.assets.text(words, LABEL_SIZE, (0, 0, 0), True).get_rect(
+        center=(round(x), round(y))) for words, (x, y) in layout.label_centres()]
+
+
+def test_the_margin_labels_are_where_the_board_paints_them(driver):
+    """label_centres names the painting's places: each label's middle is dark ink on wood."""
+    from games.kono.layout import Layout
+    from sprites import kono as paint
+    for flipped in (False, True):
+        layout = Layout(flipped)
+        board = layout.board_rect
+        picture = paint.board(board.size, paint_spacing(), layout.labels, (0, 0, 0))
+        for rect in label_rects(layout):
+            inked = [picture.get_at((x - board.left, y - board.top))
+                     for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)]
+            assert min(sum(pixel[:3]) for pixel in inked) < 200, rect
+
+
+def paint_spacing():
+    from games.kono.layout import SPACING
+    return SPACING
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.integers(0, 10**6), st.integers(0, 60), st.booleans())
+def test_hint_labels_never_cover_the_margin_labels(driver, seed, plies, flipped):
+    """Over generated positions, every legal move's label (the widest words a grade can have)
+    stays off the board's letters and numbers, either way round. The screen is 1920x1080
+    logical at every window size, so this holds at 1280x720 too."""
+    from games.core.screens import hud
+    from games.kono.layout import Layout
+    rng = random.Random(seed)
+    state = rules.new_game(rules.params_from_options(), rules.new_desc(
+        rules.params_from_options(), rng))
+    for _ in range(plies):
+        moves = rules.legal_moves(state)
+        if not moves:
+            break
+        state = rules.apply_move(state, rng.choice(moves))
+    layout = Layout(flipped)
+    margins = label_rects(layout)
+    for move in rules.legal_moves(state):
+        for words in ("Draw", "Win in 9", "Loss in 99"):
+            size = hud.chip_size(words)
+            badge = pygame.Rect((0, 0), size)
+            badge.center = tuple(round(v) for v in layout.badge_spot(move, size))
+            assert badge.collidelist(margins) == -1, (move, words, badge)
+            assert layout.board_rect.contains(badge)
+
+
+def test_the_hints_labels_on_screen_clear_the_margin(driver, monkeypatch):
+    """Through the real loop: the badges the hint draws at the start (captures arcing to the
+    board's edge) miss every margin label."""
+    from games.core.screens import hud
+    drawn = []
+    original = hud.grade_badge
+    monkeypatch.setattr(hud, "grade_badge",
+                        lambda *args: drawn.append(original(*args)) or drawn[-1])
+    for flipped in (True, False):
+        scene = driver.start("kono", play_options={"opponent": "human", "flip": flipped})
+        driver.key(pygame.K_h)
+        graded(driver, scene)
+        driver.settle()
+        drawn.clear()
+        driver.app.draw(driver.app.screen)
+        assert len(drawn) == 4
+        assert all(badge.collidelist(label_rects(scene.layout)) == -1 for badge in drawn)
+
+
+def test_a_refusal_clears_once_the_position_changes(driver):
+    """'That stone cannot go there' goes when a move is played: it does not stay up through
+    the computer's turn."""
+    scene = driver.start("kono", play_options={"opponent": "computer", "side": 0,
+                                               "level": "random"})
+    driver.settle()
+    move = rules.legal_moves(scene.state)[0]
+    driver.click(scene.layout.point_pos(move.source))
+    wrong = next(p for p in range(rules.POINTS)
+                 if p not in destinations(scene.state, move.source) and p != move.source
+                 and scene.state.board[p] != scene.state.to_move)
+    driver.click(scene.layout.point_pos(wrong))
+    assert scene.shown_words().startswith("That stone cannot go there")
+    driver.click(scene.layout.point_pos(move.target))
+    assert scene.session.position == 1
+    assert "cannot go there" not in scene.shown_words()
+    driver.run_until(lambda: scene.human_to_move())
+    assert "cannot go there" not in scene.shown_words()
+
+
+def test_the_red_ring_at_the_start_is_explained(driver):
+    """At the start every move is a capture: the stone under the pointer shows a red ring
+    where it can capture, and the status line says what the ring means."""
+    scene = driver.start("kono", play_options={"opponent": "human", "flip": True})
+    driver.settle()
+    stone = next(m.source for m in rules.legal_moves(scene.state))
+    x, y = scene.layout.point_pos(stone)
+    driver.post(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0))
+    driver.frames(2)
+    target = next(iter(destinations(scene.state, stone).values()))
+    from games.kono.layout import point_name
+    assert f"can capture {point_name(target.target)} (red ring)" in scene.shown_words()
+    driver.key(pygame.K_LEFT)           # the keyboard's cursor: the same words for its stone
+    assert "(red ring" in scene.shown_words() or not destinations(scene.state, scene.ui.cursor)

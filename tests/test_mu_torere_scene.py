@@ -461,3 +461,40 @@ def test_a_save_from_before_first_was_a_parameter_still_loads(driver):
     assert scene.state.board[8] == "W" and scene.players == ("human", "human")
     driver.key(pygame.K_u)
     assert scene.state == scene.session.initial
+
+
+# --- issue 20: one count of moves; the Random level named -------------------------------------
+
+def test_an_agreed_draw_is_not_numbered_as_a_move(driver):
+    """'N moves played' beside a move list whose last number is N: the agreement is a row of
+    the list without a number."""
+    scene = driver.start("mu_torere", play_options={"opponent": "computer", "side": 0,
+                                                    "level": "perfect"})
+    for _ in range(3):
+        driver.run_until(scene.human_to_move)
+        driver.settle()
+        click_move(driver, scene, best_move(scene.state))
+    driver.run_until(scene.human_to_move)
+    driver.key(pygame.K_d)
+    if isinstance(driver.app.top, ConfirmScene):     # asked once: yes, offer it
+        driver.key(pygame.K_y)
+    driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
+    assert scene.session.status.outcome == "draw"
+    rows = scene.log_rows(20)
+    numbers = [number for number, _, _ in rows if number is not None]
+    assert rows[-1][0] is None and rows[-1][2] == "draw agreed"
+    assert numbers == list(range(1, scene.state.ply + 1)) and scene.state.ply == 6
+    assert scene.result_lines()[0] == "6 moves played"
+    driver.app.draw(driver.app.screen)                # the list draws a row without a number
+
+
+def test_the_random_level_says_so_where_it_is_chosen_and_in_the_hud(driver):
+    setup = SetupScene(driver.app, "mu_torere")
+    driver.app.push(setup)
+    driver.frames()
+    level = next(option for option in setup.options if option.key == "level")
+    assert dict(level.choices)["off"] == "Random"
+    scene = driver.start("mu_torere", play_options={"opponent": "computer", "side": 0,
+                                                    "level": "off"})
+    assert ("Computer", "Random") in scene.hud_fields()
+    assert scene.card_role(1) == "Computer · Random"

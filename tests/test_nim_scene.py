@@ -4,6 +4,8 @@ thinks in a background job and undo takes back a move pair; taken counters fly o
 back on undo; hints, the teaching view, the computer-v-computer demo, records per level, the
 setup screen's options, save and resume."""
 import pygame
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from games.core.data.store import Store
 from games.core.screens.launch import resume_saved_game
@@ -398,3 +400,99 @@ def test_settings_from_the_previous_version_still_apply(driver):
     driver.app.settings.pop("nim", None)
     scene = driver.start("nim", rules.Params("custom"), play_options={"opponent": "human"})
     assert not scene.teach and scene.editing, "hostile old values: the defaults"
+
+
+# --- issue 20: the hint's labels never overlap, their colours agree, the cards' words fit ------
+
+def graded_look(state, layout):
+    """The hint's labels and the look the scene gives the view with the hint shown and the
+    cursor on the hint's counter."""
+    from games.nim import controls
+    from games.nim.view import HeapsLook
+    move = ai.winning_move(state) or ai.stalling_move(state)
+    hinted = controls.taken(state.heaps, controls.counter_of(state, move))
+    look = HeapsLook(state, hinted, hinted, None, False, True,
+                     ai.winning_move(state) is not None, 1.0)
+    return look
+
+
+heaps_strategy = st.lists(st.integers(0, rules.MAX_HEAP), min_size=1,
+                          max_size=rules.MAX_HEAPS).filter(any)
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(heaps_strategy, st.booleans(), st.sampled_from([0.0, 0.5, 1.0]))
+def test_the_hints_labels_never_overlap_and_agree_with_their_counters(driver, heaps, misere, f):
+    """Every heap count from 1 to the most, every size: the labels of the graded moves keep
+    apart, stay on the table and in their heap's column, and each names the moves of its own
+    counters; a counter is green only under a winning label. (The screen is 1920x1080
+    logical at every window size: the same holds at 1280x720.)"""
+    from games.nim.layout import Layout
+    from games.nim.view import tone
+    state = rules.State(tuple(heaps), 0, misere)
+    layout = Layout((1920, 1080), tuple(heaps))
+    grades = ai.graded_moves(state)
+    labels = layout.grade_labels(state.heaps, grades, f)
+    rects = [label.rect for label in labels]
+    for n, rect in enumerate(rects):
+        assert rect.collidelist(rects[n + 1:]) == -1, (heaps, labels[n])
+        assert layout.table_rect(f).contains(rect)
+    by_counter = {(g.move.heap, state.heaps[g.move.heap] - g.move.take): g for g in grades}
+    look = graded_look(state, layout)
+    for label in labels:
+        assert all(by_counter[c].value == label.grade.value for c in label.counters)
+        assert label.words.startswith(label.grade.value.capitalize())
+        for heap, k in label.counters:
+            assert tone(look, heap, k) != "hint" or label.grade.value == "win"
+    assert {heap for heap, size in enumerate(heaps) if size} == \
+        {label.counters[0][0] for label in labels}, "every heap has a label"
+    assert any(label.grade.value == "win" for label in labels) == \
+        (ai.winning_move(state) is not None), "a winning move is always labelled"
+
+
+@pytest.mark.parametrize("count", range(1, rules.MAX_HEAPS + 1))
+def test_tall_heaps_with_the_hint_and_the_teaching_view_through_the_real_loop(driver,
+                                                                              monkeypatch,
+                                                                              count):
+    """Heaps of 15, one to eight of them, with the hint on: the badges drawn on the screen
+    never overlap, with the teaching view in and out."""
+    from games.core.screens import hud
+    drawn = []
+    original = hud.chip
+    monkeypatch.setattr(hud, "chip", lambda *a, **k: drawn.append(original(*a, **k)) or
+                        drawn[-1])
+    scene = driver.start("nim", CLASSIC, play_options={"opponent": "computer", "side": 0,
+                                                       "level": "perfect"})
+    scene.begin(",".join(["15"] * count), rules.Params("custom"))
+    driver.settle()
+    driver.key(pygame.K_h)
+    harness.graded(driver, scene)
+    for _ in range(2):
+        driver.settle()
+        scene.view.still.forget()
+        drawn.clear()
+        driver.app.draw(driver.app.screen)
+        badges = [rect for rect in drawn if scene.layout.table_rect(1.0).colliderect(rect)
+                  or scene.layout.table_rect(0.0).colliderect(rect)]
+        assert len(badges) >= count
+        assert all(rect.collidelist(badges[n + 1:]) == -1 for n, rect in enumerate(badges))
+        driver.key(pygame.K_t)                 # the teaching view in (or out)
+
+
+def test_the_cards_say_what_each_player_has_taken_clear_of_the_edge(driver):
+    from games.core.screens import ui
+    from games.nim.view import taken_words
+    assert taken_words(0) == "none taken yet" and taken_words(1) == "took 1 counter"
+    assert taken_words(7) == "took 7 counters"
+    scene = driver.start("nim", CLASSIC, play_options={"opponent": "human"})
+    driver.settle()
+    card = scene.layout.card_rect(0, scene.panel_value())
+    last_line = card.top + 100 + 32                       # hud.player_card's second line
+    height = ui.assets.font(ui.SMALL + 2).get_height()
+    assert card.bottom - (last_line + height / 2) >= 12
+    assert scene.layout.board.top >= card.bottom and scene.layout.table_rect(0).top > card.bottom
+    click_counter(driver, scene, rules.Move(2, 2))
+    driver.settle()
+    assert scene.board(1.0).taken == (2, 0)
+    assert not any("took 0" in line for line in scene.result_lines())

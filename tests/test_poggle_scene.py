@@ -2,6 +2,7 @@
 gamepad only; the ripple runs, snaps on new input and runs backwards on undo; hints, Solve
 press by press, an unsolvable typed board, best results per size and colours, save and resume."""
 import pygame
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from games.core.data.store import Store
@@ -378,3 +379,60 @@ def test_the_side_panel_paints_only_inside_its_area(driver, case):
     panel.paint(canvas, facts)
     assert painted_outside(canvas, panel.rect) == 0
     assert painted_outside(canvas, pygame.Rect(0, 0, 0, 0)) > 0, "it painted something"
+
+
+# --- issue 20: the hint's ring and the cursor's never overlap -----------------------------------
+
+def band(ring):
+    """The pixels a ring of (outer rectangle, width) covers: between its outer and inner
+    rectangles."""
+    outer, width = ring
+    return outer, outer.inflate(-2 * width, -2 * width)
+
+
+def apart(inside, outside) -> bool:
+    """Two rings with no pixel in common: one wholly within the other's hole, or disjoint."""
+    (a_out, a_in), (b_out, b_in) = band(inside), band(outside)
+    return b_in.contains(a_out) or a_in.contains(b_out) or not a_out.colliderect(b_out)
+
+
+@pytest.mark.parametrize("size", range(3, 13))
+def test_the_hint_and_cursor_rings_never_overlap_on_any_board(driver, size):
+    """For every board size, every hinted key and every cursor (and the keys it reaches), the
+    rings keep apart: the hint's inside its key, the cursor's round it. The screen is
+    1920x1080 logical at every window size, so the same holds at 1280x720."""
+    layout = PoggleLayout(pygame.Rect(0, 110, 1920, 870), size)
+    cells = [(r, c) for r in range(size) for c in range(size)]
+    for hint in cells:
+        lit = layout.hint_ring(hint)
+        assert layout.cell_rects[hint[0]][hint[1]].contains(lit[0])
+        for cursor in cells:
+            assert apart(lit, layout.cursor_ring(cursor)), (size, hint, cursor)
+            assert apart(lit, layout.reach_ring(cursor)), (size, hint, cursor)
+
+
+def test_a_hint_on_the_cursors_key_shows_both_rings(driver):
+    """Through the real loop: H lights a key and puts the cursor on it; the screen shows the
+    cursor's amber ring round the key and the hint's green ring inside it, with the key's
+    own colour between them."""
+    import pygame as pg
+
+    from games.core.screens import ui
+    scene = driver.start("poggle", PARAMS, seed=16)
+    ready(driver, scene)
+    driver.key(pg.K_h)
+    ready(driver, scene)
+    driver.frames(240)                           # the glow settles at full strength
+    cell = scene.lit_key()
+    assert scene.ui.cursor == cell
+    driver.app.draw(driver.app.screen)
+    screen, layout = driver.app.screen, scene.view.layout
+    key = layout.cell_rects[cell[0]][cell[1]]
+    y = key.centery
+    cursor_outer, width = layout.cursor_ring(cell)
+    hint_outer, hint_width = layout.hint_ring(cell)
+    assert screen.get_at((cursor_outer.left + width // 2, y))[:3] == ui.ACCENT
+    assert screen.get_at((hint_outer.left + hint_width // 2, y))[:3] == ui.GOOD
+    between = [screen.get_at((x, y))[:3] for x in range(cursor_outer.left + width,
+                                                          hint_outer.left)]
+    assert ui.ACCENT not in between[2:] and ui.GOOD not in between

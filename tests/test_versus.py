@@ -35,7 +35,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 def test_one_level_ladder_in_setup_and_in_options(driver, key):
     level = next(o for o in info_module(key).OPTIONS if o.key == "level")
     assert level.choices == LEVEL_CHOICES
-    assert [title for _, title in LEVEL_CHOICES] == ["Off", "Low", "Medium", "High", "Perfect",
+    assert [title for _, title in LEVEL_CHOICES] == ["Random", "Low", "Medium", "High", "Perfect",
                                                      "Custom"]
     scene = driver.start(key, play_options=dict(AGAINST, level="custom"))
     driver.key(pygame.K_o)
@@ -51,7 +51,7 @@ def test_one_level_ladder_in_setup_and_in_options(driver, key):
 def test_old_level_names_are_named_on_the_ladder():
     from games.kono import ai
     assert level_title("master", ai.level_chance) == "Perfect"
-    assert level_title("random", ai.level_chance) == "Off"
+    assert level_title("random", ai.level_chance) == "Random"
     assert level_title(40, ai.level_chance) == "Custom 40"
     assert level_title("nonsense", ai.level_chance) == "Perfect"
 

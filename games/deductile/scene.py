@@ -14,10 +14,12 @@ from games.core.kit.actions import Act, Action
 from games.core.kit.controls import Look, Play, Refuse
 from games.core.kit.rules_api import Outcome
 from games.core.kit.session import RESTART, Change, Session
+from games.core.loop import assets
 from games.core.loop.app import App
-from games.core.loop.tween import Tween, ease_in_out_cubic
+from games.core.loop.tween import Tween, ease_in_out_cubic, linear
+from games.core.screens import ui
 from games.core.screens.drag import Drag
-from games.core.screens.game_scene import GameScene, clock_text as clock
+from games.core.screens.game_scene import HUD_VALUE, GameScene, clock_text as clock
 from games.deductile import controls, rules
 from games.deductile.clues import COLOURS, SHAPES
 from games.deductile.controls import Spot, Ui
@@ -25,7 +27,10 @@ from games.deductile.view import DeductileView, Layout, Motion, Slide
 from sprites.deductile import colour as tile_colour
 
 SWAP_SECONDS = 0.28
-WARNING_SECONDS = 10
+WARNING_SECONDS = 10      # the clock ticks aloud ...
+CLOCK_WARNING = 30        # ... and shows in the warning colour
+SHAKE_SECONDS = 0.6
+PENALTY_SECONDS = 1.2     # the seconds lost fly off the clock
 
 
 class DeductileScene(GameScene):
@@ -43,6 +48,8 @@ class DeductileScene(GameScene):
         self.pointer = (0, 0)
         self.hint_for: tuple[tuple[int, int], ...] | None = None   # the order a hint was for
         self.last_whole_second: int | None = None
+        # The record's penalties and wrong guesses as last seen: a rise is animated.
+        self.seen = (self.penalties(), self.session.count("wrong_guesses"))
 
     @property
     def cursor(self) -> Spot:
@@ -111,7 +118,7 @@ class DeductileScene(GameScene):
         self.session.note("wrong_guesses")
         self.session.note("penalty_seconds", rules.PENALTY)
         self.refuse(f"Not right yet: {rules.PENALTY} seconds lost.")
-        self.motion.shake = self.tweens.add(Tween(0.4, lambda t: t))
+        self.notice_record()
 
     def hint(self) -> None:
         """Mark the clues the current order breaks, for a penalty (once per order)."""
@@ -120,6 +127,7 @@ class DeductileScene(GameScene):
             return
         self.count_hint()
         self.session.note("penalty_seconds", rules.PENALTY)
+        self.notice_record()
         broken = rules.broken_clues(self.state)
         self.hint_for = self.state.arrangement
         self.app.audio.play("hint")
@@ -173,9 +181,42 @@ class DeductileScene(GameScene):
                     self.tweens.add(Tween(SWAP_SECONDS, ease_in_out_cubic)),
                     tile_colour(COLOURS[before[position][1]]))
 
+    def notice_record(self) -> None:
+        """Animate what the record gained since last seen: seconds lost fly off the clock, a
+        wrong guess shakes the tiles (undo never takes either back, so neither runs back)."""
+        now = (self.penalties(), self.session.count("wrong_guesses"))
+        if self.animations_on():
+            if now[0] > self.seen[0]:
+                self.motion.penalty = self.tweens.add(Tween(PENALTY_SECONDS, linear))
+            if now[1] > self.seen[1]:
+                self.motion.shake = self.tweens.add(Tween(SHAKE_SECONDS, linear))
+        self.seen = now
+
     # --- clock ------------------------------------------------------------------------------
+    def penalties(self) -> int:
+        return int(self.session.count("penalty_seconds"))
+
     def time_left(self) -> float:
-        return rules.time_left(self.session.elapsed, self.session.count("penalty_seconds"))
+        return rules.time_left(self.session.elapsed, self.penalties())
+
+    def hud_colour(self, name: str) -> tuple[int, int, int]:
+        """The clock turns to the warning colour in its last half minute."""
+        if name == "Time left" and not self.over and self.time_left() <= CLOCK_WARNING:
+            return ui.BAD
+        return super().hud_colour(name)
+
+    def draw_hud(self, surface: pygame.Surface) -> None:
+        """The frame's HUD, and the seconds a penalty took flying off the clock."""
+        super().draw_hud(surface)
+        tween = self.motion.penalty
+        if tween is None or tween.done:
+            return
+        right = next(right for name, _, right in self.hud_layout() if name == "Time left")
+        words = f"\u2212{rules.PENALTY} s"
+        t = tween.value
+        image = assets.text(words, HUD_VALUE, ui.BAD, True).copy()
+        image.set_alpha(round(255 * min(1.0, 2.5 * (1 - t))))
+        surface.blit(image, image.get_rect(midright=(right, 70 + round(150 * t))))
 
     def tick(self, dt: float) -> None:
         if self.over:

@@ -24,6 +24,8 @@ from sprites.deductile import CARD, CARD_EDGE, colour as tile_colour
 INK = (34, 36, 44)
 ORDINAL_LABELS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 COLOURS_ONLY = "swapping colours only"   # the note on a tile dragged with the right button
+SMALL_MARGIN = 18          # round the small tiles of the player's order, shown at time-up
+SHAKE_PIXELS = 26          # how far the tiles swing at a wrong guess
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -43,6 +45,13 @@ class Layout:
         self.tile_rects = [pygame.Rect(left, top + i * (height + gap), width, height)
                            for i in range(tiles)]
         clue_left = left + width + 150
+        # At time-up the column shows the answer and, in the gap beside it, the player's order
+        # on small tiles, each level with its place.
+        small_h = min(int(height * 0.62), 96)
+        self.small_size = (min(int(small_h * 1.3), 150 - 2 * SMALL_MARGIN), small_h)
+        self.yours_rects = [pygame.Rect(0, 0, *self.small_size) for _ in range(tiles)]
+        for rect, tile in zip(self.yours_rects, self.tile_rects):
+            rect.midleft = (tile.right + SMALL_MARGIN, tile.centery)
         self.guess_rect = pygame.Rect(0, 0, 360, 96)
         self.guess_rect.bottomright = (area.right - 60, area.bottom - 24)
         self.clue_size = 32 if clue_count <= 10 else 28 if clue_count <= 13 else 24
@@ -76,6 +85,14 @@ class Motion:
     slides: dict[int, Slide] = field(default_factory=dict)
     fades: dict[int, tuple[Tween, Colour]] = field(default_factory=dict)
     shake: Tween | None = None
+    penalty: Tween | None = None     # seconds lost flying off the clock
+
+
+def shake_offset(motion: Motion) -> int:
+    """How far right of their places the tiles are drawn now (a wrong guess shakes them)."""
+    if motion.shake is None or motion.shake.done:
+        return 0
+    return int(SHAKE_PIXELS * math.sin(motion.shake.time * 42) * (1 - motion.shake.value))
 
 
 class DeductileView:
@@ -105,16 +122,17 @@ class DeductileView:
         """The board; `drag` carries a tile with the mouse, `broken` are the clues a hint
         marked, `show_cursor` when the player is not using the mouse."""
         layout = self.layout
-        shake_x = 0
-        if motion.shake and not motion.shake.done:
-            shake_x = int(14 * math.sin(motion.shake.time * 40) * (1 - motion.shake.value))
+        shake_x = shake_offset(motion)
+        time_up = state.outcome == Outcome.LOST
         for index, rect in enumerate(layout.tile_rects):
             ui.label(surface, ORDINAL_LABELS[index], (rect.left - 34, rect.centery), ui.BODY,
                      ui.MUTED, anchor="midright")
             pygame.draw.rect(surface, ui.PANEL, rect.inflate(10, 10), 2, border_radius=24)
+        if time_up:       # the answer in the column, the player's order beside it
+            self.draw_answer(surface, state)
         held = now.held
-        dragged = held.tile if held and drag else None
-        for index, tile in enumerate(state.arrangement):
+        dragged = held.tile if held and drag and not time_up else None
+        for index, tile in enumerate(() if time_up else state.arrangement):
             if index == dragged:
                 continue
             pos = self.tile_position(motion, index)
@@ -128,7 +146,7 @@ class DeductileView:
             lifted = held is not None and not held.by_pointer and held.tile == index
             self.draw_tile(surface, tile, (pos[0] + shake_x, pos[1] - (14 if lifted else 0)),
                            colour, lifted)
-        if held and drag and dragged is not None:
+        if held and drag and dragged is not None and not time_up:
             for target in layout.tile_rects:
                 if target.collidepoint(drag.pos) and target is not layout.tile_rects[dragged]:
                     pygame.draw.rect(surface, ui.ACCENT, target.inflate(16, 16), 5,
@@ -146,22 +164,40 @@ class DeductileView:
             rect = layout.tile_rects[now.cursor[1]]
             pygame.draw.rect(surface, ui.ACCENT, rect.inflate(22, 22), 6, border_radius=26)
 
+    def draw_answer(self, surface: pygame.Surface, state: rules.State) -> None:
+        """Time is up: the answer on the board, and beside each place the player's tile, ringed
+        green where it is right and red where not ("Answer" and "Yours" over the columns)."""
+        layout = self.layout
+        for rect, tile in zip(layout.tile_rects, state.solution):
+            self.draw_tile(surface, tile, rect.topleft, tile_colour(COLOURS[tile[1]]), False)
+        for rect, tile, right in zip(layout.yours_rects, state.arrangement, state.solution):
+            self.draw_tile(surface, tile, rect.topleft, tile_colour(COLOURS[tile[1]]), False,
+                           rect.size)
+            pygame.draw.rect(surface, ui.GOOD if tile == right else ui.BAD,
+                             rect.inflate(10, 10), 5, border_radius=14)
+        top = layout.tile_rects[0]
+        ui.label(surface, "Answer", (top.centerx, top.top - 8), ui.SMALL, ui.GOOD, bold=True,
+                 anchor="midbottom")
+        ui.label(surface, "Yours", (layout.yours_rects[0].centerx, top.top - 8), ui.SMALL,
+                 ui.MUTED, bold=True, anchor="midbottom")
+
     def draw_tag(self, surface: pygame.Surface, words: str, tile: pygame.Rect) -> None:
         tag = self.tag_rect(words, tile)
         ui.panel(surface, tag, ui.BG_DEEP, radius=10, border=ui.ACCENT, width=2)
         ui.label(surface, words, tag.center, ui.SMALL, ui.ACCENT, bold=True, anchor="center")
 
     def draw_tile(self, surface: pygame.Surface, tile: tuple[int, int], pos: Point,
-                  colour: Colour, lifted: bool) -> None:
+                  colour: Colour, lifted: bool, size: tuple[int, int] | None = None) -> None:
         """A cream card with the coloured shape and the colour's name, so neither shape nor
-        colour alone carries the meaning."""
-        width, height = self.layout.tile_size
-        card = paint.rounded_card((width, height), CARD, 22, CARD_EDGE, 3, True)
+        colour alone carries the meaning; `size` for a small one (else a tile's)."""
+        width, height = size or self.layout.tile_size
+        card = paint.rounded_card((width, height), CARD, min(22, height // 5), CARD_EDGE, 3,
+                                  True)
         surface.blit(card, (pos[0], pos[1] + (6 if lifted else 0)))
         glyph = paint.shape(SHAPES[tile[0]], colour, int(height * 0.66))
         surface.blit(glyph, (pos[0] + (width - glyph.get_width()) // 2, pos[1] + height * 0.04))
         ui.label(surface, COLOURS[tile[1]].capitalize(),
-                 (pos[0] + width // 2, pos[1] + height * 0.84), max(18, height // 7), INK,
+                 (pos[0] + width // 2, pos[1] + height * 0.84), max(20, height // 7), INK,
                  bold=True, anchor="center")
 
     def draw_guess(self, surface: pygame.Surface, over: bool, focused: bool) -> None:

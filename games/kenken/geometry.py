@@ -67,10 +67,14 @@ class Layout:
     clue_size: int
     band: int                    # the clue's band at the top of a cell
     digit_size: int
-    mark_cols: int               # candidates per row inside a cell
+    mark_cols: int               # candidates per row inside a cell under a clue ...
     slot_w: float
     slot_h: float
     mark_size: int
+    open_cols: int               # ... and in a cell without one: the whole cell is theirs
+    open_slot_w: float
+    open_slot_h: float
+    open_mark_size: int
     panel: Box
     buttons: tuple[tuple[Button, Box], ...]
     info: Box                    # the hint and help box at the panel's foot
@@ -89,10 +93,18 @@ class Layout:
         return next((k for k, (_, box) in enumerate(self.buttons) if contains(box, point)),
                     None)
 
-    def mark_centre(self, digit: int) -> tuple[float, float]:
-        """Where candidate `digit` sits inside a cell, from the cell's top-left corner."""
-        row, col = divmod(digit - 1, self.mark_cols)
-        return 6 + self.slot_w * (col + 0.5), self.band + self.slot_h * (row + 0.5)
+    def mark_centre(self, digit: int, clued: bool = True) -> tuple[float, float]:
+        """Where candidate `digit` sits inside a cell, from the cell's top-left corner: below
+        the clue's band in the cell holding a cage's clue, else anywhere in the cell."""
+        if clued:
+            row, col = divmod(digit - 1, self.mark_cols)
+            return 6 + self.slot_w * (col + 0.5), self.band + self.slot_h * (row + 0.5)
+        row, col = divmod(digit - 1, self.open_cols)
+        return 6 + self.open_slot_w * (col + 0.5), 5 + self.open_slot_h * (row + 0.5)
+
+    def marks_size(self, clued: bool = True) -> int:
+        """The candidates' font size, in a cell with a clue or without."""
+        return self.mark_size if clued else self.open_mark_size
 
     def digit_centre(self) -> tuple[float, float]:
         return self.cell / 2, (self.band * 0.6 + self.cell) / 2
@@ -115,6 +127,11 @@ def layout(n: int) -> Layout:
     mark_cols = {3: 3, 4: 2, 5: 3, 6: 3, 7: 4, 8: 4}.get(n, 5)
     slot_w = (cell - 12) / mark_cols
     slot_h = (cell - 6 - band) / -(-n // mark_cols)
+    open_cols = 2 if n <= 4 else 3
+    open_w, open_h = (cell - 12) / open_cols, (cell - 10) / -(-n // open_cols)
+    # A digit's ink is about 0.74 of its font size high and 0.72 wide (bold): as large as
+    # its slot holds with room between neighbours.
+    open_size = int(min((open_h - 6) / 0.74, (open_w - 6) / 0.72, 44))
     # The side panel and its buttons.
     x, y, width = 1090, top + 30, 780
     height = top + area_h - 30 - y
@@ -128,6 +145,8 @@ def layout(n: int) -> Layout:
                   wall=min(6, max(4, cell // 22)), clue_size=clue_size, band=band,
                   digit_size=min(104, int(cell * 0.56)), mark_cols=mark_cols, slot_w=slot_w,
                   slot_h=slot_h, mark_size=int(min(slot_h * 0.92, slot_w * 1.35, 44)),
+                  open_cols=open_cols, open_slot_w=open_w, open_slot_h=open_h,
+                  open_mark_size=open_size,
                   panel=(x, y, width, height), buttons=buttons,
                   info=(x, y + 398, width, height - 398))
 
@@ -154,10 +173,55 @@ class PadPlace:
     radius: int = 0
 
 
+def overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and \
+        b[1] < a[1] + a[3]
+
+
+def pad_spot(size: tuple[int, int], cell: Box, clues: tuple[Box, ...]) -> Point:
+    """The top-left corner for a pad of `size` beside the cell: right of it, left of it, above
+    or below, slid along that side, inside the board's area and off the cell itself; of those
+    the one covering the fewest clues (`clues`: where they are drawn), then the nearest, then
+    the right side first. Where every place beside the cell covers a clue, the pad may stand
+    further off to the right or left (right of the grid none is covered)."""
+    width, height = size
+    cx, cy, cw, ch = cell
+    ax, ay, aw, ah = BOARD
+    low_x, high_x = ax + 10, ax + aw - 10 - width
+    low_y, high_y = ay + 10, ay + ah - 10 - height
+    middle = (cx + cw // 2, cy + ch // 2)
+
+    def clamp(value: int, low: int, high: int) -> int:
+        return min(max(value, low), high)
+    spots: list[Point] = []
+    for x in (cx + cw + 20, cx - 20 - width):              # beside: right, then left
+        if low_x <= x <= high_x:
+            spots += [(x, y) for y in range(low_y, high_y + 1, 10)]
+    for y in (cy - 20 - height, cy + ch + 20):             # above, then below
+        if low_y <= y <= high_y:
+            spots += [(x, y) for x in range(low_x, high_x + 1, 10)]
+    if not spots:                                          # no side has room: the old place
+        spots = [(clamp(cx + cw + 20, low_x, high_x), clamp(cy, low_y, high_y))]
+
+    def cost(item: tuple[int, Point]) -> tuple[int, float, int]:
+        order, (x, y) = item
+        covered = sum(overlaps((x, y, width, height), clue) for clue in clues)
+        return covered, math.dist((x + width / 2, y + height / 2), middle), order
+    best = min(enumerate(spots), key=cost)
+    if cost(best)[0] == 0:
+        return best[1]
+    further = [(x, y) for step in range(1, 1 + aw // max(cw, 1))
+               for x in (cx + cw + 20 + step * cw, cx - 20 - width - step * cw)
+               if low_x <= x <= high_x for y in range(low_y, high_y + 1, 10)]
+    return min(enumerate(spots + further), key=cost)[1]
+
+
 @cache
-def pad_place(n: int, cell: Cell, style: Style) -> PadPlace:
-    """The pad beside the cell (left of it near the screen's edge), or the wheel around it,
-    kept inside the board's area."""
+def pad_place(n: int, cell: Cell, style: Style, clues: tuple[Box, ...] = ()) -> PadPlace:
+    """The pad beside the cell, where it covers the fewest of the cage clues `clues` (drawn
+    there; pad_spot), or the wheel around it, kept inside the board's area. The pad's items
+    keep their places relative to each other wherever it goes (the controls step the focus
+    between them without knowing the clues)."""
     sheet = layout(n)
     cx, cy, cw, ch = sheet.cell_box(*cell)
     ax, ay, aw, ah = BOARD
@@ -181,10 +245,7 @@ def pad_place(n: int, cell: Cell, style: Style) -> PadPlace:
     button_w = (inner - (cols - 1) * gap) // cols
     width = inner + 2 * pad
     height = pad + 58 + 14 + rows * button_h + (rows - 1) * gap + 14 + 64 + pad
-    left = cx + cw + 20
-    if left + width > ax + aw - 10:
-        left = cx - 20 - width
-    top = min(max(cy + ch // 2 - height // 2, ay + 10), ay + ah - 10 - height)
+    left, top = pad_spot((width, height), (cx, cy, cw, ch), clues)
     x, y = left + pad, top + pad
     boxes: list[Box] = [(x, y, inner // 2, 58), (x + inner // 2, y, inner - inner // 2, 58)]
     y += 58 + 14

@@ -50,8 +50,9 @@ person could take, names it and marks it on the grid, or shows which cell is wro
 (press it twice) fills in the whole grid; undo takes it back.
 
 Options: Multiplication only (every cage multiplies) and Hidden operators (the clues show \
-only the target: work out which operator fits). Your best times are kept for each size, \
-difficulty and option; games finished with Solve are not entered.
+only the target: work out which operator fits; they are shown once the grid is solved). Your \
+best times are kept for each size, difficulty and option; games finished with Solve are not \
+entered.
 """
 
 

@@ -76,7 +76,8 @@ class KenkenScene(GameScene):
     def handle_game(self, action: Action) -> None:
         if action.kind == Act.POINT and action.pos is not None:
             self.pointer = action.pos
-        target = None if action.pos is None else self.view.target_at(action.pos, self.ui)
+        target = None if action.pos is None else \
+            self.view.target_at(action.pos, self.ui, self.state)
         self.answer(controls.interpret(self.state, self.ui, action, target))
 
     def answer(self, answer: controls.Answer) -> None:

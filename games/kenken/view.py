@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import pygame
 
@@ -16,7 +17,7 @@ from games.core.screens import palette, ui
 from games.kenken import popup, rules
 from games.kenken.cages import Cage, Params, clue_text, mask_digits
 from games.kenken.controls import OnButton, OnPad, Target, Ui
-from games.kenken.geometry import Cell, Layout, Style, centre, contains, pad_place
+from games.kenken.geometry import Box, Cell, Layout, PadPlace, Style, centre, contains, pad_place
 from games.kenken.grader import Hint
 from games.kenken.motion import FLASH_SECONDS, FLASH_STEP, Motion
 from sprites.kenken import (
@@ -34,10 +35,39 @@ PAPER_LINE = (232, 227, 211)       # the selected cell's row and column
 OP_GLYPHS = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7"}
 
 
-def clue_label(params: Params, cage: Cage) -> str:
-    """The clue as drawn: x, -, / as the proper signs; no operator when they are hidden."""
-    text = clue_text(params, cage)
+def clue_label(params: Params, cage: Cage, reveal: bool = False) -> str:
+    """The clue as drawn: x, -, / as the proper signs; no operator when they are hidden,
+    unless the game is over (`reveal`): then every cage shows its operator."""
+    text = cage.label if reveal else clue_text(params, cage)
     return text[:-1] + OP_GLYPHS[text[-1]] if text[-1] in OP_GLYPHS else text
+
+
+class Clue(NamedTuple):
+    words: str
+    size: int                      # the font size that fits its room
+    topleft: tuple[int, int]       # on the screen
+    box: Box                       # the words' box on the screen
+
+
+def clues(sheet: Layout, state: rules.State, reveal: bool) -> list[Clue]:
+    """Each cage's clue where it is drawn: at its first cell's top left, as large as the
+    sheet's clue size allows within the cell (or two, when its cage runs on to the right)."""
+    n, size, clue_size = sheet.n, sheet.cell, sheet.clue_size
+    owner = {cell: k for k, cage in enumerate(state.cages) for cell in cage.cells}
+    found = []
+    for cage in state.cages:
+        r, c = cage.cells[0]
+        words = clue_label(state.params, cage, reveal)
+        spill = c + 1 < n and owner[r, c + 1] == owner[r, c]   # the label may run on
+        room = size * (2 if spill else 1) - 10                 # into its own cage
+        fits = clue_size
+        while fits > 18 and assets.font(fits, True).size(words)[0] > room:
+            fits -= 1
+        x, y = sheet.cell_box(r, c)[:2]
+        x, y = x + 6, y + 4 + (clue_size - fits) // 2
+        width, height = assets.font(fits, True).size(words)
+        found.append(Clue(words, fits, (x, y), (x, y, width, height)))
+    return found
 
 
 @dataclass(frozen=True)
@@ -67,6 +97,8 @@ class KenkenView:
         self.sheet = sheet
         self.grid = pygame.Rect(sheet.grid)
         self.frame = pygame.Rect(sheet.frame)
+        self._clue_boxes: tuple[object, tuple[Box, ...]] = (None, ())
+        self.clued: frozenset[Cell] = frozenset()   # the cells with a clue, as last drawn
         self._base_key: tuple[object, ...] | None = None
         self._base = pygame.Surface((1, 1))
         self._board_key: tuple[object, ...] | None = None
@@ -79,10 +111,27 @@ class KenkenView:
     def cell_rect(self, row: int, col: int) -> pygame.Rect:
         return pygame.Rect(self.sheet.cell_box(row, col))
 
-    def target_at(self, pos: tuple[int, int], now: Ui) -> Target:
+    def clued_cells(self, state: rules.State) -> frozenset[Cell]:
+        """The cells holding a cage's clue."""
+        return frozenset(cage.cells[0] for cage in state.cages)
+
+    def clue_boxes(self, state: rules.State) -> tuple[Box, ...]:
+        """Where the clues are while the game is on (the pad keeps off them)."""
+        if self._clue_boxes[0] != state.cages:
+            boxes = tuple(clue.box for clue in clues(self.sheet, state, False))
+            self._clue_boxes = (state.cages, boxes)
+        return self._clue_boxes[1]
+
+    def pad_place(self, state: rules.State, now: Ui) -> PadPlace | None:
+        """Where the open pad or wheel is (None: closed)."""
+        if now.pad is None:
+            return None
+        return pad_place(self.sheet.n, now.pad.cell, now.pad.style, self.clue_boxes(state))
+
+    def target_at(self, pos: tuple[int, int], now: Ui, state: rules.State) -> Target:
         """What the pointer is on: the open pad comes first, then a cell, then a button."""
-        if now.pad:
-            place = pad_place(self.sheet.n, now.pad.cell, now.pad.style)
+        place = self.pad_place(state, now)
+        if place is not None:
             if contains(place.box, pos):
                 return OnPad(next((k for k, box in enumerate(place.boxes)
                                    if contains(box, pos)), None))
@@ -99,6 +148,7 @@ class KenkenView:
              motion: Motion) -> None:
         """The grid, what moves on it, and the keyboard cursor (the pad: draw_pad)."""
         selected = None if shown.over else now.cursor
+        self.clued = self.clued_cells(state)
         surface.blit(self._board_surface(state, selected, shown), self.frame.topleft)
         self._draw_animated(surface, motion, shown.errors)
         self._draw_flash(surface, motion)
@@ -115,7 +165,8 @@ class KenkenView:
             return
         r, c = pad.cell
         index = r * self.sheet.n + c
-        place = pad_place(self.sheet.n, pad.cell, pad.style)
+        place = self.pad_place(state, now)
+        assert place is not None
         key = (pad, state.digits[index], state.candidates[index], shown.keyboard)
         if key != self._pad_key:
             self._pad_key, self._pad = key, popup.paint(
@@ -133,7 +184,7 @@ class KenkenView:
                       shown: Shown) -> pygame.Surface:
         """Paper, tints, grid lines, cage walls and clues: everything but the digits."""
         hint = shown.hint
-        key = (selected, shown.errors, id(hint) if hint else None, palette.current(),
+        key = (selected, shown.errors, id(hint) if hint else None, shown.over, palette.current(),
                assets.text_scale())
         if key == self._base_key:
             return self._base
@@ -171,17 +222,10 @@ class KenkenView:
                                                    oy + (r + 1) * size - w // 2, size + w, w))
         pygame.draw.rect(frame, WALL, (ox - w, oy - w, n * size + 2 * w, n * size + 2 * w), w + 2,
                          border_radius=4)
-        clue_size = self.sheet.clue_size
-        for cage in state.cages:
-            r, c = cage.cells[0]
-            words = clue_label(state.params, cage)
-            spill = c + 1 < n and owner[r, c + 1] == owner[r, c]   # the label may run on
-            room = size * (2 if spill else 1) - 10                 # into its own cage
-            fits = clue_size
-            while fits > 18 and assets.font(fits, True).size(words)[0] > room:
-                fits -= 1
-            y = oy + r * size + 4 + (clue_size - fits) // 2
-            ui.label(frame, words, (ox + c * size + 6, y), fits, CLUE_INK, bold=True)
+        for clue in clues(self.sheet, state, shown.over):      # the operators shown at the end
+            x, y = clue.topleft
+            ui.label(frame, clue.words, (x - self.frame.left, y - self.frame.top), clue.size,
+                     CLUE_INK, bold=True)
         for r, c in hinted:
             pygame.draw.rect(frame, inks.bad_ink if mistake else inks.hint_ink,
                              (ox + c * size + 3, oy + r * size + 3, size - 6, size - 6), 4,
@@ -205,16 +249,17 @@ class KenkenView:
         for index in range(n * n):
             r, c = divmod(index, n)
             self._paint_content(board, (ox + c * size, oy + r * size), state.digits[index],
-                                state.candidates[index], (r, c) in shown.errors)
+                                state.candidates[index], (r, c) in shown.errors,
+                                clued=(r, c) in self.clued)
         hint, inks = shown.hint, palette_marks()
         if hint:
-            mark_size = self.sheet.mark_size
             for (r, c), digits in hint.removals:
+                clued = (r, c) in self.clued
                 for d in digits:
-                    x, y = self.sheet.mark_centre(d)
+                    x, y = self.sheet.mark_centre(d, clued)
                     spot = (ox + c * size + x, oy + r * size + y)
-                    rect = ui.label(board, str(d), spot, mark_size, inks.bad_ink, bold=True,
-                                    anchor="center")
+                    rect = ui.label(board, str(d), spot, self.sheet.marks_size(clued),
+                                    inks.bad_ink, bold=True, anchor="center")
                     pygame.draw.line(board, inks.bad_ink, rect.bottomleft, rect.topright, 3)
             if hint.place:
                 (r, c), d = hint.place
@@ -227,8 +272,10 @@ class KenkenView:
 
     def _paint_content(self, surface: pygame.Surface, origin: tuple[int, int], digit: int,
                        marks: int, bad: bool, alpha: int = 255, scale: float = 1.0,
-                       mark_alpha: Callable[[int], int] | None = None) -> None:
-        """A cell's digit or candidates at origin (its top-left corner)."""
+                       mark_alpha: Callable[[int], int] | None = None,
+                       clued: bool = True) -> None:
+        """A cell's digit or candidates at origin (its top-left corner); `clued`: the cell
+        holds its cage's clue (the candidates keep below it)."""
         if digit:
             x, y = self.sheet.digit_centre()
             image = assets.text(str(digit), self.sheet.digit_size,
@@ -239,8 +286,8 @@ class KenkenView:
             surface.blit(image, image.get_rect(center=(origin[0] + x, origin[1] + y)))
             return
         for d in mask_digits(marks):
-            x, y = self.sheet.mark_centre(d)
-            image = assets.text(str(d), self.sheet.mark_size, MARK_INK, True)
+            x, y = self.sheet.mark_centre(d, clued)
+            image = assets.text(str(d), self.sheet.marks_size(clued), MARK_INK, True)
             fade = mark_alpha(d) if mark_alpha else alpha
             if fade < 255:
                 image = image.copy()
@@ -261,11 +308,11 @@ class KenkenView:
             rect = self.cell_rect(r, c)
             inner = rect.inflate(-2 * inset, -2 * inset)
             surface.blit(base, inner.topleft, inner.move(-self.frame.left, -self.frame.top))
-            bad = (r, c) in errors
+            bad, clued = (r, c) in errors, (r, c) in self.clued
             if old_d != new_d:
                 if not old_d and old_m:   # candidates make way for the digit
                     self._paint_content(surface, rect.topleft, 0, old_m, False,
-                                        int(255 * (1 - t)))
+                                        int(255 * (1 - t)), clued=clued)
                 if old_d:   # the old digit (or a digit being undone) shrinks away first
                     fade = max(0.0, 1 - t * 2)
                     if fade > 0:
@@ -277,12 +324,12 @@ class KenkenView:
                                         0.45 + 0.55 * ease_out_back(t))
                 else:
                     self._paint_content(surface, rect.topleft, 0, new_m, False,
-                                        int(255 * ease_out_cubic(t)))
+                                        int(255 * ease_out_cubic(t)), clued=clued)
             elif new_d:
                 self._paint_content(surface, rect.topleft, new_d, 0, bad)
             else:
                 self._paint_content(surface, rect.topleft, 0, old_m | new_m, False,
-                                    mark_alpha=mark_fade(t, old_m, new_m))
+                                    mark_alpha=mark_fade(t, old_m, new_m), clued=clued)
         for index, tween in motion.pulses.items():
             if tween.done:
                 continue

@@ -39,7 +39,7 @@ against the computer your move and its reply together; redo (R, RB) plays them a
 Players: you against the computer (choose Black, who starts, or White), two players at one \
 screen, or the computer against itself. The computer knows every position of the game \
 exactly, from a solved table it loads when the game opens. Its level is the chance that it \
-plays its best move rather than a random one: Off never looks, \
+plays its best move rather than a random one: Random plays any legal move at random, \
 Low 40%, Medium 70%, High 95%, and Perfect always. Custom lets you set the chance yourself, \
 from 0 to 100, with the slider in Options (O). Every game you finish against the computer \
 counts in your record for that level, shown on the setup screen.

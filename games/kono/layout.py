@@ -14,6 +14,7 @@ from games.core.screens.game_scene import TOOLBAR_HEIGHT
 from games.kono import rules
 from games.kono.controls import screen_cell
 from sprites import kono as paint
+from sprites.kono import LABEL_EDGE
 
 Point = tuple[float, float]
 
@@ -25,6 +26,7 @@ STONE = 120                 # a stone's diameter on the board
 TRAY_STONE = 54             # a captured stone in a tray
 TRAY_STEP = 58
 CARD_HEIGHT = 364
+LABEL_CLEARANCE = 48        # a hint's label stays this far inside the board's rim, clear of them
 FILES, RANKS = "abcd", "4321"   # point 0 is a4: Black's home rows are 4 and 3
 
 
@@ -111,3 +113,25 @@ class Layout:
             return points[len(points) // 2]
         x, y = lerp_point(points[0], points[1], 0.5)
         return x, y
+
+    def badge_spot(self, move: rules.Move, size: tuple[int, int]) -> Point:
+        """The middle of a graded move's label of this size: on its arrow, moved in from the
+        rim just as far as keeps it off the margin's letters and numbers."""
+        x, y = self.grade_spot(move)
+        inner = self.board_rect.inflate(-2 * LABEL_CLEARANCE, -2 * LABEL_CLEARANCE)
+        half_w, half_h = size[0] / 2, size[1] / 2
+        return (min(max(x, inner.left + half_w), inner.right - half_w),
+                min(max(y, inner.top + half_h), inner.bottom - half_h))
+
+    def label_centres(self) -> list[tuple[str, Point]]:
+        """The margin's letters and numbers and their middles (the board's painting puts them
+        there: sprites.kono.board)."""
+        board = self.board_rect
+        first = CENTRE[0] - 1.5 * SPACING, CENTRE[1] - 1.5 * SPACING
+        files, ranks = self.labels
+        found: list[tuple[str, Point]] = []
+        for k in range(rules.SIZE):
+            for edge in (LABEL_EDGE, BOARD_SIDE - LABEL_EDGE):
+                found.append((files[k], (first[0] + k * SPACING, board.top + edge)))
+                found.append((ranks[k], (board.left + edge, first[1] + k * SPACING)))
+        return found

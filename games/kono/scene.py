@@ -28,9 +28,9 @@ from games.core.screens.versus import COMPUTER, HUMAN, VersusScene
 from games.kono import rules
 from games.kono.controls import Drop, Ui, cell_point, home, interpret, screen_cell, turn_round
 from games.kono.info import SIDE_NAMES
-from games.kono.layout import Layout, Point, move_name
+from games.kono.layout import Layout, Point, move_name, point_name
 from games.kono.motion import Motion, captured
-from games.kono.view import Card, Facts, KonoView
+from games.kono.view import Card, Facts, KonoView, previewed
 from sprites import kono as paint
 
 # Timings, seconds.
@@ -282,6 +282,8 @@ class KonoScene(VersusScene):
         if self.hint_shown() and self.graded() is None:
             return "Grading every move..."
         who = f"Your move ({side.lower()})" if self.against_computer else f"{side} to move"
+        captures = [move for move in previewed(self.state, self.ui, self.show_cursor()).values()
+                    if move.over is not None] if not self.hint_shown() else []
         if self.ui.selected is not None:
             how = self.by_device("click a marked point, or drag the stone there",
                                  "arrows to a marked point, Enter moves, Esc drops",
@@ -290,6 +292,10 @@ class KonoScene(VersusScene):
             how = self.by_device("click one of your stones, or drag it",
                                  "arrows choose a stone, Enter picks it up",
                                  "d-pad chooses a stone, A picks it up")
+        if captures:      # the red rings the view shows round what the stone could capture
+            what = " and ".join(point_name(move.target) for move in captures)
+            return (f"{who}: the stone on {point_name(captures[0].source)} can capture {what} "
+                    f"(red ring{'s' if len(captures) > 1 else ''}). {how[0].upper()}{how[1:]}")
         return f"{who}: {how}"
 
     def result_lines(self) -> list[str]:

@@ -56,6 +56,15 @@ class Facts:
     warning: str                        # a draw coming near
 
 
+def previewed(state: rules.State, controls: Ui, show_cursor: bool) -> dict[int, rules.Move]:
+    """The moves of the stone under the cursor (or the pointer) while nothing is picked up:
+    shown faintly, dots for steps and red rings for captures."""
+    point = controls.cursor if show_cursor else controls.hover
+    if controls.selected is not None or point is None or state.board[point] != state.to_move:
+        return {}
+    return destinations(state, point)
+
+
 class KonoView:
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
@@ -92,11 +101,8 @@ class KonoView:
             targets = destinations(facts.state, controls.selected)
         elif pick is not None:
             targets = {pick.target: pick}
-        preview: dict[int, rules.Move] = {}
-        if calm and controls.selected is None and facts.human and grades is None:
-            point = controls.cursor if facts.show_cursor else controls.hover
-            if point is not None and state.board[point] == state.to_move:
-                preview = destinations(facts.state, point)
+        preview = previewed(facts.state, controls, facts.show_cursor) \
+            if calm and facts.human and grades is None else {}
         marks = {**preview, **targets}
         for point, move in marks.items():        # step dots under the stones
             if move.over is None:
@@ -128,7 +134,8 @@ class KonoView:
             surface.blit(self.arrows.get((facts.state, layout.flipped),
                                          lambda: self.arrow_layer(grades)), board)
             for move, value, plies in grades:
-                hud.grade_badge(surface, layout.grade_spot(move), value, plies)
+                size = hud.chip_size(hud.grade_words(value, plies))
+                hud.grade_badge(surface, layout.badge_spot(move, size), value, plies)
         if motion is not None:
             self.draw_motion(surface, motion)
         if settle is not None and not settled:

@@ -87,10 +87,10 @@ go) and press again to move it. Tab or the triggers jump between the pieces that
 
 Play the computer, a friend on the same screen, or watch the computer play itself. The \
 computer knows every position of the game. Its level is the chance that it plays its best \
-move rather than a random one: Off never looks, Low 40%, Medium 70%, High 95%, and Perfect \
-always (it then never loses a game it can draw, wins as quickly as possible and loses as \
-slowly as possible). Custom lets you set the chance yourself, from 0 to 100, with the slider \
-in Options.
+move rather than a random one: Random plays any legal move at random, Low 40%, Medium 70%, \
+High 95%, and Perfect always (it then never loses a game it can draw, wins as quickly as \
+possible and loses as slowly as possible). Custom lets you set the chance yourself, from 0 \
+to 100, with the slider in Options.
 
 The hint (H, or Y on a gamepad) grades every move you can make: Win (you can force a win), \
 Draw (best play by both sides draws) or Loss (your opponent can force a win), with the number \

@@ -58,11 +58,12 @@ right to add a heap, right-click or press X or Delete to remove one, and press S
 
 Players: you against the computer (you choose to be Left, who starts, or Right), two players \
 taking turns at the same screen, or the computer against itself. The computer's level is the \
-chance that it plays its best move rather than a random one: Off never looks, Low 40%, Medium \
-70%, High 95%, and Perfect always; Custom lets you set the chance from 0 to 100 in Options \
-(O). When it knows it is losing, it makes the game last as long as it can and waits for you \
-to slip: it takes one counter from the largest heap, unless it sees another move that makes the \
-game last longer. Against the computer, undo takes back your move and its reply together.
+chance that it plays its best move rather than a random one: Random plays any legal move at \
+random, Low 40%, Medium 70%, High 95%, and Perfect always; Custom lets you set the chance \
+from 0 to 100 in Options (O). When it knows it is losing, it makes the game last as long as \
+it can and waits for you to slip: it takes one counter from the largest heap, unless it sees \
+another move that makes the game last longer. Against the computer, undo takes back your \
+move and its reply together.
 
 The secret of Nim: write each heap in binary and add the columns without carrying (that is, \
 XOR them). The result is the nim-sum. If the nim-sum is 0, the player to move loses against \

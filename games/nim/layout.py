@@ -3,9 +3,14 @@ and without it (the panel slides between the two arrangements; `f` is how far it
 1), the players' cards, the counters and the heap editor's columns. Geometry only."""
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
 import pygame
 
+from games.core.kit.levels import WIN, Grade
 from games.core.loop.tween import lerp
+from games.core.screens import hud
 from games.core.screens.game_scene import HUD_HEIGHT, TOOLBAR_HEIGHT
 from games.nim.controls import Cursor, Heaps
 from games.nim.rules import MAX_HEAP, MAX_HEAPS
@@ -30,6 +35,25 @@ class Geometry:
 
 
 PILE_WIDTH, PILE_THICK, PILE_STEP, PILE_MOST = 48, 10, 5, 11   # taken counters on a card
+CARD_HEIGHT = 164
+LABEL_GAP = 4           # between two of the hint's labels
+
+
+class GradeLabel(NamedTuple):
+    """One of the hint's labels: the graded move it names (the first of a run of counters
+    with the same words), its words and where it goes."""
+    grade: Grade
+    words: str
+    rect: pygame.Rect
+    counters: tuple[Cursor, ...]     # the counters whose moves it names
+
+
+def full_words(grade: Grade) -> str:
+    return hud.grade_words(grade.value, grade.plies)
+
+
+def value_words(grade: Grade) -> str:
+    return hud.grade_words(grade.value, None)
 
 
 class Layout:
@@ -37,7 +61,7 @@ class Layout:
         """Counters keep one size in both arrangements: the narrower one's."""
         width, height = size
         self.size = size
-        top, bottom = HUD_HEIGHT + 226, height - TOOLBAR_HEIGHT - 96
+        top, bottom = HUD_HEIGHT + 234, height - TOOLBAR_HEIGHT - 96
         self.panel_rect = pygame.Rect(width - 40 - 680, HUD_HEIGHT + 16, 680,
                                       height - TOOLBAR_HEIGHT - HUD_HEIGHT - 32)
         self.area_wide = pygame.Rect(40, top, width - 80, bottom - top)
@@ -45,7 +69,7 @@ class Layout:
         self.narrow = Geometry(self.area_narrow, len(heaps), max(heaps))
         self.wide = Geometry(self.area_wide, len(heaps), max(heaps), self.narrow.width,
                              self.narrow.thickness)
-        top = HUD_HEIGHT + 180
+        top = HUD_HEIGHT + 188    # below the cards
         self.board = pygame.Rect(0, top, width, height - TOOLBAR_HEIGHT - top)   # the heaps
 
     # --- the heaps -----------------------------------------------------------------------
@@ -81,7 +105,7 @@ class Layout:
     def table_rect(self, f: float) -> pygame.Rect:
         """The baize the heaps stand on, under the heaps' part of the board."""
         right = lerp(self.area_wide.right, self.area_narrow.right, f)
-        table = pygame.Rect(self.area_wide.left - 16, HUD_HEIGHT + 190, 0, 0)
+        table = pygame.Rect(self.area_wide.left - 16, HUD_HEIGHT + 196, 0, 0)
         table.width = round(right - table.left + 16)
         table.height = self.size[1] - TOOLBAR_HEIGHT - 14 - table.top
         return table
@@ -90,10 +114,63 @@ class Layout:
         """The sliding panel's left edge: off the screen at 0, in place at 1."""
         return lerp(self.size[0] + 10, self.panel_rect.left, f)
 
+    # --- the hint's labels ------------------------------------------------------------------
+    def grade_labels(self, heaps: Heaps, grades: Sequence[Grade], f: float) -> list[GradeLabel]:
+        """Where the hint's labels go, none over another: each counter names the move that
+        takes it and those above it; neighbouring counters with the same words share one label
+        in their middle. Where a heap's labels would crowd (counters thinner than a label, or
+        a column narrower), the plies are left out, and if they still crowd the moves that
+        win are labelled first, then the longest runs."""
+        by_counter = {(grade.move.heap, heaps[grade.move.heap] - grade.move.take): grade
+                      for grade in grades}
+        labels: list[GradeLabel] = []
+        column = self.narrow.column - LABEL_GAP
+        for heap, size in enumerate(heaps):
+            counters = [(heap, k) for k in range(size - 1, -1, -1) if (heap, k) in by_counter]
+            for words in (full_words, value_words, None):
+                planned = self.heap_labels(counters, by_counter, words or value_words, f)
+                if words is None:
+                    planned = self.thinned(planned)
+                if words is None or all(label.rect.width <= column for label in planned) and \
+                        not crowded(planned):
+                    labels += planned
+                    break
+        return labels
+
+    def heap_labels(self, counters: list[Cursor], by_counter: dict[Cursor, Grade],
+                    words: Callable[[Grade], str], f: float) -> list[GradeLabel]:
+        """One label per run of neighbouring counters with the same words, top down."""
+        runs: list[list[Cursor]] = []
+        for counter in counters:
+            if runs and words(by_counter[runs[-1][-1]]) == words(by_counter[counter]) and \
+                    runs[-1][-1][1] == counter[1] + 1:
+                runs[-1].append(counter)
+            else:
+                runs.append([counter])
+        labels = []
+        for run in runs:
+            grade = by_counter[run[0]]
+            centres = [self.counter_rect(heap, k, f).center for heap, k in run]
+            rect = pygame.Rect((0, 0), hud.chip_size(words(grade)))
+            rect.center = (round(sum(x for x, _ in centres) / len(centres)),
+                           round(sum(y for _, y in centres) / len(centres)))
+            labels.append(GradeLabel(grade, words(grade), rect, tuple(run)))
+        return labels
+
+    @staticmethod
+    def thinned(labels: list[GradeLabel]) -> list[GradeLabel]:
+        """As many labels as fit without crowding: wins first, then the longest runs."""
+        kept: list[GradeLabel] = []
+        for label in sorted(labels, key=lambda label: (label.grade.value != WIN,
+                                                       -len(label.counters))):
+            if not crowded(kept + [label]):
+                kept.append(label)
+        return kept
+
     # --- the players' cards ----------------------------------------------------------------
     def card_rect(self, side: int, f: float) -> pygame.Rect:
         right = lerp(self.area_wide.right, self.area_narrow.right, f)
-        rect = pygame.Rect(0, HUD_HEIGHT + 20, 480, 150)
+        rect = pygame.Rect(0, HUD_HEIGHT + 20, 480, CARD_HEIGHT)
         if side == 0:
             rect.left = self.area_wide.left
         else:
@@ -114,10 +191,16 @@ class Layout:
         return x, bottom - paint.face_height(PILE_WIDTH) - PILE_THICK - 4
 
     def prompt_centre(self, f: float) -> tuple[int, int]:
-        return (self.card_rect(0, f).left + self.card_rect(1, f).right) // 2, HUD_HEIGHT + 214
+        return (self.card_rect(0, f).left + self.card_rect(1, f).right) // 2, HUD_HEIGHT + 220
 
     # --- the heap editor --------------------------------------------------------------------
     def editor_geometry(self, heaps: int) -> Geometry:
         """The editor's columns: the heaps, and an empty one to add a heap while there is room."""
         columns = heaps + (1 if heaps < MAX_HEAPS else 0)
         return Geometry(self.area_narrow, columns, MAX_HEAP)
+
+
+def crowded(labels: Sequence[GradeLabel]) -> bool:
+    """Whether any two labels touch (with LABEL_GAP between them)."""
+    rects = [label.rect.inflate(LABEL_GAP, LABEL_GAP) for label in labels]
+    return any(a.colliderect(b) for n, a in enumerate(rects) for b in rects[n + 1:])

@@ -350,7 +350,8 @@ class NimScene(VersusScene):
         """What the view draws this frame."""
         cursor = self.valid_cursor() if self.show_cursor() and self.human_to_move() else None
         look = HeapsLook(self.state, self.lit_counters(), self.hinted_counters(), cursor,
-                     self.pick is not None, self.graded() is not None, f)
+                         self.pick is not None, self.graded() is not None,
+                         self.hint_shown() and ai.winning_move(self.state) is not None, f)
         winner = self.session.status.winner
         cards = tuple(Card(self.role(side) + (f" · {self.level_text()}"
                                               if self.players[side] == COMPUTER else ""),
@@ -359,6 +360,13 @@ class NimScene(VersusScene):
         taken = self.taken_in_history()
         return Board(look, (cards[0], cards[1]), (taken[0], taken[1]), self.prompt(),
                      self.hint_shown(), self.panel_sliding())
+
+    def draw_grades(self, surface: pygame.Surface) -> None:
+        """The hint's labels, none over another (Layout.grade_labels)."""
+        grades = self.graded() if self.hint_shown() else None
+        if grades:
+            self.view.draw_grade_labels(surface, self.layout.grade_labels(
+                self.state.heaps, grades, self.panel_value()))
 
     def draw_marks(self, surface: pygame.Surface) -> None:
         """What the frame marks on the heaps: the last move, and the hint's grades."""

@@ -5,7 +5,7 @@ given; it changes nothing but its caches."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -16,7 +16,7 @@ from games.core.loop.tween import Tween, lerp
 from games.core.screens import hud, ui
 from games.core.screens.cache import Layer
 from games.nim.controls import Cursor
-from games.nim.layout import PILE_MOST, PILE_STEP, PILE_THICK, PILE_WIDTH, Layout
+from games.nim.layout import PILE_MOST, PILE_STEP, PILE_THICK, PILE_WIDTH, GradeLabel, Layout
 from games.nim.panel import TABLE_INK, TeachingPanel
 from games.nim.rules import SIDES, Move, State
 from sprites import nim as paint
@@ -43,6 +43,7 @@ class HeapsLook:
     cursor: Cursor | None         # the keyboard and pad cursor, when it shows
     picking: bool                 # the computer shows its choice (the lit counters)
     graded: bool                  # the hint's grades are in (the marks show them)
+    hint_wins: bool               # the hint's move wins (else it makes a lost game last)
     panel: float                  # how far the teaching panel is in
 
 
@@ -119,9 +120,7 @@ class NimView:
                 flight = flights.get((heap, k))
                 if flight and not flight.tween.done and flight.incoming:
                     continue       # still flying in
-                tone = "hint" if (heap, k) in look.hinted else \
-                    "take" if (heap, k) in look.lit else "stone"
-                surface.blit(paint.disc(g.width, g.thickness, tone),
+                surface.blit(paint.disc(g.width, g.thickness, tone(look, heap, k)),
                              layout.counter_topleft(heap, k, f))
             self.draw_heap_label(surface, heap, size, x, tag(look, heap))
         marks(surface)
@@ -146,6 +145,11 @@ class NimView:
         box.midtop = (round(x), below)
         ui.panel(surface, box, colour, radius=10)
         surface.blit(image, image.get_rect(center=box.center))
+
+    def draw_grade_labels(self, surface: pygame.Surface, labels: Sequence[GradeLabel]) -> None:
+        for label in labels:
+            hud.chip(surface, label.words, label.rect.center,
+                     hud.grade_colour(label.grade.value), border=hud.INK)
 
     def mark_move(self, surface: pygame.Surface, state: State, move: Move, f: float) -> None:
         """The last move: the taken counters' outline, faint, where they stood."""
@@ -187,7 +191,7 @@ class NimView:
         f = board.heaps.panel
         for side, card in enumerate(board.cards):
             hud.player_card(surface, self.layout.card_rect(side, f), swatch(side, 30),
-                            SIDES[side], [card.role, f"took {taken[side]}"], card.to_move,
+                            SIDES[side], [card.role, taken_words(taken[side])], card.to_move,
                             card.won)
             x, bottom = self.layout.pile_base(side, f)
             mini = paint.disc(PILE_WIDTH, PILE_THICK, "left" if side == 0 else "right")
@@ -195,6 +199,11 @@ class NimView:
             for k in range(min(taken[side], PILE_MOST)):
                 surface.blit(mini, (x - PILE_WIDTH // 2, bottom - face - (k + 1) * PILE_STEP
                                     - PILE_THICK + PILE_STEP))
+
+
+def taken_words(count: int) -> str:
+    """A card's count of the counters its player has taken."""
+    return "none taken yet" if not count else f"took {count} counter{'s' if count != 1 else ''}"
 
 
 def on_cards(taken: tuple[int, int], flights: Mapping[Cursor, Flight]) -> list[int]:
@@ -206,6 +215,20 @@ def on_cards(taken: tuple[int, int], flights: Mapping[Cursor, Flight]) -> list[i
     return shown
 
 
+def tone(look: HeapsLook, heap: int, k: int) -> str:
+    """A counter's colour, agreeing with the hint's labels: green only where the hint's move
+    wins, and once the grades show, only on the counter whose label names that move (those
+    above it carry the labels of other moves)."""
+    counter = (heap, k)
+    if counter in look.hinted and look.hint_wins and \
+            (not look.graded or k == min(j for h, j in look.hinted if h == heap)):
+        return "hint"
+    if counter in look.lit or (counter in look.hinted and not look.hint_wins and
+                               not look.graded):
+        return "take"
+    return "stone"
+
+
 def tag(look: HeapsLook, heap: int) -> tuple[str, Colour] | None:
     """The tag under a heap: how many the pointer, cursor, computer or hint would take."""
     count = sum(1 for h, _ in look.lit if h == heap)
@@ -215,5 +238,5 @@ def tag(look: HeapsLook, heap: int) -> tuple[str, Colour] | None:
         return f"take {count}", ui.ACCENT
     count = sum(1 for h, _ in look.hinted if h == heap)
     if count:
-        return f"take {count}", ui.GOOD
+        return f"take {count}", ui.GOOD if look.hint_wins else ui.ACCENT
     return None

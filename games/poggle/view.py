@@ -17,6 +17,8 @@ BLOOM_STEPS = 12
 CELL_SECONDS = 0.24      # one key's colour change
 WAVE_STEP = 0.06         # delay per step of distance from the pressed key
 RESTART_STEP = 0.025     # delay per diagonal on a restart (no pressed key)
+CURSOR_WIDTH = 6
+HINT_INSET, HINT_WIDTH = 8, 10   # the hint's ring: this far inside the key, this wide
 
 WORKING_OUT_PAR = "Dealing: working out par, the fewest presses that clear this board..."
 
@@ -38,6 +40,21 @@ class PoggleLayout:
                                         self.button, self.button) for c in range(size)]
                            for r in range(size)]
         self.panel = pygame.Rect(1200, area.top + 34, 680, area.height - 68)
+
+    # The marks on a key, each in its own band so they never overlap, even on one key: the
+    # cursor rings the key from outside, the keys a press reaches have a thin ring at their
+    # edge, and the hint lights a ring inside the key's face.
+    def cursor_ring(self, cell: Cell) -> tuple[pygame.Rect, int]:
+        """The cursor's (or the hover's) ring: its outer rectangle and its width."""
+        return self.cell_rects[cell[0]][cell[1]].inflate(14, 14), CURSOR_WIDTH
+
+    def reach_ring(self, cell: Cell) -> tuple[pygame.Rect, int]:
+        return self.cell_rects[cell[0]][cell[1]].inflate(6, 6), 3
+
+    def hint_ring(self, cell: Cell) -> tuple[pygame.Rect, int]:
+        """The hint's ring, inside the key's edge (its dark outline included)."""
+        return self.cell_rects[cell[0]][cell[1]].inflate(-2 * HINT_INSET, -2 * HINT_INSET), \
+            HINT_WIDTH
 
     def cell_at(self, pos: tuple[int, int] | None) -> Cell | None:
         """The key under a point, or None (the gaps between keys count as the nearest key)."""
@@ -131,10 +148,7 @@ class PoggleView:
         if not any(map(any, board)):
             return                                  # cleared: no marks
         if hint is not None:
-            rect = self.layout.cell_rects[hint[0]][hint[1]]
-            swell = 30 + int(10 * glow(glow_age))
-            pygame.draw.rect(surface, ui.GOOD, rect.inflate(swell, swell), 6,
-                             border_radius=int(self.layout.button * 0.22))
+            self._draw_hint(surface, hint, glow(glow_age))
         target = ui_state.cursor if keyboard else ui_state.hover
         if target is not None:
             self._draw_reach(surface, target, keyboard)
@@ -190,13 +204,24 @@ class PoggleView:
         centre = self.layout.cell_rects[ring.centre[0]][ring.centre[1]].center
         surface.blit(picture, (centre[0] - size / 2, centre[1] - size / 2))
 
+    def _draw_hint(self, surface: pygame.Surface, cell: Cell, strength: float) -> None:
+        """A green ring inside the key, edged in ink to read on every colour; it brightens
+        as the glow beats."""
+        rect, width = self.layout.hint_ring(cell)
+        radius = int(self.layout.button * 0.18)
+        pygame.draw.rect(surface, paint.INK, rect, width, border_radius=radius)
+        colour = tuple(int(g + (255 - g) * 0.35 * (1 - strength)) for g in ui.GOOD)
+        pygame.draw.rect(surface, colour, rect.inflate(-4, -4), width - 4,
+                         border_radius=radius - 2)
+
     def _draw_reach(self, surface: pygame.Surface, target: Cell, keyboard: bool) -> None:
         """The keyboard/pad cursor, or the mouse's hover, with the keys a press there reaches."""
-        rects, button = self.layout.cell_rects, self.layout.button
+        button = self.layout.button
         for r, c in reach(self.layout.size, *target):
             if (r, c) != target:
-                pygame.draw.rect(surface, ui.MUTED, rects[r][c].inflate(6, 6), 3,
-                                 border_radius=int(button * 0.2))
+                rect, width = self.layout.reach_ring((r, c))
+                pygame.draw.rect(surface, ui.MUTED, rect, width, border_radius=int(button * 0.2))
+        rect, width = self.layout.cursor_ring(target)
         colour = ui.ACCENT if keyboard else ui.TEXT
-        pygame.draw.rect(surface, colour, rects[target[0]][target[1]].inflate(14, 14),
-                         6 if keyboard else 4, border_radius=int(button * 0.22))
+        pygame.draw.rect(surface, colour, rect, width if keyboard else width - 2,
+                         border_radius=int(button * 0.22))

@@ -1,7 +1,8 @@
 """The computer's levels, shared by the two-player games (docs/RULES.md): Mu Torere, Kono and Nim.
 
 A level is the percent chance that the computer plays its best move rather than a random legal
-one: the presets Off, Low, Medium, High and Perfect, or any whole number from 0 to 100 (Custom).
+one: the presets Random (0), Low, Medium, High and Perfect, or any whole number from 0 to
+100 (Custom).
 The ladder lives here once; each game's ai module keeps the same contract: level_chance(level),
 choose_move(state, rng, level), graded_moves(state) -> [Grade] best first, evaluate(state) and
 analyse(state) (docs/DESIGN.md, "The command line").
@@ -31,7 +32,8 @@ WIN, DRAW, LOSS = Value.WIN, Value.DRAW, Value.LOSS   # the ai modules' short na
 FLIPPED = {WIN: LOSS, LOSS: WIN, DRAW: DRAW}
 
 LEVELS = {"off": 0, "low": 40, "medium": 70, "high": 95, "perfect": 100}
-TITLES = {"off": "Off", "low": "Low", "medium": "Medium", "high": "High", "perfect": "Perfect"}
+# "off" never looks for the best move: its title says what the player meets.
+TITLES = {"off": "Random", "low": "Low", "medium": "Medium", "high": "High", "perfect": "Perfect"}
 
 
 class Grade(NamedTuple):

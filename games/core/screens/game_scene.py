@@ -53,6 +53,7 @@ class GameScene(Scene, GameHooks):
         self.prefs = registry.preferences(app.settings, session.key)
         self.tweens = Tweens(app.motion)
         self.message, self.message_time = "", 0.0
+        self.refusal = False                  # the message says why something was refused
         self.reported = session.status.over   # the result screen was shown for this ending
         self.looking_back = False             # the result screen shows an ending seen before
         self.result_wait: float | None = None  # counting down to the result screen
@@ -86,6 +87,10 @@ class GameScene(Scene, GameHooks):
         """(name, value) pairs, right to left from the HUD's right edge; a third item, the
         widest value the field can show, keeps a field whose words change from jumping."""
         return [("Moves", str(self.session.moves_made)), ("Time", clock_text(self.session.elapsed))]
+
+    def hud_colour(self, name: str) -> tuple[int, int, int]:
+        """The colour of a HUD field's value (a clock running out may warn)."""
+        return ui.ACCENT
 
     def extra_buttons(self) -> list[tuple]:
         """Buttons added to the toolbar: (label, callback), or (label, callback, enabled) with
@@ -175,12 +180,19 @@ class GameScene(Scene, GameHooks):
         return self.session.status.over
 
     def say(self, words: str) -> None:
-        self.message, self.message_time = words, MESSAGE_SECONDS
+        self.message, self.message_time, self.refusal = words, MESSAGE_SECONDS, False
 
     def refuse(self, words: str) -> None:
-        """Say why an action was refused, with the wrong sound; nothing changes."""
+        """Say why an action was refused, with the wrong sound; nothing changes. The reason
+        stands until the position changes (forget_refusal)."""
         self.say(words)
+        self.refusal = True
         self.app.audio.play("wrong")
+
+    def forget_refusal(self) -> None:
+        """The position changed: a refusal spoke of the one before, so it goes."""
+        if self.refusal:
+            self.message, self.message_time, self.refusal = "", 0.0, False
 
     def play(self, move) -> Change | None:
         """Apply a move through the Session; an illegal one is explained, nothing changes."""
@@ -190,6 +202,7 @@ class GameScene(Scene, GameHooks):
         except GameError as error:
             self.refuse(str(error))
             return None
+        self.forget_refusal()
         self.animate(change)
         self.after_change(change)
         return change
@@ -214,6 +227,7 @@ class GameScene(Scene, GameHooks):
         if change is None:
             self.say("Nothing to undo.")
             return
+        self.forget_refusal()
         self.animate(change)
         self.app.audio.play("move")
         if not self.over:
@@ -226,6 +240,7 @@ class GameScene(Scene, GameHooks):
         if change is None:
             self.say("Nothing to redo.")
             return
+        self.forget_refusal()
         self.animate(change)
         self.after_change(change)
 
@@ -467,7 +482,7 @@ class GameScene(Scene, GameHooks):
         layout = self.hud_layout()
         name_y, value_y = hud_rows()
         for name, value, right in layout:
-            ui.label(surface, value, (right, value_y), HUD_VALUE, ui.ACCENT, bold=True,
+            ui.label(surface, value, (right, value_y), HUD_VALUE, self.hud_colour(name), bold=True,
                      anchor="midright")
             ui.label(surface, name, (right, name_y), ui.SMALL, ui.MUTED, anchor="midright")
         pygame.draw.rect(surface, ui.BG_DEEP, (0, height - TOOLBAR_HEIGHT, width, TOOLBAR_HEIGHT))
@@ -501,7 +516,7 @@ class GameScene(Scene, GameHooks):
             return None
         face = ui.assets.font(HUD_VALUE, True)
         area: pygame.Rect | None = None
-        for (_, value, right), (_, old, _) in zip(now, layout):
+        for (name, value, right), (_, old, _) in zip(now, layout):
             if value == old:
                 continue
             box = pygame.Rect(0, 0, max(face.size(value)[0], face.size(old)[0]) + 8,
@@ -510,7 +525,8 @@ class GameScene(Scene, GameHooks):
             box = box.clip(pygame.Rect(0, 0, self.app.size[0], HUD_HEIGHT))
             surface.fill(ui.BG_DEEP, box)
             surface.set_clip(box)
-            ui.label(surface, value, (right, hud_rows()[1]), HUD_VALUE, ui.ACCENT, bold=True,
+            ui.label(surface, value, (right, hud_rows()[1]), HUD_VALUE, self.hud_colour(name),
+                     bold=True,
                      anchor="midright")
             surface.set_clip(None)
             area = box if area is None else area.union(box)

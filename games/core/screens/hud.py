@@ -21,6 +21,12 @@ def by_device(device: str, mouse: str, keyboard: str, pad: str) -> str:
     return words.get(device, mouse)
 
 
+def chip_size(words: str, size: int = ui.SMALL) -> tuple[int, int]:
+    """How big chip() draws these words."""
+    width, height = ui.assets.font(size, True).size(words)
+    return width + 20, height + 8
+
+
 def chip(surface, words: str, centre, colour, size: int = ui.SMALL, ink=INK, border=None,
          anchor: str = "center") -> pygame.Rect:
     """Bold words on a rounded coloured box; returns the box."""
@@ -103,7 +109,8 @@ def player_card(surface, rect: pygame.Rect, swatch: pygame.Surface, name: str,
 
 
 def move_log(surface, rect: pygame.Rect, rows, title: str = "Last moves") -> None:
-    """The last moves: rows of (number, swatch or None, words), the latest last and lit."""
+    """The last moves: rows of (number or None, swatch or None, words), the latest last and
+    lit."""
     ui.panel(surface, rect, ui.PANEL, radius=18, border=ui.LINE, width=2)
     ui.label(surface, title, (rect.left + 24, rect.top + 18), ui.BODY, ui.TEXT, bold=True)
     if not rows:
@@ -111,8 +118,9 @@ def move_log(surface, rect: pygame.Rect, rows, title: str = "Last moves") -> Non
     for n, (number, swatch, words) in enumerate(rows):
         y = rect.top + 88 + n * 40
         latest = n == len(rows) - 1
-        ui.label(surface, f"{number}.", (rect.left + 64, y), ui.SMALL, ui.MUTED,
-                 anchor="midright")
+        if number is not None:
+            ui.label(surface, f"{number}.", (rect.left + 64, y), ui.SMALL, ui.MUTED,
+                     anchor="midright")
         if swatch is not None:
             surface.blit(swatch, swatch.get_rect(center=(rect.left + 92, y)))
         ui.fit_text(surface, words, (rect.left + 122, y - 20, rect.width - 146, 40), ui.SMALL,

@@ -348,12 +348,15 @@ class VersusScene(GameScene, VersusHooks):
         return moves
 
     def log_rows(self, count: int) -> list[tuple]:
-        """The last `count` moves for hud.move_log: (number, the mover's swatch, words)."""
-        moves = self.game_moves()
-        start = max(0, len(moves) - count)
-        return [(start + n + 1, self.swatch(self.side_to_move(before), 28),
-                 "draw agreed" if move == self.DRAW_MOVE else self.move_words(move))
-                for n, (before, move) in enumerate(moves[start:])]
+        """The last `count` moves for hud.move_log: (number, the mover's swatch, words); an
+        agreed draw is a row without a number."""
+        rows, number = [], 0
+        for before, move in self.game_moves():
+            agreed = move == self.DRAW_MOVE      # an agreement, not a move: no number
+            number += not agreed
+            rows.append((None if agreed else number, self.swatch(self.side_to_move(before), 28),
+                         "draw agreed" if agreed else self.move_words(move)))
+        return rows[-count:] if count > 0 else []
 
     def draw_last_move(self, surface) -> None:
         """The last move marked on the board (through the game's mark_move), once the board
