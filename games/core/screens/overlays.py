@@ -86,7 +86,7 @@ CONTROLS = (
 )
 
 
-def controls_paragraphs(key: str) -> list[str]:
+def controls_text(key: str) -> list[str]:
     """The Controls section of a game's rules screen, a paragraph per device."""
     return [f"{device}: {words}" for device, words in CONTROLS]
 
@@ -117,7 +117,7 @@ class HelpScene(Scene):
         for words in self.text.strip().split("\n\n"):
             blocks += page.paragraph(words, width)
         blocks.append(page.Line("Controls", ui.HEADING, ui.ACCENT, bold=True))
-        for words in controls_paragraphs(self.key):
+        for words in controls_text(self.key):
             blocks += page.paragraph(words, width)
         return blocks
 

@@ -79,13 +79,14 @@ class Page:
         return self.starts[-1]
 
     def shown(self, top: int | None = None) -> range:
-        """The blocks wholly inside the view with `top` at the top (the current one if None)."""
+        """The blocks wholly inside the view with `top` at the top (the current one if None);
+        a block taller than the view is shown alone, cut at the view's bottom."""
         top = self.top if top is None else top
         end = top
         while end < len(self.blocks) and self.starts[end + 1] - self.starts[top] \
                 <= self.view.height:
             end += 1
-        return range(top, end)
+        return range(top, max(end, min(top + 1, len(self.blocks))))
 
     @property
     def last_top(self) -> int:
@@ -180,12 +181,16 @@ class Page:
 
     # --- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect]:
-        """The blocks in view and the scroll bar; returns where each block was drawn."""
+        """The blocks in view and the scroll bar; returns where each block was drawn (only a
+        block taller than the view reaches past it, and is cut there)."""
         drawn = []
         origin = self.view.top - self.starts[self.top]
+        clip = surface.get_clip()
+        surface.set_clip(self.view)
         for index in self.shown():
             drawn.append(self.blocks[index].draw(surface, self.view.left,
                                                  origin + self.starts[index]))
+        surface.set_clip(clip)
         if self.scrolls:
             pygame.draw.rect(surface, ui.PANEL, self.track(), border_radius=BAR_WIDTH // 2)
             colour = ui.ACCENT if self.dragging else ui.MUTED
