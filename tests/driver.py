@@ -10,7 +10,7 @@ import pygame
 from games.core.data import records
 from games.core.kit import registry
 from games.core.kit.session import Session
-from games.core.loop.app import App
+from games.core.loop.app import LOGICAL_SIZE, App
 from games.core.screens.launch import LoadingScene, scene_module
 from games.core.screens.launcher import LauncherScene
 
@@ -29,8 +29,8 @@ def walk(scene, target, step) -> None:
 
 
 class Driver:
-    def __init__(self):
-        self.app = App(windowed=True)
+    def __init__(self, size=LOGICAL_SIZE):
+        self.app = App(windowed=True, size=size)
         self.app.push(LauncherScene(self.app))
         self.frames(2)
 

@@ -271,7 +271,7 @@ def test_the_frame_checks_see_what_they_look_for():
                      "d = app.input.last_device\nx = app.settings['animations']\n")
     assert len(session_builds(tree)) == 2
     assert widget_classes(tree, core_widgets()) == ["line 3: class Knob"]
-    assert {"Widget", "Button", "Choice"} <= core_widgets()
+    assert {"Widget", "Button", "Stepper"} <= core_widgets()
     assert len(frame_reads(tree)) == 2
 
 

@@ -118,8 +118,7 @@ def test_rules_screen_from_the_launcher_scrolls_and_closes(driver):
     help_scene = driver.app.top
     assert isinstance(help_scene, HelpScene) and "tiles" in help_scene.text
     driver.key(pygame.K_DOWN, times=2)
-    view = driver.app.size[1] - 330
-    assert help_scene.scroll == min(180, max(0, help_scene.page.get_height() - view))
+    assert help_scene.page.top == min(2, help_scene.page.last_top)   # two lines down
     driver.key(pygame.K_ESCAPE)
     assert isinstance(driver.app.top, LauncherScene)
 
@@ -191,6 +190,39 @@ def test_window_placement_is_always_wholly_on_the_desktop():
             assert area.contains(placed) and placed.top - area.top >= 0.09 * height
             assert placed.width <= LOGICAL_SIZE[0]
             assert abs(placed.width / placed.height - 16 / 9) < 0.01
+
+
+def test_full_screen_and_a_window_scale_the_same_fixed_picture(data_dir, monkeypatch):
+    """Full screen is FULLSCREEN|SCALED; a window RESIZABLE|SCALED, whether opened so or left
+    full screen for (F11, Settings): the window is made resizable as it leaves. (The dummy
+    driver ignores a window's flags: tests/test_real_window.py sees them in a real one.)"""
+    from games.core.loop.app import App, display_flags
+    assert display_flags(True) == pygame.FULLSCREEN | pygame.SCALED
+    assert display_flags(False) == pygame.RESIZABLE | pygame.SCALED
+    opened = []
+    real_set_mode = pygame.display.set_mode
+    monkeypatch.setattr(pygame.display, "set_mode",
+                        lambda size, flags: opened.append((size, flags)) or
+                        real_set_mode(size, flags))
+    app = App(windowed=False)
+    assert opened == [((1920, 1080), display_flags(True))]
+    asked = []
+
+    class Watched:
+        """The App's window, noting what it is asked to be resizable."""
+        def __getattr__(self, name):
+            return getattr(real, name)
+
+        def __setattr__(self, name, value):
+            if name == "resizable":
+                asked.append(value)
+            setattr(real, name, value)
+    real, app.window = app.window, Watched()
+    app.toggle_fullscreen()
+    assert not app.settings["fullscreen"] and asked == [True]
+    app.toggle_fullscreen()
+    assert app.settings["fullscreen"] and asked == [True]
+    app.quit()
 
 
 def test_a_window_on_a_1280x720_desktop_is_placed_on_it(data_dir, monkeypatch):

@@ -1,5 +1,6 @@
 """Parlour in a real X window (Xvfb + openbox), driven with xdotool: full screen, through the
-launcher into a game, one move played with the mouse, the window closed, the move saved.
+launcher into a game, one move played with the mouse, the window closed, the move saved; and
+leaving full screen (Settings or F11) for a window that can be resized and maximised.
 
 SDL silently falls back to an offscreen driver when it cannot reach a display, so the test
 checks that the driver really was x11. Locally the test is skipped without Xvfb, openbox and
@@ -16,7 +17,8 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOLS = ("Xvfb", "openbox", "xdotool")
-DISPLAY = ":93"
+# The first free display from :93 (other test runs on the machine may hold one).
+DISPLAY = next(f":{n}" for n in range(93, 200) if not os.path.exists(f"/tmp/.X11-unix/X{n}"))
 LAUNCH = ("import pygame\n"
           "from games.core.loop.app import App\n"
           "from games.core.screens.launcher import LauncherScene\n"
@@ -134,3 +136,92 @@ def test_a_resized_window_keeps_its_layout_and_input_mapping(x_server, data_dir)
     finally:
         if game.poll() is None:
             game.kill()
+
+
+# Full screen, then a window by Settings and by F11; the child answers "state" on stdin with
+# its display mode, whether SDL's window is resizable, its size, how many frames it drew and
+# the scene on top; "maximize" asks the window manager to maximise the window (as its title
+# bar's button does); "quit" ends it.
+SWITCHING = ("import select, sys\n"
+             "import pygame\n"
+             "from games.core.loop.app import App\n"
+             "from games.core.screens.launcher import LauncherScene\n"
+             "app = App(windowed=False)\n"
+             "print(pygame.display.get_driver(), flush=True)\n"
+             "app.push(LauncherScene(app))\n"
+             "while app.running:\n"
+             "    app.turn()\n"
+             "    if select.select([sys.stdin], [], [], 0)[0]:\n"
+             "        asked = sys.stdin.readline().strip()\n"
+             "        if asked == 'maximize':\n"
+             "            app.window.maximize()\n"
+             "        if asked == 'quit':\n"
+             "            break\n"
+             "        print(app.settings['fullscreen'], app.window.resizable, *app.window.size,\n"
+             "              app.draws, type(app.top).__name__, flush=True)\n"
+             "pygame.quit()\n")
+
+
+def test_leaving_full_screen_gives_a_window_that_resizes_and_maximises(x_server, data_dir):
+    env = dict(os.environ, DISPLAY=DISPLAY, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
+               SDL_VIDEO_X11_WMCLASS="parlour-test", PARLOUR_DATA_DIR=str(data_dir))
+    game = subprocess.Popen([sys.executable, "-c", SWITCHING], cwd=ROOT, env=env, text=True,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+    def state(asked="state"):
+        game.stdin.write(asked + "\n")
+        game.stdin.flush()
+        ready, _, _ = select.select([game.stdout], [], [], 30)
+        assert ready, "the game did not answer"
+        full, resizable, width, height, draws, top = game.stdout.readline().split()
+        return full == "True", resizable == "True", (int(width), int(height)), int(draws), top
+
+    def geometry():
+        words = xdotool("getwindowgeometry", window).stdout.split()
+        return tuple(int(n) for n in words[words.index("Geometry:") + 1].split("x"))
+
+    def resized_to(size):
+        xdotool("windowsize", window, str(size[0]), str(size[1]))
+        wait_for(lambda: geometry() == size, f"the window at {size}")
+        time.sleep(0.3)
+        full, resizable, shown, draws, _ = state()
+        assert shown == size and not full and resizable
+        return draws
+
+    try:
+        assert first_line(game).strip() == "x11", "SDL fell back from x11"
+        window = wait_for(lambda: xdotool("search", "--class", "parlour-test").stdout.split(),
+                          "the window")[-1]
+        time.sleep(0.5)
+        assert state()[:3] == (True, False, (1920, 1080))
+        # Settings (Esc: the focus on Quit; Settings is left of it), Display -> Window.
+        for key in ("Escape", "Left", "Return", "Right"):
+            xdotool("key", "--window", window, key)
+            time.sleep(0.3)
+        wait_for(lambda: geometry() != (1920, 1080), "a window")
+        full, resizable, size, draws, top = state()
+        assert top == "SettingsScene" and not full and resizable, "a resizable window"
+        assert resized_to((960, 540)) > draws, "drawn again at the new size"
+        draws = state()[3]
+        state("maximize")
+        wait_for(lambda: geometry()[0] == 1920, "maximised")
+        time.sleep(0.3)
+        full, resizable, size, after, _ = state()
+        assert size == geometry() and size[1] > 1000 and after > draws
+        # Back to full screen and out again with F11: still a window that resizes.
+        xdotool("key", "--window", window, "Escape")             # Settings -> the launcher
+        xdotool("key", "--window", window, "F11")
+        wait_for(lambda: state()[0], "full screen")
+        xdotool("key", "--window", window, "F11")
+        wait_for(lambda: not state()[0], "a window again")
+        assert state()[1], "resizable again after F11"
+        resized_to((1200, 675))
+        click(window, 290, 450, 1200 / 1920)          # the first card, at the window's scale
+        wait_for(lambda: state()[4] == "SetupScene", "the clicked card's setup screen")
+        game.stdin.write("quit\n")
+        game.stdin.flush()
+        assert game.wait(20) == 0, game.stderr.read()[-2000:]
+    finally:
+        if game.poll() is None:
+            game.kill()
+

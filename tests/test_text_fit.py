@@ -19,7 +19,7 @@ from params import params_of
 
 from games.core.kit import registry
 from games.core.kit.session import Session
-from games.core.screens import ui
+from games.core.screens import page, ui
 from games.core.screens.launch import info_module, scene_module
 from games.core.screens.launcher import LauncherScene
 from games.core.screens.menus import PauseScene, ResultScene, SetupScene
@@ -204,10 +204,13 @@ def test_the_launcher_and_its_messages_fit(driver, text_size, fitted):
 @pytest.mark.parametrize("key", GAMES)
 def test_rules_pages_wrap_within_the_page(driver, key):
     help_page = HelpScene(driver.app, key)
-    assert help_page.page.get_width() == 1400
+    width = help_page.view.width
+    lines = [block for block in help_page.page.blocks if isinstance(block, page.Line)]
+    words = " ".join(line.words for line in lines)
     for paragraph in info_module(key).RULES.strip().split("\n\n"):
-        for line in ui.assets.wrap(" ".join(paragraph.split()), ui.BODY, 1400):
-            assert ui.assets.font(ui.BODY).size(line)[0] <= 1400, line
+        assert " ".join(paragraph.split()) in words, "every word of the rules is on the page"
+    for line in lines:
+        assert ui.assets.font(line.size, line.bold).size(line.words)[0] <= width, line
 
 
 def test_fit_lines_wraps_then_shrinks_and_never_cuts():

@@ -24,6 +24,8 @@ class Act(StrEnum):
     MENU = "menu"          # P, Start
     NEXT = "next"          # Tab, right trigger: the next useful place
     PREV = "prev"          # Shift+Tab, left trigger
+    PAGE = "page"          # dy: +1 Page Down, -1 Page Up
+    EDGE = "edge"          # dy: -1 Home, +1 End (the start or the end of a long text)
     # the frame's verbs
     UNDO = "undo"
     REDO = "redo"

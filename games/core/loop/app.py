@@ -51,6 +51,13 @@ INPUT_EVENTS = frozenset(getattr(pygame, name) for name in (
     if hasattr(pygame, name))
 
 
+def display_flags(fullscreen: bool) -> int:
+    """Always SCALED: the picture is drawn at the fixed logical size and SDL scales it. Full
+    screen at the desktop's resolution, or a window the player can resize and maximise (a
+    window reached from full screen is given the same: App.toggle_fullscreen)."""
+    return pygame.SCALED | (pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE)
+
+
 def window_placement(area: pygame.Rect, logical) -> pygame.Rect:
     """The window's rect: the logical shape at 80% of the area (never larger than the logical
     size), centred in it, so the whole window, title bar included, is on the desktop."""
@@ -166,9 +173,8 @@ class App:
     def _open_window(self):
         """A fixed logical size, scaled by SDL to the display (full screen at the desktop's
         resolution) or to a resizable window; mouse positions come back in logical pixels."""
-        mode = pygame.FULLSCREEN if self.settings["fullscreen"] else pygame.RESIZABLE
         os.environ.setdefault("PYGAME_FORCE_SCALE", "photo")   # smooth scaling keeps text clean
-        screen = pygame.display.set_mode(self.size, pygame.SCALED | mode)
+        screen = pygame.display.set_mode(self.size, display_flags(self.settings["fullscreen"]))
         # Held for the App's life. pygame-ce marks from_display_module as deprecated, but a
         # SCALED display has no other handle to its window.
         with warnings.catch_warnings():
@@ -209,6 +215,9 @@ class App:
                 self.window.set_fullscreen(desktop=True)
             else:
                 self.window.set_windowed()
+                # Opened full screen, the window was made without RESIZABLE: give it what a
+                # window opened as one has (display_flags), so it can be resized and maximised.
+                self.window.resizable = True
                 self.fit_window()
         except pygame.error as error:
             self.settings["fullscreen"] = not self.settings["fullscreen"]

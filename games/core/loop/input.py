@@ -22,6 +22,8 @@ KEYS = {
     pygame.K_h: (Act.HINT, 0, 0), pygame.K_F1: (Act.HELP, 0, 0),
     pygame.K_BACKSPACE: (Act.CLEAR, 0, 0), pygame.K_DELETE: (Act.CLEAR, 0, 0),
     pygame.K_TAB: (Act.NEXT, 0, 0),
+    pygame.K_PAGEUP: (Act.PAGE, 0, -1), pygame.K_PAGEDOWN: (Act.PAGE, 0, 1),
+    pygame.K_HOME: (Act.EDGE, 0, -1), pygame.K_END: (Act.EDGE, 0, 1),
 }
 
 PAD_BUTTONS = {

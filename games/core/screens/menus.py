@@ -35,19 +35,18 @@ class SetupScene(Scene):
         remembered = remembered_choices(key, app.settings.get("setup", {}).get(key))
         width, height = app.size
         widgets: list[ui.Widget] = []
-        self.choices: list[tuple[Option, ui.Choice]] = []
+        self.choices: list[tuple[Option, ui.Stepper]] = []
         resume = replace_scene is None and app.store.has_save(key)
         rows = len(self.options) + 3 + (1 if resume else 0)
         step = min(104, (height - 250 - 80) // rows)   # many options: rows get closer
         size = step - 20
         y = 250
         for option in self.options:
-            values = [value for value, _ in option.choices]
-            start = remembered.get(option.key, option.default)
-            index = values.index(start) if start in values else values.index(option.default)
-            choice = ui.Choice((120, y, 820, size), option.label, option.choices, index)
-            self.choices.append((option, choice))
-            widgets.append(choice)
+            stepper = ui.Stepper((120, y, 820, size), option.label, option.choices)
+            stepper.select(option.default)
+            stepper.select(remembered.get(option.key, option.default))
+            self.choices.append((option, stepper))
+            widgets.append(stepper)
             y += step
         y += 20
         if resume:
@@ -73,14 +72,16 @@ class SetupScene(Scene):
 
     def choose(self, key: str, value) -> None:
         """Set an option to one of its values (as a player stepping through it would)."""
-        for option, choice in self.choices:
+        for option, stepper in self.choices:
             if option.key == key:
-                choice.index = [v for v, _ in option.choices].index(value)
+                if value not in [v for v, _ in option.choices]:
+                    raise ValueError(f"{self.key}'s {key} has no value {value!r}")
+                stepper.select(value)
                 return
         raise KeyError(f"{self.key} has no option {key!r}")
 
     def chosen(self) -> dict:
-        return {option.key: choice.value for option, choice in self.choices}
+        return {option.key: stepper.value for option, stepper in self.choices}
 
     def problem(self) -> str:
         """Why the chosen options cannot make a game (a 3 x 3 Hard KenKen, say), or ''."""

@@ -7,7 +7,7 @@ import pygame
 from games.core.kit import registry
 from games.core.kit.actions import Act
 from games.core.loop.app import Scene
-from games.core.screens import palette, ui
+from games.core.screens import page, palette, ui
 from games.core.screens.launch import info_module
 
 LEFT, TOP, ROW_WIDTH, ROW_HEIGHT, STEP = 460, 180, 1000, 68, 82   # the settings' rows
@@ -30,20 +30,17 @@ class SettingsScene(MenuScreen):
 
     def __init__(self, app):
         super().__init__(app)
-        s = app.settings
         on_off = ((True, "On"), (False, "Off"))
         volumes = tuple((v / 10, f"{v * 10}%") for v in range(11))
 
-        def row(line, key, words, choices, on_change=None, index=None):
-            values = [value for value, _ in choices]
+        def row(line, key, words, choices, on_change=None):
             rect = (LEFT, TOP + line * STEP, ROW_WIDTH, ROW_HEIGHT)
-            index = values.index(s[key]) if index is None else index
-            return key, ui.Choice(rect, words, choices, index, on_change or self.setter(key))
+            return key, ui.Stepper(rect, words, choices, on_change=on_change or self.setter(key))
 
         self.rows = [
             row(0, "fullscreen", "Display", ((True, "Full screen"), (False, "Window")),
                 self.set_fullscreen),
-            row(1, "volume", "Volume", volumes, index=min(10, round(s["volume"] * 10))),
+            row(1, "volume", "Volume", volumes),
             row(2, "muted", "Sound", ((False, "On"), (True, "Muted"))),
             row(3, "animations", "Animations", on_off),
             row(4, "show_errors", "Show mistakes as they arise", on_off),
@@ -53,6 +50,7 @@ class SettingsScene(MenuScreen):
                 (("brisk", "Brisk"), ("steady", "Steady"), ("slow", "Slow"))),
             row(8, "clock", "Clock in timed games", (("shown", "Shown"), ("hidden", "Hidden"))),
         ]
+        self.show_settings()
         back = ui.Button((760, TOP + len(self.rows) * STEP + 12, 400, ROW_HEIGHT), "Back",
                          lambda: app.pop(self))
         self.menu = ui.Menu([choice for _, choice in self.rows] + [back])
@@ -69,12 +67,16 @@ class SettingsScene(MenuScreen):
         if value != self.app.settings["fullscreen"]:
             self.app.toggle_fullscreen()
 
+    def show_settings(self) -> None:
+        for key, stepper in self.rows:
+            value = self.app.settings.get(key)
+            if key == "volume" and isinstance(value, (int, float)):
+                value = min(10, max(0, round(value * 10))) / 10    # the nearest step shown
+            stepper.select(value)
+
     def update(self, dt: float) -> None:
         """Show the settings as they are: F11 switches the display while this is open."""
-        for key, choice in self.rows:
-            values = [value for value, _ in choice.options]
-            if self.app.settings.get(key) in values:
-                choice.index = values.index(self.app.settings[key])
+        self.show_settings()
 
     def draw(self, surface) -> None:
         surface.fill(ui.BG)
@@ -95,57 +97,69 @@ CONTROLS = (
 )
 
 
+def controls_text(key: str) -> list[str]:
+    """The Controls section of a game's rules screen, a paragraph per device."""
+    return [f"{device}: {words}" for device, words in CONTROLS]
+
+
+RULES_FOOTER = ("Wheel, arrows, Page Up / Page Down, Home / End or the stick scroll;  "
+                "Esc, Enter, a click or B go back")
+
+
 class HelpScene(Scene):
-    """A game's rules and the controls, scrolled with arrows, wheel or stick."""
+    """A game's rules and the controls, in a view that scrolls (screens/page.py): wheel,
+    arrows, d-pad or stick by lines; Page Up / Page Down, Tab or the triggers by pages; Home
+    and End to either end; the scroll bar by dragging or clicking its track. Any other click,
+    Esc, Enter, B or F1 goes back."""
 
     def __init__(self, app, key: str):
         super().__init__(app)
         self.key = key
         self.info = registry.lookup(key)
         self.text = info_module(key).RULES
-        self.scroll = 0
-        self.page = self._render()
+        width, height = app.size
+        column = min(1400, width - 240 - page.BAR_GAP - page.BAR_WIDTH)
+        left = (width - column - page.BAR_GAP - page.BAR_WIDTH) // 2
+        self.view = pygame.Rect(left, 190, column, height - 190 - 130)
+        self.page = page.Page(self.blocks(column), self.view)
 
-    def _render(self) -> pygame.Surface:
-        width = 1400
-        lines = []
-        for paragraph in self.text.strip().split("\n\n"):
-            lines += [(line, ui.BODY, ui.TEXT) for line in
-                      ui.assets.wrap(" ".join(paragraph.split()), ui.BODY, width)]
-            lines.append(("", 16, ui.TEXT))
-        lines.append(("Controls", ui.HEADING, ui.ACCENT))
-        for device, words in CONTROLS:
-            lines += [(line, ui.BODY, ui.TEXT) for line in
-                      ui.assets.wrap(f"{device}: {words}", ui.BODY, width)]
-            lines.append(("", 16, ui.TEXT))
-        height = sum(int(size * 1.4) for _, size, _ in lines) + 40
-        page = pygame.Surface((width, height))
-        page.fill(ui.BG)
-        y = 0
-        for words, size, colour in lines:
-            if words:
-                page.blit(ui.assets.text(words, size, colour, size == ui.HEADING), (0, y))
-            y += int(size * 1.4)
-        return page
+    def blocks(self, width: int) -> list[page.Block]:
+        blocks: list[page.Block] = []
+        for words in self.text.strip().split("\n\n"):
+            blocks += page.paragraph(words, width)
+        blocks.append(page.Line("Controls", ui.HEADING, ui.ACCENT, bold=True))
+        for words in controls_text(self.key):
+            blocks += page.paragraph(words, width)
+        return blocks
 
     def handle(self, action) -> None:
-        view = self.app.size[1] - 330
-        limit = max(0, self.page.get_height() - view)
-        if action.kind in (Act.MOVE, Act.WHEEL):
-            step = action.dy * 90
-            self.scroll = min(limit, max(0, self.scroll + step))
-        elif action.kind in (Act.CANCEL, Act.CONFIRM, Act.HELP, Act.MENU) or \
-                (action.kind == Act.PRESS):
+        kind, text = action.kind, self.page
+        if kind == Act.MOVE and action.dy:
+            text.lines(action.dy)
+        elif kind == Act.WHEEL:
+            text.lines(action.dy * page.WHEEL_LINES)
+        elif kind in (Act.PAGE, Act.NEXT, Act.PREV):
+            text.page(action.dy if kind == Act.PAGE else 1 if kind == Act.NEXT else -1)
+        elif kind == Act.EDGE:
+            text.end(action.dy)
+        elif kind == Act.POINT and text.dragging:
+            text.drag(action.pos)
+        elif kind == Act.RELEASE:
+            text.dragging = False
+        elif kind == Act.PRESS and not action.alt and text.bar_area().collidepoint(action.pos):
+            text.press(action.pos)
+        elif kind in (Act.CANCEL, Act.CONFIRM, Act.HELP, Act.MENU, Act.PRESS):
             self.app.pop(self)
 
     def draw(self, surface) -> None:
         surface.fill(ui.BG)
         width, height = self.app.size
-        ui.label(surface, f"How to play {self.info.title}", (260, 70), ui.TITLE, ui.TEXT, bold=True)
-        view = pygame.Rect(260, 190, 1400, height - 330)
-        surface.blit(self.page, view.topleft, pygame.Rect(0, self.scroll, view.width, view.height))
-        ui.label(surface, "Arrows, wheel or stick scroll;  Esc, Enter, a click or B to go back",
-                 (width // 2, height - 70), ui.SMALL, ui.MUTED, anchor="center")
+        ui.fit_text(surface, f"How to play {self.info.title}",
+                    (self.view.left, 40, width - self.view.left - 60, 100), ui.TITLE, ui.TEXT,
+                    bold=True, align="left", max_lines=1)
+        self.page.draw(surface)
+        ui.fit_text(surface, RULES_FOOTER, (120, height - 100, width - 240, 60), ui.SMALL,
+                    ui.MUTED, max_lines=1)
 
 
 class ConfirmScene(MenuScreen):

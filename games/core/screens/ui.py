@@ -3,7 +3,9 @@ and a Menu that moves focus with mouse, keyboard and gamepad alike."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Hashable, Iterable
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
@@ -172,36 +174,132 @@ class Button(Widget):
             focus_ring(surface, self.rect, 16)
 
 
-class Choice(Widget):
-    """A labelled value changed with left/right (or a click, which steps forward)."""
+class Stepper(Widget):
+    """A label and one of a few values, stepped: the one widget for every such row (setup
+    screens, Settings, a game's Options panel). It owns all of its input:
+    - "<" (a click on it, Left, the d-pad or stick left) steps back; ">" steps forward. The
+      arrows stop at the ends, where they are dimmed: volume never jumps from 0% to 100%.
+    - Enter, A, or a click elsewhere on the row takes the next value, round to the first
+      after the last (so one key goes through them all, and turns a toggle).
+    `skip(value)` passes over values not allowed now; `swatches` shows a picture by a value.
+    Every change calls on_change(value)."""
 
-    def __init__(self, rect, words: str, options, index: int = 0, on_change=None):
+    def __init__(self, rect, words: str, options: Iterable[tuple[Any, str]], index: int = 0,
+                 on_change: Callable[[Any], None] | None = None, size: int = BODY,
+                 swatches: dict[Any, pygame.Surface] | None = None,
+                 skip: Callable[[Any], bool] | None = None, fill: tuple = PANEL):
         super().__init__(rect)
         self.words, self.options, self.index = words, list(options), index
-        self.on_change = on_change
+        self.on_change, self.size, self.fill = on_change, size, fill
+        self.swatches = swatches or {}
+        self.skip = skip or (lambda value: False)
 
     @property
     def value(self):
         return self.options[self.index][0]
 
-    def activate(self) -> None:
-        self.adjust(1)
+    def select(self, value: Any) -> None:
+        """Show `value` (a value the row does not offer is ignored); on_change is not called."""
+        values = [v for v, _ in self.options]
+        if value in values:
+            self.index = values.index(value)
+
+    def toward(self, step: int) -> int | None:
+        """The index one allowed step away (step -1 or +1), or None at that end."""
+        index = self.index + step
+        while 0 <= index < len(self.options):
+            if not self.skip(self.options[index][0]):
+                return index
+            index += step
+        return None
 
     def adjust(self, step: int) -> bool:
-        self.index = (self.index + step) % len(self.options)
-        if self.on_change:
-            self.on_change(self.value)
+        """Left/right: one step that way, none past an end (the step is used either way, so
+        the focus stays on the row)."""
+        target = self.toward(1 if step > 0 else -1)
+        if target is not None:
+            self._set(target)
         return True
 
-    def draw(self, surface, focused: bool) -> None:
-        panel(surface, self.rect, PANEL_HI if focused else PANEL, radius=14, border=LINE, width=2)
-        label(surface, self.words, (self.rect.left + 28, self.rect.centery), BODY, MUTED,
+    def activate(self) -> None:
+        """Enter or A: the next allowed value, round to the first after the last."""
+        for k in range(1, len(self.options) + 1):
+            index = (self.index + k) % len(self.options)
+            if not self.skip(self.options[index][0]):
+                self._set(index)
+                return
+
+    def press(self, pos: tuple[int, int]) -> None:
+        if self.back_zone().collidepoint(pos):
+            self.adjust(-1)
+        elif self.forward_zone().collidepoint(pos):
+            self.adjust(1)
+        else:
+            self.activate()
+
+    def _set(self, index: int) -> None:
+        if index != self.index:
+            self.index = index
+            if self.on_change:
+                self.on_change(self.value)
+
+    # --- where its parts are: one geometry for drawing and for clicks ----------------------
+    @property
+    def margin(self) -> int:
+        return 28 if self.size >= BODY else 20
+
+    def arrow_width(self) -> int:
+        return assets.font(self.size, True).size("<")[0] + 36
+
+    def value_width(self) -> int:
+        """The widest value, so the arrows stay put whatever the value (a player clicking
+        "<" again and again finds it where it was)."""
+        face = assets.font(self.size, True)
+        widest = max(face.size(shown)[0] for _, shown in self.options)
+        if self.swatches:
+            widest += max(s.get_width() for s in self.swatches.values()) + 12
+        return widest + 16
+
+    def forward_zone(self) -> pygame.Rect:
+        """Where a click steps forward: the ">" and the row's height around it."""
+        width = self.arrow_width()
+        return pygame.Rect(self.rect.right - self.margin + 12 - width, self.rect.top, width,
+                           self.rect.height)
+
+    def value_zone(self) -> pygame.Rect:
+        width = self.value_width()
+        return pygame.Rect(self.forward_zone().left - width, self.rect.top, width,
+                           self.rect.height)
+
+    def back_zone(self) -> pygame.Rect:
+        """Where a click steps back: the "<" and the row's height around it."""
+        width = self.arrow_width()
+        return pygame.Rect(self.value_zone().left - width, self.rect.top, width,
+                           self.rect.height)
+
+    def draw(self, surface: pygame.Surface, focused: bool) -> None:
+        panel(surface, self.rect, PANEL_HI if focused else self.fill, radius=14, border=LINE,
+              width=2)
+        back, shown_at, forward = self.back_zone(), self.value_zone(), self.forward_zone()
+        words = pygame.Rect(self.rect.left + self.margin, self.rect.top + 4,
+                            back.left - self.rect.left - self.margin - 8, self.rect.height - 8)
+        fit_text(surface, self.words, words, self.size, MUTED, align="left")
+        for zone, step, glyph in ((back, -1, "<"), (forward, 1, ">")):
+            ink = ACCENT if self.toward(step) is not None else DIMMED
+            label(surface, glyph, zone.center, self.size, ink, bold=True, anchor="center")
+        value, shown = self.options[self.index]
+        swatch = self.swatches.get(value) if isinstance(value, Hashable) else None
+        width = assets.font(self.size, True).size(shown)[0]
+        left = shown_at.centerx - (width + (swatch.get_width() + 12 if swatch else 0)) // 2
+        if swatch:
+            surface.blit(swatch, swatch.get_rect(midleft=(left, shown_at.centery)))
+            left += swatch.get_width() + 12
+        label(surface, shown, (left, shown_at.centery), self.size, TEXT, bold=True,
               anchor="midleft")
-        shown = f"<  {self.options[self.index][1]}  >"
-        label(surface, shown, (self.rect.right - 28, self.rect.centery), BODY, TEXT, bold=True,
-              anchor="midright")
         if focused:
             focus_ring(surface, self.rect, 16)
+
+
 
 
 def nearest(rects, start: int, dx: int, dy: int) -> int:

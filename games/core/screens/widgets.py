@@ -1,7 +1,7 @@
-"""Widgets and overlays any game can use: a Stepper (a label and a value stepped with
-left/right or a click on "<" / ">"), a Slider (0 to 100), an Overlay that slides in over the
-right of the board holding a Menu of them, and an OptionsOverlay built from a game's rows.
-(A question with two answers is screens.ConfirmScene.)"""
+"""Widgets and overlays any game can use: a Slider (0 to 100), an Overlay that slides in over
+the right of the board holding a Menu, and an OptionsOverlay built from a game's rows (steppers:
+ui.Stepper, the one stepper every screen uses; sliders; buttons). (A question with two answers
+is screens.ConfirmScene.)"""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -15,65 +15,6 @@ from games.core.loop.tween import Tween, Tweens, ease_out_cubic
 from games.core.screens import ui
 
 ROW_FONT = ui.SMALL + 2
-
-
-class Stepper(ui.Widget):
-    """A label and one of a few values; left/right (held keys repeat) or a click steps it.
-    `skip(value)` passes over values not allowed now; `swatches` shows a picture by a value."""
-
-    def __init__(self, rect, words: str, choices, value, on_change, swatches=None, skip=None):
-        super().__init__(rect)
-        self.words, self.choices, self.on_change = words, list(choices), on_change
-        values = [v for v, _ in self.choices]
-        self.index = values.index(value) if value in values else 0
-        self.swatches = swatches or {}
-        self.skip = skip or (lambda value: False)
-
-    @property
-    def value(self):
-        return self.choices[self.index][0]
-
-    def activate(self) -> None:
-        self.adjust(1)
-
-    def adjust(self, step: int) -> bool:
-        for _ in range(len(self.choices)):
-            self.index = (self.index + step) % len(self.choices)
-            if not self.skip(self.value):
-                break
-        self.on_change(self.value)
-        return True
-
-    def back_zone(self) -> pygame.Rect:
-        """Where a click steps back: the "<" and a little around it."""
-        value, shown = self.choices[self.index]
-        face = ui.assets.font(ROW_FONT, True)
-        left = self.rect.right - 20 - face.size(">")[0] - 14 - face.size(shown)[0] - 14
-        if value in self.swatches:
-            left -= 54
-        return pygame.Rect(left - face.size("<")[0] - 16, self.rect.top, face.size("<")[0] + 28,
-                           self.rect.height)
-
-    def draw(self, surface, focused: bool) -> None:
-        ui.panel(surface, self.rect, ui.PANEL_HI if focused else ui.BG, radius=14,
-                 border=ui.LINE, width=2)
-        ui.label(surface, self.words, (self.rect.left + 22, self.rect.centery), ROW_FONT,
-                 ui.MUTED, anchor="midleft")
-        value, shown = self.choices[self.index]
-        right = ui.label(surface, ">", (self.rect.right - 20, self.rect.centery), ROW_FONT,
-                         ui.ACCENT, bold=True, anchor="midright")
-        text = ui.label(surface, shown, (right.left - 14, self.rect.centery), ROW_FONT, ui.TEXT,
-                        bold=True, anchor="midright")
-        left = text.left - 14
-        if value in self.swatches:
-            swatch = self.swatches[value]
-            rect = swatch.get_rect(midright=(text.left - 10, self.rect.centery))
-            surface.blit(swatch, rect)
-            left = rect.left - 10
-        ui.label(surface, "<", (left, self.rect.centery), ROW_FONT, ui.ACCENT, bold=True,
-                 anchor="midright")
-        if focused:
-            ui.focus_ring(surface, self.rect, 16)
 
 
 class Slider(ui.Widget):
@@ -125,7 +66,7 @@ class Slider(ui.Widget):
 
 @dataclass
 class Choose:
-    """A Stepper row."""
+    """A stepper row (ui.Stepper)."""
     name: str
     words: str
     choices: tuple
@@ -251,8 +192,10 @@ class OptionsOverlay(Overlay):
                                 self.changed(row.on_change, rebuild=False), row.unit)
                 height = 96
             else:
-                widget = Stepper((x, y, width, 64), row.words, row.choices, row.value,
-                                 self.changed(row.on_change), row.swatches, row.skip)
+                widget = ui.Stepper((x, y, width, 64), row.words, row.choices, 0,
+                                    self.changed(row.on_change), ROW_FONT, row.swatches,
+                                    row.skip, fill=ui.BG)
+                widget.select(row.value)
                 height = 64
             named.append((row.name, widget))
             y += height + 12
@@ -301,9 +244,4 @@ class OptionsOverlay(Overlay):
                 self.sliding = True
                 slider.set_from(action.pos[0])
                 return
-            for index, widget in enumerate(self.menu.widgets):
-                if isinstance(widget, Stepper) and widget.back_zone().collidepoint(action.pos):
-                    self.menu.focus = index
-                    widget.adjust(-1)          # the "<": one step back
-                    return
         super().handle(action)

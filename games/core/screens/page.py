@@ -1,0 +1,198 @@
+"""A long text read in a view that scrolls (the rules screens): lines of text and gaps, set in
+a column of the view's width, scrolled by whole lines so that no line is ever cut at the view's
+edges, with a scroll bar while the text is longer than the view.
+
+The text is a list of blocks, each with its height; scrolling moves the block at the top of
+the view. Wheel and arrows move three lines and one line; a page keeps its last line in view
+on the next page; Home and End reach either end; the scroll bar's thumb can be dragged and a
+click on its track moves a page toward the click."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from games.core.loop import assets
+from games.core.screens import ui
+
+SPACING = 1.4          # a line's height, as a multiple of its font size
+PARAGRAPH_GAP = 16     # pixels between paragraphs
+WHEEL_LINES = 3        # lines a notch of the mouse wheel scrolls
+BAR_WIDTH = 14
+BAR_GAP = 36           # between the text and the scroll bar
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of text (a heading is a line in a larger, bold face)."""
+    words: str
+    size: int = ui.BODY
+    colour: tuple = ui.TEXT
+    bold: bool = False
+
+    @property
+    def height(self) -> int:
+        return int(self.size * SPACING)
+
+    def draw(self, surface: pygame.Surface, x: int, y: int) -> pygame.Rect:
+        return ui.label(surface, self.words, (x, y), self.size, self.colour, self.bold)
+
+
+@dataclass(frozen=True)
+class Gap:
+    """Space between paragraphs: never the first block of a view."""
+    height: int = PARAGRAPH_GAP
+
+    def draw(self, surface: pygame.Surface, x: int, y: int) -> pygame.Rect:
+        return pygame.Rect(x, y, 0, 0)
+
+
+Block = Line | Gap
+
+
+def paragraph(words: str, width: int, size: int = ui.BODY, colour=ui.TEXT,
+              bold: bool = False) -> list[Block]:
+    """A paragraph wrapped to `width`, then a gap."""
+    lines: list[Block] = [Line(line, size, colour, bold)
+                          for line in assets.wrap(" ".join(words.split()), size, width, bold)]
+    return lines + [Gap()]
+
+
+class Page:
+    """Blocks in `view` (a rect of the screen), scrolled by whole blocks: `top` is the index of
+    the block at the top of the view."""
+
+    def __init__(self, blocks: list[Block], view: pygame.Rect):
+        while blocks and isinstance(blocks[-1], Gap):
+            blocks = blocks[:-1]
+        self.blocks, self.view = blocks, pygame.Rect(view)
+        self.starts = [0]          # each block's y in the whole text, and the text's height
+        for block in blocks:
+            self.starts.append(self.starts[-1] + block.height)
+        self.top = 0
+        self.dragging = False
+        self.grip = 0              # where on the thumb the pointer holds it
+
+    # --- where it is -----------------------------------------------------------------------
+    @property
+    def height(self) -> int:
+        return self.starts[-1]
+
+    def shown(self, top: int | None = None) -> range:
+        """The blocks wholly inside the view with `top` at the top (the current one if None);
+        a block taller than the view is shown alone, cut at the view's bottom."""
+        top = self.top if top is None else top
+        end = top
+        while end < len(self.blocks) and self.starts[end + 1] - self.starts[top] \
+                <= self.view.height:
+            end += 1
+        return range(top, max(end, min(top + 1, len(self.blocks))))
+
+    @property
+    def last_top(self) -> int:
+        """The top at which the last block is in view (0 when the whole text fits)."""
+        top = len(self.blocks)
+        while top > 0 and self.height - self.starts[top - 1] <= self.view.height:
+            top -= 1
+        return self.settle(top, 1)
+
+    @property
+    def scrolls(self) -> bool:
+        return self.height > self.view.height
+
+    def settle(self, top: int, step: int) -> int:
+        """`top` moved off a gap (in the direction `step`, else the other), kept in range."""
+        top = max(0, min(top, len(self.blocks) - 1))
+        for direction in (step, -step):
+            index = top
+            while 0 <= index < len(self.blocks) and isinstance(self.blocks[index], Gap):
+                index += direction
+            if 0 <= index < len(self.blocks):
+                return index
+        return 0
+
+    # --- scrolling -------------------------------------------------------------------------
+    def scroll_to(self, top: int, step: int = 1) -> bool:
+        """Put block `top` at the top (no further than the end allows); True if it moved."""
+        last = self.last_top
+        top = last if top >= last else self.settle(top, step) if top > 0 else 0
+        moved, self.top = top != self.top, top
+        return moved
+
+    def lines(self, count: int) -> bool:
+        """Scroll `count` lines (negative: up), gaps not counted."""
+        step = 1 if count > 0 else -1
+        top = self.top
+        for _ in range(abs(count)):
+            top += step
+            while 0 < top < len(self.blocks) and isinstance(self.blocks[top], Gap):
+                top += step
+        return self.scroll_to(top, step)
+
+    def page(self, step: int) -> bool:
+        """A page down (step 1: the last line shown comes to the top) or up (the first line
+        shown goes to the bottom)."""
+        if step > 0:
+            return self.scroll_to(max(self.top + 1, self.shown().stop - 1), 1)
+        top = self.top
+        while top > 0 and self.top in self.shown(top - 1):
+            top -= 1
+        return self.scroll_to(top, 1) or self.lines(-1)
+
+    def end(self, step: int) -> bool:
+        """Home (step -1) or End (step 1)."""
+        return self.scroll_to(0 if step < 0 else self.last_top)
+
+    # --- the scroll bar --------------------------------------------------------------------
+    def track(self) -> pygame.Rect:
+        return pygame.Rect(self.view.right + BAR_GAP, self.view.top, BAR_WIDTH, self.view.height)
+
+    def thumb(self) -> pygame.Rect:
+        track = self.track()
+        height = max(48, round(track.height * self.view.height / max(1, self.height)))
+        room = track.height - height
+        last = self.starts[self.last_top]
+        y = track.top + (round(room * self.starts[self.top] / last) if last else 0)
+        return pygame.Rect(track.left, y, track.width, height)
+
+    def bar_area(self) -> pygame.Rect:
+        """Where the pointer works the scroll bar (wider than the bar, easy to hit)."""
+        return self.track().inflate(40, 0) if self.scrolls else pygame.Rect(0, 0, 0, 0)
+
+    def press(self, pos) -> None:
+        """A click on the scroll bar: on the thumb, start dragging it; on the track, a page
+        toward the click."""
+        thumb = self.thumb()
+        if thumb.top <= pos[1] < thumb.bottom:
+            self.dragging = True
+            self.grip = pos[1] - thumb.top
+        else:
+            self.page(1 if pos[1] >= thumb.bottom else -1)
+
+    def drag(self, pos) -> None:
+        """The thumb follows the pointer: the block at that share of the text comes to the
+        top."""
+        track, thumb = self.track(), self.thumb()
+        room = max(1, track.height - thumb.height)
+        share = max(0.0, min(1.0, (pos[1] - self.grip - track.top) / room))
+        wanted = share * self.starts[self.last_top]
+        top = min(range(self.last_top + 1), key=lambda i: abs(self.starts[i] - wanted))
+        self.scroll_to(top)
+
+    # --- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The blocks in view and the scroll bar; returns where each block was drawn (only a
+        block taller than the view reaches past it, and is cut there)."""
+        drawn = []
+        origin = self.view.top - self.starts[self.top]
+        clip = surface.get_clip()
+        surface.set_clip(self.view)
+        for index in self.shown():
+            drawn.append(self.blocks[index].draw(surface, self.view.left,
+                                                 origin + self.starts[index]))
+        surface.set_clip(clip)
+        if self.scrolls:
+            pygame.draw.rect(surface, ui.PANEL, self.track(), border_radius=BAR_WIDTH // 2)
+            colour = ui.ACCENT if self.dragging else ui.MUTED
+            pygame.draw.rect(surface, colour, self.thumb(), border_radius=BAR_WIDTH // 2)
+        return drawn
