@@ -51,7 +51,7 @@ def assert_won_at_par(driver, scene, params):
     scores, _ = store.load_scores()
     row = scores[table(params)][0]
     assert row["score"] == 0 and row["detail"] == f"Par: {scene.par} presses"
-    assert "right on par" in " ".join(scene.result_lines())
+    assert dict(scene.shown_result().facts)["Score"] == "right on par"
 
 
 def test_mouse_only_game(driver):
@@ -154,7 +154,7 @@ def test_a_hint_lights_one_press_of_a_fewest_press_solution(driver):
         driver.click(scene.view.layout.cell_rects[move.row][move.col].center)
     driver.settle()
     driver.until_result()
-    assert "Help used: 1 hint" in " ".join(scene.result_lines())
+    assert scene.shown_result().notes == ("1 hint used in this game: not a best result.",)
     scores, _ = store.load_scores()
     assert table(PARAMS) not in scores, "a game won with help is not entered"
 

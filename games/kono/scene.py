@@ -292,11 +292,11 @@ class KonoScene(VersusScene):
                                  "d-pad chooses a stone, A picks it up")
         return f"{who}: {how}"
 
-    def result_lines(self) -> list[str]:
-        lines = super().result_lines()
+    def result_facts(self) -> list[tuple[str, str]]:
+        facts = super().result_facts()
         taken = self.captured()
-        lines.insert(1, f"Captures: Black {taken[0]}, White {taken[1]}")
-        return lines
+        facts.insert(1, ("Captures", f"Black {taken[0]}, White {taken[1]}"))
+        return facts
 
     # --- drawing ----------------------------------------------------------------------------------
     def card(self, side: int) -> Card:

@@ -219,10 +219,8 @@ class MuTorereScene(VersusScene):
         super().update(dt)
 
     # --- words -----------------------------------------------------------------------------
-    def result_lines(self) -> list[str]:
-        lines = super().result_lines()
-        lines[0] = f"{self.state.ply} moves played"
-        return lines
+    def moves_played(self) -> int:
+        return int(self.state.ply)
 
     def hud_fields(self) -> list[tuple[str, str]]:
         fields = [("Moves", f"{self.state.ply} of {rules.PLY_LIMIT}")]
@@ -236,9 +234,8 @@ class MuTorereScene(VersusScene):
 
     def prompt(self) -> str:
         if self.over:
-            winner = self.session.status.winner
-            title = "A draw" if winner is None else f"{self.side_name(winner)} wins"
-            return f"{title}: {self.ending()}"
+            title = self.result_title()
+            return f"{title}{' ' if title.endswith('!') else '. '}{self.ending()}"
         name = self.side_name(self.to_move)
         if self.demo:
             return (f"Paused ({name} to move): Space, A or a click plays on"

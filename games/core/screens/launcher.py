@@ -1,5 +1,6 @@
 """The launcher: a card per game (its picture, title and blurb, a Resume badge for a saved game),
-Settings and Quit. The screens around a game are in menus.py; the dialogs in overlays.py."""
+Open a game ID, Settings and Quit. The screens around a game are in menus.py; the dialogs in
+overlays.py."""
 from __future__ import annotations
 
 import pygame
@@ -8,6 +9,7 @@ from games.core.kit import registry
 from games.core.kit.actions import Act, Action
 from games.core.loop.app import Scene
 from games.core.screens import ui
+from games.core.screens.game_id import OpenIdScene
 from games.core.screens.launch import resume_saved_game
 from games.core.screens.menus import SetupScene
 from games.core.screens.overlays import ConfirmScene, HelpScene, SettingsScene
@@ -126,6 +128,8 @@ class LauncherScene(Scene):
                                 lambda key=info.key: resume_saved_game(self.app, key)))
         self.quit_button = ui.Button((width - 300, height - 120, 260, 80), "Quit",
                                      self.confirm_quit)
+        widgets.append(ui.Button((width - 960, height - 120, 360, 80), "Open a game ID",
+                                 lambda: self.app.push(OpenIdScene(self.app))))
         widgets.append(ui.Button((width - 580, height - 120, 260, 80), "Settings",
                                  lambda: self.app.push(SettingsScene(self.app))))
         widgets.append(self.quit_button)
@@ -170,7 +174,7 @@ class LauncherScene(Scene):
         ui.label(surface, "Calm, clever games for a big screen", (86, 160), ui.BODY, ui.MUTED)
         self.menu.draw(surface)
         # Beside the buttons: a message while there is one, else how to get about.
-        foot = (80, height - 124, width - 700, 88)
+        foot = (80, height - 124, width - 1080, 88)
         if self.app.messages:
             ui.fit_text(surface, self.app.messages[0], foot, ui.SMALL + 2, ui.ACCENT, align="left")
         else:
