@@ -226,7 +226,9 @@ class ResultScene(MenuScreen):
         self.status = game.session.status
         self.result = game.shown_result()
         width, height = app.size
-        self.box = pygame.Rect(0, 0, 1240, 940)
+        # As tall as its words need, between a short result and the whole screen.
+        words = sum(row[4] for row in self.rows())
+        self.box = pygame.Rect(0, 0, 1320, max(560, min(height - 80, words + 380)))
         self.box.center = (width // 2, height // 2 + 20)
         inner = self.box.inflate(-100, 0)
         self.id_row = IdRow((inner.left, self.box.bottom - 214, inner.width, 64),
