@@ -77,7 +77,6 @@ FORBIDDEN = (
     (r"\bcolour 0\b|\bzero colour\b", "Poggle's goal colour is 'blank'"),
     (r"\blets go\b|\blet go of\b|\bdrops the (stone|piece|tile)\b", "a held piece is 'put back'"),
     (r"\((black|white|gold|blue)\)", "side names are capitalised"),
-    (r"\bLeft cannot move\b|\bRight cannot move\b", "against the computer the human is 'You'"),
     (r"\bYou win!", "the title is 'You won!'"),
     (r"\s:", "no space before a colon"),
     (r"\.\.(?!\.)", "one full stop"),
@@ -98,18 +97,18 @@ def template_problems(result: Result) -> list[str]:
         problems.append(f"title {result.title!r}: words without a full stop")
     if result.mood not in MOODS:
         problems.append(f"mood {result.mood!r}")
-    if not result.reason or result.reason[-1] not in ".!?" or not result.reason[0].isupper():
+    if not _capital(result.reason) or result.reason[-1] not in ".!?":
         problems.append(f"reason {result.reason!r}: one sentence, capitalised, with a full stop")
     if _bare(result.reason) == _bare(result.title):
         problems.append(f"reason {result.reason!r} repeats the title")
     for label, value in result.facts:
-        if not label or not label[0].isupper() or label.endswith((":", ".")) or len(label) > 40:
+        if not _capital(label) or label.endswith((":", ".")) or len(label) > 40:
             problems.append(f"fact label {label!r}: short, capitalised, no colon")
         if not value or ":" in value and not re.fullmatch(r"[0-9]+:[0-9]{2}", value) \
                 or "  " in value:
             problems.append(f"fact {label!r} {value!r}: one value, not lines run together")
     for note in result.notes:
-        if not note or note[-1] not in ".!?" or not note[0].isupper():
+        if not _capital(note) or note[-1] not in ".!?":
             problems.append(f"note {note!r}: a sentence with a full stop")
     said = [_bare(line) for line in result.lines()]
     if len(set(said)) != len(said):
@@ -117,6 +116,11 @@ def template_problems(result: Result) -> list[str]:
     for line in result.lines():
         problems += vocabulary_problems(line)
     return problems
+
+
+def _capital(words: str) -> bool:
+    """Begins as a sentence or a label does: a capital letter or a number."""
+    return bool(words) and (words[0].isupper() or words[0].isdigit())
 
 
 def _bare(words: str) -> str:
