@@ -214,11 +214,22 @@ class OpenIdScene(Scene):
             self.start(key, text)
 
     def start(self, key: str, game_id: str) -> None:
-        """As `play --id`: a seed makes its game in a worker thread."""
-        app = self.app
-        app.pop(self)
-        app.push(LoadingScene(app, lambda: Session.from_id(game_id),
-                              lambda session: app.push(scene_module(key).SCENE(app, session))))
+        """As `play --id`: a seed makes its game in a worker thread. Should that fail, this
+        dialog stays, with the ID as typed and why."""
+        def make() -> Session | GameError:
+            try:
+                return Session.from_id(game_id)
+            except GameError as error:
+                return error
+
+        def show(made: Session | GameError) -> None:
+            if isinstance(made, GameError):
+                self.say("That game cannot be made: " + sentence(one_line(str(made))))
+                return
+            self.app.pop(self)
+            self.app.push(scene_module(key).SCENE(self.app, made))
+
+        self.app.push(LoadingScene(self.app, make, show))
 
     def back(self) -> None:
         self.app.pop(self)
