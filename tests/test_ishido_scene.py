@@ -416,7 +416,7 @@ def test_setup_screen_options_reach_the_scene(driver):
     driver.frames()
     setup = driver.app.top
     setup.choose("variant", "original")
-    assert setup.summary() == ("Best scores: Original rules", [])
+    assert setup.summary() == ("Best results: Original rules", [])
     driver.key(pygame.K_RETURN)            # New game
     driver.frames(3)
     ask = driver.app.top

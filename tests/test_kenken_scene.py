@@ -313,7 +313,7 @@ def test_winning_flashes_sounds_and_records_the_best_time(driver):
     assert driver.app.top.rank == 1
     assert dict(scene.shown_result().facts)["Time"] == clock_text(scene.session.elapsed)
     assert scene.session.elapsed > 60
-    assert driver.setup_summary("kenken", PARAMS, {})[0] == "Best times: 4 x 4, Normal"
+    assert driver.setup_summary("kenken", PARAMS, {})[0] == "Best results: 4 x 4, Normal"
 
 
 # --- new games, making a puzzle, save and resume ------------------------------------------

@@ -279,7 +279,7 @@ def test_records_keep_each_level_apart_and_show_on_the_setup_screen(driver):
         play_out(driver, scene, lambda move, s=scene: click_move(driver, s, move), seed=1)
     assert store.load_records() == {"kono/level=random": {"won": 1}, "kono/level=easy": {"won": 1}}
     heading, rows = driver.setup_summary("kono", rules.Params(), {"level": "easy"})
-    assert heading == "Your record" and rows[0][0] == "1 won"
+    assert heading == "Your record at Low" and rows[0][0] == "1 won"
 
 
 def test_setup_screen_options_reach_the_scene(driver):

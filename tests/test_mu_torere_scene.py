@@ -341,7 +341,7 @@ def test_options_with_every_device_persist_across_a_restart(driver):
         again.frames()
         assert again.app.top.chosen()["level"] == "custom"
         heading, _ = again.app.top.summary()
-        assert heading == "Your record (Custom 77)"
+        assert heading == "Your record at Custom 77"
     finally:
         again.close()
 

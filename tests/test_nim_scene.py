@@ -303,7 +303,7 @@ def test_records_keep_each_level_apart(driver):
                                     "nim/level=easy": {"won": 1}}
     assert "1 won, 1 lost" in driver.app.top.result.facts[-1][1]
     heading, rows = driver.setup_summary("nim", CLASSIC, {"level": "easy"})
-    assert heading == "Your record" and rows[0][0] == "1 won"
+    assert heading == "Your record at Low" and rows[0][0] == "1 won"
 
 
 def test_setup_screen_options_reach_the_scene(driver):

@@ -300,7 +300,7 @@ def test_the_setup_screen_starts_a_custom_size_and_shows_its_best_results(driver
     size, colours = (choice for _, choice in setup.choices)
     size.index = [value for value, _ in size.options].index(9)
     colours.index = 0
-    assert setup.summary() == ("Best: 9 x 9, 2 colours", [("1.  Par +1: 40 presses",
+    assert setup.summary() == ("Best results: 9 x 9, 2 colours", [("1.  Par +1: 40 presses",
                                                            setup.summary()[1][0][1])])
     driver.key(pygame.K_RETURN)      # New game
     scene = driver.app.top

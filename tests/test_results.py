@@ -3,7 +3,11 @@ template filled in from the game's record, the game ID shown and copied, and a f
 looked back at (undo after the end): the clock never runs again, no second result is entered,
 a second ending shows the first result again. Through the real loop with mouse, keyboard and
 pad; endings generated from seeded playouts."""
+import ast
+import glob
+import os
 import random
+import re
 
 import pygame
 import pytest
@@ -257,3 +261,54 @@ def test_the_result_screen_copies_the_game_id_and_says_when_it_cannot(driver, mo
     driver.click(screen.id_row.button.rect.center)
     assert screen.toast.shown.startswith("The clipboard is not available here")
     driver.frames()                                    # drawn, in one line
+
+
+# --- one vocabulary across every player-facing string ------------------------------------
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Each game's playing pieces have one name: the others are not said in that game.
+PIECE_NAMES = {"ishido": r"\bpieces?\b", "kono": r"\bstones?\b", "mu_torere": r"\bstones?\b",
+               "nim": r"\b(stones?|pieces?|tokens?|coins?)\b"}
+
+
+def player_facing(path: str) -> list[tuple[int, str]]:
+    """The string literals of a module a player may read: all but docstrings, and all but
+    single words (keys and names in code)."""
+    tree = ast.parse(open(path, encoding="utf-8").read())
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef))
+            and node.body and isinstance(node.body[0], ast.Expr)}
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in docs and " " in node.value.strip()]
+
+
+def game_sources() -> list[str]:
+    """Scenes, panels, views, controls, rules and info of every game and the frame's screens
+    (the command line and the bench speak to developers)."""
+    paths = glob.glob(os.path.join(ROOT, "games", "*", "*.py")) + \
+        glob.glob(os.path.join(ROOT, "games", "core", "screens", "*.py")) + \
+        glob.glob(os.path.join(ROOT, "games", "core", "data", "records.py"))
+    return sorted(p for p in paths if os.path.basename(p) != "bench.py")
+
+
+def test_every_player_facing_string_speaks_the_one_vocabulary():
+    problems, seen = [], 0
+    for path in game_sources():
+        game = os.path.basename(os.path.dirname(path))
+        for line, words in player_facing(path):
+            seen += 1
+            where = f"{os.path.relpath(path, ROOT)}:{line}"
+            problems += [f"{where} {problem}" for problem in vocabulary_problems(words)]
+            if game in PIECE_NAMES and re.search(PIECE_NAMES[game], words, re.IGNORECASE):
+                problems.append(f"{where} {words[:80]!r}: this game's pieces have one name")
+    assert seen > 500, "the harvest found the strings"
+    assert problems == []
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_the_rules_pages_speak_the_one_vocabulary(key):
+    words = " ".join(registry.module(key, "info").RULES.split())
+    assert vocabulary_problems(words) == []
+    if key in PIECE_NAMES:
+        assert not re.search(PIECE_NAMES[key], words, re.IGNORECASE), key

@@ -32,6 +32,12 @@ reading the clues and seeing what is left.
 """
 
 
+def scores_heading(params) -> str:
+    """The best results for the difficulty (and, at Expert, the number of tiles) chosen."""
+    heading = f"Best results: {params.difficulty.title()}"
+    return heading + (f", {params.tiles} tiles" if params.difficulty == "expert" else "")
+
+
 def count_old_penalties(save: Save) -> Save:
     """Version 1 saves of the first builds kept hints and wrong guesses as moves in the
     history (where undo refunded them): count them into the record, once."""

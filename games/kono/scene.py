@@ -281,15 +281,15 @@ class KonoScene(VersusScene):
             return "The computer is thinking..."
         if self.hint_shown() and self.graded() is None:
             return "Grading every move..."
-        who = f"Your move ({side.lower()})" if self.against_computer else f"{side} to move"
+        who = f"Your move ({side})" if self.against_computer else f"{side} to move"
         if self.ui.selected is not None:
-            how = self.by_device("click a marked point, or drag the stone there",
+            how = self.by_device("click a marked point, or drag the piece there",
                                  "arrows to a marked point, Enter moves, Esc drops",
                                  "d-pad to a marked point, A moves, B drops")
         else:
-            how = self.by_device("click one of your stones, or drag it",
-                                 "arrows choose a stone, Enter picks it up",
-                                 "d-pad chooses a stone, A picks it up")
+            how = self.by_device("click one of your pieces, or drag it",
+                                 "arrows choose a piece, Enter picks it up",
+                                 "d-pad chooses a piece, A picks it up")
         return f"{who}: {how}"
 
     def result_facts(self) -> list[tuple[str, str]]:

@@ -247,7 +247,8 @@ class MuTorereScene(VersusScene):
         who = f"Your move ({name})" if self.against_computer else f"{name} to move"
         if self.ui.selected is not None:
             how = self.by_device("click the lit point or drag there",
-                                 "Enter moves it there, Esc lets go", "A moves it there, B lets go")
+                                 "Enter moves it there, Esc puts it back",
+                                 "A moves it there, B puts it back")
         else:
             how = self.by_device("click a piece that can move", "arrows and Enter pick a piece",
                                  "d-pad and A pick a piece")

@@ -78,8 +78,11 @@ FORBIDDEN = (
     (r"\blets go\b|\blet go of\b|\bdrops the (stone|piece|tile)\b", "a held piece is 'put back'"),
     (r"\((black|white|gold|blue)\)", "side names are capitalised"),
     (r"\bYou win!", "the title is 'You won!'"),
+)
+# In a result's sentences, besides: said once, one full stop.
+TEMPLATE = (
     (r"\s:", "no space before a colon"),
-    (r"\.\.(?!\.)", "one full stop"),
+    (r"(?<!\.)\.\.(?!\.)", "one full stop"),
 )
 
 
@@ -115,6 +118,7 @@ def template_problems(result: Result) -> list[str]:
         problems.append(f"something is said twice: {result.lines()}")
     for line in result.lines():
         problems += vocabulary_problems(line)
+        problems += [f"{line!r}: {why}" for pattern, why in TEMPLATE if re.search(pattern, line)]
     return problems
 
 

@@ -139,7 +139,7 @@ class SetupScene(Scene):
             params = registry.module(self.key).params_from_options(
                 **params_kwargs(self.options, choices))
         except GameError:
-            return "Best scores", []
+            return "Best results", []
         return records.summary(self.app.store, self.app.settings, self.info,
                                info_module(self.key), params, play)
 
