@@ -18,6 +18,7 @@ from games.core.kit.results import Result, plural, template_problems, vocabulary
 from games.core.kit.session import Session
 from games.core.screens.launch import resume_saved_game, scene_module
 from games.core.screens.menus import LOOKING_BACK, PauseScene, ResultScene
+from tests import recorded
 
 GAMES = registry.KEYS
 PAD_A, PAD_B = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B
@@ -83,7 +84,7 @@ def test_every_game_ends_in_the_template_and_looks_back_without_a_second_result(
     assert template_problems(first) == []
     assert screen.id_row.game_id == scene.session.game_id
     driver.frames()                                    # drawn once
-    records = driver.app.store.load_records(), driver.app.store.load_scores()[0]
+    kept = recorded.db().count(), recorded.records_by_table(), recorded.scores()
     driver.key(pygame.K_ESCAPE)                        # look at the board
     assert driver.app.top is scene
     elapsed = scene.session.elapsed
@@ -98,7 +99,8 @@ def test_every_game_ends_in_the_template_and_looks_back_without_a_second_result(
     assert isinstance(again, ResultScene) and scene.looking_back and again.rank is None
     assert again.result == first
     assert LOOKING_BACK in [row[1] for row in again.rows()]
-    assert (driver.app.store.load_records(), driver.app.store.load_scores()[0]) == records
+    assert (recorded.db().count(), recorded.records_by_table(), recorded.scores()) == kept
+    assert kept[0] == 1, "the first ending is one row of the history"
     assert scene.session.count("recorded") == 1
 
 
@@ -138,7 +140,7 @@ def test_nim_never_says_you_won_after_a_recorded_loss(driver):
     play_out(weakest)
     lost = driver.app.top.result
     assert lost.title == "You lost" and lost.mood == "bad"
-    assert driver.app.store.load_records()["nim/level=perfect"] == {"lost": 1}
+    assert recorded.records_by_table()["nim/level=perfect"] == {"lost": 1}
     driver.key(pygame.K_ESCAPE)
     while scene.session.can_undo():
         driver.key(pygame.K_u)
@@ -147,7 +149,7 @@ def test_nim_never_says_you_won_after_a_recorded_loss(driver):
     assert scene.human_result() == "won", "the board is a win this time"
     assert driver.app.top.result == lost and scene.looking_back
     assert all("won" not in line.lower() for line in driver.app.top.result.lines()[:2])
-    assert driver.app.store.load_records()["nim/level=perfect"] == {"lost": 1}
+    assert recorded.records_by_table()["nim/level=perfect"] == {"lost": 1}
 
 
 def test_deductile_solved_then_undone_keeps_its_time(driver):
