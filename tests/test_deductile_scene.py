@@ -241,21 +241,24 @@ def test_the_colours_only_note_stays_clear_of_the_dragged_tile(driver, index):
     driver.frames()
 
 
-def test_after_time_is_up_undo_and_hint_are_dimmed_and_do_nothing(driver):
+def test_after_time_is_up_undo_looks_back_and_the_clock_never_runs_again(driver):
     scene = driver.start("deductile", PARAMS, seed=24)
     driver.drag(scene.layout.tile_rects[0].center, scene.layout.tile_rects[1].center)
     driver.frames(181 * 4, dt=0.25)
     driver.until_result()
+    first = driver.app.top.result
+    assert first.title == "Time is up" and first.notes[0].startswith("The answer was ")
     driver.key(pygame.K_ESCAPE)                          # look at the board
     buttons = {b.words.split()[0]: b for b in scene.toolbar.widgets}
-    assert scene.session.status.outcome == "lost" and scene.session.can_undo()
-    assert not buttons["Undo"].enabled and not buttons["Hint"].enabled
-    assert not buttons["Guess"].enabled and buttons["Menu"].enabled
-    driver.key(pygame.K_u)
-    driver.click(buttons["Undo"].rect.center)
-    driver.frames(10)
-    assert scene.session.status.outcome == "lost" and driver.app.top is scene
-    assert "cannot be taken back" in scene.message
+    assert scene.session.status.outcome == "lost"
+    assert not buttons["Hint"].enabled and not buttons["Guess"].enabled
+    elapsed, left = scene.session.elapsed, scene.time_left()
+    driver.click(buttons["Undo"].rect.center)            # back before time ran out
+    assert not scene.over and driver.app.top is scene
+    driver.frames(40, dt=0.25)
+    assert scene.session.elapsed == elapsed and scene.time_left() == left
+    assert not scene.over, "the clock does not run out a second time"
+    assert {name: value for name, value, *_ in scene.hud_fields()}["Time left"] == "0:00"
 
 
 # --- issue 20: time-up shows the answer, the clock warns, a wrong guess is unmissable ----------

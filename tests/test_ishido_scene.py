@@ -122,8 +122,9 @@ def test_mouse_only_game(driver):
     finish(driver, scene)
     total = rules.score(scene.state)
     assert recorded.scores()[table(STANDARD)][0]["score"] == total
-    assert scene.result_title() == "Every stone placed!"
-    assert scene.result_lines()[-1] == f"Total: {total}   (no help)"
+    assert scene.result_title() == "You won!"
+    facts = dict(scene.shown_result().facts)
+    assert facts["Score"] == str(total) and facts["Help"] == "none"
     assert "win" in driver.app.audio.played and "place" in driver.app.audio.played
 
 
@@ -153,9 +154,11 @@ def test_keyboard_only_game_with_the_oracle(driver):
     assert oracle.revealed(scene.question, fourways) == \
         oracle.answer("shall i plant the garden?")[:fourways]
     b = rules.breakdown(scene.state)
-    assert scene.result_lines()[:3] == [
-        f"Placing stones: {b.placement}", f"4-way bonus: {b.fourway_bonus} ({fourways} 4-ways)",
-        f"End bonus: {b.end_bonus} ({b.stones_left} stone{'s' if b.stones_left != 1 else ''} left)"]
+    assert scene.shown_result().facts[:4] == (
+        ("Placing stones", f"{b.placement} points"), ("4-ways", str(fourways)),
+        ("4-way bonus", f"{b.fourway_bonus} points"),
+        ("End bonus", f"{b.end_bonus} point{'s' if b.end_bonus != 1 else ''} "
+                      f"({b.stones_left} stone{'s' if b.stones_left != 1 else ''} left)"))
 
 
 def test_gamepad_only_game_with_a_virtual_controller(driver):
@@ -414,7 +417,7 @@ def test_setup_screen_options_reach_the_scene(driver):
     driver.frames()
     setup = driver.app.top
     setup.choose("variant", "original")
-    assert setup.summary() == ("Best scores: Original rules", [])
+    assert setup.summary() == ("Best results: Original rules", [])
     driver.key(pygame.K_RETURN)            # New game
     driver.frames(3)
     ask = driver.app.top

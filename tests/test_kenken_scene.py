@@ -250,7 +250,7 @@ def test_a_hint_names_a_deduction_marks_it_and_is_counted(driver):
     driver.key(pygame.K_s)
     driver.key(pygame.K_s)
     driver.until_result()
-    assert "Hints: 2" in " ".join(scene.result_lines())
+    assert dict(scene.shown_result().facts)["Hints"] == "2"
 
 
 def test_solve_asks_twice_fills_the_grid_and_undo_takes_it_back(driver):
@@ -264,10 +264,10 @@ def test_solve_asks_twice_fills_the_grid_and_undo_takes_it_back(driver):
     driver.key(pygame.K_s)
     assert scene.state.digits == answer(scene) and scene.over
     driver.until_result()
-    assert scene.result_title() == "Filled in by Solve"
+    assert scene.result_title() == "Solved by the computer"
     scores = recorded.scores()
     assert not scores.get(f"kenken/{PARAMS.encode()}"), "a solved-for-you game is not entered"
-    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RIGHT)
     driver.key(pygame.K_RETURN)             # Look at the board
     assert driver.app.top is scene
     driver.key(pygame.K_u)
@@ -311,9 +311,9 @@ def test_winning_flashes_sounds_and_records_the_best_time(driver):
     assert scene.session.elapsed == elapsed, "the clock stops at the win"
     assert_won(driver, scene)
     assert driver.app.top.rank == 1
-    assert f"Time: {clock_text(scene.session.elapsed)}" in scene.result_lines()[0]
+    assert dict(scene.shown_result().facts)["Time"] == clock_text(scene.session.elapsed)
     assert scene.session.elapsed > 60
-    assert driver.setup_summary("kenken", PARAMS, {})[0] == "Best times: 4 x 4, Normal"
+    assert driver.setup_summary("kenken", PARAMS, {})[0] == "Best results: 4 x 4, Normal"
 
 
 # --- new games, making a puzzle, save and resume ------------------------------------------

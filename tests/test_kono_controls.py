@@ -200,15 +200,15 @@ def test_known_answers_from_the_start():
     assert movable(START, False) == [0, 1, 2, 3] and movable(START, True) == [3, 2, 1, 0]
     assert home(START, Ui()) == 1, "from b1's cell, the nearest stone is b4 (point 1)"
     assert interpret(START, Ui(), PRESS, 4) == Refuse(
-        "That stone has no move: every point next to it is taken, and it has no capture.")
+        "That piece has no move: every point next to it is taken, and it has no capture.")
     assert interpret(START, Ui(), PRESS, 8) is None, "a click on theirs: nothing"
     assert interpret(START, Ui(cursor=8), ENTER, None) == \
-        Refuse("Choose one of your stones (black) first.")
+        Refuse("Choose one of your pieces (Black) first.")
     picked = Ui(cursor=0, selected=0)
     assert interpret(START, Ui(), PRESS, 0) == Look(picked)
     assert interpret(START, picked, PRESS, 8) == Play(rules.Move(0, 8), Ui(cursor=8, selected=0))
     assert interpret(START, picked, PRESS, 9) == \
-        Refuse("That stone cannot go there: choose one of the marked points.")
+        Refuse("That piece cannot go there: choose one of the marked points.")
     assert interpret(START, picked, ENTER, None) == Look(Ui(cursor=0)), "Enter puts it back"
     assert interpret(START, Ui(cursor=0), ENTER, None) == Look(picked)
     assert interpret(START, picked, Action(Act.ALT), None) == Look(Ui(cursor=0))

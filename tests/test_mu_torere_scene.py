@@ -86,7 +86,7 @@ def test_mouse_only_game_won_against_the_computer_with_clicks_and_drags(driver):
     play_out(driver, scene, move)
     status = scene.session.status
     assert status.winner == 0 and "White cannot move" in status.reason
-    assert driver.app.top.game.result_title() == "You win!"
+    assert driver.app.top.game.result_title() == "You won!"
     assert recorded.records_by_table() == {"mu_torere/level=off": {"won": 1}}
     assert "win" in driver.app.audio.played
 
@@ -98,7 +98,7 @@ def test_keyboard_only_game_as_white_with_the_computer_starting(driver):
     driver.run_until(scene.human_to_move)
     play_out(driver, scene, lambda m: cursor_move(scene, driver.key, m, KEYS))
     assert scene.session.status.winner == 1
-    assert scene.result_title() == "You win!"
+    assert scene.result_title() == "You won!"
     assert recorded.records_by_table() == {"mu_torere/level=low": {"won": 1}}
 
 
@@ -250,10 +250,10 @@ def test_a_loss_is_announced_and_counted(driver):
                                                               "side": 0, "level": "perfect"})
     play_out(driver, scene, lambda m: click_move(driver, scene, m))
     assert scene.session.status.winner == 1
-    assert scene.result_title() == "The computer wins" and scene.result_mood() == "bad"
+    assert scene.result_title() == "You lost" and scene.result_mood() == "bad"
     assert recorded.records_by_table() == {"mu_torere/level=perfect": {"lost": 1}}
     assert "lose" in driver.app.audio.played
-    assert scene.prompt() == "White wins: Black cannot move."
+    assert scene.prompt() == "You lost. You cannot move."
 
 
 def test_between_two_players_the_other_accepts_or_declines(driver):
@@ -340,7 +340,7 @@ def test_options_with_every_device_persist_across_a_restart(driver):
         again.frames()
         assert again.app.top.chosen()["level"] == "custom"
         heading, _ = again.app.top.summary()
-        assert heading == "Your record (Custom 77)"
+        assert heading == "Your record at Custom 77"
     finally:
         again.close()
 
@@ -358,7 +358,7 @@ def test_the_result_names_the_sides_by_their_colours(driver):
         driver.settle()
     driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
     assert scene.session.status.reason == "White cannot move.", "the rules' own words"
-    assert scene.result_reason() == "Gold cannot move." and scene.result_title() == "Blue wins"
+    assert scene.result_reason() == "Gold cannot move." and scene.result_title() == "Blue won!"
     assert scene.status_line() == "Gold cannot move."
 
 

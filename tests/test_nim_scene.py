@@ -69,7 +69,7 @@ def test_mouse_only_game_against_the_computer(driver):
     assert scene.hint_for == scene.state and scene.hinted_counters() == {(0, 1), (0, 2)}
     play_out(driver, scene, lambda move: click_counter(driver, scene, move))
     assert scene.session.status.winner == 0
-    assert driver.app.top.game.result_title() == "You win!"
+    assert driver.app.top.game.result_title() == "You won!"
     assert recorded.records_by_table() == {"nim/level=medium": {"won": 1}}
     assert "win" in driver.app.audio.played
 
@@ -83,7 +83,7 @@ def test_keyboard_only_game_as_right_against_perfect_play(driver):
             "down": pygame.K_DOWN, "confirm": pygame.K_RETURN}
     play_out(driver, scene, lambda move: steer(scene, driver.key, move, keys))
     assert scene.session.status.winner == 1
-    assert scene.result_title() == "You win!"
+    assert scene.result_title() == "You won!"
     assert recorded.records_by_table() == {"nim/level=perfect": {"won": 1}}
     # the computer, losing, stalled: every move of its was one of the slowest losses
     entries = scene.session.entries
@@ -300,12 +300,12 @@ def test_records_keep_each_level_apart(driver):
     loser = driver.start("nim", CLASSIC, play_options={"opponent": "computer", "side": 1,
                                                        "level": "perfect"})
     play_out(driver, loser, lambda move: click_counter(driver, loser, move))
-    assert loser.result_title() == "The computer wins" and "lose" in driver.app.audio.played
+    assert loser.result_title() == "You lost" and "lose" in driver.app.audio.played
     assert recorded.records_by_table() == {"nim/level=perfect": {"won": 1, "lost": 1},
                                     "nim/level=easy": {"won": 1}}
-    assert "1 won, 1 lost" in driver.app.top.game.result_lines()[-1]
+    assert "1 won, 1 lost" in driver.app.top.result.facts[-1][1]
     heading, rows = driver.setup_summary("nim", CLASSIC, {"level": "easy"})
-    assert heading == "Your record" and rows[0][0] == "1 won"
+    assert heading == "Your record at Low" and rows[0][0] == "1 won"
 
 
 def test_setup_screen_options_reach_the_scene(driver):

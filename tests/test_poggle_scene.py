@@ -53,7 +53,7 @@ def assert_won_at_par(driver, scene, params):
     scores = recorded.scores()
     row = scores[table(params)][0]
     assert row["score"] == 0 and row["detail"] == f"Par: {scene.par} presses"
-    assert "right on par" in " ".join(scene.result_lines())
+    assert dict(scene.shown_result().facts)["Score"] == "right on par"
 
 
 def test_mouse_only_game(driver):
@@ -156,7 +156,7 @@ def test_a_hint_lights_one_press_of_a_fewest_press_solution(driver):
         driver.click(scene.view.layout.cell_rects[move.row][move.col].center)
     driver.settle()
     driver.until_result()
-    assert "Help used: 1 hint" in " ".join(scene.result_lines())
+    assert scene.shown_result().notes == ("1 hint used in this game: not a best result.",)
     scores = recorded.scores()
     assert table(PARAMS) not in scores, "a game won with help is not entered"
 
@@ -302,7 +302,7 @@ def test_the_setup_screen_starts_a_custom_size_and_shows_its_best_results(driver
     size, colours = (choice for _, choice in setup.choices)
     size.index = [value for value, _ in size.options].index(9)
     colours.index = 0
-    assert setup.summary() == ("Best: 9 x 9, 2 colours", [("1.  Par +1: 40 presses",
+    assert setup.summary() == ("Best results: 9 x 9, 2 colours", [("1.  Par +1: 40 presses",
                                                            setup.summary()[1][0][1])])
     driver.key(pygame.K_RETURN)      # New game
     scene = driver.app.top

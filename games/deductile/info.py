@@ -1,6 +1,13 @@
 """DeducTile Reasoning's setup options, rules text and save migrations (pure: no pygame)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from games.core.kit.options import Option
 from games.core.kit.saves import RESTART, Save
+
+if TYPE_CHECKING:   # the rules are imported only to read an old save
+    from games.deductile.rules import Params
 
 OPTIONS = [Option("level", "Difficulty",
                   (({"difficulty": "easy"}, "Easy"), ({"difficulty": "normal"}, "Normal"),
@@ -30,6 +37,12 @@ clues; Hard has no clue to spare and needs a shape weighed against its possible 
 tile tried in each place it can go; Expert has five or six tiles and always needs more than \
 reading the clues and seeing what is left.
 """
+
+
+def scores_heading(params: Params) -> str:
+    """The best results for the difficulty (and, at Expert, the number of tiles) chosen."""
+    heading = f"Best results: {params.difficulty.title()}"
+    return heading + (f", {params.tiles} tiles" if params.difficulty == "expert" else "")
 
 
 def count_old_penalties(save: Save) -> Save:

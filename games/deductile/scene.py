@@ -137,18 +137,8 @@ class DeductileScene(GameScene):
         else:
             self.say("Every clue holds: make your guess!")
 
-    def can_undo(self) -> bool:
-        """Once time is up there is no going back: the clock would only run out again."""
-        return super().can_undo() and not self.time_is_up()
-
     def time_is_up(self) -> bool:
         return bool(self.session.status.outcome == Outcome.LOST)
-
-    def undo(self) -> None:
-        if self.time_is_up():
-            self.say("Time is up: a lost game cannot be taken back.")
-            return
-        super().undo()
 
     def swaps_made(self) -> int:
         """Moves, as the HUD counts them: tile and colour swaps since the last restart (a
@@ -219,7 +209,7 @@ class DeductileScene(GameScene):
         surface.blit(image, image.get_rect(midright=(right, 70 + round(150 * t))))
 
     def tick(self, dt: float) -> None:
-        if self.over:
+        if self.over or self.recorded:   # a finished game looked back at: its clock stopped
             return
         left = self.time_left()
         whole = math.ceil(left)
@@ -248,14 +238,23 @@ class DeductileScene(GameScene):
     def result_title(self) -> str:
         return "Solved!" if self.session.status.outcome == Outcome.WON else "Time is up"
 
-    def result_lines(self) -> list[str]:
-        lines = [f"Wrong guesses: {self.session.count('wrong_guesses')}    Hints: {self.hints}"]
+    def result_reason(self) -> str:
+        return "Every clue holds." if self.session.status.outcome == Outcome.WON else \
+            "The clock ran out before the right order was found."
+
+    def result_facts(self) -> list[tuple[str, str]]:
+        facts = [("Moves", str(self.swaps_made())),
+                 ("Wrong guesses", str(self.session.count("wrong_guesses"))),
+                 ("Hints", str(self.hints))]
         if self.session.status.outcome == Outcome.WON:
-            lines.insert(0, f"Time left: {clock(self.final_score())}")
-        else:
-            lines.insert(0, "The answer was: " + ", ".join(
-                f"{COLOURS[c]} {SHAPES[s]}" for s, c in self.state.solution))
-        return lines
+            facts.insert(0, ("Time left", clock(self.final_score())))
+        return facts
+
+    def result_notes(self) -> list[str]:
+        if self.session.status.outcome == Outcome.WON:
+            return []
+        tiles = [f"{COLOURS[c]} {SHAPES[s]}" for s, c in self.state.solution]
+        return [f"The answer was {', '.join(tiles[:-1])} and {tiles[-1]}."]
 
     # --- drawing ----------------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface) -> None:

@@ -60,7 +60,7 @@ score as help.
 
 
 def scores_heading(params: Params) -> str:
-    return f"Best scores: {params.rule.capitalize()} rules"
+    return f"Best results: {params.rule.capitalize()} rules"
 
 
 # Version 1 kept the legal-square assist in the play options.

@@ -23,6 +23,7 @@ import pygame
 
 from games.core.kit.actions import POINTER, Act, Action
 from games.core.kit.controls import Look, Play, Refuse
+from games.core.kit.results import plural
 from games.core.kit.rules_api import Outcome, Status
 from games.core.kit.session import Change, Session
 from games.core.loop.app import App
@@ -406,35 +407,23 @@ class IshidoScene(GameScene):
         return rank
 
     def result_title(self) -> str:
-        return "Every stone placed!" if self.session.status.outcome == Outcome.WON else \
-            "Out of room"
+        return "You won!" if self.session.status.outcome == Outcome.WON else "Out of room"
 
-    def result_lines(self) -> list[str]:
+    def result_mood(self) -> str:
+        """Every game of Ishido makes a score: running out of room is no defeat to mourn."""
+        return "good" if self.session.status.outcome == Outcome.WON else "neutral"
+
+    def result_facts(self) -> list[tuple[str, str]]:
         b = rules.breakdown(self.state)
-        fourways = f"{b.fourways} 4-way{'s' if b.fourways != 1 else ''}"
-        if self.state.params.rule == "standard":
-            lines = [f"Placing stones: {b.placement} points ({fourways})"]
-        else:
-            left = f"{b.stones_left} stone{'s' if b.stones_left != 1 else ''} left"
-            lines = [f"Placing stones: {b.placement}",
-                     f"4-way bonus: {b.fourway_bonus} ({fourways})",
-                     f"End bonus: {b.end_bonus} ({left})"]
-        used = help_words(self.assist_used, self.hints)
-        lines.append(f"Total: {b.total}" + (f"   (help: {used})" if used else "   (no help)"))
-        return lines
-
-    def on_quit(self) -> None:
-        if self.over and not self.reported:   # quit during the last look: keep the score
-            self.reported = True
-            self.enter_result()
-        super().on_quit()
-
-
-def help_words(assist: bool, hints: int) -> str:
-    used = (["assist"] if assist else []) + ([f"{hints} hint{'s' if hints != 1 else ''}"]
-                                             if hints else [])
-    return " and ".join(used)
-
+        facts = [("Placing stones", plural(b.placement, "point")),
+                 ("4-ways", str(b.fourways))]
+        if self.state.params.rule != "standard":
+            facts += [("4-way bonus", plural(b.fourway_bonus, "point")),
+                      ("End bonus", f"{plural(b.end_bonus, 'point')} "
+                                    f"({plural(b.stones_left, 'stone')} left)")]
+        used = (["the assist"] if self.assist_used else []) + \
+            ([plural(self.hints, "hint")] if self.hints else [])
+        return facts + [("Help", " and ".join(used) or "none"), ("Score", str(b.total))]
 
 def help_text(assist: bool, hints: int) -> str:
     if not assist and not hints:

@@ -57,7 +57,11 @@ entered.
 
 
 def scores_heading(params: rules.Params) -> str:
-    return f"Best times: {params.size} x {params.size}, {params.difficulty.title()}"
+    """The best results for the size, difficulty and variant chosen."""
+    heading = f"Best results: {params.size} x {params.size}, {params.difficulty.title()}"
+    if params.multiplication_only:
+        return heading + ", multiplication only"
+    return heading + (", hidden operators" if params.hidden_operators else "")
 
 
 # Auto-clear (a written digit rubs itself out of its row's and column's candidates).

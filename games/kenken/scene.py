@@ -237,20 +237,22 @@ class KenkenScene(GameScene):
         return clock_text(score) + (f", {plural(hints, 'hint')}" if hints else "")
 
     def result_title(self) -> str:
-        return "Filled in by Solve" if self.solved_by_computer else "Solved!"
+        return "Solved by the computer" if self.solved_by_computer else "Solved!"
 
     def result_mood(self) -> str:
         return "neutral" if self.solved_by_computer else "good"
 
-    def result_lines(self) -> list[str]:
-        size = f"{self.n} x {self.n} {self.params.difficulty.title()}"
+    def result_facts(self) -> list[tuple[str, str]]:
+        puzzle = f"{self.n} x {self.n} {self.params.difficulty.title()}"
         if self.params.variant != "standard":
-            size += ", " + ("multiplication only" if self.params.multiplication_only
-                            else "hidden operators")
-        lines = [f"Time: {clock_text(self.session.elapsed)}    Hints: {self.hints}    ({size})"]
-        if self.solved_by_computer:
-            lines.append("Solve filled the grid, so this time is not entered.")
-        return lines
+            puzzle += ", " + ("multiplication only" if self.params.multiplication_only
+                              else "hidden operators")
+        return [("Time", clock_text(self.session.elapsed)), ("Hints", str(self.hints)),
+                ("Puzzle", puzzle)]
+
+    def result_notes(self) -> list[str]:
+        return ["Solve was used in this game: not a best result."] if self.solved_by_computer \
+            else []
 
     def status_line(self) -> str:
         if self.over:

@@ -151,16 +151,16 @@ def choose(state: rules.State, ui: Ui, point: int, by_pointer: bool) -> Answer:
         return Play(targets[point], ui)
     if state.board[point] == state.to_move:
         if not destinations(state, point):
-            return Refuse("That stone has no move: every point next to it is taken, and it "
+            return Refuse("That piece has no move: every point next to it is taken, and it "
                           "has no capture.")
         if by_pointer or point != ui.selected:
             return Look(replace(ui, selected=point))
         return Look(replace(ui, selected=None))
     if ui.selected is not None:
-        return Refuse("That stone cannot go there: choose one of the marked points.")
+        return Refuse("That piece cannot go there: choose one of the marked points.")
     if not by_pointer:
-        side = SIDE_NAMES[rules.current_player(state)].lower()
-        return Refuse(f"Choose one of your stones ({side}) first.")
+        side = SIDE_NAMES[rules.current_player(state)]
+        return Refuse(f"Choose one of your pieces ({side}) first.")
     return None
 
 
@@ -175,5 +175,5 @@ def drop(state: rules.State, ui: Ui, where: Drop) -> Answer:
     if where.point in targets:
         return Play(targets[where.point], ui)
     if where.point is not None and where.point != where.item:
-        return Refuse("That stone cannot go there: choose one of the marked points.")
+        return Refuse("That piece cannot go there: choose one of the marked points.")
     return None

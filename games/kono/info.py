@@ -9,31 +9,31 @@ OPTIONS = opponent_options(SIDE_NAMES)
 
 RULES = """
 Four Field Kono is a game for two from Korea, played on a board of 16 points joined by lines, \
-four by four. Each player has eight stones, Black and White. Black's stones start on the two \
+four by four. Each player has eight pieces, Black and White. Black's pieces start on the two \
 rows at Black's side and White's on the other two, so at the start the board is full. Black \
 moves first; then the players take turns.
 
-On your turn, move one of your stones in one of two ways. A step: move it along a line to a \
+On your turn, move one of your pieces in one of two ways. A step: move it along a line to a \
 neighbouring point that is empty (up, down, left or right; never diagonally). A capture: jump \
-over one of your own stones that stands next to it, onto an enemy stone directly beyond, in a \
-straight line. The enemy stone is taken off the board. You capture with the help of a friend, \
+over one of your own pieces that stands next to it, onto an enemy piece directly beyond, in a \
+straight line. The enemy piece is taken off the board. You capture with the help of a friend, \
 never by jumping an enemy. Capturing is never compulsory, and a move captures at most one \
-stone. At the very start the board is full, so the only moves are captures.
+piece. At the very start the board is full, so the only moves are captures.
 
-You win when your opponent has only one stone left, or cannot move on their turn. The game is \
-drawn when the same position (the same stones, the same player to move) comes round for the \
+You win when your opponent has only one piece left, or cannot move on their turn. The game is \
+drawn when the same position (the same pieces, the same player to move) comes round for the \
 third time, or after 50 moves in a row without a capture (each player's turn is one move). \
 The top bar counts both: moves without a capture out of 50, and how often the current \
 position has been seen, out of 3; a warning appears under the board as a draw comes close.
 
-To move with the mouse, click one of your stones: the points it can move to are marked (a dot \
-for a step, a red ring for a capture). Then click one of them, or simply drag the stone there. \
-Right-click drops the stone. With the keyboard, the arrows move the cursor, Enter or Space \
-picks a stone up and puts it down, Tab jumps between your stones that can move (or between the \
-marked points), and Esc or X drops the stone. With a gamepad: the d-pad moves, A picks up and \
+To move with the mouse, click one of your pieces: the points it can move to are marked (a dot \
+for a step, a red ring for a capture). Then click one of them, or simply drag the piece there. \
+Right-click puts the piece back. With the keyboard, the arrows move the cursor, Enter or Space \
+picks a piece up and puts it down, Tab jumps between your pieces that can move (or between the \
+marked points), and Esc or X puts the piece back. With a gamepad: the d-pad moves, A picks up and \
 puts down, B or X drops, the triggers jump. F, or the Flip button, turns the board around.
 
-Captured stones fly to the tray on the capturer's card. Undo (U, LB) takes back a move, and \
+Captured pieces fly to the tray on the capturer's card. Undo (U, LB) takes back a move, and \
 against the computer your move and its reply together; redo (R, RB) plays them again.
 
 Players: you against the computer (choose Black, who starts, or White), two players at one \

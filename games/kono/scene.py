@@ -281,28 +281,28 @@ class KonoScene(VersusScene):
             return "The computer is thinking..."
         if self.hint_shown() and self.graded() is None:
             return "Grading every move..."
-        who = f"Your move ({side.lower()})" if self.against_computer else f"{side} to move"
+        who = f"Your move ({side})" if self.against_computer else f"{side} to move"
         captures = [move for move in previewed(self.state, self.ui, self.show_cursor()).values()
                     if move.over is not None] if not self.hint_shown() else []
         if self.ui.selected is not None:
-            how = self.by_device("click a marked point, or drag the stone there",
+            how = self.by_device("click a marked point, or drag the piece there",
                                  "arrows to a marked point, Enter moves, Esc drops",
                                  "d-pad to a marked point, A moves, B drops")
         else:
-            how = self.by_device("click one of your stones, or drag it",
-                                 "arrows choose a stone, Enter picks it up",
-                                 "d-pad chooses a stone, A picks it up")
-        if captures:      # the red rings the view shows round what the stone could capture
+            how = self.by_device("click one of your pieces, or drag it",
+                                 "arrows choose a piece, Enter picks it up",
+                                 "d-pad chooses a piece, A picks it up")
+        if captures:      # the red rings the view shows round what the piece could capture
             what = " and ".join(point_name(move.target) for move in captures)
-            return (f"{who}: the stone on {point_name(captures[0].source)} can capture {what} "
+            return (f"{who}: the piece on {point_name(captures[0].source)} can capture {what} "
                     f"(red ring{'s' if len(captures) > 1 else ''}). {how[0].upper()}{how[1:]}")
         return f"{who}: {how}"
 
-    def result_lines(self) -> list[str]:
-        lines = super().result_lines()
+    def result_facts(self) -> list[tuple[str, str]]:
+        facts = super().result_facts()
         taken = self.captured()
-        lines.insert(1, f"Captures: Black {taken[0]}, White {taken[1]}")
-        return lines
+        facts.insert(1, ("Captures", f"Black {taken[0]}, White {taken[1]}"))
+        return facts
 
     # --- drawing ----------------------------------------------------------------------------------
     def card(self, side: int) -> Card:

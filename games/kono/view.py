@@ -208,7 +208,7 @@ class KonoView:
         count = state.board.count(rules.SIDES[side])
         rect = self.layout.card_rect(side)
         hud.player_card(surface, rect, paint.stone(rules.SIDES[side], 56), SIDE_NAMES[side],
-                        [card.role, f"{count} stone{'s' if count != 1 else ''} on the board"],
+                        [card.role, f"{count} piece{'s' if count != 1 else ''} on the board"],
                         card.to_move, card.winner, card.note)
         ui.label(surface, "Captured", (rect.left + 28, rect.top + 226), ui.SMALL, ui.MUTED,
                  anchor="midleft")

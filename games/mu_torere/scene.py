@@ -219,10 +219,8 @@ class MuTorereScene(VersusScene):
         super().update(dt)
 
     # --- words -----------------------------------------------------------------------------
-    def result_lines(self) -> list[str]:
-        lines = super().result_lines()
-        lines[0] = f"{self.state.ply} moves played"
-        return lines
+    def moves_played(self) -> int:
+        return int(self.state.ply)
 
     def hud_fields(self) -> list[tuple[str, str]]:
         fields = [("Moves", f"{self.state.ply} of {rules.PLY_LIMIT}")]
@@ -236,9 +234,8 @@ class MuTorereScene(VersusScene):
 
     def prompt(self) -> str:
         if self.over:
-            winner = self.session.status.winner
-            title = "A draw" if winner is None else f"{self.side_name(winner)} wins"
-            return f"{title}: {self.ending()}"
+            title = self.result_title()
+            return f"{title}{' ' if title.endswith('!') else '. '}{self.ending()}"
         name = self.side_name(self.to_move)
         if self.demo:
             return (f"Paused ({name} to move): Space, A or a click plays on"
@@ -250,7 +247,8 @@ class MuTorereScene(VersusScene):
         who = f"Your move ({name})" if self.against_computer else f"{name} to move"
         if self.ui.selected is not None:
             how = self.by_device("click the lit point or drag there",
-                                 "Enter moves it there, Esc lets go", "A moves it there, B lets go")
+                                 "Enter moves it there, Esc puts it back",
+                                 "A moves it there, B puts it back")
         else:
             how = self.by_device("click a piece that can move", "arrows and Enter pick a piece",
                                  "d-pad and A pick a piece")

@@ -1,5 +1,5 @@
-"""Poggle: multi-colour Lights Out, bring every button to zero."""
+"""Poggle: multi-colour Lights Out, make every button blank."""
 from games.core.kit.registry import register
 
 INFO = register(__name__, title="Poggle", players=1, lower_is_better=True,
-                blurb="Multi-colour Lights Out: bring every button to zero")
+                blurb="Multi-colour Lights Out: make every button blank")

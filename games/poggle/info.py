@@ -13,8 +13,8 @@ OPTIONS = [
 
 RULES = """
 Poggle is a board of square buttons. Each button shows a colour, and every colour also shows \
-its number as dots, like a die: a blank button (no dots) is colour 0, one dot is colour 1, two \
-dots colour 2, and so on.
+its number as dots, like a die: a blank button has no dots, one dot is colour 1, two dots \
+colour 2, and so on.
 
 Pressing a button moves it one step along the colour cycle, and the buttons directly above, \
 below, left and right of it move one step too (diagonals do not). After the last colour comes \
@@ -43,7 +43,7 @@ triggers) jump to the next or previous coloured button. U undo, R redo, H hint, 
 
 def scores_heading(params: rules.Params) -> str:
     """The best results for the chosen size and colours."""
-    return f"Best: {params.size} x {params.size}, {params.colours} colours"
+    return f"Best results: {params.size} x {params.size}, {params.colours} colours"
 
 
 # Version 1 kept Solve in the play options.

@@ -93,7 +93,7 @@ def is_solved(board: Board) -> bool:
 
 def status(state: State) -> Status:
     if is_solved(state.board):
-        return Status(Outcome.WON, reason="Every button is back to colour 0.")
+        return Status(Outcome.WON, reason="Every button is blank again.")
     return Status(Outcome.ONGOING)
 
 
@@ -107,7 +107,7 @@ def legal_moves(state: State) -> list[Move]:
 def apply_move(state: State, move: Move) -> State:
     size, colours = state.params.size, state.params.colours
     if is_solved(state.board):
-        raise IllegalMove("The board is already solved: every button is colour 0.")
+        raise IllegalMove("The board is already solved: every button is blank.")
     if not (0 <= move.row < size and 0 <= move.col < size):
         raise IllegalMove(f"There is no button {move.encode()} on a {size}x{size} board; "
                           f"rows and columns run from 0 to {size - 1}.")

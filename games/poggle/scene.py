@@ -19,6 +19,7 @@ import pygame
 
 from games.core.kit.actions import POINTER, Act, Action
 from games.core.kit.controls import Look, Play
+from games.core.kit.results import plural
 from games.core.kit.rules_api import RuleError
 from games.core.kit.session import Change, Session
 from games.core.loop.app import App
@@ -299,8 +300,11 @@ class PoggleScene(GameScene):
     def score_text(self, score: int) -> str:
         return f"{over_par_text(score)}: {self.state.presses} presses"
 
-    def game_over(self) -> None:
+    def enter_ending(self) -> None:
         self.planner.wait()   # par of the deal (long known, but the score needs it for sure)
+        super().enter_ending()
+
+    def game_over(self) -> None:
         self.stop_solving()
         super().game_over()
 
@@ -314,23 +318,22 @@ class PoggleScene(GameScene):
         return rank
 
     def result_title(self) -> str:
-        return "Cleared!" if not self.solved_by_computer else "Solved by the computer"
+        return "Solved by the computer" if self.solved_by_computer else "Solved!"
 
-    def result_lines(self) -> list[str]:
+    def result_facts(self) -> list[tuple[str, str]]:
         par, presses_used = self.par, self.state.presses
-        lines = [f"{presses_used} presses; par was {par}: "
-                 f"{over_par_text(presses_used - par, True)}."
-                 if par is not None else f"{presses_used} presses."]
-        if self.help_used:
-            used = []
-            if self.hints:
-                used.append(f"{self.hints} hint{'s' if self.hints != 1 else ''}")
-            if self.solved_by_computer:
-                used.append("Solve")
-            lines.append(f"Help used: {' and '.join(used)} (not entered in the best results).")
-        else:
-            lines.append(f"No help used. {self.params_text()}.")
-        return lines
+        facts = [("Presses", str(presses_used))]
+        if par is not None:
+            facts += [("Par", str(par)), ("Score", over_par_text(presses_used - par, True))]
+        return facts + [("Hints", str(self.hints)), ("Puzzle", self.params_text())]
+
+    def result_notes(self) -> list[str]:
+        if not self.help_used:
+            return []
+        used = [plural(self.hints, "hint")] if self.hints else []
+        if self.solved_by_computer:
+            used.append("Solve")
+        return [f"{' and '.join(used).capitalize()} used in this game: not a best result."]
 
     def params_text(self) -> str:
         size = self.state.params.size

@@ -254,7 +254,7 @@ def solve(state: State) -> Board:
         c = _reduce(_apply(form.left, residue), size, colours)
         if c & form.unsolvable:
             raise RuleError(f"This {size}x{size} board with {colours} colours cannot be "
-                            "solved: no presses bring every button to colour 0.")
+                            "solved: no presses make every button blank.")
         halves = c & form.halved
         grid += _apply(form.right, (c ^ halves | halves >> 1).to_bytes(size, "big"))
     best = grid.to_bytes(cells, "big").translate(REDUCE[colours])

@@ -9,6 +9,8 @@ from typing import Any
 from games.core.data import schema
 from games.core.data.store import Store
 from games.core.kit import registry
+from games.core.kit.levels import TITLES
+from games.core.kit.versus_options import level_title
 
 Rows = list[tuple[str, str]]
 
@@ -62,7 +64,9 @@ def record_summary(store: Store, settings: dict[str, Any], key: str,
     level = play.get("level")
     if level == "custom":
         level = registry.preferences(settings, key)["custom_level"]
-    heading = f"Your record (Custom {level})" if isinstance(level, int) else "Your record"
+    title = TITLES[level] if level in TITLES else \
+        level_title(level, registry.module(key, "ai").level_chance)
+    heading = f"Your record at {title}"
     return heading, record_rows(store, key, level)
 
 
@@ -74,4 +78,4 @@ def summary(store: Store, settings: dict[str, Any], info: registry.GameInfo,
     if info.players == 2:
         return record_summary(store, settings, info.key, play)
     heading = getattr(info_module, "scores_heading", None)
-    return heading(params) if heading else "Best scores", best_scores(store, info.key, params)
+    return heading(params) if heading else "Best results", best_scores(store, info.key, params)

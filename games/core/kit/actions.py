@@ -36,6 +36,8 @@ class Act(StrEnum):
     CLEAR = "clear"        # Backspace, Delete
     KEY = "key"            # value: a letter a..z
     TEXT = "text"          # value: typed text
+    COPY = "copy"          # Ctrl+C: the game ID to the clipboard
+    PASTE = "paste"        # Ctrl+V: the clipboard into a text field
     # gamepads coming and going
     PAD_ADDED = "pad_added"
     PAD_LOST = "pad_lost"

@@ -17,6 +17,7 @@ from games.core.kit.checks import (
     COUNT,
     NAME,
     SCALAR,
+    Either,
     Fields,
     Integer,
     Invalid,
@@ -26,6 +27,7 @@ from games.core.kit.checks import (
     OneOf,
     Text,
 )
+from games.core.kit.results import RESULT_SCHEMA
 
 Save = dict[str, Any]
 Migration = Callable[[Save], Save]
@@ -57,8 +59,11 @@ def save_schema(key: str | None = None, version: int = SAVE_VERSION) -> Fields:
         # The scene's play options (opponent, level, flags): a bad one is dropped, not the
         # game; values are checked again by the game's own option lists when it is resumed.
         "play": MapOf(NAME, SCALAR, 32, lenient=True),
+        # The result entered when the game first ended (kit/results.py), shown again at a
+        # later ending: a finished game looked back at (after undo) is saved with it.
+        "result": Either(OneOf(None), RESULT_SCHEMA),
     }, required=("version", "game", "params", "desc", "moves", "position", "elapsed"),
-        defaults={"record": {}, "play": {}})
+        defaults={"record": {}, "play": {}, "result": None})
 
 
 def read(data: Any, key: str | None = None) -> Save:

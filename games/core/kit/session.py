@@ -14,6 +14,7 @@ from typing import Any
 
 from games.core.kit import registry, saves
 from games.core.kit.checks import Invalid
+from games.core.kit.results import Result
 from games.core.kit.rules_api import RuleError, RulesModule, Status
 from games.core.kit.saves import (
     MAX_ELAPSED,
@@ -44,6 +45,8 @@ class Session:
         # What the player earned or spent (hints, penalties, help, a recorded result): kept
         # beside the history, so undo, redo, restart and resume never give any of it back.
         self.record: dict[str, int] = {}
+        # The result entered when the game first ended: part of the record, never undone.
+        self.result: Result | None = None
 
     # --- creation ------------------------------------------------------------------------
     @classmethod
@@ -158,7 +161,8 @@ class Session:
                 "desc": self.desc, "moves": [text for _, text in self.entries[1:]],
                 "position": self.position,
                 "elapsed": min(MAX_ELAPSED, max(0.0, round(self.elapsed, 3))),
-                "record": dict(self.record)}
+                "record": dict(self.record),
+                "result": self.result.to_json() if self.result else None}
 
     def _compact(self, force: bool = False) -> None:
         """Past MAX_MOVES entries: drop the redo branch, then the history before the last
@@ -194,6 +198,7 @@ class Session:
         session.position = save["position"]
         session.elapsed = float(save["elapsed"])
         session.record = dict(save["record"])
+        session.result = Result.from_json(save["result"]) if save["result"] else None
         return session
 
 

@@ -96,6 +96,8 @@ class Input:
             return [Action(Act.REDO if shift else Act.UNDO)]
         if ctrl and key == pygame.K_y:
             return [Action(Act.REDO)]
+        if ctrl and key in (pygame.K_c, pygame.K_v):
+            return [Action(Act.COPY if key == pygame.K_c else Act.PASTE)]
         if ctrl:
             return []
         if key in (pygame.K_RETURN, pygame.K_SPACE) and shift:

@@ -20,11 +20,13 @@ from games.core.kit import daily, registry, saves
 from games.core.kit.actions import Act, Action, Device
 from games.core.kit.checks import Invalid
 from games.core.kit.controls import Answer, Look, Play, Refuse
+from games.core.kit.results import Result, sentence
 from games.core.kit.rules_api import GameError, Outcome
 from games.core.kit.session import Change, Session
 from games.core.loop.app import Scene
 from games.core.loop.tween import Tweens
 from games.core.screens import hud, palette, ui
+from games.core.screens.game_id import copy_game_id
 from games.core.screens.hooks import GameHooks
 from games.core.screens.menus import PauseScene, ResultScene, SetupScene
 from games.core.screens.overlays import HelpScene
@@ -56,6 +58,7 @@ class GameScene(Scene, GameHooks):
         self.refusal = False                  # the message says why something was refused
         self.reported = session.status.over   # the result screen was shown for this ending
         self.looking_back = False             # the result screen shows an ending seen before
+        self.rank: int | None = None          # the first ending's place in the best results
         self.result_wait: float | None = None  # counting down to the result screen
         width, height = app.size
         self.board_rect = pygame.Rect(0, HUD_HEIGHT, width, height - HUD_HEIGHT - TOOLBAR_HEIGHT)
@@ -135,16 +138,34 @@ class GameScene(Scene, GameHooks):
     def score_text(self, score) -> str:
         return str(score)
 
-    def result_reason(self) -> str:
-        """The sentence under the result's title (games may name sides their own way)."""
-        return self.session.status.reason
-
+    # --- the result: one template (games/core/kit/results.py), the words from the game ----
     def result_title(self) -> str:
-        return {Outcome.WON: "You won!", Outcome.LOST: "Game over", Outcome.DRAW: "A draw"}.get(
-            self.session.status.outcome, "")
+        """The outcome as the player sees it: "You won!", "You lost", "A draw", or a
+        puzzle's "Solved!", "Time is up", "Solved by the computer"."""
+        return {Outcome.WON: "You won!", Outcome.LOST: "You lost", Outcome.DRAW: "A draw"}.get(
+            self.session.status.outcome, "Game over")
 
-    def result_lines(self) -> list[str]:
-        return [f"Score: {self.score_text(self.final_score())}"]
+    def result_reason(self) -> str:
+        """The one sentence under the title (games may name sides their own way)."""
+        return sentence(self.session.status.reason)
+
+    def result_facts(self) -> list[tuple[str, str]]:
+        """(label, value) pairs, one line each: ("Time left", "1:23"), ("Moves", "17")."""
+        return [("Score", self.score_text(self.final_score()))]
+
+    def result_notes(self) -> list[str]:
+        """Sentences after the facts (help that keeps a game out of the best results)."""
+        return []
+
+    def result(self) -> Result:
+        """The template filled in for the position now on the board."""
+        return Result(self.result_title(), self.result_mood(), self.result_reason(),
+                      tuple(self.result_facts()), tuple(self.result_notes()))
+
+    def shown_result(self) -> Result:
+        """The result screen's words: those entered at the first ending (a later ending,
+        after undo, shows them again), else the present ending's."""
+        return self.session.result or self.result()
 
     def demo_move(self):
         """The scripted player's next move (default: the game's computer player)."""
@@ -257,26 +278,34 @@ class GameScene(Scene, GameHooks):
     def after_change(self, change: Change) -> None:
         if self.session.status.over and not self.reported:
             self.reported = True
+            self.enter_ending()
             self.result_wait = self.result_pause   # the result shows once the board is still
 
+    def enter_ending(self) -> None:
+        """The game has just ended. Its first ending is entered at once (an undo before the
+        result screen shows changes nothing), with its Result kept in the game's record; a
+        later ending, after undo, is a look back: no table changes, the first words stand."""
+        self.looking_back = self.recorded
+        self.rank = None if self.looking_back else self.enter_result()
+        if self.session.result is None and not self.looking_back:
+            self.session.result = self.result()
+
     def game_over(self) -> None:
-        self.looking_back = self.recorded    # an ending seen again after undo: no new entry
-        rank = self.enter_result()
         self.app.audio.play(self.ending_sound())
         problem = self.app.store.delete_game(self.session.key)   # reports, never raises
         if problem:
             self.say(problem)
-        self.app.push(ResultScene(self.app, self, rank))
+        self.app.push(ResultScene(self.app, self, self.rank))
 
     @property
     def recorded(self) -> bool:
         """This game's result is in the tables already: a look back with undo and redo, or a
-        second ending after undo, changes no table."""
+        second ending after undo, changes no table, and its clock never runs again."""
         return self.session.count("recorded") > 0
 
     def enter_result(self):
         """The first ending of a game (the session) goes into the tables, once; returns the
-        rank of a new best score, or None."""
+        rank of a new best result, or None."""
         if self.recorded:
             return None
         self.session.note("recorded")
@@ -351,13 +380,15 @@ class GameScene(Scene, GameHooks):
         elif kind == Act.CANCEL:
             if not self.cancel():
                 self.open_menu()
+        elif kind == Act.COPY:
+            self.say(copy_game_id(self.session.game_id))
         else:
             self.tweens.finish_all() if kind in (Act.PRESS, Act.CONFIRM, Act.MOVE) else None
             self.handle_game(action)
 
     def update(self, dt: float) -> None:
         self.tweens.update(dt)
-        if not self.over:
+        if not self.over and not self.recorded:   # a finished game looked back at: stopped
             self.session.elapsed += dt
         self.message_time = max(0.0, self.message_time - dt)
         self.tick(dt)
@@ -388,7 +419,8 @@ class GameScene(Scene, GameHooks):
     def clock_due(self) -> float | None:
         """Seconds to a shown clock's next second, or None when no clock runs on show. A
         hidden clock still wakes the loop each second: a countdown ends on time."""
-        if not self.over and (self.timed or type(self).hud_fields is GameScene.hud_fields):
+        shown = self.timed or type(self).hud_fields is GameScene.hud_fields
+        if shown and not self.over and not self.recorded:
             return math.ceil(self.session.elapsed) - self.session.elapsed
         return None
 

@@ -56,19 +56,22 @@ class GameHooks(Protocol):
     def can_hint(self) -> bool: ...
 
     def final_score(self) -> Any:
-        """The score a finished game enters in the best scores."""
+        """The score a finished game enters in the best results."""
 
     def score_text(self, score: Any) -> str:
-        """A score in words (the best scores' detail, the result screen)."""
+        """A score in words (the best results' detail, the result screen)."""
 
     def result_title(self) -> str:
-        """The result screen's title."""
+        """The result screen's title: the outcome as the player sees it ("You won!")."""
 
     def result_reason(self) -> str:
-        """The sentence under the result's title."""
+        """The one sentence under the result's title."""
 
-    def result_lines(self) -> list[str]:
-        """The result screen's lines under its reason."""
+    def result_facts(self) -> list[tuple[str, str]]:
+        """The result's facts, (label, value) one a line: ("Time left", "1:23")."""
+
+    def result_notes(self) -> list[str]:
+        """Sentences after the facts, e.g. help that keeps the game out of the best results."""
 
     def status_line(self) -> str:
         """The status line's words when no message is shown."""

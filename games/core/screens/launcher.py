@@ -1,6 +1,6 @@
 """The launcher: a card per game (its picture, title and blurb, a Resume badge for a saved game,
-a Daily badge until today's puzzle is done), Statistics, Settings and Quit. The screens around
-a game are in menus.py; the dialogs in overlays.py."""
+a Daily badge until today's puzzle is done), Open a game ID, Statistics, Settings and Quit. The
+screens around a game are in menus.py; the dialogs in overlays.py."""
 from __future__ import annotations
 
 import pygame
@@ -10,6 +10,7 @@ from games.core.kit.actions import Act, Action
 from games.core.loop.app import Scene
 from games.core.loop.jobs import Job
 from games.core.screens import ui
+from games.core.screens.game_id import OpenIdScene
 from games.core.screens.launch import resume_saved_game
 from games.core.screens.menus import SetupScene
 from games.core.screens.overlays import ConfirmScene, HelpScene, SettingsScene
@@ -139,6 +140,8 @@ class LauncherScene(Scene):
                                 info.key in due))
         self.quit_button = ui.Button((width - 300, height - 120, 260, 80), "Quit",
                                      self.confirm_quit)
+        widgets.append(ui.Button((width - 1240, height - 120, 360, 80), "Open a game ID",
+                                 lambda: self.app.push(OpenIdScene(self.app))))
         widgets.append(ui.Button((width - 860, height - 120, 260, 80), "Statistics",
                                  self.open_statistics))
         widgets.append(ui.Button((width - 580, height - 120, 260, 80), "Settings",
@@ -212,7 +215,7 @@ class LauncherScene(Scene):
         ui.label(surface, "Calm, clever games for a big screen", (86, 160), ui.BODY, ui.MUTED)
         self.menu.draw(surface)
         # Beside the buttons: a message while there is one, else how to get about.
-        foot = (80, height - 124, width - 700, 88)
+        foot = (80, height - 124, width - 1340, 88)
         if self.app.messages:
             ui.fit_text(surface, self.app.messages[0], foot, ui.SMALL + 2, ui.ACCENT, align="left")
         else:

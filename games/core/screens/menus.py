@@ -11,6 +11,7 @@ from games.core.kit.options import Option, params_kwargs, play_choices, remember
 from games.core.kit.rules_api import GameError
 from games.core.loop.app import Scene
 from games.core.screens import ui
+from games.core.screens.game_id import IdRow, Toast, copy_game_id
 from games.core.screens.launch import (
     info_module,
     remembered_choices,
@@ -160,7 +161,7 @@ class SetupScene(Scene):
             params = registry.module(self.key).params_from_options(
                 **params_kwargs(self.options, choices))
         except GameError:
-            return "Best scores", []
+            return "Best results", []
         return records.summary(self.app.store, self.app.settings, self.info,
                                info_module(self.key), params, play)
 
@@ -182,7 +183,20 @@ class PauseScene(Scene):
                    ("New game", self.new_game), ("Rules", game.open_rules),
                    ("Settings", lambda: app.push(SettingsScene(app))),
                    ("Save and leave", self.leave), ("Quit Parlour", app.quit)]
-        self.menu = ui.Menu(ui.button_column(entries, cx, 300, height=76, gap=16))
+        buttons = ui.button_column(entries, cx, 300, height=76, gap=16)
+        self.id_row = IdRow((cx - 700, buttons[-1].rect.bottom + 40, 1400, 64),
+                            game.session.game_id, self.copy)
+        self.toast = Toast()
+        self.menu = ui.Menu(buttons + [self.id_row.button])
+
+    def copy(self) -> None:
+        self.toast.show(copy_game_id(self.game.session.game_id))
+
+    def next_change(self) -> float | None:
+        return self.toast.next_change()
+
+    def update(self, dt: float) -> None:
+        self.toast.update(dt)
 
     def resume(self) -> None:
         self.app.pop(self)
@@ -203,6 +217,8 @@ class PauseScene(Scene):
             self.resume()
         elif action.kind == Act.HELP:
             self.game.open_rules()
+        elif action.kind == Act.COPY:
+            self.copy()
         else:
             self.menu.handle(action)
 
@@ -212,6 +228,7 @@ class PauseScene(Scene):
         ui.label(surface, "Paused", (cx, 150), ui.TITLE, ui.TEXT, bold=True, anchor="center")
         if self.reason:
             ui.fit_text(surface, self.reason, (cx - 760, 196, 1520, 96), ui.BODY, ui.ACCENT)
+        self.id_row.draw(surface, self.toast)
         self.menu.draw(surface)
 
 
@@ -219,20 +236,48 @@ LOOKING_BACK = "This game's result was entered when it first ended."
 
 
 class ResultScene(MenuScreen):
-    """The end of a game: outcome, score, place in the best scores; the board shows beneath."""
+    """The end of a game, in the one template (games/core/kit/results.py): the title from the
+    outcome, the reason, the facts one a line, the place in the best results, the game ID
+    (Ctrl+C or Copy copies it). The words are those entered when the game first ended; the
+    board shows beneath."""
     opaque = False
 
     def __init__(self, app, game, rank=None):
         super().__init__(app)
         self.game, self.rank = game, rank
         self.status = game.session.status
-        cx = app.size[0] // 2
+        self.result = game.shown_result()
+        width, height = app.size
+        # As tall as its words need, between a short result and the whole screen.
+        words = sum(row[4] for row in self.rows())
+        self.box = pygame.Rect(0, 0, 1320, max(560, min(height - 80, words + 380)))
+        self.box.center = (width // 2, height // 2 + 20)
+        inner = self.box.inflate(-100, 0)
+        self.id_row = IdRow((inner.left, self.box.bottom - 214, inner.width, 64),
+                            game.session.game_id, self.copy)
+        self.toast = Toast()
         entries = [("New game", self.again), ("Look at the board", lambda: app.pop(self)),
                    ("Back to the launcher", self.leave)]
-        self.menu = ui.Menu(ui.button_column(entries, cx, 640, width=560, height=76, gap=16))
+        third = (inner.width - 40) // 3
+        buttons = [ui.Button((inner.left + n * (third + 20), self.box.bottom - 124, third, 84),
+                             words, action) for n, (words, action) in enumerate(entries)]
+        self.menu = ui.Menu(buttons + [self.id_row.button])
+
+    def copy(self) -> None:
+        self.toast.show(copy_game_id(self.game.session.game_id))
+
+    def handle(self, action) -> None:
+        if action.kind == Act.COPY:
+            self.copy()
+        else:
+            super().handle(action)
+
+    def next_change(self) -> float | None:
+        return self.toast.next_change()
 
     def update(self, dt: float) -> None:
         self.game.tweens.update(dt)   # the last move's animation finishes beneath the result
+        self.toast.update(dt)
 
     def again(self) -> None:
         self.app.pop(self)
@@ -241,32 +286,45 @@ class ResultScene(MenuScreen):
     def leave(self) -> None:
         back_to_launcher(self.app, self.game)
 
-    def draw(self, surface) -> None:
-        width, height = self.app.size
-        surface.blit(ui.shade(self.app.size, (10, 12, 18, 200)), (0, 0))
-        box = pygame.Rect(0, 0, 1000, 760)
-        box.center = (width // 2, height // 2 + 20)
-        ui.panel(surface, box, ui.PANEL, border=ui.ACCENT)
-        title = self.game.result_title()
-        colour = {"good": ui.GOOD, "bad": ui.BAD}.get(self.game.result_mood(), ui.ACCENT)
-        ui.fit_text(surface, title, (box.left + 40, box.top + 36, box.width - 80, 90), ui.TITLE,
-                    colour, bold=True, max_lines=1)
-        # The sentences share the room between the title and the buttons: the reason may take
-        # two lines, the rest one each; if there are many, every row gets a little less.
-        rows = [(self.game.result_reason(), ui.TEXT, False, 84)]
-        rows += [(line, ui.TEXT, False, 46) for line in self.game.result_lines()]
+    def rows(self) -> list[tuple[str, str, tuple, bool, int]]:
+        """What is said under the title, in order: (kind, words, colour, bold, height); kind
+        is "fact" (words are label and value, tab-separated) or "line"."""
+        result = self.result
+        rows = [("line", result.reason, ui.TEXT, False, 90)]
+        rows += [("fact", f"{label}\t{value}", ui.TEXT, True, 50) for label, value in result.facts]
+        rows += [("line", note, ui.TEXT, False, 56) for note in result.notes]
         if self.rank:
-            rows.append((f"A new best score: number {self.rank} in the table!", ui.ACCENT, True,
-                         56))
+            rows.append(("line", f"A new best result: number {self.rank} in the table!",
+                         ui.ACCENT, True, 56))
         elif self.game.looking_back:
-            rows.append((LOOKING_BACK, ui.MUTED, False, 56))
-        rows = [row for row in rows if row[0]]
-        top, bottom = box.top + 136, self.menu.widgets[0].rect.top - 20
-        shrink = min(1.0, (bottom - top) / max(1, sum(row[3] for row in rows)))
-        y = top
-        for words, colour, bold, height in rows:
+            rows.append(("line", LOOKING_BACK, ui.MUTED, False, 56))
+        return rows
+
+    def draw(self, surface) -> None:
+        surface.blit(ui.shade(self.app.size, (10, 12, 18, 200)), (0, 0))
+        box = self.box
+        ui.panel(surface, box, ui.PANEL, border=ui.ACCENT)
+        inner = box.inflate(-100, 0)
+        colour = {"good": ui.GOOD, "bad": ui.BAD}.get(self.result.mood, ui.ACCENT)
+        ui.fit_text(surface, self.result.title, (inner.left, box.top + 34, inner.width, 90),
+                    ui.TITLE, colour, bold=True, max_lines=1)
+        # The rows share the room between the title and the game ID; if there are many, each
+        # gets a little less.
+        rows = self.rows()
+        top, bottom = box.top + 140, self.id_row.rect.top - 16
+        shrink = min(1.0, (bottom - top) / max(1, sum(row[4] for row in rows)))
+        y, middle = top, box.centerx
+        for kind, words, colour, bold, height in rows:
             height = int(height * shrink)
-            ui.fit_text(surface, words, (box.left + 40, y, box.width - 80, height), ui.BODY,
-                        colour, bold)
+            if kind == "fact":
+                label, value = words.split("\t", 1)
+                ui.fit_text(surface, label, (inner.left, y, middle - 16 - inner.left, height),
+                            ui.BODY, ui.MUTED, align="right", max_lines=1)
+                ui.fit_text(surface, value, (middle + 16, y, inner.right - middle - 16, height),
+                            ui.BODY, colour, bold, align="left", max_lines=1)
+            else:
+                ui.fit_text(surface, words, (inner.left, y, inner.width, height), ui.BODY,
+                            colour, bold)
             y += height
+        self.id_row.draw(surface, self.toast)
         self.menu.draw(surface)

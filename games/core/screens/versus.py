@@ -19,6 +19,7 @@ from games.core.data import records
 from games.core.kit import registry
 from games.core.kit.actions import Act
 from games.core.kit.options import remember
+from games.core.kit.results import sentence
 from games.core.kit.rules_api import Outcome, Termination
 from games.core.kit.saves import RESTART
 from games.core.kit.session import Session
@@ -521,18 +522,26 @@ class VersusScene(GameScene, VersusHooks):
             return Outcome.DRAW
         return Outcome.WON if self.players[winner] == HUMAN else Outcome.LOST
 
+    def who(self, side: int) -> str:
+        """A side as the sentence's subject: "You" and "The computer" against the computer,
+        else the side's name."""
+        if self.against_computer:
+            return "You" if self.players[side] == HUMAN else "The computer"
+        return self.side_name(side)
+
     def ending(self) -> str:
-        """How the game ended, in words naming the sides as the game does."""
+        """How the game ended, in words naming the sides as the player knows them."""
         status, winner = self.session.status, self.winner()
         if winner is not None:
-            loser = self.side_name(1 - winner)
+            loser = self.who(1 - winner)
             if status.termination == Termination.BLOCKED:
                 return f"{loser} cannot move."
             if status.termination == Termination.CAPTURED:
-                return f"{loser} has fewer than two pieces left."
+                has = "have" if loser == "You" else "has"
+                return f"{loser} {has} fewer than two pieces left."
             if status.termination == Termination.LAST_TAKEN:
                 return f"{loser} took the last counter."
-        return status.reason
+        return sentence(status.reason)
 
     def result_reason(self) -> str:
         return self.ending()
@@ -547,18 +556,21 @@ class VersusScene(GameScene, VersusHooks):
         if winner is None:
             return "Game over"
         if self.against_computer:
-            return "You win!" if self.human_result() == Outcome.WON else "The computer wins"
-        return f"{self.side_name(winner)} wins"
+            return "You won!" if self.human_result() == Outcome.WON else "You lost"
+        return f"{self.side_name(winner)} won!"
 
-    def result_lines(self) -> list[str]:
-        lines = [f"{self.session.moves_made} moves"]
-        if self.hints:
-            lines.append(f"Hints taken: {self.hints}")
+    def moves_played(self) -> int:
+        """The moves of the game, as its result counts them."""
+        return self.session.moves_made
+
+    def result_facts(self) -> list[tuple[str, str]]:
+        facts = [("Moves", str(self.moves_played())), ("Hints", str(self.hints))]
         if self.against_computer:
             record = records.record_counts(self.app.store, self.session.key, self.level)
-            lines.append(f"Your record at this level: {record.get('won', 0)} won, "
-                         f"{record.get('lost', 0)} lost, {record.get('draw', 0)} drawn")
-        return lines
+            facts.append((f"Your record at {self.level_text()}",
+                          f"{record.get('won', 0)} won, {record.get('lost', 0)} lost, "
+                          f"{record.get('draw', 0)} drawn"))
+        return facts
 
     def record_result(self) -> int | None:
         """Into the history: against the computer, the outcome for the player at this level;

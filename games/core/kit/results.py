@@ -1,0 +1,131 @@
+"""The end of a game in words: one template for every game's result screen, and the
+collection's one vocabulary for it (docs/DESIGN.md, "Results and words").
+
+A Result is a title from the outcome as the player sees it ("You won!", "Solved!"...), one
+reason sentence, facts one per line as label and value ("Time left", "1:23"), and notes
+(sentences: "Solve was used in this game: not a best score."). The frame makes one when a game
+first ends and keeps it in the game's record, so a later ending (after undo) shows it again.
+Pure: no pygame, no I/O.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from games.core.kit.checks import Fields, ListOf, OneOf, Text
+
+MOODS = ("good", "bad", "neutral")   # the title's colour
+MOST_FACTS = 8
+MOST_NOTES = 3
+
+
+@dataclass(frozen=True)
+class Result:
+    title: str
+    mood: str
+    reason: str
+    facts: tuple[tuple[str, str], ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"title": self.title, "mood": self.mood, "reason": self.reason,
+                "facts": [list(fact) for fact in self.facts], "notes": list(self.notes)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Result:
+        """From what RESULT_SCHEMA checked."""
+        return cls(data["title"], data["mood"], data["reason"],
+                   tuple((label, value) for label, value in data["facts"]),
+                   tuple(data["notes"]))
+
+    def lines(self) -> list[str]:
+        """Everything it says, one line each (tests, and a look at it as text)."""
+        return [self.title, self.reason] + [f"{label}  {value}" for label, value in self.facts] \
+            + list(self.notes)
+
+
+RESULT_SCHEMA = Fields({
+    "title": Text(80),
+    "mood": OneOf(*MOODS),
+    "reason": Text(300),
+    "facts": ListOf(ListOf(Text(200), 2, least=2), MOST_FACTS),
+    "notes": ListOf(Text(300), MOST_NOTES),
+}, required=("title", "mood", "reason"), defaults={"facts": [], "notes": []})
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """'1 move', '2 moves', '0 moves' (words: the plural when it is not word + 's')."""
+    return f"{count} {word if count == 1 else (words or word + 's')}"
+
+
+def sentence(words: str) -> str:
+    """Words as a sentence: a capital first letter and a full stop (or ! or ?) at the end."""
+    words = words.strip()
+    if not words:
+        return ""
+    words = words[0].upper() + words[1:]
+    return words if words[-1] in ".!?" else words + "."
+
+
+# --- the vocabulary ------------------------------------------------------------------------
+# Words a player must not meet, each with the one the collection uses instead.
+FORBIDDEN = (
+    (r"\b1 (moves|hints|presses|stones|counters|pieces|guesses|wrong guesses|captures|turns)\b",
+     "one of a thing is singular: '1 move'"),
+    (r"\bBest scores\b|\bBest times\b", "say 'Best results'"),
+    (r"\bcolour 0\b|\bzero colour\b", "Poggle's goal colour is 'blank'"),
+    (r"\blets go\b|\blet go of\b|\bdrops the (stone|piece|tile)\b", "a held piece is 'put back'"),
+    (r"\((black|white|gold|blue)\)", "side names are capitalised"),
+    (r"\bYou win!", "the title is 'You won!'"),
+)
+# In a result's sentences, besides: said once, one full stop.
+TEMPLATE = (
+    (r"\s:", "no space before a colon"),
+    (r"(?<!\.)\.\.(?!\.)", "one full stop"),
+)
+
+
+def vocabulary_problems(words: str) -> list[str]:
+    """What in these words breaks the collection's vocabulary (empty when nothing does)."""
+    return [f"{words!r}: {why}" for pattern, why in FORBIDDEN if re.search(pattern, words)]
+
+
+def template_problems(result: Result) -> list[str]:
+    """What in a result breaks the template: a title, one reason sentence ending with a full
+    stop that does not repeat the title, facts as short labels with values (no colons, no
+    sentences run together), notes as sentences, nothing said twice, and the vocabulary."""
+    problems = []
+    if not result.title or result.title.endswith("."):
+        problems.append(f"title {result.title!r}: words without a full stop")
+    if result.mood not in MOODS:
+        problems.append(f"mood {result.mood!r}")
+    if not _capital(result.reason) or result.reason[-1] not in ".!?":
+        problems.append(f"reason {result.reason!r}: one sentence, capitalised, with a full stop")
+    if _bare(result.reason) == _bare(result.title):
+        problems.append(f"reason {result.reason!r} repeats the title")
+    for label, value in result.facts:
+        if not _capital(label) or label.endswith((":", ".")) or len(label) > 40:
+            problems.append(f"fact label {label!r}: short, capitalised, no colon")
+        if not value or ":" in value and not re.fullmatch(r"[0-9]+:[0-9]{2}", value) \
+                or "  " in value:
+            problems.append(f"fact {label!r} {value!r}: one value, not lines run together")
+    for note in result.notes:
+        if not _capital(note) or note[-1] not in ".!?":
+            problems.append(f"note {note!r}: a sentence with a full stop")
+    said = [_bare(line) for line in result.lines()]
+    if len(set(said)) != len(said):
+        problems.append(f"something is said twice: {result.lines()}")
+    for line in result.lines():
+        problems += vocabulary_problems(line)
+        problems += [f"{line!r}: {why}" for pattern, why in TEMPLATE if re.search(pattern, line)]
+    return problems
+
+
+def _capital(words: str) -> bool:
+    """Begins as a sentence or a label does: a capital letter or a number."""
+    return bool(words) and (words[0].isupper() or words[0].isdigit())
+
+
+def _bare(words: str) -> str:
+    return re.sub(r"[^a-z0-9 ]", "", words.lower()).strip()

@@ -1,0 +1,316 @@
+"""The end of a game, the same in all seven (docs/DESIGN.md, "Results and words"): one result
+template filled in from the game's record, the game ID shown and copied, and a finished game
+looked back at (undo after the end): the clock never runs again, no second result is entered,
+a second ending shows the first result again. Through the real loop with mouse, keyboard and
+pad; endings generated from seeded playouts."""
+import ast
+import glob
+import os
+import random
+import re
+
+import pygame
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from games.core.kit import registry
+from games.core.kit.results import Result, plural, template_problems, vocabulary_problems
+from games.core.kit.session import Session
+from games.core.screens.launch import resume_saved_game, scene_module
+from games.core.screens.menus import LOOKING_BACK, PauseScene, ResultScene
+from tests import recorded
+
+GAMES = registry.KEYS
+PAD_A, PAD_B = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B
+
+
+def ended_session(key: str, seed: int) -> Session | None:
+    """A game played to its end from a seeded playout (Poggle by its solution), or None."""
+    rules, rng = registry.module(key), random.Random(seed)
+    session = Session.new(key, None, seed)
+    if key == "poggle":
+        from games.poggle import solver
+        for move in solver.solution_moves(session.state):
+            session.apply(move)
+    for _ in range(400):
+        if session.status.over:
+            return session
+        session.apply(rng.choice(rules.legal_moves(session.state)))
+    return session if session.status.over else None
+
+
+def one_move_from_the_end(key: str, seed: int = 1) -> tuple[Session, object]:
+    """A session one move before an ending, and that move."""
+    for attempt in range(seed, seed + 60):
+        ended = ended_session(key, attempt)
+        if ended is None or ended.moves_made < 2:
+            continue
+        last = ended.last_move()
+        ended.undo()
+        del ended.entries[ended.position + 1:]
+        return ended, last
+    raise AssertionError(f"no ending found for {key}")
+
+
+def start_before_the_end(driver, key: str):
+    """The game one move before its end; a two-player game against the computer with the
+    human to make that move."""
+    session, last = one_move_from_the_end(key)
+    play = {}
+    if registry.lookup(key).players == 2:
+        side = registry.module(key).current_player(session.state)
+        play = {"opponent": "computer", "side": side, "level": "perfect"}
+    scene = scene_module(key).SCENE(driver.app, session, play)
+    driver.app.push(scene)
+    driver.frames()
+    return scene, last
+
+
+def result_words(scene) -> list[str]:
+    return scene.shown_result().lines()
+
+
+# --- the template and the look back, every game through the real loop ----------------------
+
+@pytest.mark.parametrize("key", GAMES)
+def test_every_game_ends_in_the_template_and_looks_back_without_a_second_result(driver, key):
+    scene, last = start_before_the_end(driver, key)
+    scene.play(last)                                   # the last move, as the player made it
+    driver.until_result()
+    screen = driver.app.top
+    assert isinstance(screen, ResultScene) and not scene.looking_back
+    first = screen.result
+    assert first == scene.session.result, "the first ending is kept in the game's record"
+    assert template_problems(first) == []
+    assert screen.id_row.game_id == scene.session.game_id
+    driver.frames()                                    # drawn once
+    kept = recorded.db().count(), recorded.records_by_table(), recorded.scores()
+    driver.key(pygame.K_ESCAPE)                        # look at the board
+    assert driver.app.top is scene
+    elapsed = scene.session.elapsed
+    driver.key(pygame.K_u)                             # undo after the end: a look back
+    assert not scene.over
+    driver.frames(120, dt=0.25)                        # 30 s pass
+    assert scene.session.elapsed == elapsed, "a finished game's clock never runs again"
+    assert scene.clock_due() is None
+    driver.key(pygame.K_r)                             # the same ending again
+    driver.until_result()
+    again = driver.app.top
+    assert isinstance(again, ResultScene) and scene.looking_back and again.rank is None
+    assert again.result == first
+    assert LOOKING_BACK in [row[1] for row in again.rows()]
+    assert (recorded.db().count(), recorded.records_by_table(), recorded.scores()) == kept
+    assert kept[0] == 1, "the first ending is one row of the history"
+    assert scene.session.count("recorded") == 1
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_the_first_result_survives_save_and_resume(driver, key):
+    scene, last = start_before_the_end(driver, key)
+    scene.play(last)
+    driver.until_result()
+    first = driver.app.top.result
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_u)
+    scene.save()                                       # saved while looked back at
+    driver.app.pop(scene)
+    assert resume_saved_game(driver.app, key)
+    resumed = driver.app.top
+    assert resumed.session.result == first and resumed.recorded
+    elapsed = resumed.session.elapsed
+    driver.frames(40, dt=0.25)
+    assert resumed.session.elapsed == elapsed
+
+
+def test_nim_never_says_you_won_after_a_recorded_loss(driver):
+    """Lose to the computer, undo to the start, then win: the result stays the loss."""
+    from games.nim import ai
+    scene = driver.start("nim", seed=2, play_options={"opponent": "computer", "side": 0,
+                                                       "level": "perfect"})
+
+    def play_out(choose) -> None:
+        while not scene.over:
+            driver.run_until(lambda: scene.over or scene.human_to_move())
+            if not scene.over:
+                scene.play(choose())
+        driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
+
+    def weakest():
+        return min(registry.module("nim").legal_moves(scene.state), key=lambda m: m.encode())
+    play_out(weakest)
+    lost = driver.app.top.result
+    assert lost.title == "You lost" and lost.mood == "bad"
+    assert recorded.records_by_table()["nim/level=perfect"] == {"lost": 1}
+    driver.key(pygame.K_ESCAPE)
+    while scene.session.can_undo():
+        driver.key(pygame.K_u)
+    assert scene.session.moves_made == 0
+    play_out(lambda: ai.choose_move(scene.state, random.Random(0), None))
+    assert scene.human_result() == "won", "the board is a win this time"
+    assert driver.app.top.result == lost and scene.looking_back
+    assert all("won" not in line.lower() for line in driver.app.top.result.lines()[:2])
+    assert recorded.records_by_table()["nim/level=perfect"] == {"lost": 1}
+
+
+def test_deductile_solved_then_undone_keeps_its_time(driver):
+    from games.deductile import ai, rules
+    scene = driver.start("deductile", rules.Params(4, "normal"), seed=7)
+    driver.frames(60, dt=0.5)                          # 30 s think
+    while not rules.guess_is_right(scene.state):
+        scene.play(ai.choose_move(scene.state))
+    driver.settle()
+    driver.key(pygame.K_g)
+    driver.until_result()
+    first = driver.app.top.result
+    assert first.title == "Solved!" and first.facts[0][0] == "Time left"
+    driver.key(pygame.K_ESCAPE)
+    left = scene.time_left()
+    for key in (pygame.K_u, pygame.K_u, pygame.K_u):
+        driver.key(key)
+        driver.frames(40, dt=0.25)
+        assert scene.time_left() == left
+    assert dict((n, v) for n, v, *_ in scene.hud_fields())["Time left"] == first.facts[0][1]
+
+
+# --- generated endings: every result in the template, in the one vocabulary --------------
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(key=st.sampled_from(GAMES), seed=st.integers(0, 10_000), hints=st.integers(0, 3),
+       opponent=st.sampled_from(["computer", "human", "demo"]), side=st.integers(0, 1))
+def test_generated_endings_fill_in_the_template(driver, key, seed, hints, opponent, side):
+    session = ended_session(key, seed)
+    if session is None:
+        return
+    session.note("hints", hints)
+    play = {"opponent": opponent, "side": side} if registry.lookup(key).players == 2 else {}
+    scene = scene_module(key).SCENE(driver.app, session, play)
+    driver.app.push(scene)
+    try:
+        result = scene.result()
+        assert template_problems(result) == [], result
+        if play.get("opponent") == "computer":
+            assert result.title in ("You won!", "You lost", "A draw")
+            names = [name.capitalize() for name in scene.SIDE_NAMES]
+            assert not result.reason.startswith(tuple(names)), "the human is 'You'"
+        assert Result.from_json(result.to_json()) == result
+    finally:
+        driver.app.pop(scene)
+
+
+def test_the_template_checks_find_what_they_are_for():
+    good = Result("You won!", "good", "The computer cannot move.", (("Moves", "17"),))
+    assert template_problems(good) == []
+    for bad in (Result("Time is up", "bad", "Time is up."),
+                Result("You win!", "good", "Black cannot move."),
+                Result("Solved!", "good", "every clue holds"),
+                Result("Solved!", "good", "Every clue holds.",
+                       (("Wrong guesses", "1  Hints: 1"),)),
+                Result("A draw", "neutral", "Agreed.", (("Moves:", "3"),)),
+                Result("You lost", "bad", "You took 1 counters.")):
+        assert template_problems(bad), bad
+    assert plural(1, "move") == "1 move" and plural(0, "move") == "0 moves"
+    assert plural(2, "guess", "guesses") == "2 guesses"
+    assert vocabulary_problems("Your move (black)") and vocabulary_problems("Best scores")
+    assert vocabulary_problems("back to colour 0") and not vocabulary_problems("blank")
+
+
+# --- the game ID: shown, copied with Ctrl+C, the Copy button and the pad -------------------
+
+def clipboard_text() -> str:
+    return pygame.scrap.get_text()
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_the_pause_menu_shows_the_game_id_and_copies_it(driver, key):
+    scene = driver.start(key, seed=4)
+    pygame.scrap.put_text("something else")
+    driver.key(pygame.K_c, pygame.KMOD_CTRL)           # in the game itself
+    assert clipboard_text() == scene.session.game_id and "clipboard" in scene.message
+    pygame.scrap.put_text("something else")
+    driver.key(pygame.K_p)
+    pause = driver.app.top
+    assert isinstance(pause, PauseScene) and pause.id_row.game_id == scene.session.game_id
+    driver.key(pygame.K_c, pygame.KMOD_CTRL)
+    assert clipboard_text() == scene.session.game_id and pause.toast.shown
+    driver.frames(int(4 / (1 / 60)))
+    assert not pause.toast.shown, "the toast goes"
+    pygame.scrap.put_text("something else")
+    driver.click(pause.id_row.button.rect.center)      # the mouse
+    assert clipboard_text() == scene.session.game_id
+    pygame.scrap.put_text("something else")
+    pause.menu.focus = 0
+    for _ in range(len(pause.menu.widgets)):           # the pad walks down to Copy
+        if pause.menu.widgets[pause.menu.focus] is pause.id_row.button:
+            break
+        driver.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    driver.pad(PAD_A)
+    assert clipboard_text() == scene.session.game_id
+
+
+def test_the_result_screen_copies_the_game_id_and_says_when_it_cannot(driver, monkeypatch):
+    scene, last = start_before_the_end(driver, "kono")
+    scene.play(last)
+    driver.until_result()
+    screen = driver.app.top
+    driver.key(pygame.K_c, pygame.KMOD_CTRL)
+    assert clipboard_text() == scene.session.game_id
+    assert screen.toast.shown == "The game ID is on the clipboard."
+
+    def no_clipboard(text):
+        raise pygame.error("SDL has no clipboard here")
+    monkeypatch.setattr(pygame.scrap, "put_text", no_clipboard)
+    driver.click(screen.id_row.button.rect.center)
+    assert screen.toast.shown.startswith("The clipboard is not available here")
+    driver.frames()                                    # drawn, in one line
+
+
+# --- one vocabulary across every player-facing string ------------------------------------
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Each game's playing pieces have one name: the others are not said in that game.
+PIECE_NAMES = {"ishido": r"\bpieces?\b", "kono": r"\bstones?\b", "mu_torere": r"\bstones?\b",
+               "nim": r"\b(stones?|pieces?|tokens?|coins?)\b"}
+
+
+def player_facing(path: str) -> list[tuple[int, str]]:
+    """The string literals of a module a player may read: all but docstrings, and all but
+    single words (keys and names in code)."""
+    tree = ast.parse(open(path, encoding="utf-8").read())
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef))
+            and node.body and isinstance(node.body[0], ast.Expr)}
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in docs and " " in node.value.strip()]
+
+
+def game_sources() -> list[str]:
+    """Scenes, panels, views, controls, rules and info of every game and the frame's screens
+    (the command line and the bench speak to developers)."""
+    paths = glob.glob(os.path.join(ROOT, "games", "*", "*.py")) + \
+        glob.glob(os.path.join(ROOT, "games", "core", "screens", "*.py")) + \
+        glob.glob(os.path.join(ROOT, "games", "core", "data", "records.py"))
+    return sorted(p for p in paths if os.path.basename(p) != "bench.py")
+
+
+def test_every_player_facing_string_speaks_the_one_vocabulary():
+    problems, seen = [], 0
+    for path in game_sources():
+        game = os.path.basename(os.path.dirname(path))
+        for line, words in player_facing(path):
+            seen += 1
+            where = f"{os.path.relpath(path, ROOT)}:{line}"
+            problems += [f"{where} {problem}" for problem in vocabulary_problems(words)]
+            if game in PIECE_NAMES and re.search(PIECE_NAMES[game], words, re.IGNORECASE):
+                problems.append(f"{where} {words[:80]!r}: this game's pieces have one name")
+    assert seen > 500, "the harvest found the strings"
+    assert problems == []
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_the_rules_pages_speak_the_one_vocabulary(key):
+    words = " ".join(registry.module(key, "info").RULES.split())
+    assert vocabulary_problems(words) == []
+    if key in PIECE_NAMES:
+        assert not re.search(PIECE_NAMES[key], words, re.IGNORECASE), key
