@@ -447,7 +447,7 @@ def test_the_hints_labels_on_screen_clear_the_margin(driver, monkeypatch):
 
 
 def test_a_refusal_clears_once_the_position_changes(driver):
-    """'That stone cannot go there' goes when a move is played: it does not stay up through
+    """'That piece cannot go there' goes when a move is played: it does not stay up through
     the computer's turn."""
     scene = driver.start("kono", play_options={"opponent": "computer", "side": 0,
                                                "level": "random"})
@@ -458,7 +458,7 @@ def test_a_refusal_clears_once_the_position_changes(driver):
                  if p not in destinations(scene.state, move.source) and p != move.source
                  and scene.state.board[p] != scene.state.to_move)
     driver.click(scene.layout.point_pos(wrong))
-    assert scene.shown_words().startswith("That stone cannot go there")
+    assert scene.shown_words().startswith("That piece cannot go there")
     driver.click(scene.layout.point_pos(move.target))
     assert scene.session.position == 1
     assert "cannot go there" not in scene.shown_words()

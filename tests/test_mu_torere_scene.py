@@ -483,7 +483,7 @@ def test_an_agreed_draw_is_not_numbered_as_a_move(driver):
     numbers = [number for number, _, _ in rows if number is not None]
     assert rows[-1][0] is None and rows[-1][2] == "draw agreed"
     assert numbers == list(range(1, scene.state.ply + 1)) and scene.state.ply == 6
-    assert scene.result_lines()[0] == "6 moves played"
+    assert dict(scene.result_facts())["Moves"] == "6"
     driver.app.draw(driver.app.screen)                # the list draws a row without a number
 
 
