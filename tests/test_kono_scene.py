@@ -366,3 +366,40 @@ def test_a_move_landing_during_a_drag_ends_the_drag(driver):
     scene.play(rules.legal_moves(scene.state)[0])   # the held stone may have moved away
     driver.frames(3)
     assert scene.drag is None
+
+
+def test_the_still_picture_is_never_stale(driver):
+    """The view keeps its still picture while nothing moves: at any moment of a game played
+    with clicks, hovers, keys, hints, undo, flips and the computer, the frame is the one a
+    view painting afresh draws."""
+    scene = driver.start("kono", play_options={"opponent": "computer", "side": 0,
+                                               "level": "easy"})
+    app, rng = driver.app, random.Random(11)
+    width, height = app.size
+    still_frames = 0
+    for _ in range(90):
+        pick = rng.random()
+        if pick < 0.35:
+            driver.click(scene.layout.point_pos(rng.randrange(rules.POINTS)))
+        elif pick < 0.5:
+            point = scene.layout.point_pos(rng.randrange(rules.POINTS))
+            driver.post(pygame.MOUSEMOTION, pos=tuple(int(v) for v in point), rel=(0, 0),
+                        buttons=(0, 0, 0))
+        else:
+            driver.key(rng.choice([pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
+                                   pygame.K_RETURN, pygame.K_RETURN, pygame.K_h, pygame.K_u,
+                                   pygame.K_f, pygame.K_ESCAPE]))
+        if app.top is not scene:          # Esc opened the menu: back to the game
+            app.pop(app.top)
+        driver.frames(rng.choice([1, 2, 5, 30]))
+        if scene.over:
+            break
+        kept = pygame.Surface((width, height))
+        scene.draw(kept)
+        long_lived, scene.view = scene.view, type(scene.view)(scene.layout)
+        fresh = pygame.Surface((width, height))
+        scene.draw(fresh)
+        scene.view = long_lived
+        assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")
+        still_frames += scene.current_motion() is None
+    assert still_frames > 20

@@ -4,11 +4,14 @@ hint's arrows and grades, the cursor, the players' cards with their trays, the s
 draw warning and the HUD's draw counters as meters.
 
 The view is told everything it shows (Facts, the controls' Ui, the motion, the deal, a settling
-or dragged stone) and changes none of it; its only state is the cache of the hint's arrows.
+or dragged stone) and changes none of it; its only state is its caches: the hint's arrows, and
+the still picture (board, stones, marks, cards and panel), painted once per look and blitted
+while nothing on the board moves (a scene drawn every frame for its thinking dots or the
+clock then costs one blit).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -17,7 +20,7 @@ from games.core.kit.levels import Grade
 from games.core.loop import assets
 from games.core.loop.tween import Tween
 from games.core.screens import hud, ui
-from games.core.screens.cache import SurfaceCache
+from games.core.screens.cache import Layer, SurfaceCache
 from games.core.screens.drag import Drag, SlideBack
 from games.core.screens.game_scene import HUD_VALUE
 from games.kono import rules
@@ -54,18 +57,37 @@ class Facts:
     cards: tuple[Card, Card]
     log: tuple[LogRow, ...]             # the last moves
     warning: str                        # a draw coming near
+    marked: rules.Move | None = None    # the last move, marked on the still board
 
 
 class KonoView:
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
         self.arrows = SurfaceCache(4)   # the hint's arrows, per position
+        self.still = Layer(ui.BG)       # the whole picture while nothing moves, per look
 
     def draw(self, surface: pygame.Surface, facts: Facts, controls: Ui, motion: Motion | None,
-             deal: Mapping[int, Tween], settle: SlideBack | None, drag: Drag | None,
-             under: Callable[[pygame.Surface], None]) -> None:
-        """The board, the cards and the panel; `under` draws the frame's mark of the last
-        move on the still board, beneath the stones."""
+             deal: Mapping[int, Tween], settle: SlideBack | None, drag: Drag | None) -> None:
+        """The board, the cards, the panel and the draw warning."""
+        moving = motion is not None or (settle is not None and not settle.done) or \
+            (drag is not None and drag.moved) or any(not tween.done for tween in deal.values())
+        if moving:
+            self.paint(surface, facts, controls, motion, deal, settle, drag)
+        else:   # what is left of the deal, a settled stone or a drag not yet moved shows nothing
+            self.still.blit(surface, self.area(), (facts, controls, self.layout),
+                            lambda layer: self.paint(layer, facts, controls, None, {}, None, None))
+        if facts.warning:
+            hud.chip(surface, facts.warning, self.layout.warning_spot(), ui.ACCENT)
+
+    def area(self) -> pygame.Rect:
+        """Where paint() draws: the cards, the board and the panel, side by side."""
+        layout = self.layout
+        return layout.card_rect(0).union(layout.card_rect(1)).union(
+            layout.board_rect).union(layout.panel_rect)
+
+    def paint(self, surface: pygame.Surface, facts: Facts, controls: Ui, motion: Motion | None,
+              deal: Mapping[int, Tween], settle: SlideBack | None, drag: Drag | None) -> None:
+        """The board (the last move marked while it is still), the cards and the panel."""
         layout = self.layout
         state = motion.after if motion is not None else facts.state
         board = layout.board_rect
@@ -73,8 +95,8 @@ class KonoView:
         settled = settle is None or settle.done
         calm = motion is None and settled and not facts.over
         grades = facts.grades if calm else None
-        if motion is None:
-            under(surface)
+        if motion is None and facts.marked is not None:
+            self.mark_move(surface, facts.marked)
         hidden = set()
         if motion is not None:
             move = motion.move
@@ -146,8 +168,6 @@ class KonoView:
         for side in (0, 1):
             self.draw_card(surface, facts, side, state, motion)
         self.draw_panel(surface, facts)
-        if facts.warning:
-            hud.chip(surface, facts.warning, layout.warning_spot(), ui.ACCENT)
 
     def draw_stone(self, surface: pygame.Surface, piece: str, pos: Point, scale: float = 1.0,
                    lift: float = 0.0, diameter: float = STONE) -> None:
