@@ -81,3 +81,11 @@ def test_without_its_dependencies_main_says_how_to_set_up():
     assert done.returncode == 2 and done.stdout == ""
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "pygame" in lines[0] and "python3 dev.py play" in lines[0]
+
+
+def test_no_arguments_mean_what_the_parser_reads_in_none():
+    """`python main.py` skips building the parser on the way to the launcher's first frame:
+    what it stands in for must be what the parser would have read."""
+    from games.core.cli import commands
+    from games.core.cli.arguments import build_parser
+    assert vars(build_parser().parse_args([])) == vars(commands.LAUNCHER)

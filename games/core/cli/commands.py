@@ -10,6 +10,7 @@ import random
 import sys
 from dataclasses import asdict
 from types import SimpleNamespace
+from typing import Any
 
 from games.core.cli.usage import UsageError, outcome_json, params_for
 from games.core.kit import registry
@@ -174,6 +175,7 @@ def one_line(message: str) -> str:
 
 
 def main(argv: list[str]) -> int:
+    args: Any
     try:
         if argv:
             from games.core.cli.arguments import build_parser
