@@ -72,9 +72,10 @@ class KonoView:
         moving = motion is not None or (settle is not None and not settle.done) or \
             (drag is not None and drag.moved) or any(not tween.done for tween in deal.values())
         if moving:
-            self.paint(surface, facts, controls, motion, deal, settle, drag)
+            dealing = any(not tween.done for tween in deal.values())
+            self.paint(surface, facts, controls, motion, deal, settle, drag, keep=not dealing)
         else:   # what is left of the deal, a settled stone or a drag not yet moved shows nothing
-            self.still.blit(surface, self.area(), (facts, controls, self.layout),
+            self.still.blit(surface, self.area(), ("all", facts, controls, self.layout),
                             lambda layer: self.paint(layer, facts, controls, None, {}, None, None))
         if facts.warning:
             hud.chip(surface, facts.warning, self.layout.warning_spot(), ui.ACCENT)
@@ -86,17 +87,16 @@ class KonoView:
             layout.board_rect).union(layout.panel_rect)
 
     def paint(self, surface: pygame.Surface, facts: Facts, controls: Ui, motion: Motion | None,
-              deal: Mapping[int, Tween], settle: SlideBack | None, drag: Drag | None) -> None:
-        """The board (the last move marked while it is still), the cards and the panel."""
+              deal: Mapping[int, Tween], settle: SlideBack | None, drag: Drag | None,
+              keep: bool = False) -> None:
+        """The board (the last move marked while it is still), the cards and the panel. With
+        `keep`, what stands still on the board (it, its marks and every stone but the moving
+        ones) comes from the kept picture, painted once per look; the stones in motion, the
+        cards and the panel are drawn over it, in the order they always were."""
         layout = self.layout
         state = motion.after if motion is not None else facts.state
-        board = layout.board_rect
-        surface.blit(paint.board(board.size, SPACING, layout.labels, ui.BG), board)
         settled = settle is None or settle.done
         calm = motion is None and settled and not facts.over
-        grades = facts.grades if calm else None
-        if motion is None and facts.marked is not None:
-            self.mark_move(surface, facts.marked)
         hidden = set()
         if motion is not None:
             move = motion.move
@@ -107,6 +107,44 @@ class KonoView:
             hidden.add(drag.item)
         if settle is not None and not settled:
             hidden.add(settle.item)
+        marked = facts.marked if motion is None else None
+        if keep:
+            self.still.blit(surface, layout.board_rect,
+                            ("board", facts, controls, layout, state, frozenset(hidden), calm,
+                             marked),
+                            lambda layer: self.paint_board(layer, facts, controls, state, hidden,
+                                                           calm, marked, {}))
+        else:
+            self.paint_board(surface, facts, controls, state, hidden, calm, marked, deal)
+        if motion is not None:
+            self.draw_motion(surface, motion)
+        if settle is not None and not settled:
+            self.draw_stone(surface, state.board[settle.item], settle.position, 1.0, 0.6)
+        if drag is not None and drag.moved:
+            over = layout.point_at(drag.pos)
+            if over in destinations(facts.state, drag.item):
+                ring = paint.ring(STONE + 30, ui.ACCENT, 5)
+                surface.blit(ring, ring.get_rect(center=layout.point_pos(over)))
+            self.draw_stone(surface, facts.state.board[drag.item], drag.spot, 1.06, 1.0)
+        if facts.show_cursor and facts.human and motion is None:
+            rect = pygame.Rect(0, 0, STONE + 36, STONE + 36)
+            rect.center = layout.point_pos(controls.cursor)
+            pygame.draw.rect(surface, ui.ACCENT, rect, 6, border_radius=26)
+        for side in (0, 1):
+            self.draw_card(surface, facts, side, state, motion)
+        self.draw_panel(surface, facts)
+
+    def paint_board(self, surface: pygame.Surface, facts: Facts, controls: Ui,
+                    state: rules.State, hidden: set[int], calm: bool, marked: rules.Move | None,
+                    deal: Mapping[int, Tween]) -> None:
+        """The board with the last move `marked`, the marks of a picked-up stone, and every
+        stone not `hidden` (the deal's still growing)."""
+        layout = self.layout
+        board = layout.board_rect
+        surface.blit(paint.board(board.size, SPACING, layout.labels, ui.BG), board)
+        grades = facts.grades if calm else None
+        if marked is not None:
+            self.mark_move(surface, marked)
         pick = facts.pick
         lifted = pick.source if pick else controls.selected
         targets: dict[int, rules.Move] = {}
@@ -151,23 +189,6 @@ class KonoView:
                                          lambda: self.arrow_layer(grades)), board)
             for move, value, plies in grades:
                 hud.grade_badge(surface, layout.grade_spot(move), value, plies)
-        if motion is not None:
-            self.draw_motion(surface, motion)
-        if settle is not None and not settled:
-            self.draw_stone(surface, state.board[settle.item], settle.position, 1.0, 0.6)
-        if drag is not None and drag.moved:
-            over = layout.point_at(drag.pos)
-            if over in destinations(facts.state, drag.item):
-                ring = paint.ring(STONE + 30, ui.ACCENT, 5)
-                surface.blit(ring, ring.get_rect(center=layout.point_pos(over)))
-            self.draw_stone(surface, facts.state.board[drag.item], drag.spot, 1.06, 1.0)
-        if facts.show_cursor and facts.human and motion is None:
-            rect = pygame.Rect(0, 0, STONE + 36, STONE + 36)
-            rect.center = layout.point_pos(controls.cursor)
-            pygame.draw.rect(surface, ui.ACCENT, rect, 6, border_radius=26)
-        for side in (0, 1):
-            self.draw_card(surface, facts, side, state, motion)
-        self.draw_panel(surface, facts)
 
     def draw_stone(self, surface: pygame.Surface, piece: str, pos: Point, scale: float = 1.0,
                    lift: float = 0.0, diameter: float = STONE) -> None:
