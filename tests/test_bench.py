@@ -82,6 +82,15 @@ def test_game_cases_give_references_not_ratios():
     assert references, "Keen's figures are printed beside ours"
 
 
+def test_a_case_with_a_tail_prints_its_worst_cases_beside_the_median():
+    samples = [float(n) for n in range(1, 101)]
+    figure = bench.case_figure("kenken", {"name": "x", "count": 100, "target_ms": 40.0,
+                                          "tail": 0.99}, samples)
+    assert figure["median_cpu_ms"] == 50.5 and figure["ok"] is False
+    assert figure["p99_cpu_ms"] == 99.0 and figure["max_cpu_ms"] == 100.0
+    assert "p99_cpu_ms" not in bench.case_figure("kenken", {"name": "x", "count": 100}, samples)
+
+
 def test_spread_names_the_count_and_the_p10_p90_range():
     figure = bench.spread([5, 1, 4, 2, 3, 9, 7, 8, 6, 10], "cpu_ms")
     assert figure == {"median_cpu_ms": 5.5, "samples": 10, "p10_cpu_ms": 2, "p90_cpu_ms": 9}

@@ -13,10 +13,10 @@
 
 Figures of computation are CPU time (time.process_time; a child's rusage for whole processes),
 as the median of their samples, with the sample count and the spread (p10-p90): tails beyond
-that swing with whatever else the machine runs, so they are not reported (but the p99 where a
-game's case asks for it with "tail": 0.99 and has the samples for it). Children are this
-same program (python main.py, or the packaged executable) started as `bench-child ...`
-(games/core/cli/bench_child.py); their bytecode goes to a scratch folder, never the source tree.
+that swing with whatever else the machine runs, so they are not reported (but where a game's
+case asks for one, "tail": 0.99). Children are this same program (python main.py, or the
+packaged executable) started as `bench-child ...` (games/core/cli/bench_child.py); their
+bytecode goes to a scratch folder, never the source tree.
 Output: one JSON object per line.
 """
 from __future__ import annotations
@@ -245,6 +245,24 @@ def first_frame_figures(env, scratch: str, runs: int) -> None:
 
 
 # --- each game's own cases -----------------------------------------------------------------------
+def case_figure(key: str, case: dict, samples: list[float]) -> dict:
+    """One game case's line: the spread of its samples, its target, the reference beside it."""
+    median = statistics.median(samples)
+    figure = {"game": key, "figure": case["name"], **spread(samples, "cpu_ms")}
+    if case.get("target_ms") is not None:
+        figure["target_ms"] = case["target_ms"]
+        figure["ok"] = median <= case["target_ms"]
+    if case.get("reference"):
+        figure["reference"] = case["reference"]   # measured elsewhere: beside, not divided
+    if case.get("memory_mb") is not None:
+        figure["memory_mb"] = case["memory_mb"]
+    if case.get("tail") is not None:    # a case that promises its worst cases as well
+        name = f"p{round(case['tail'] * 100)}_cpu_ms"
+        figure[name] = round(percentile(samples, case["tail"]), 3)
+        figure["max_cpu_ms"] = round(max(samples), 3)
+    return figure
+
+
 def game_figures(quick: bool) -> None:
     for key in registry.KEYS:
         try:
@@ -253,20 +271,7 @@ def game_figures(quick: bool) -> None:
             continue
         for case in module.cases():
             count = max(5, case["count"] // 5) if quick else case["count"]
-            samples = cpu_timed(case["run"], count)
-            median = statistics.median(samples)
-            figure = {"game": key, "figure": case["name"], **spread(samples, "cpu_ms")}
-            if case.get("tail") is not None and not quick:   # a tail the game asks for
-                figure[f"p{round(case['tail'] * 100)}_cpu_ms"] = \
-                    round(percentile(samples, case["tail"]), 3)
-            if case.get("target_ms") is not None:
-                figure["target_ms"] = case["target_ms"]
-                figure["ok"] = median <= case["target_ms"]
-            if case.get("reference"):
-                figure["reference"] = case["reference"]   # measured elsewhere: beside, not divided
-            if case.get("memory_mb") is not None:
-                figure["memory_mb"] = case["memory_mb"]
-            emit(**figure)
+            emit(**case_figure(key, case, cpu_timed(case["run"], count)))
 
 
 def run_bench(args) -> None:
