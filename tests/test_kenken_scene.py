@@ -16,6 +16,7 @@ from games.core.screens.menus import ResultScene, SetupScene
 from games.kenken import bench, gen, geometry, rules
 from games.kenken.rules import Params
 from games.kenken.scene import KenkenScene
+from tests import recorded
 from tests.driver import Driver, VirtualPad, walk
 
 store = Store(lambda message: None)   # the test's own hand on the data folder
@@ -52,7 +53,7 @@ def assert_won(driver, scene, params=PARAMS):
     assert scene.session.status.outcome == "won"
     assert isinstance(driver.app.top, ResultScene)
     assert "flash" in driver.app.audio.played and driver.app.audio.played[-1] == "win"
-    scores, _ = store.load_scores()
+    scores = recorded.scores()
     row = scores[f"kenken/{params.encode()}"][0]
     assert row["score"] == scene.final_score() == pytest.approx(scene.session.elapsed, abs=1)
 
@@ -265,7 +266,7 @@ def test_solve_asks_twice_fills_the_grid_and_undo_takes_it_back(driver):
     assert scene.state.digits == answer(scene) and scene.over
     driver.until_result()
     assert scene.result_title() == "Filled in by Solve"
-    scores, _ = store.load_scores()
+    scores = recorded.scores()
     assert not scores.get(f"kenken/{PARAMS.encode()}"), "a solved-for-you game is not entered"
     driver.key(pygame.K_DOWN)
     driver.key(pygame.K_RETURN)             # Look at the board

@@ -85,6 +85,11 @@ def build_parser() -> Parser:
     demo.add_argument("--colours", type=whole(1, 100))
     demo.add_argument("--every", type=whole(1, MOST_FRAMES), default=45,
                       help="frames between scripted moves")
+    daily = commands.add_parser("daily", help="print a day's daily puzzle as a game ID")
+    daily.add_argument("game", type=text)
+    daily.add_argument("--date", type=text, help="YYYY-MM-DD (default: today)")
+    stats = commands.add_parser("stats", help="print the statistics of the history")
+    stats.add_argument("game", nargs="?", type=text)
     bench = commands.add_parser("bench", help="print the performance figures")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
     parser.add_argument("--windowed", action="store_true")

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from typing import Any
 
 import pygame
 
-from games.core.data import records
-from games.core.data.records import score_table
-from games.core.kit import registry
+from games.core.data import history, records
+from games.core.kit import daily, registry, saves
 from games.core.kit.actions import Act, Action, Device
+from games.core.kit.checks import Invalid
 from games.core.kit.controls import Answer, Look, Play, Refuse
 from games.core.kit.rules_api import GameError, Outcome
 from games.core.kit.session import Change, Session
@@ -37,7 +38,6 @@ HUD_NARROWEST = "00:00"  # a HUD field is never narrower than this (four digits 
 
 class GameScene(Scene, GameHooks):
     timed = False            # a running clock: pausing hides the board
-    higher_is_better = True  # for the best-scores table
     result_pause = 0.6       # seconds after the last animation lands, before the result screen
 
     def __init__(self, app, session: Session, play_options: dict | None = None):
@@ -46,6 +46,8 @@ class GameScene(Scene, GameHooks):
         self.rules = session.rules
         self.info = registry.lookup(session.key)
         self.play_options = dict(play_options or {})
+        # When play began (a resumed game: now, less the time already played), for the history.
+        self.started = time.time() - session.elapsed
         self.prefs = registry.preferences(app.settings, session.key)
         self.tweens = Tweens(app.motion)
         self.message, self.message_time = "", 0.0
@@ -262,18 +264,32 @@ class GameScene(Scene, GameHooks):
         self.session.note("recorded")
         return self.record_result()
 
+    def ranked(self) -> bool:
+        """Whether this ending may enter the best scores: a win not finished by Solve."""
+        return self.session.status.outcome == Outcome.WON and not self.session.count("solved")
+
     def record_result(self):
-        """Enter a win in the best scores; returns its rank, or None. A game finished by
-        Solve is not a best score."""
-        if self.session.status.outcome != Outcome.WON or self.session.count("solved"):
-            return None
-        score = self.final_score()
+        """Record the finished game in the history; returns the rank of a new best score, or
+        None."""
+        return self.record_game(self.session.status.outcome, self.ranked())
+
+    def record_game(self, outcome: str, ranked: bool = False, opponent: str = "",
+                    level: str = "") -> int | None:
+        """One row of the history for this game (its moves, record, score in the game's words,
+        the daily puzzle's date); the rank of a new best score, or None."""
+        session, score = self.session, self.final_score()
+        moves = tuple(text or "" for _, text in session.entries[1:session.position + 1])
+        game = history.Game(
+            game=session.key, params=session.params.encode(), game_id=session.game_id,
+            started=history.utc_text(self.started), finished=history.utc_text(),
+            outcome=str(outcome), score=score, detail=self.score_text(score), ranked=ranked,
+            duration=min(saves.MAX_ELAPSED, round(session.elapsed, 3)), moves=moves,
+            record=dict(session.record), opponent=opponent, level=level,
+            daily=daily.date_text(self.play_options.get("daily")))
         try:
-            table = score_table(self.session.key, self.session.params)
-            return self.app.store.add_score(table, score, self.higher_is_better,
-                                            self.score_text(score))
-        except OSError as error:
-            self.say(f"The score could not be saved: {error}")
+            return self.app.store.history().record(game)
+        except Invalid as error:
+            self.say(f"This game could not be kept in the history ({error}).")
             return None
 
     def result_mood(self) -> str:
