@@ -94,3 +94,31 @@ def test_a_case_with_a_tail_prints_its_worst_cases_beside_the_median():
 def test_spread_names_the_count_and_the_p10_p90_range():
     figure = bench.spread([5, 1, 4, 2, 3, 9, 7, 8, 6, 10], "cpu_ms")
     assert figure == {"median_cpu_ms": 5.5, "samples": 10, "p10_cpu_ms": 2, "p90_cpu_ms": 9}
+
+
+@pytest.mark.parametrize("args", [[], ["-"], ["play", "nim", "--seed", "3"]])
+def test_first_frame_child_reads_the_cpu_clock_at_the_first_frame_and_ends(args, data_dir):
+    done = child(["first-frame", *args], PARLOUR_DATA_DIR=str(data_dir))
+    assert done.returncode == 0, done.stderr
+    cpu_ms = json.loads(done.stdout.splitlines()[-1])["cpu_ms"]
+    assert 0 < cpu_ms < 60_000
+
+
+def test_first_frame_child_runs_the_demo_whole_and_its_screenshot_is_written(tmp_path,
+                                                                              data_dir):
+    import pygame
+    shot = tmp_path / "first.png"
+    done = child(["first-frame", "demo", "nim", "--frames", "1", "--screenshot", str(shot)],
+                 PARLOUR_DATA_DIR=str(data_dir))
+    assert done.returncode == 0, done.stderr
+    demo_line, timing = done.stdout.splitlines()
+    assert json.loads(demo_line)["screenshot"] == str(shot)
+    assert json.loads(timing)["cpu_ms"] > 0
+    assert pygame.image.load(str(shot)).get_size() == (1920, 1080)
+
+
+@pytest.mark.parametrize("args", [["demo", "chess"], ["play", "--nonsense"],
+                                  ["bench-child", "bare-frame"]])
+def test_first_frame_child_refuses_what_shows_no_frame(args, data_dir):
+    done = child(["first-frame", *args], PARLOUR_DATA_DIR=str(data_dir))
+    assert done.returncode == 2 and "cpu_ms" not in done.stdout

@@ -1,10 +1,13 @@
 """The command-line contract: JSON lines and exit 0; one clear stderr line and exit 2."""
+import io
 import json
 import os
 import subprocess
 import sys
 
+import pygame
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from games.core.cli.commands import main
 
@@ -65,12 +68,39 @@ def test_a_real_process_exits_2_with_one_line():
     assert len(result.stderr.strip().splitlines()) == 1
 
 
-def test_demo_saves_a_screenshot(tmp_path, capsys):
+def test_demo_saves_a_screenshot(tmp_path, capsys, monkeypatch):
+    """The pictures are the screen as it was at their frames, pixel for pixel."""
+    from games.core.cli import demo
+    shown = {}
+    save = demo.save_picture
+
+    def keep(screen, path):
+        shown[path] = pygame.image.tobytes(screen, "RGB")
+        save(screen, path)
+    monkeypatch.setattr(demo, "save_picture", keep)
     shot = tmp_path / "shot.png"
     code, lines, _ = run(capsys, "demo", "deductile", "--frames", "100", "--every", "20",
-                         "--screenshot", str(shot))
+                         "--screenshot", str(shot), "--also-at", "30")
     assert code == 0 and shot.stat().st_size > 10000
     assert lines[0]["frames"] == 100
+    for path in (str(shot), str(tmp_path / "shot-30.png")):
+        picture = pygame.image.load(path)
+        assert picture.get_size() == (1920, 1080)
+        assert pygame.image.tobytes(picture, "RGB") == shown[path]
+    assert shown[str(shot)] != shown[str(tmp_path / "shot-30.png")]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 40), st.integers(1, 30), st.randoms(use_true_random=False))
+def test_png_screenshots_hold_the_exact_pixels(width, height, rng):
+    from games.core.cli.demo import png_bytes
+    surface = pygame.Surface((width, height))
+    for x in range(width):
+        for y in range(height):
+            surface.set_at((x, y), (rng.randrange(256), rng.randrange(256), rng.randrange(256)))
+    picture = pygame.image.load(io.BytesIO(png_bytes(surface)), "x.png")
+    assert picture.get_size() == (width, height)
+    assert pygame.image.tobytes(picture, "RGB") == pygame.image.tobytes(surface, "RGB")
 
 
 def test_without_its_dependencies_main_says_how_to_set_up():
@@ -81,3 +111,11 @@ def test_without_its_dependencies_main_says_how_to_set_up():
     assert done.returncode == 2 and done.stdout == ""
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "pygame" in lines[0] and "python3 dev.py play" in lines[0]
+
+
+def test_no_arguments_mean_what_the_parser_reads_in_none():
+    """`python main.py` skips building the parser on the way to the launcher's first frame:
+    what it stands in for must be what the parser would have read."""
+    from games.core.cli import commands
+    from games.core.cli.arguments import build_parser
+    assert vars(build_parser().parse_args([])) == vars(commands.LAUNCHER)

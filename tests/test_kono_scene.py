@@ -480,3 +480,53 @@ def test_the_red_ring_at_the_start_is_explained(driver):
     assert f"can capture {point_name(target.target)} (red ring)" in scene.shown_words()
     driver.key(pygame.K_LEFT)           # the keyboard's cursor: the same words for its stone
     assert "(red ring" in scene.shown_words() or not destinations(scene.state, scene.ui.cursor)
+
+
+class PaintedAfresh:
+    """Stands in for the view's kept picture: paints every time, straight onto the frame."""
+
+    def blit(self, target, area, look, paint):
+        paint(target)
+
+
+def test_the_kept_pictures_show_what_painting_afresh_shows(driver):
+    """The view keeps what stands still (all of it at rest, the board but its moving stones
+    while one moves): at every frame of a game played with clicks, drags, hovers, keys,
+    hints, undo, flips and the computer, the frame is the one painted afresh, pixel for
+    pixel (so a kept picture is never stale, and nothing falls outside it)."""
+    scene = driver.start("kono", play_options={"opponent": "computer", "side": 0,
+                                               "level": "easy"})
+    app, rng = driver.app, random.Random(11)
+    width, height = app.size
+    kept_frames = moving_frames = 0
+    for _ in range(90):
+        pick = rng.random()
+        if pick < 0.3:
+            driver.click(scene.layout.point_pos(rng.randrange(rules.POINTS)))
+        elif pick < 0.4:
+            start = scene.layout.point_pos(rng.randrange(rules.POINTS))
+            driver.drag(start, scene.layout.point_pos(rng.randrange(rules.POINTS)))
+        elif pick < 0.5:
+            point = scene.layout.point_pos(rng.randrange(rules.POINTS))
+            driver.post(pygame.MOUSEMOTION, pos=tuple(int(v) for v in point), rel=(0, 0),
+                        buttons=(0, 0, 0))
+        else:
+            driver.key(rng.choice([pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
+                                   pygame.K_RETURN, pygame.K_RETURN, pygame.K_h, pygame.K_u,
+                                   pygame.K_f, pygame.K_ESCAPE]))
+        if app.top is not scene:          # Esc opened the menu: back to the game
+            app.pop(app.top)
+        for _ in range(rng.choice([1, 2, 5, 30])):
+            driver.frames(1)
+            kept = pygame.Surface((width, height))
+            scene.draw(kept)
+            kept_picture, scene.view.still = scene.view.still, PaintedAfresh()
+            fresh = pygame.Surface((width, height))
+            scene.draw(fresh)
+            scene.view.still = kept_picture
+            assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")
+            kept_frames += 1
+            moving_frames += scene.current_motion() is not None
+        if scene.over:
+            break
+    assert kept_frames > 300 and moving_frames > 20

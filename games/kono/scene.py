@@ -321,11 +321,19 @@ class KonoScene(VersusScene):
                      human=self.human_to_move(), show_cursor=self.show_cursor(), pick=self.pick,
                      grades=tuple(grades) if grades is not None else None, hinted=hinted,
                      cards=(self.card(0), self.card(1)),
-                     log=tuple(self.log_rows(6 if hinted else 14)), warning=self.draw_warning())
+                     log=tuple(self.log_rows(6 if hinted else 14)), warning=self.draw_warning(),
+                     marked=self.marked_move())
+
+    def marked_move(self) -> rules.Move | None:
+        """The last move, marked on the board once it is still (as draw_last_move does)."""
+        move = self.session.last_move()
+        if move is None or move == self.DRAW_MOVE or self.tweens.busy:
+            return None
+        return move
 
     def draw_board(self, surface: pygame.Surface) -> None:
         self.view.draw(surface, self.facts(), self.ui, self.current_motion(), self.deal,
-                       self.settle, self.drag, self.draw_last_move)
+                       self.settle, self.drag)
 
     def mark_move(self, surface: pygame.Surface, move: rules.Move) -> None:
         self.view.mark_move(surface, move)

@@ -4,11 +4,14 @@ hint's arrows and grades, the cursor, the players' cards with their trays, the s
 draw warning and the HUD's draw counters as meters.
 
 The view is told everything it shows (Facts, the controls' Ui, the motion, the deal, a settling
-or dragged stone) and changes none of it; its only state is the cache of the hint's arrows.
+or dragged stone) and changes none of it; its only state is its caches: the hint's arrows, and
+the still picture (board, stones, marks, cards and panel), painted once per look and blitted
+while nothing on the board moves (a scene drawn every frame for its thinking dots or the
+clock then costs one blit).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -17,7 +20,7 @@ from games.core.kit.levels import Grade
 from games.core.loop import assets
 from games.core.loop.tween import Tween
 from games.core.screens import hud, ui
-from games.core.screens.cache import SurfaceCache
+from games.core.screens.cache import Layer, SurfaceCache
 from games.core.screens.drag import Drag, SlideBack
 from games.core.screens.game_scene import HUD_VALUE
 from games.kono import rules
@@ -54,6 +57,7 @@ class Facts:
     cards: tuple[Card, Card]
     log: tuple[LogRow, ...]             # the last moves
     warning: str                        # a draw coming near
+    marked: rules.Move | None = None    # the last move, marked on the still board
 
 
 def previewed(state: rules.State, controls: Ui, show_cursor: bool) -> dict[int, rules.Move]:
@@ -69,21 +73,39 @@ class KonoView:
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
         self.arrows = SurfaceCache(4)   # the hint's arrows, per position
+        self.still = Layer(ui.BG)       # the whole picture while nothing moves, per look
 
     def draw(self, surface: pygame.Surface, facts: Facts, controls: Ui, motion: Motion | None,
-             deal: Mapping[int, Tween], settle: SlideBack | None, drag: Drag | None,
-             under: Callable[[pygame.Surface], None]) -> None:
-        """The board, the cards and the panel; `under` draws the frame's mark of the last
-        move on the still board, beneath the stones."""
+             deal: Mapping[int, Tween], settle: SlideBack | None, drag: Drag | None) -> None:
+        """The board, the cards, the panel and the draw warning."""
+        moving = motion is not None or (settle is not None and not settle.done) or \
+            (drag is not None and drag.moved) or any(not tween.done for tween in deal.values())
+        if moving:
+            dealing = any(not tween.done for tween in deal.values())
+            self.paint(surface, facts, controls, motion, deal, settle, drag, keep=not dealing)
+        else:   # what is left of the deal, a settled stone or a drag not yet moved shows nothing
+            self.still.blit(surface, self.area(), ("all", facts, controls, self.layout),
+                            lambda layer: self.paint(layer, facts, controls, None, {}, None, None))
+        if facts.warning:
+            hud.chip(surface, facts.warning, self.layout.warning_spot(), ui.ACCENT)
+
+    def area(self) -> pygame.Rect:
+        """Where paint() draws: the cards, the board and the panel, side by side."""
+        layout = self.layout
+        return layout.card_rect(0).union(layout.card_rect(1)).union(
+            layout.board_rect).union(layout.panel_rect)
+
+    def paint(self, surface: pygame.Surface, facts: Facts, controls: Ui, motion: Motion | None,
+              deal: Mapping[int, Tween], settle: SlideBack | None, drag: Drag | None,
+              keep: bool = False) -> None:
+        """The board (the last move marked while it is still), the cards and the panel. With
+        `keep`, what stands still on the board (it, its marks and every stone but the moving
+        ones) comes from the kept picture, painted once per look; the stones in motion, the
+        cards and the panel are drawn over it, in the order they always were."""
         layout = self.layout
         state = motion.after if motion is not None else facts.state
-        board = layout.board_rect
-        surface.blit(paint.board(board.size, SPACING, layout.labels, ui.BG), board)
         settled = settle is None or settle.done
         calm = motion is None and settled and not facts.over
-        grades = facts.grades if calm else None
-        if motion is None:
-            under(surface)
         hidden = set()
         if motion is not None:
             move = motion.move
@@ -94,6 +116,44 @@ class KonoView:
             hidden.add(drag.item)
         if settle is not None and not settled:
             hidden.add(settle.item)
+        marked = facts.marked if motion is None else None
+        if keep:
+            self.still.blit(surface, layout.board_rect,
+                            ("board", facts, controls, layout, state, frozenset(hidden), calm,
+                             marked),
+                            lambda layer: self.paint_board(layer, facts, controls, state, hidden,
+                                                           calm, marked, {}))
+        else:
+            self.paint_board(surface, facts, controls, state, hidden, calm, marked, deal)
+        if motion is not None:
+            self.draw_motion(surface, motion)
+        if settle is not None and not settled:
+            self.draw_stone(surface, state.board[settle.item], settle.position, 1.0, 0.6)
+        if drag is not None and drag.moved:
+            over = layout.point_at(drag.pos)
+            if over in destinations(facts.state, drag.item):
+                ring = paint.ring(STONE + 30, ui.ACCENT, 5)
+                surface.blit(ring, ring.get_rect(center=layout.point_pos(over)))
+            self.draw_stone(surface, facts.state.board[drag.item], drag.spot, 1.06, 1.0)
+        if facts.show_cursor and facts.human and motion is None:
+            rect = pygame.Rect(0, 0, STONE + 36, STONE + 36)
+            rect.center = layout.point_pos(controls.cursor)
+            pygame.draw.rect(surface, ui.ACCENT, rect, 6, border_radius=26)
+        for side in (0, 1):
+            self.draw_card(surface, facts, side, state, motion)
+        self.draw_panel(surface, facts)
+
+    def paint_board(self, surface: pygame.Surface, facts: Facts, controls: Ui,
+                    state: rules.State, hidden: set[int], calm: bool, marked: rules.Move | None,
+                    deal: Mapping[int, Tween]) -> None:
+        """The board with the last move `marked`, the marks of a picked-up stone, and every
+        stone not `hidden` (the deal's still growing)."""
+        layout = self.layout
+        board = layout.board_rect
+        surface.blit(paint.board(board.size, SPACING, layout.labels, ui.BG), board)
+        grades = facts.grades if calm else None
+        if marked is not None:
+            self.mark_move(surface, marked)
         pick = facts.pick
         lifted = pick.source if pick else controls.selected
         targets: dict[int, rules.Move] = {}
@@ -136,25 +196,6 @@ class KonoView:
             for move, value, plies in grades:
                 size = hud.chip_size(hud.grade_words(value, plies))
                 hud.grade_badge(surface, layout.badge_spot(move, size), value, plies)
-        if motion is not None:
-            self.draw_motion(surface, motion)
-        if settle is not None and not settled:
-            self.draw_stone(surface, state.board[settle.item], settle.position, 1.0, 0.6)
-        if drag is not None and drag.moved:
-            over = layout.point_at(drag.pos)
-            if over in destinations(facts.state, drag.item):
-                ring = paint.ring(STONE + 30, ui.ACCENT, 5)
-                surface.blit(ring, ring.get_rect(center=layout.point_pos(over)))
-            self.draw_stone(surface, facts.state.board[drag.item], drag.spot, 1.06, 1.0)
-        if facts.show_cursor and facts.human and motion is None:
-            rect = pygame.Rect(0, 0, STONE + 36, STONE + 36)
-            rect.center = layout.point_pos(controls.cursor)
-            pygame.draw.rect(surface, ui.ACCENT, rect, 6, border_radius=26)
-        for side in (0, 1):
-            self.draw_card(surface, facts, side, state, motion)
-        self.draw_panel(surface, facts)
-        if facts.warning:
-            hud.chip(surface, facts.warning, layout.warning_spot(), ui.ACCENT)
 
     def draw_stone(self, surface: pygame.Surface, piece: str, pos: Point, scale: float = 1.0,
                    lift: float = 0.0, diameter: float = STONE) -> None:

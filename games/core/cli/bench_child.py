@@ -3,12 +3,19 @@ packaged executable), as `bench-child KIND ...`. main.py hands them over before 
 anything else, so the minimal programs stay minimal:
 
     bare-frame                      import pygame, open the window, flip once, quit
+    first-frame [ARGS...]           the CPU time to the first frame shown: of bare-frame with
+                                    no ARGS, else of this program run with ARGS (`demo nim
+                                    --frames 1 --screenshot F`, `play nim`; none of them: `-`
+                                    runs the launcher), which quits after that frame
     waiting SECONDS COUNT           a minimal pygame-ce program waiting on events
     rest SECONDS COUNT SCENE...     Parlour's real loop at rest in each scene in turn
 
-The last two print, per program or scene, one JSON line with COUNT samples of the CPU seconds
-the whole process used per second of wall time, each over SECONDS, taken by a thread that
-only sleeps and reads the clocks (after a warm-up of the same length).
+`first-frame` prints one JSON line, {"cpu_ms": ...}: the process's CPU time (from its start,
+the interpreter's own start-up included) when the first pygame.display.flip returns. What the
+program does after it (a screenshot saved, the game saved on quitting) is not on that path.
+`waiting` and `rest` print, per program or scene, one JSON line with COUNT samples of the CPU
+seconds the whole process used per second of wall time, each over SECONDS, taken by a thread
+that only sleeps and reads the clocks (after a warm-up of the same length).
 """
 from __future__ import annotations
 
@@ -65,6 +72,35 @@ def bare_frame() -> None:
     pygame.display.init()
     pygame.display.set_mode(SIZE, pygame.FULLSCREEN | pygame.SCALED)
     pygame.display.flip()
+
+
+def first_frame(args: list[str]) -> None:
+    """Time the first flip of the bare frame or of this program run with `args`: flip is
+    wrapped (the measuring instrument) to read the CPU clock once it returns and to post a
+    QUIT, which ends a program that would otherwise go on (the launcher, `play`) at its next
+    frame, the way closing the window does."""
+    import json
+
+    import pygame
+    flip = pygame.display.flip
+    shown: list[float] = []
+
+    def timed_flip() -> None:
+        flip()
+        if not shown:
+            shown.append(time.process_time())
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    pygame.display.flip = timed_flip
+    if not args:
+        bare_frame()
+    else:
+        from games.core.cli.commands import main as run_program
+        if run_program([] if args == ["-"] else args) != 0:
+            raise ValueError(f"{' '.join(args)!r} failed")
+    if not shown:
+        raise ValueError(f"{' '.join(args)!r} showed no frame")
+    print(json.dumps({"cpu_ms": round(shown[0] * 1000, 2)}), flush=True)
 
 
 def waiting(seconds: float, count: int) -> None:
@@ -131,6 +167,8 @@ def main(argv: list[str]) -> int:
     try:
         if kind == "bare-frame" and not args:
             bare_frame()
+        elif kind == "first-frame" and args[:1] != ["bench-child"]:
+            first_frame(args)
         elif kind == "waiting" and len(args) == 2:
             waiting(*sampling(*args))
         elif kind == "rest" and len(args) > 2:

@@ -1,111 +1,25 @@
 """The command-line contract (docs/DESIGN.md, "The command line"). Commands other than the
 launcher print JSON lines on stdout and exit 0; bad input gets one clear line on stderr and
-exit 2."""
+exit 2. The grammar is in arguments.py, read only when there are arguments: the launcher, as a
+player starts it, builds no parser on the way to its first frame."""
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import random
-import re
 import sys
 from dataclasses import asdict
+from types import SimpleNamespace
+from typing import Any
 
 from games.core.cli.usage import UsageError, outcome_json, params_for
 from games.core.kit import registry
 from games.core.kit.rules_api import GameError
 
-
-class Parser(argparse.ArgumentParser):
-    def error(self, message):
-        raise UsageError(message[:300])
-
-
-# Bounds on what a command line may ask for: nothing runs or grows without end.
-MOST_COUNT = 10_000        # puzzles or games per run
-MOST_FRAMES = 100_000      # demo frames
+# Bounds on the positions analyse reads (arguments.py bounds the rest of the command line).
 MOST_POSITIONS = 10_000    # positions to analyse
 MOST_POSITION = 1_000      # characters in one position
 MOST_STDIN = 4 * 1024 * 1024
-
-
-def whole(low: int, high: int):
-    """An argparse type: a whole number from low to high, in ASCII digits."""
-    def read(text: str) -> int:
-        digits = text.strip()
-        if not re.fullmatch(r"-?[0-9]{1,41}", digits):
-            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number")
-        value = int(digits)
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{value} is not from {low} to {high}")
-        return value
-    return read
-
-
-def text(value: str) -> str:
-    """An argparse type: short printable text (names of games, levels, variants, IDs)."""
-    if len(value) > 8000 or not value.isprintable():
-        raise argparse.ArgumentTypeError(f"{value[:40]!r} is not a short line of text")
-    return value
-
-
-SEED = whole(-10**40, 10**40)
-
-
-def build_parser() -> Parser:
-    parser = Parser(prog="main.py", description="Parlour: seven thinking games.")
-    commands = parser.add_subparsers(dest="command", parser_class=Parser)
-
-    def game_options(sub, seed=True, count=False):
-        sub.add_argument("game", type=text)
-        if seed:
-            sub.add_argument("--seed", type=SEED)
-        if count:
-            sub.add_argument("--count", type=whole(1, MOST_COUNT), default=1)
-        sub.add_argument("--size", type=whole(1, 100))
-        sub.add_argument("--difficulty", type=text)
-        sub.add_argument("--variant", type=text)
-        sub.add_argument("--colours", type=whole(1, 100))
-
-    play = commands.add_parser("play", help="open a game")
-    game_options(play)
-    play.add_argument("--id", type=text)
-    play.add_argument("--windowed", action="store_true")
-    generate = commands.add_parser("generate", help="print generated puzzles as JSON lines")
-    game_options(generate, count=True)
-    solve = commands.add_parser("solve", help="solve a puzzle given by its game ID")
-    solve.add_argument("game", type=text)
-    solve.add_argument("id", type=text)
-    analyse = commands.add_parser("analyse", help="analyse two-player positions")
-    analyse.add_argument("game", type=text)
-    analyse.add_argument("positions", nargs="+", type=text)
-    selfplay = commands.add_parser("selfplay", help="let the computer play whole games")
-    game_options(selfplay, count=True)
-    selfplay.add_argument("--level", type=text)
-    demo = commands.add_parser("demo", help="run the real loop headless with a scripted player")
-    demo.add_argument("game", nargs="?", type=text)
-    demo.add_argument("--frames", type=whole(1, MOST_FRAMES), default=600)
-    demo.add_argument("--screenshot", type=text)
-    demo.add_argument("--also-at", type=whole(1, MOST_FRAMES), nargs="*", default=[],
-                      help="frames at which to save extra screenshots (FILE-N.png)")
-    demo.add_argument("--seed", type=SEED, default=1)
-    demo.add_argument("--size", type=whole(1, 100))
-    demo.add_argument("--difficulty", type=text)
-    demo.add_argument("--variant", type=text)
-    demo.add_argument("--colours", type=whole(1, 100))
-    demo.add_argument("--every", type=whole(1, MOST_FRAMES), default=45,
-                      help="frames between scripted moves")
-    daily = commands.add_parser("daily", help="print a day's daily puzzle as a game ID")
-    daily.add_argument("game", type=text)
-    daily.add_argument("--date", type=text, help="YYYY-MM-DD (default: today)")
-    stats = commands.add_parser("stats", help="print the statistics of the history")
-    stats.add_argument("game", nargs="?", type=text)
-    bench = commands.add_parser("bench", help="print the performance figures")
-    bench.add_argument("--quick", action="store_true", help="fewer repetitions")
-    parser.add_argument("--windowed", action="store_true")
-    # Measuring only (tools/check_dist.py): draw the first launcher frame, then quit.
-    parser.add_argument("--first-frame-only", action="store_true", help=argparse.SUPPRESS)
-    return parser
 
 
 def emit(obj) -> None:
@@ -277,15 +191,23 @@ def cmd_launcher(args) -> None:
     app.run()
 
 
+# `python main.py` with no arguments, as build_parser().parse_args([]) reads it
+LAUNCHER = SimpleNamespace(command=None, windowed=False, first_frame_only=False)
+
+
 def one_line(message: str) -> str:
     """The error as one printable line, however hostile the input it quotes."""
     return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in message)[:500]
 
 
 def main(argv: list[str]) -> int:
-    parser = build_parser()
+    args: Any
     try:
-        args = parser.parse_args(argv)
+        if argv:
+            from games.core.cli.arguments import build_parser
+            args = build_parser().parse_args(argv)
+        else:
+            args = LAUNCHER
         command = args.command
         if command in ("demo", "bench"):
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
