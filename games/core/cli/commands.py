@@ -95,6 +95,8 @@ def build_parser() -> Parser:
     demo.add_argument("--colours", type=whole(1, 100))
     demo.add_argument("--every", type=whole(1, MOST_FRAMES), default=45,
                       help="frames between scripted moves")
+    demo.add_argument("--lesson", action="store_true",
+                      help="play the game's lesson (Show me at each step) instead of a game")
     bench = commands.add_parser("bench", help="print the performance figures")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
     parser.add_argument("--windowed", action="store_true")

@@ -38,6 +38,7 @@ DEFAULT_SETTINGS = {
     "show_errors": True,        # Calcoolation: mark conflicts as they arise
     "animations": True,
     "setup": {},
+    "lessons": {},              # game key -> True once its lesson was played to the end
 }
 
 MOST_GAMES = 32            # games with remembered choices or preferences
@@ -50,6 +51,7 @@ SETTINGS = Fields({
     "show_errors": Boolean(), "animations": Boolean(),
     # Every registered game's, and those of games registered in other runs (kept, unused).
     "setup": MapOf(NAME, CHOICES, MOST_GAMES, lenient=True),
+    "lessons": MapOf(NAME, Boolean(), MOST_GAMES, lenient=True),
 }, defaults=DEFAULT_SETTINGS, others=GAME_ENTRY, most_others=MOST_GAMES, lenient=True)
 
 TOP = 5
