@@ -33,20 +33,30 @@ def wait_for_next(driver, scene: LessonScene, index: int) -> None:
     driver.run_until(lambda: scene.completed or scene.index == index + 1, limit=600, dt=DT)
 
 
-def play_through(driver, scene: LessonScene, perform, wrong_at: int) -> None:
+def play_through(driver, scene: LessonScene, perform, wrong_at: int, attempt=None,
+                 said: str | None = None) -> None:
     """Every step by `perform(move_text)` (one device's input); at step `wrong_at` a wrong
-    try first: refused with the step's words and the wrong sound, and the step stays."""
+    try first, and the step stays: a move that misses the goal, told the step's words, or,
+    where every legal move reaches it, `attempt(move_text)` trying the step's wrong move,
+    which the game refuses (in the words `said`, when given)."""
     for index in range(scene.steps):
         assert scene.index == index and not scene.passed
         if index == wrong_at:
             miss = missing_move(scene)
-            assert miss is not None, "the wrong try's step has a move that misses"
             position, played = scene.board.session.position, len(driver.app.audio.played)
-            perform(miss)
+            if miss is not None:
+                perform(miss)
+            else:
+                assert scene.step.wrong is not None and attempt is not None
+                attempt(scene.step.wrong[0])
             driver.frames(2)
             assert scene.index == index and not scene.passed
             assert scene.board.session.position == position, "a wrong try changes nothing"
-            assert scene.board.message == scene.step.miss and scene.refusal
+            assert scene.board.message and scene.refusal
+            if miss is not None:
+                assert scene.board.message == scene.step.miss
+            elif said is not None:
+                assert scene.board.message == said
             assert "wrong" in driver.app.audio.played[played:]
             assert scene.wrong_tries == 1
         perform(goal_move(scene))
