@@ -47,7 +47,7 @@ def lesson_done(settings: dict[str, Any], key: str) -> bool:
 @cache
 def lesson_board(scene_class: type) -> type:
     """The game's own scene class, for a lesson: every move passes the lesson's gate first;
-    an ending shows no result screen and enters no table; nothing is saved."""
+    an ending shows no result screen and enters no table; no clock runs; nothing is saved."""
     class LessonBoard(scene_class):  # type: ignore[misc]
         lesson: LessonScene | None = None
 
@@ -71,6 +71,13 @@ def lesson_board(scene_class: type) -> type:
 
         def game_over(self) -> None:
             """A lesson's ending is the lesson's: no result screen, no table."""
+
+        def update(self, dt: float) -> None:
+            super().update(dt)
+            self.session.elapsed = 0.0      # a lesson has no clock: no time runs out
+
+        def clock_due(self) -> float | None:
+            return None
 
         def save(self) -> None:
             """A lesson is never saved."""
