@@ -6,9 +6,10 @@ import pygame
 import pytest
 
 from games.core.data.store import Store
+from games.core.kit.lesson import lesson_done
 from games.core.screens import ui
 from games.core.screens.game_scene import HUD_HEIGHT, TOOLBAR_HEIGHT
-from games.core.screens.lesson import LessonScene, lesson_done
+from games.core.screens.lesson import LessonScene
 from tests.driver import DT, VirtualPad
 from tests.lesson_harness import open_lesson
 from tests.test_lessons import KEYS

@@ -33,7 +33,7 @@ def run_demo(args) -> None:
         if not info.playable:
             raise UsageError(f"{info.title} has no playable scene yet")
         if args.lesson:
-            from games.core.screens.lesson import has_lesson
+            from games.core.kit.lesson import has_lesson
             if not has_lesson(args.game):
                 raise UsageError(f"{info.title} has no lesson yet")
         params = params_for(registry.module(args.game), args)

@@ -23,11 +23,13 @@ Pure: no pygame, no I/O.
 """
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from games.core.kit import registry
 from games.core.kit.rules_api import GameError
 from games.core.kit.session import Session
 
@@ -76,6 +78,17 @@ class Verdict(Enum):
     GOAL = "goal"          # the step is done
     MISS = "miss"          # legal, but not what the step asks
     ILLEGAL = "illegal"    # the rules refuse it
+
+
+def has_lesson(key: str) -> bool:
+    """Whether the game has a lesson, found without importing it (the setup screen asks)."""
+    return importlib.util.find_spec(f"{registry.lookup(key).package}.lesson") is not None
+
+
+def lesson_done(settings: dict[str, Any], key: str) -> bool:
+    """Whether the player has played the game's lesson to its end (kept in the settings)."""
+    done = settings.get("lessons")
+    return isinstance(done, dict) and done.get(key) is True
 
 
 def session_for(key: str, step: Step) -> Session:

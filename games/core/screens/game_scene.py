@@ -25,11 +25,10 @@ from games.core.loop.app import Scene
 from games.core.loop.tween import Tweens
 from games.core.screens import hud, ui
 from games.core.screens.hooks import GameHooks
+from games.core.screens.hud import HUD_HEIGHT as HUD_HEIGHT, TOOLBAR_HEIGHT as TOOLBAR_HEIGHT
 from games.core.screens.menus import PauseScene, ResultScene, SetupScene
 from games.core.screens.overlays import HelpScene
 
-HUD_HEIGHT = 110
-TOOLBAR_HEIGHT = 100
 MESSAGE_SECONDS = 4.0
 HUD_VALUE = 40          # the size of the HUD's numbers
 HUD_NARROWEST = "00:00"  # a HUD field is never narrower than this (four digits or a clock)

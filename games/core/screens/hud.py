@@ -9,6 +9,8 @@ from games.core.kit.actions import Device
 from games.core.kit.levels import DRAW, LOSS, WIN, Value
 from games.core.screens import ui
 
+HUD_HEIGHT = 110                   # the band across the top of a game's screen
+TOOLBAR_HEIGHT = 100               # the toolbar across its foot
 INK = (22, 24, 32)                 # dark text on light chips
 GRADE_COLOURS = {WIN: ui.GOOD, DRAW: (130, 176, 240), LOSS: ui.BAD}
 GRADE_NAMES = {WIN: "Win", DRAW: "Draw", LOSS: "Loss"}

@@ -21,7 +21,7 @@ from games.core.kit.lesson import Lesson, Step, Verdict, judge, session_for
 from games.core.kit.session import Change
 from games.core.loop.app import App, Scene
 from games.core.screens import ui
-from games.core.screens.game_scene import HUD_HEIGHT, TOOLBAR_HEIGHT
+from games.core.screens.hud import HUD_HEIGHT, TOOLBAR_HEIGHT
 from games.core.screens.launch import scene_module
 from games.core.screens.overlays import HelpScene
 
@@ -32,16 +32,6 @@ RING = 6              # a highlight's ring, pixels
 def lesson_of(key: str) -> Lesson:
     lesson: Lesson = registry.module(key, "lesson").LESSON
     return lesson
-
-
-def has_lesson(key: str) -> bool:
-    """Whether the game has a lesson, found without importing it (the setup screen asks)."""
-    import importlib.util
-    return importlib.util.find_spec(f"{registry.lookup(key).package}.lesson") is not None
-
-
-def lesson_done(settings: dict[str, Any], key: str) -> bool:
-    return bool(settings.get("lessons", {}).get(key))
 
 
 @cache
@@ -179,12 +169,12 @@ class LessonScene(Scene):
         self.begin(0)
 
     def play_a_game(self) -> None:
-        """To the game's setup screen, its New game ready (the one below, if it opened us)."""
-        from games.core.screens.menus import SetupScene
+        """Back to the game's setup screen that opened the lesson, and its New game: a game
+        with the player's last choices."""
         self.app.pop(self)
         below = self.app.top
-        if not (isinstance(below, SetupScene) and below.key == self.key):
-            self.app.push(SetupScene(self.app, self.key))
+        if getattr(below, "key", None) == self.key and hasattr(below, "new_game"):
+            below.new_game()
 
     def leave(self) -> None:
         self.app.pop(self)

@@ -85,9 +85,10 @@ CONTROLS = (
 class HelpScene(Scene):
     """A game's rules and the controls, scrolled with arrows, wheel or stick."""
 
-    def __init__(self, app, key: str):
+    def __init__(self, app, key: str, learn=None):
+        """learn: opens the game's lesson (L), when the screen that opened this offers it."""
         super().__init__(app)
-        self.key = key
+        self.key, self.learn = key, learn
         self.info = registry.lookup(key)
         self.text = info_module(key).RULES
         self.scroll = 0
@@ -118,7 +119,10 @@ class HelpScene(Scene):
     def handle(self, action) -> None:
         view = self.app.size[1] - 330
         limit = max(0, self.page.get_height() - view)
-        if action.kind in (Act.MOVE, Act.WHEEL):
+        if action.kind == Act.KEY and action.value == "l" and self.learn is not None:
+            self.app.pop(self)
+            self.learn()
+        elif action.kind in (Act.MOVE, Act.WHEEL):
             step = action.dy * 90
             self.scroll = min(limit, max(0, self.scroll + step))
         elif action.kind in (Act.CANCEL, Act.CONFIRM, Act.HELP, Act.MENU) or \
@@ -131,8 +135,9 @@ class HelpScene(Scene):
         ui.label(surface, f"How to play {self.info.title}", (260, 70), ui.TITLE, ui.TEXT, bold=True)
         view = pygame.Rect(260, 190, 1400, height - 330)
         surface.blit(self.page, view.topleft, pygame.Rect(0, self.scroll, view.width, view.height))
-        ui.label(surface, "Arrows, wheel or stick scroll;  Esc, Enter, a click or B to go back",
-                 (width // 2, height - 70), ui.SMALL, ui.MUTED, anchor="center")
+        learn = "L learns to play;  " if self.learn is not None else ""
+        ui.label(surface, f"Arrows, wheel or stick scroll;  {learn}Esc, Enter, a click or B to "
+                 "go back", (width // 2, height - 70), ui.SMALL, ui.MUTED, anchor="center")
 
 
 class ConfirmScene(MenuScreen):
