@@ -36,19 +36,20 @@ def wait_for_next(driver, scene: LessonScene, index: int) -> None:
 def play_through(driver, scene: LessonScene, perform, wrong_at: int, attempt=None,
                  said: str | None = None) -> None:
     """Every step by `perform(move_text)` (one device's input); at step `wrong_at` a wrong
-    try first, and the step stays: a move that misses the goal, told the step's words, or,
-    where every legal move reaches it, `attempt(move_text)` trying the step's wrong move,
-    which the game refuses (in the words `said`, when given)."""
+    try first, and the step stays: `attempt(move_text)` trying the step's wrong move, which
+    the game refuses (in the words `said`, when given), or else a move that misses the goal,
+    told the step's words."""
     for index in range(scene.steps):
         assert scene.index == index and not scene.passed
         if index == wrong_at:
-            miss = missing_move(scene)
+            miss = None if attempt is not None else missing_move(scene)
             position, played = scene.board.session.position, len(driver.app.audio.played)
-            if miss is not None:
-                perform(miss)
-            else:
-                assert scene.step.wrong is not None and attempt is not None
+            if attempt is not None:
+                assert scene.step.wrong is not None
                 attempt(scene.step.wrong[0])
+            else:
+                assert miss is not None, "the step has a move that misses its goal"
+                perform(miss)
             driver.frames(2)
             assert scene.index == index and not scene.passed
             assert scene.board.session.position == position, "a wrong try changes nothing"

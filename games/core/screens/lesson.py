@@ -173,8 +173,9 @@ class LessonScene(Scene):
         with the player's last choices."""
         self.app.pop(self)
         below = self.app.top
-        if getattr(below, "key", None) == self.key and hasattr(below, "new_game"):
-            below.new_game()
+        start = getattr(below, "new_game", None)
+        if getattr(below, "key", None) == self.key and start is not None:
+            start()
 
     def leave(self) -> None:
         self.app.pop(self)
