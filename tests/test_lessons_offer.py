@@ -112,3 +112,20 @@ def test_new_game_from_inside_a_game_keeps_new_game_first(driver):
     assert isinstance(setup, SetupScene) and setup.replace_scene is game
     assert setup.menu.widgets[setup.menu.focus].words == "New game"
     assert words(setup)[-3:] == ["Learn to play", "Rules", "Back"]
+
+
+def test_the_demo_plays_a_lesson_and_says_how_far_it_got(tmp_path, capsys):
+    import json
+
+    from games.core.cli.commands import main
+    shot = tmp_path / "lesson.png"
+    assert main(["demo", "mu_torere", "--lesson", "--frames", "1200", "--screenshot",
+                 str(shot)]) == 0
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert report["lesson_steps"] == 6 and report["lesson_completed"] is True
+    assert shot.stat().st_size > 10000
+    assert main(["demo", "nim", "--lesson", "--frames", "30"]) == 0
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert report["lesson_steps"] == 7 and report["lesson_completed"] is False
+    assert main(["demo", "--lesson", "--frames", "5"]) == 2
+    assert "--lesson needs a GAME" in capsys.readouterr().err

@@ -42,6 +42,19 @@ def test_every_step_is_drawn_with_its_words_fitting_and_its_highlights_on_the_bo
             assert spot is not None and board_area.contains(spot), (index, thing, spot)
 
 
+@pytest.mark.parametrize("key", KEYS)
+def test_show_me_plays_every_lesson_to_its_end(driver, key):
+    """The scripted player's way (demo --lesson): Show me at every step, through the loop."""
+    scene = open_lesson(driver, key)
+    for index in range(scene.steps):
+        driver.run_until(lambda: not scene.board.tweens.busy, dt=DT)
+        scene.demo_step()
+        assert scene.passed and scene.board.session.last_move().encode() == \
+            scene.lesson.steps[index].shown_move
+        driver.run_until(lambda n=index + 1: scene.completed or scene.index == n, dt=DT)
+    assert scene.completed
+
+
 def test_show_me_plays_the_step_by_toolbar_key_and_pad(driver):
     scene = open_lesson(driver, "nim")
     driver.click(button(scene, "Show me").rect.center)

@@ -150,7 +150,7 @@ class LessonScene(Scene):
         cancel = getattr(self.board, "cancel", None)
         if cancel is not None:
             cancel()          # drop a piece in hand, so the move starts clean
-        self.board.play(self.step.shown_move)
+        self.board.play(self.rules.decode_move(self.step.shown_move))
 
     def finish(self) -> None:
         self.completed = True
