@@ -208,6 +208,24 @@ def first_frame_figures(env, runs: int) -> None:
 
 
 # --- each game's own cases -----------------------------------------------------------------------
+def case_figure(key: str, case: dict, samples: list[float]) -> dict:
+    """One game case's line: the spread of its samples, its target, the reference beside it."""
+    median = statistics.median(samples)
+    figure = {"game": key, "figure": case["name"], **spread(samples, "cpu_ms")}
+    if case.get("target_ms") is not None:
+        figure["target_ms"] = case["target_ms"]
+        figure["ok"] = median <= case["target_ms"]
+    if case.get("reference"):
+        figure["reference"] = case["reference"]   # measured elsewhere: beside, not divided
+    if case.get("memory_mb") is not None:
+        figure["memory_mb"] = case["memory_mb"]
+    if case.get("tail") is not None:    # a case that promises its worst cases as well
+        name = f"p{round(case['tail'] * 100)}_cpu_ms"
+        figure[name] = round(percentile(samples, case["tail"]), 3)
+        figure["max_cpu_ms"] = round(max(samples), 3)
+    return figure
+
+
 def game_figures(quick: bool) -> None:
     for key in registry.KEYS:
         try:
@@ -216,17 +234,7 @@ def game_figures(quick: bool) -> None:
             continue
         for case in module.cases():
             count = max(5, case["count"] // 5) if quick else case["count"]
-            samples = cpu_timed(case["run"], count)
-            median = statistics.median(samples)
-            figure = {"game": key, "figure": case["name"], **spread(samples, "cpu_ms")}
-            if case.get("target_ms") is not None:
-                figure["target_ms"] = case["target_ms"]
-                figure["ok"] = median <= case["target_ms"]
-            if case.get("reference"):
-                figure["reference"] = case["reference"]   # measured elsewhere: beside, not divided
-            if case.get("memory_mb") is not None:
-                figure["memory_mb"] = case["memory_mb"]
-            emit(**figure)
+            emit(**case_figure(key, case, cpu_timed(case["run"], count)))
 
 
 def run_bench(args) -> None:

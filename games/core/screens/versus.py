@@ -37,7 +37,7 @@ PICK_SECONDS = 0.45   # the computer's choice is shown this long before it is pl
 
 class VersusScene(GameScene, VersusHooks):
     SIDE_NAMES = ("Black", "White")
-    DRAW_MOVE = None                   # the move that records an agreed draw, if the game has one
+    DRAW_MOVE: Any = None              # the move that records an agreed draw, if the game has one
     higher_is_better = True
 
     def __init__(self, app, session, play_options=None):
