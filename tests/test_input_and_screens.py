@@ -76,7 +76,7 @@ def test_launcher_to_game_with_the_keyboard(driver):
     driver.key(pygame.K_UP)                        # the difficulty choice
     driver.key(pygame.K_RIGHT)                     # normal -> hard
     assert driver.app.top.chosen() == {"level": {"difficulty": "hard"}}
-    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_DOWN, times=2)             # past "Learn to play (2 min)"
     driver.key(pygame.K_RETURN)                    # New game
     game = driver.app.top
     assert isinstance(game, DeductileScene) and game.session.params.difficulty == "hard"

@@ -413,6 +413,7 @@ def test_no_question_for_the_standard_rules_or_with_the_oracle_off(driver):
 
 
 def test_setup_screen_options_reach_the_scene(driver):
+    driver.app.settings["lessons"] = {"ishido": True}   # played: New game has the focus
     driver.app.push(SetupScene(driver.app, "ishido"))
     driver.frames()
     setup = driver.app.top

@@ -309,6 +309,7 @@ def test_records_keep_each_level_apart(driver):
 
 
 def test_setup_screen_options_reach_the_scene(driver):
+    driver.app.settings["lessons"] = {"nim": True}      # played: New game has the focus
     driver.app.push(SetupScene(driver.app, "nim"))
     driver.frames()
     setup = driver.app.top

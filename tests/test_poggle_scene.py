@@ -298,6 +298,7 @@ def test_bench_pose_is_mid_ripple_and_draws(driver):
 def test_the_setup_screen_starts_a_custom_size_and_shows_its_best_results(driver):
     from games.core.screens.menus import SetupScene
     recorded.add_score(table(Params(9, 2)), 1, "Par +1: 40 presses")
+    driver.app.settings["lessons"] = {"poggle": True}   # played: New game has the focus
     setup = driver.app.push(SetupScene(driver.app, "poggle"))
     size, colours = (choice for _, choice in setup.choices)
     size.index = [value for value, _ in size.options].index(9)

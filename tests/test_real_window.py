@@ -90,7 +90,7 @@ def play_one_deductile_move_and_quit(game, window, scale, data_dir):
     time.sleep(0.5)
     click(window, 290, 450, scale)          # the first card: DeducTile
     time.sleep(0.5)
-    click(window, 530, 416, scale)          # New game
+    click(window, 530, 520, scale)          # New game, below "Learn to play (2 min)"
     time.sleep(1.0)
     # Drag the first tile onto the second (DeducTile's tile column).
     xdotool("mousemove", "--window", window, "--sync", str(round(323 * scale)),

@@ -257,6 +257,16 @@ class DeductileScene(GameScene):
         return [f"The answer was {', '.join(tiles[:-1])} and {tiles[-1]}."]
 
     # --- drawing ----------------------------------------------------------------------------
+    def lesson_spot(self, spot: Spot) -> pygame.Rect:
+        """The lesson player's highlight (games/core/screens/lesson.py): round a tile, a
+        clue or Guess."""
+        column, index = spot
+        if column == controls.Column.TILES:
+            return self.layout.tile_rects[index].inflate(20, 20)
+        if column == controls.Column.CLUES:
+            return self.layout.clue_rects[index].inflate(12, 8)
+        return self.layout.guess_rect.inflate(16, 16)
+
     def draw_board(self, surface: pygame.Surface) -> None:
         state = self.state
         broken = frozenset(rules.broken_clues(state)) if self.hint_for == state.arrangement \

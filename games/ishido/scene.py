@@ -346,6 +346,10 @@ class IshidoScene(GameScene):
                 self.tweens.add(Tween(CELEBRATE_SECONDS, linear)), move.row * COLS + move.col,
                 bonus, passage)
 
+    def lesson_spot(self, square: Square) -> pygame.Rect:
+        """The lesson player's highlight (games/core/screens/lesson.py): round a square."""
+        return self.layout.square_rect(*square).inflate(10, 10)
+
     def draw_board(self, surface: pygame.Surface) -> None:
         state = self.state
         shown = Shown(self.facts()[1], self.over, self.assist, self.lit_square(), self.glow,

@@ -198,6 +198,10 @@ class KenkenScene(GameScene):
         self.best_rows = self._load_best()
 
     # --- drawing --------------------------------------------------------------------------
+    def lesson_spot(self, cell: Cell) -> pygame.Rect:
+        """The lesson player's highlight (games/core/screens/lesson.py): round a cell."""
+        return pygame.Rect(self.layout.cell_box(*cell)).inflate(-10, -10)
+
     def draw_board(self, surface: pygame.Surface) -> None:
         shown = Shown(self.shown_errors(), self.current_hint, self.over, self.device,
                       self.pointer, self.solved_by_computer, self.session.elapsed, self.hints)

@@ -28,7 +28,7 @@ from games.core.screens.versus import COMPUTER, HUMAN, VersusScene
 from games.kono import rules
 from games.kono.controls import Drop, Ui, cell_point, home, interpret, screen_cell, turn_round
 from games.kono.info import SIDE_NAMES
-from games.kono.layout import Layout, Point, move_name, point_name
+from games.kono.layout import STONE, Layout, Point, move_name, point_name
 from games.kono.motion import Motion, captured
 from games.kono.view import Card, Facts, KonoView, previewed
 from sprites import kono as paint
@@ -340,6 +340,15 @@ class KonoScene(VersusScene):
 
     def grade_spot(self, move: rules.Move) -> Point:
         return self.layout.grade_spot(move)
+
+    round_spots = True        # the lesson player rings a point with a circle
+
+    def lesson_spot(self, point: int) -> pygame.Rect:
+        """The lesson player's highlight (games/core/screens/lesson.py): round a point."""
+        rect = pygame.Rect(0, 0, STONE + 30, STONE + 30)
+        x, y = self.layout.point_pos(point)
+        rect.center = (round(x), round(y))
+        return rect
 
     def draw_hud(self, surface: pygame.Surface) -> None:
         """The frame's HUD, with the draw counters as meters under their numbers."""

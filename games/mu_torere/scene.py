@@ -28,7 +28,7 @@ from games.core.screens.widgets import Choose
 from games.mu_torere import rules
 from games.mu_torere.controls import Drop, Ui, ends, home, interpret, legal
 from games.mu_torere.info import COLOURS, STYLES
-from games.mu_torere.layout import Layout
+from games.mu_torere.layout import PIECE, Layout
 from games.mu_torere.view import Colour, Facts, MuTorereView, Slide
 from sprites import mu_torere as paint
 
@@ -278,6 +278,14 @@ class MuTorereScene(VersusScene):
     def draw_hud(self, surface: pygame.Surface) -> None:
         super().draw_hud(surface)
         self.view.draw_subtitle(surface, self.info.title)
+
+    round_spots = True        # the lesson player rings a point with a circle
+
+    def lesson_spot(self, point: int) -> pygame.Rect:
+        """The lesson player's highlight (games/core/screens/lesson.py): round a point."""
+        rect = pygame.Rect(0, 0, PIECE + 28, PIECE + 28)
+        rect.center = (round(self.layout.xy(point)[0]), round(self.layout.xy(point)[1]))
+        return rect
 
     def draw_board(self, surface: pygame.Surface) -> None:
         self.view.draw(surface, self.board_rect, self.facts(), self.ui, self.slides, self.drag,

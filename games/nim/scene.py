@@ -339,6 +339,13 @@ class NimScene(VersusScene):
                                            "arrows choose, Enter takes", "d-pad chooses, A takes")
 
     # --- drawing ----------------------------------------------------------------------------
+    def lesson_spot(self, heap: int) -> pygame.Rect:
+        """The lesson player's highlight (games/core/screens/lesson.py): round a heap."""
+        f = self.panel_value()
+        size = max(1, self.state.heaps[heap])
+        rects = [self.layout.counter_rect(heap, k, f, size) for k in range(size)]
+        return rects[0].unionall(rects[1:]).inflate(36, 36)
+
     def draw_board(self, surface: pygame.Surface) -> None:
         f = self.panel_value()
         if self.draft is not None:

@@ -273,6 +273,11 @@ class PoggleScene(GameScene):
         if old.board != new.board and self.animations_on():
             self.ripple = ripple(old.board, new.board, move, forward, self.tweens)
 
+    def lesson_spot(self, cell: Cell) -> pygame.Rect:
+        """The lesson player's highlight (games/core/screens/lesson.py): round a button."""
+        row, col = cell
+        return self.view.layout.cell_rects[row][col].inflate(18, 18)
+
     def draw_board(self, surface: pygame.Surface) -> None:
         if not self.deal_ready:
             self.view.draw_waiting(surface)

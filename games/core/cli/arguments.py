@@ -85,6 +85,8 @@ def build_parser() -> Parser:
     demo.add_argument("--colours", type=whole(1, 100))
     demo.add_argument("--every", type=whole(1, MOST_FRAMES), default=45,
                       help="frames between scripted moves")
+    demo.add_argument("--lesson", action="store_true",
+                      help="play the game's lesson (Show me at each step) instead of a game")
     daily = commands.add_parser("daily", help="print a day's daily puzzle as a game ID")
     daily.add_argument("game", type=text)
     daily.add_argument("--date", type=text, help="YYYY-MM-DD (default: today)")

@@ -34,8 +34,14 @@ def run_demo(args) -> None:
             raise UsageError(error.args[0]) from None
         if not info.playable:
             raise UsageError(f"{info.title} has no playable scene yet")
+        if args.lesson:
+            from games.core.kit.lesson import has_lesson
+            if not has_lesson(args.game):
+                raise UsageError(f"{info.title} has no lesson yet")
         params = params_for(registry.module(args.game), args)
         session = Session.new(args.game, params, args.seed)
+    elif args.lesson:
+        raise UsageError("--lesson needs a GAME")
     shots = screenshot_paths(args)        # all checked before the first frame
     # The demo never touches the player's own settings, scores or saves: without
     # PARLOUR_DATA_DIR it uses a folder of its own, made here and removed afterwards.
@@ -59,7 +65,12 @@ def play(args, session, shots: dict) -> None:
         raise UsageError(f"cannot open a window ({error}); check SDL_VIDEODRIVER") from None
     try:
         app.push(LauncherScene(app))
-        if session is not None:
+        lesson = None
+        if args.lesson:
+            from games.core.screens.lesson import LessonScene
+            lesson = LessonScene(app, args.game)
+            app.push(lesson)
+        elif session is not None:
             app.push(scene_module(session.key).SCENE(app, session))
         for frame in range(1, args.frames + 1):
             if frame % args.every == 0 and app.top is not None:
@@ -74,8 +85,11 @@ def play(args, session, shots: dict) -> None:
         top = app.top
         session = getattr(top, "session", None) or \
             getattr(getattr(top, "game", None), "session", None)
-        print(json.dumps({"game": args.game, "frames": app.frames, "screenshot": args.screenshot,
-                          "outcome": outcome_json(session.status) if session else None}))
+        report = {"game": args.game, "frames": app.frames, "screenshot": args.screenshot,
+                  "outcome": outcome_json(session.status) if session else None}
+        if lesson is not None:
+            report.update(lesson_steps=lesson.steps, lesson_completed=lesson.completed)
+        print(json.dumps(report))
     finally:
         app.quit()
 

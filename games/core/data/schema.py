@@ -43,6 +43,7 @@ DEFAULT_SETTINGS = {
     "pace": "brisk",            # the computer's pause before it moves: brisk, steady or slow
     "clock": "shown",           # or "hidden": the timed games' clock still counts, unseen
     "setup": {},
+    "lessons": {},              # game key -> True once its lesson was played to the end
 }
 
 MOST_GAMES = 32            # games with remembered choices or preferences
@@ -57,6 +58,7 @@ SETTINGS = Fields({
     "pace": OneOf("brisk", "steady", "slow"), "clock": OneOf("shown", "hidden"),
     # Every registered game's, and those of games registered in other runs (kept, unused).
     "setup": MapOf(NAME, CHOICES, MOST_GAMES, lenient=True),
+    "lessons": MapOf(NAME, Boolean(), MOST_GAMES, lenient=True),
 }, defaults=DEFAULT_SETTINGS, others=GAME_ENTRY, most_others=MOST_GAMES, lenient=True)
 
 TOP = 5

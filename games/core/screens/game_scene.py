@@ -28,11 +28,10 @@ from games.core.loop.tween import Tweens
 from games.core.screens import hud, palette, ui
 from games.core.screens.game_id import copy_game_id
 from games.core.screens.hooks import GameHooks
+from games.core.screens.hud import HUD_HEIGHT as HUD_HEIGHT, TOOLBAR_HEIGHT as TOOLBAR_HEIGHT
 from games.core.screens.menus import PauseScene, ResultScene, SetupScene
 from games.core.screens.overlays import HelpScene
 
-HUD_HEIGHT = 110
-TOOLBAR_HEIGHT = 100
 MESSAGE_SECONDS = 4.0
 HUD_VALUE = 40          # the size of the HUD's numbers
 STATUS_WIDTH = 520      # the least room the toolbar leaves the status line

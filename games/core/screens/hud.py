@@ -9,6 +9,8 @@ from games.core.kit.actions import Device
 from games.core.kit.levels import DRAW, LOSS, WIN, Value
 from games.core.screens import palette, ui
 
+HUD_HEIGHT = 110                   # the band across the top of a game's screen
+TOOLBAR_HEIGHT = 100               # the toolbar across its foot
 INK = (22, 24, 32)                 # dark text on light chips
 GRADE_NAMES = {WIN: "Win", DRAW: "Draw", LOSS: "Loss"}
 GRADE_MEANINGS = ((WIN, "you can force a win"), (DRAW, "best play draws"),

@@ -38,7 +38,12 @@ class SetupScene(Scene):
         widgets: list[ui.Widget] = []
         self.choices: list[tuple[Option, ui.Stepper]] = []
         resume = replace_scene is None and app.store.has_save(key)
-        rows = len(self.options) + 3 + (1 if resume else 0)
+        from games.core.kit.lesson import has_lesson, lesson_done  # off the first frame
+        lesson = has_lesson(key)
+        # Offered first when the player comes to the game (not when a game asks for the next
+        # one: one press starts it), until the lesson has been played through.
+        first_time = lesson and replace_scene is None and not lesson_done(app.settings, key)
+        rows = len(self.options) + 3 + (1 if resume else 0) + (1 if first_time else 0)
         step = min(104, (height - 250 - 80) // rows)   # many options: rows get closer
         size = step - 20
         y = 250
@@ -50,6 +55,9 @@ class SetupScene(Scene):
             widgets.append(stepper)
             y += step
         y += 20
+        if first_time:
+            widgets.append(ui.Button((120, y, 820, size), "Learn to play (2 min)", self.learn))
+            y += step
         if resume:
             widgets.append(ui.Button((120, y, 820, size), "Resume saved game", self.resume))
             y += step
@@ -65,9 +73,13 @@ class SetupScene(Scene):
         widgets.append(ui.Button((540, y, 400, size) if daily.has_daily(key) else
                                  (120, y, 820, size), "Statistics", self.statistics))
         y += step
-        widgets.append(ui.Button((120, y, 400, size), "Rules",
-                                 lambda: app.push(HelpScene(app, key))))
-        widgets.append(ui.Button((540, y, 400, size), "Back", lambda: app.pop(self)))
+        bottom = [("Rules", self.open_rules), ("Back", lambda: app.pop(self))]
+        if lesson and not first_time:
+            bottom.insert(0, ("Learn to play", self.learn))
+        width = (820 - 20 * (len(bottom) - 1)) // len(bottom)
+        for n, (words, callback) in enumerate(bottom):
+            widgets.append(ui.Button((120 + n * (width + 20), y, width, size), words, callback))
+        self.lesson = lesson
         focus = next((i for i, w in enumerate(widgets) if isinstance(w, ui.Button)), 0)
         self.menu = ui.Menu(widgets, focus)
 
@@ -119,11 +131,19 @@ class SetupScene(Scene):
         self.app.pop(self)
         start_daily(self.app, self.key, self.replace_scene)
 
+    def learn(self) -> None:
+        """The game's lesson, over this screen (Play a game comes back to it)."""
+        from games.core.screens.lesson import LessonScene  # off the first frame
+        self.app.push(LessonScene(self.app, self.key))
+
+    def open_rules(self) -> None:
+        self.app.push(HelpScene(self.app, self.key, self.learn if self.lesson else None))
+
     def handle(self, action) -> None:
         if action.kind == Act.CANCEL:
             self.app.pop(self)
         elif action.kind == Act.HELP:
-            self.app.push(HelpScene(self.app, self.key))
+            self.open_rules()
         else:
             self.menu.handle(action)
 

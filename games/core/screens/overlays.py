@@ -112,9 +112,10 @@ class HelpScene(Scene):
     and End to either end; the scroll bar by dragging or clicking its track. Any other click,
     Esc, Enter, B or F1 goes back."""
 
-    def __init__(self, app, key: str):
+    def __init__(self, app, key: str, learn=None):
+        """learn: opens the game's lesson (L), when the screen that opened this offers it."""
         super().__init__(app)
-        self.key = key
+        self.key, self.learn = key, learn
         self.info = registry.lookup(key)
         self.text = info_module(key).RULES
         width, height = app.size
@@ -134,7 +135,10 @@ class HelpScene(Scene):
 
     def handle(self, action) -> None:
         kind, text = action.kind, self.page
-        if kind == Act.MOVE and action.dy:
+        if kind == Act.KEY and action.value == "l" and self.learn is not None:
+            self.app.pop(self)
+            self.learn()
+        elif kind == Act.MOVE and action.dy:
             text.lines(action.dy)
         elif kind == Act.WHEEL:
             text.lines(action.dy * page.WHEEL_LINES)
@@ -158,7 +162,9 @@ class HelpScene(Scene):
                     (self.view.left, 40, width - self.view.left - 60, 100), ui.TITLE, ui.TEXT,
                     bold=True, align="left", max_lines=1)
         self.page.draw(surface)
-        ui.fit_text(surface, RULES_FOOTER, (120, height - 100, width - 240, 60), ui.SMALL,
+        footer = RULES_FOOTER.replace(";  Esc", ";  L learns to play;  Esc") \
+            if self.learn is not None else RULES_FOOTER
+        ui.fit_text(surface, footer, (120, height - 100, width - 240, 60), ui.SMALL,
                     ui.MUTED, max_lines=1)
 
 
