@@ -7,7 +7,7 @@ from games.kono.controls import screen_cell
 from tests.driver import VirtualPad
 from tests.lesson_harness import open_lesson, play_through
 
-NO_MOVE = "That stone has no move: every point next to it is taken, and it has no capture."
+NO_MOVE = "That piece has no move: every point next to it is taken, and it has no capture."
 
 
 def ends(text):
