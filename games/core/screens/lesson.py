@@ -59,6 +59,9 @@ def lesson_board(scene_class: type) -> type:
             if self.lesson is not None:
                 self.lesson.refused(words)
 
+        def enter_ending(self) -> None:
+            """A lesson's ending enters nothing: no table, no history, no kept result."""
+
         def game_over(self) -> None:
             """A lesson's ending is the lesson's: no result screen, no table."""
 
