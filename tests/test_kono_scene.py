@@ -441,6 +441,7 @@ def test_the_hints_labels_on_screen_clear_the_margin(driver, monkeypatch):
         graded(driver, scene)
         driver.settle()
         drawn.clear()
+        scene.view.still.forget()           # paint afresh, not from the kept picture
         driver.app.draw(driver.app.screen)
         assert len(drawn) == 4
         assert all(badge.collidelist(label_rects(scene.layout)) == -1 for badge in drawn)

@@ -14,8 +14,7 @@ def parts(text):
 
 
 def pad_box(board, digit):
-    pad = board.ui.pad
-    place = geometry.pad_place(board.n, pad.cell, pad.style)
+    place = board.view.pad_place(board.state, board.ui)   # where it is drawn, clear of clues
     index = place.items.index((geometry.ItemKind.DIGIT, digit))
     return pygame.Rect(place.boxes[index])
 

@@ -496,4 +496,4 @@ def test_the_cards_say_what_each_player_has_taken_clear_of_the_edge(driver):
     click_counter(driver, scene, rules.Move(2, 2))
     driver.settle()
     assert scene.board(1.0).taken == (2, 0)
-    assert not any("took 0" in line for line in scene.result_lines())
+    assert not any("took 0" in value for _, value in scene.result_facts())
