@@ -7,8 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from games.core.kit import grading, registry
 from games.core.kit.grading import Verdict
