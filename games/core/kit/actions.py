@@ -32,7 +32,7 @@ class Act(StrEnum):
     # typing
     DIGIT = "digit"        # value: 0..9
     CLEAR = "clear"        # Backspace, Delete
-    KEY = "key"            # value: a letter a..z
+    KEY = "key"            # value: a letter a..z, or "home" / "end"
     TEXT = "text"          # value: typed text
     # gamepads coming and going
     PAD_ADDED = "pad_added"
