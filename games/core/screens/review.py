@@ -31,8 +31,8 @@ ROW = ui.SMALL + 2
 
 @functools.cache
 def review_host(scene_class: type) -> type:
-    """The game's scene as a board to look at: nobody is to move (no cursor, no prompt, no
-    computer thinking), so it only draws positions and animates changes."""
+    """The game's scene as a board to look at: nobody plays (no cursor, no computer thinking;
+    the prompt only says whose turn it is), so it only draws positions and animates changes."""
 
     class ReviewBoard(scene_class):
         def human_to_move(self) -> bool:
@@ -42,7 +42,7 @@ def review_host(scene_class: type) -> type:
             return False
 
         def prompt(self) -> str:
-            return ""
+            return "" if self.over else f"{self.side_name(self.to_move)} to move"
 
     ReviewBoard.__name__ = f"Review{scene_class.__name__}"
     return ReviewBoard
@@ -248,11 +248,13 @@ class ReviewScene(Scene):
         coming = self.coming()
         if coming is not None:
             y = self.draw_move(surface, coming, "Next", left, width, y + 12)
-        else:
+        elif self.board.over:
             ui.label(surface, charts.fitted(self.board.result_title(), ROW, width, True),
                      (left, y + 12), ROW, ui.TEXT, bold=True)
             ui.fit_text(surface, self.board.result_reason(), (left, y + 56, width, 80), ROW,
                         ui.MUTED, align="left")
+        else:
+            ui.label(surface, "The moves kept end here", (left, y + 12), ROW, ui.MUTED)
         turning = len(self.turning_points())
         summary = "No turning points: every move kept its value" if not turning else \
             f"{turning} turning point{'s' if turning != 1 else ''} (marked red)"
@@ -270,7 +272,7 @@ class ReviewScene(Scene):
         returns the y below it."""
         side = self.board.side_name(move.mover)
         ui.label(surface, charts.fitted(f"{heading}: {side}, {self.words(move.move)}", ROW,
-                                        width), (left, y), ROW, ui.TEXT, bold=True)
+                                        width, True), (left, y), ROW, ui.TEXT, bold=True)
         y += 46
         x = left
         for words, verdict in (("before", move.before), ("after", move.after)):
@@ -281,9 +283,10 @@ class ReviewScene(Scene):
             x = chip.right + 24
         y += 48
         if move.best is not None:
-            words = charts.fitted(f"Turning point: best was {self.words(move.best)}", ROW, width)
-            ui.label(surface, words, (left, y), ROW, ui.BAD, bold=True)
-            y += 40
+            ui.label(surface, "Turning point", (left, y), ROW, ui.BAD, bold=True)
+            best = charts.fitted(f"Best: {self.words(move.best)}", ROW, width, True)
+            ui.label(surface, best, (left, y + 38), ROW, GHOST, bold=True)
+            y += 80
         return y
 
     def draw_graph(self, surface) -> None:
