@@ -29,8 +29,7 @@ from games.core.screens.hooks import GameHooks
 from games.core.screens.menus import PauseScene, ResultScene, SetupScene
 from games.core.screens.overlays import HelpScene
 
-HUD_HEIGHT = 110
-TOOLBAR_HEIGHT = 100
+HUD_HEIGHT, TOOLBAR_HEIGHT = ui.HUD_HEIGHT, ui.TOOLBAR_HEIGHT   # the games' layouts read them here
 MESSAGE_SECONDS = 4.0
 HUD_VALUE = 40          # the size of the HUD's numbers
 HUD_NARROWEST = "00:00"  # a HUD field is never narrower than this (four digits or a clock)

@@ -228,16 +228,11 @@ class ResultScene(MenuScreen):
         cx = app.size[0] // 2
         entries = [("New game", self.again), ("Look at the board", lambda: app.pop(self)),
                    ("Back to the launcher", self.leave)]
-        if game.info.players == 2:      # issue 23: the game, graded move by move
-            entries.insert(1, ("Review the game", self.review))
+        review = getattr(game, "review", None)     # a two-player game: graded move by move
+        if review is not None:
+            entries.insert(1, ("Review the game", review))
         top = 640 if len(entries) == 3 else 572
         self.menu = ui.Menu(ui.button_column(entries, cx, top, width=560, height=76, gap=16))
-
-    def review(self) -> None:
-        from games.core.screens.review import ReviewScene  # its game's modules, when asked
-        session = self.game.session
-        moves = [text or "" for _, text in session.entries[1:session.position + 1]]
-        self.app.push(ReviewScene(self.app, session.key, session.game_id, moves))
 
     def update(self, dt: float) -> None:
         self.game.tweens.update(dt)   # the last move's animation finishes beneath the result

@@ -23,7 +23,6 @@ from games.core.kit.levels import DRAW, LOSS, WIN
 from games.core.kit.session import Session
 from games.core.loop.app import Scene
 from games.core.screens import charts, hud, ui
-from games.core.screens.game_scene import HUD_HEIGHT, TOOLBAR_HEIGHT
 
 GHOST = (120, 200, 255)         # the best move's arrow
 ROW = ui.SMALL + 2
@@ -61,7 +60,8 @@ class Layout:
 
     def __init__(self, size: tuple[int, int]):
         width, height = size
-        self.content = pygame.Rect(0, HUD_HEIGHT, width, height - HUD_HEIGHT - TOOLBAR_HEIGHT)
+        self.content = pygame.Rect(0, ui.HUD_HEIGHT, width,
+                                   height - ui.HUD_HEIGHT - ui.TOOLBAR_HEIGHT)
         board_width = round(width * 0.66)
         self.board = pygame.Rect(40, 112, board_width,
                                  round(board_width * self.content.height / width))

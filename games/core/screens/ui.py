@@ -25,6 +25,7 @@ SHADOW = (8, 10, 14)
 DIMMED = (110, 114, 126)   # a control that can do nothing just now
 
 TITLE, HEADING, BODY, SMALL = 64, 40, 30, 24   # font sizes at the 1920x1080 logical size
+HUD_HEIGHT, TOOLBAR_HEIGHT = 110, 100   # a game's bands above and below its board
 # The smallest size fit_text steps down to: the logical 1920x1080 screen is scaled to the
 # window, so in a 1280x720 window this shows 13 pixels high, about the least that reads well.
 MIN_TEXT = 20
