@@ -56,7 +56,7 @@ COMPANIONS = ("-wal", "-shm")
 
 # --- the schema and its migrations -------------------------------------------------------------
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 MIGRATIONS = {
     # version 0 (a new, empty file) -> 1
     1: """
@@ -73,6 +73,10 @@ MIGRATIONS = {
         CREATE INDEX games_by_finish ON games (finished, game, outcome, opponent, games);
         CREATE UNIQUE INDEX one_daily_each ON games (game, daily) WHERE daily <> '';
         CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
+    # 1 -> 2: when each move was made (a JSON list beside the moves; '[]' for older games)
+    2: """
+        ALTER TABLE games ADD COLUMN times TEXT NOT NULL DEFAULT '[]';
     """,
 }
 
@@ -168,8 +172,8 @@ class History:
         if source is not None:
             try:
                 source.backup(connection)
-                if _version(connection) != SCHEMA_VERSION:
-                    raise sqlite3.DatabaseError("not this build's schema")
+                if _version(connection) > SCHEMA_VERSION:   # an older one is migrated
+                    raise sqlite3.DatabaseError("a newer build's schema")
             except sqlite3.Error:
                 connection.close()
                 connection = sqlite3.connect(":memory:", isolation_level=None,

@@ -33,6 +33,7 @@ TIME_FORMAT = "%Y-%m-%d %H:%M:%S"   # UTC, as SQLite's own datetime() writes it
 OUTCOMES = ("won", "lost", "draw")
 OPPONENTS = ("", "computer", "human")
 MAX_MOVES_TEXT = saves.MAX_MOVES * 70
+MAX_TIMES_TEXT = saves.MAX_MOVES * 12     # '9999999.99,' each
 
 @dataclass(frozen=True)
 class Game:
@@ -48,6 +49,8 @@ class Game:
     ranked: bool              # may enter the best scores (a win not finished by Solve...)
     duration: float | None    # seconds played (None if imported)
     moves: tuple[str, ...] = ()     # the moves from the start to the end, as a save has them
+    # when each move was made (elapsed seconds; None where not known): empty, or one a move
+    times: tuple[float | None, ...] = ()
     record: dict[str, int] = field(default_factory=dict)   # hints, penalties, solved...
     opponent: str = ""        # '' (a puzzle), 'computer' or 'human'
     level: str = ""           # the computer's level
@@ -100,6 +103,7 @@ VALID = " AND ".join([
     "ranked IN (0, 1) AND typeof(ranked) = 'integer'",
     _number_sql("duration", 0, saves.MAX_ELAPSED, True),
     _text_sql("moves", MAX_MOVES_TEXT),
+    _text_sql("times", MAX_TIMES_TEXT, True),
     _text_sql("record", 2000),
     "opponent IN ('', 'computer', 'human')",
     _text_sql("level", 32, True) + " AND NOT level GLOB '*[^a-z0-9_]*'",
@@ -119,6 +123,8 @@ CHECKS: dict[str, checks.Check] = {
     "ranked": checks.Boolean(),
     "duration": checks.Either(checks.OneOf(None), checks.Number(0, saves.MAX_ELAPSED)),
     "moves": checks.ListOf(saves.MOVE, saves.MAX_MOVES),
+    "times": checks.ListOf(checks.Either(checks.OneOf(None), checks.Number(0, saves.MAX_ELAPSED)),
+                           saves.MAX_MOVES),
     "record": checks.MapOf(checks.Text(32, saves.RECORD_NAME), checks.COUNT, 32),
     "opponent": checks.OneOf(*OPPONENTS),
     "level": checks.Text(32, r"[a-z0-9_]*"),
@@ -133,9 +139,11 @@ def checked(game: Game) -> Game:
     this build knows."""
     for name in COLUMNS:
         value = getattr(game, name)
-        if name == "moves":
+        if name in ("moves", "times"):
             value = list(value)
         CHECKS[name](value, name)
+    if game.times and len(game.times) != len(game.moves):
+        raise checks.Invalid("times: one for each move, or none")
     if game.params and ":" in game.params or "#" in game.params:
         raise checks.Invalid("params: text of the wrong form")
     if game.game not in registry.load_all():
@@ -146,6 +154,7 @@ def checked(game: Game) -> Game:
 def row_values(game: Game) -> tuple:
     values = dict(zip(COLUMNS, astuple(game)))
     values["moves"] = json.dumps(list(game.moves), separators=(",", ":"))
+    values["times"] = json.dumps(list(game.times), separators=(",", ":"))
     values["record"] = json.dumps(game.record, separators=(",", ":"), sort_keys=True)
     values["ranked"] = int(game.ranked)
     return tuple(values[name] for name in COLUMNS if name != "id")
@@ -155,7 +164,7 @@ def from_row(row) -> Game:
     """A row read back (all columns, in COLUMNS order) as a checked Game; checks.Invalid if
     any value is not one the history holds."""
     values = dict(zip(COLUMNS, row))
-    for name in ("moves", "record"):
+    for name in ("moves", "times", "record"):
         text = values[name]
         if not isinstance(text, str) or len(text) > MAX_MOVES_TEXT:
             raise checks.Invalid(f"{name}: not text of a bounded length")
@@ -167,6 +176,7 @@ def from_row(row) -> Game:
         values["ranked"] = bool(values["ranked"])
     moves = CHECKS["moves"](values["moves"], "moves")
     values["moves"] = tuple(moves)
+    values["times"] = tuple(CHECKS["times"](values["times"], "times"))
     return checked(Game(**values))
 
 

@@ -42,6 +42,9 @@ class Session:
         self.entries: list[tuple[Any, str | None]] = [(self.rules.new_game(params, desc), None)]
         self.position = 0
         self.elapsed = 0.0
+        # When each entry was made (elapsed seconds; None where not known, as before a
+        # resume): the history keeps them for a puzzle's replay.
+        self.times: list[float | None] = [None]
         # What the player earned or spent (hints, penalties, help, a recorded result): kept
         # beside the history, so undo, redo, restart and resume never give any of it back.
         self.record: dict[str, int] = {}
@@ -106,7 +109,9 @@ class Session:
                 raise RuleError(f"This game has reached {MAX_MOVES:,} moves, the most "
                                 "a save keeps: restart it or start a new game.")
         del self.entries[self.position + 1:]
+        del self.times[self.position + 1:]
         self.entries.append((new, text))
+        self.times.append(round(self.elapsed, 2))
         self.position += 1
         return Change(old, new, decoded, +1)
 
@@ -136,7 +141,9 @@ class Session:
             return None
         old = self.state
         del self.entries[self.position + 1:]
+        del self.times[self.position + 1:]
         self.entries.append((self.initial, RESTART))
+        self.times.append(round(self.elapsed, 2))
         self.position += 1
         self._compact()
         return Change(old, self.initial, None, +1)
@@ -170,9 +177,11 @@ class Session:
         if len(self.entries) - 1 <= MAX_MOVES and not force:
             return
         del self.entries[self.position + 1:]
+        del self.times[self.position + 1:]
         restarts = [i for i in range(1, self.position + 1) if self.entries[i][1] == RESTART]
         if restarts:
             del self.entries[1:restarts[-1] + 1]
+            del self.times[1:restarts[-1] + 1]
             self.position -= restarts[-1]
 
     @classmethod
@@ -195,6 +204,7 @@ class Session:
             else:
                 session.entries.append((rules.apply_move(session.entries[-1][0],
                                                          rules.decode_move(text)), text))
+        session.times = [None] * len(session.entries)   # a save keeps no times
         session.position = save["position"]
         session.elapsed = float(save["elapsed"])
         session.record = dict(save["record"])

@@ -325,11 +325,13 @@ class GameScene(Scene, GameHooks):
         the daily puzzle's date); the rank of a new best score, or None."""
         session, score = self.session, self.final_score()
         moves = tuple(text or "" for _, text in session.entries[1:session.position + 1])
+        times = tuple(session.times[1:session.position + 1])
         game = history.Game(
             game=session.key, params=session.params.encode(), game_id=session.game_id,
             started=history.utc_text(self.started), finished=history.utc_text(),
             outcome=str(outcome), score=score, detail=self.score_text(score), ranked=ranked,
             duration=min(saves.MAX_ELAPSED, round(session.elapsed, 3)), moves=moves,
+            times=times if all(t is None or t <= saves.MAX_ELAPSED for t in times) else (),
             record=dict(session.record), opponent=opponent, level=level,
             daily=daily.date_text(self.play_options.get("daily")))
         try:

@@ -278,8 +278,11 @@ class ResultScene(MenuScreen):
         self.toast = Toast()
         entries = [("New game", self.again), ("Look at the board", lambda: app.pop(self)),
                    ("Back to the launcher", self.leave)]
-        third = (inner.width - 40) // 3
-        buttons = [ui.Button((inner.left + n * (third + 20), self.box.bottom - 124, third, 84),
+        review = getattr(game, "review", None)     # a two-player game: graded move by move
+        if review is not None:
+            entries.insert(1, ("Review", review))
+        each = (inner.width - 20 * (len(entries) - 1)) // len(entries)
+        buttons = [ui.Button((inner.left + n * (each + 20), self.box.bottom - 124, each, 84),
                              words, action) for n, (words, action) in enumerate(entries)]
         self.menu = ui.Menu(buttons + [self.id_row.button])
 

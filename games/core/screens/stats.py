@@ -13,6 +13,8 @@ from games.core.data.history_rows import TIME_FORMAT
 from games.core.kit import registry
 from games.core.kit.actions import Act
 from games.core.kit.levels import TITLES
+from games.core.kit.rules_api import GameError
+from games.core.kit.saves import RESTART
 from games.core.loop.app import Scene
 from games.core.screens import charts, ui
 from games.core.screens.launch import start_deal
@@ -243,15 +245,35 @@ def per_game_rows(groups):
 # --- the history of recent games ------------------------------------------------------------------
 
 class GameRow(ui.Widget):
-    """One finished game in the list; activating it offers to play its deal again."""
+    """One finished game in the list. A two-player game's row opens its review (Enter, A, or
+    a click on "Review"); any row with a game ID offers to play its deal again (a click on
+    "Play again", or X)."""
 
-    def __init__(self, rect, game: history.Game, with_title: bool, on_play):
+    def __init__(self, rect, game: history.Game, with_title: bool, on_play, on_review):
         super().__init__(rect, enabled=bool(game.game_id))
-        self.game, self.with_title, self.on_play = game, with_title, on_play
+        self.game, self.with_title = game, with_title
+        self.on_play, self.on_review = on_play, on_review
+        self.reviewable = bool(game.game_id) and review_offered(game)
 
     def activate(self) -> None:
+        if self.reviewable:
+            self.on_review(self.game)
+        elif self.enabled:
+            self.on_play(self.game)
+
+    def play_again(self) -> None:
         if self.enabled:
             self.on_play(self.game)
+
+    def review_rect(self) -> pygame.Rect:
+        """Where "Review" is written (and clicked), left of "Play again"."""
+        return pygame.Rect(self.rect.right - 340, self.rect.top, 130, self.rect.height)
+
+    def press(self, pos) -> None:
+        if self.reviewable and self.review_rect().collidepoint(pos):
+            self.on_review(self.game)
+        else:
+            self.play_again()
 
     def cells(self) -> list[tuple[str, int]]:
         """(words, width) of each column, left to right."""
@@ -272,7 +294,7 @@ class GameRow(ui.Widget):
         ui.panel(surface, self.rect, colour, radius=12, border=ui.LINE, width=1)
         cells = self.cells()
         free = self.rect.width - 40 - sum(width for _, width in cells) - \
-            (200 if self.enabled else 0)
+            (200 if self.enabled else 0) - (140 if self.reviewable else 0)
         x = self.rect.left + 20
         for words, width in cells:
             width = width or free
@@ -283,9 +305,22 @@ class GameRow(ui.Widget):
             x += width
         if self.enabled:
             ui.label(surface, "Play again", (self.rect.right - 20, self.rect.centery), ROW,
-                     ui.ACCENT if focused else ui.MUTED, bold=focused, anchor="midright")
+                     ui.ACCENT if focused and not self.reviewable else ui.MUTED,
+                     bold=focused and not self.reviewable, anchor="midright")
+        if self.reviewable:
+            ui.label(surface, "Review", self.review_rect().center, ROW,
+                     ui.ACCENT if focused else ui.MUTED, bold=focused, anchor="center")
         if focused:
             ui.focus_ring(surface, self.rect, 14)
+
+
+def review_offered(game: history.Game) -> bool:
+    """A finished two-player game with its moves kept (an imported record has none)."""
+    try:
+        two_players = registry.lookup(game.game).players == 2
+    except KeyError:
+        return False
+    return two_players and any(text and text != RESTART for text in game.moves)
 
 
 class HistoryScene(Scene):
@@ -295,6 +330,7 @@ class HistoryScene(Scene):
     def __init__(self, app, key: str = ""):
         super().__init__(app)
         self.key, self.page = key, 0
+        self.problem = ""      # why the last review asked for could not open
         where, args = ("game = ?", (key,)) if key else ("", ())
         self.total = app.store.history().count(where, args)
         self.where, self.args = where, args
@@ -304,7 +340,8 @@ class HistoryScene(Scene):
         width, height = self.app.size
         games = self.app.store.history().games(self.where, self.args, PAGE, self.page * PAGE)
         widgets: list[ui.Widget] = [
-            GameRow((80, 190 + n * 72, width - 160, 62), game, not self.key, self.confirm)
+            GameRow((80, 190 + n * 72, width - 160, 62), game, not self.key, self.confirm,
+                    self.review)
             for n, game in enumerate(games)]
         self.rows = len(widgets)
         self.newer = ui.Button((80, height - 110, 300, 80), "Newer", lambda: self.turn(-1),
@@ -336,9 +373,25 @@ class HistoryScene(Scene):
     def play(self, game: history.Game) -> None:
         start_deal(self.app, game.game_id)
 
+    def review(self, game: history.Game) -> None:
+        """The game's review; a game whose moves no longer replay is said so, here."""
+        from games.core.screens.review import ReviewScene  # its game's modules, when asked
+        title = f"{title_of(game.game)}, {local_time(game.finished)}: review"
+        try:
+            scene = ReviewScene(self.app, game.game, game.game_id, game.moves, title)
+        except (GameError, ValueError) as error:
+            self.problem = f"This game cannot be reviewed: {error}"
+            return
+        self.problem = ""
+        self.app.push(scene)
+
     def handle(self, action) -> None:
         if action.kind == Act.CANCEL:
             self.app.pop(self)
+        elif action.kind == Act.ALT:                   # X: play the focused game's deal again
+            focused = self.menu.widgets[self.menu.focus]
+            if isinstance(focused, GameRow):
+                focused.play_again()
         elif action.kind in (Act.UNDO, Act.REDO):     # LB / RB: a page newer or older
             button = self.newer if action.kind == Act.UNDO else self.older
             if button.enabled:
@@ -356,9 +409,11 @@ class HistoryScene(Scene):
             shown = f"Games {first} to {first + self.rows - 1} of {self.total}, newest first"
         else:
             shown = "No games yet: finished games appear here."
-        ui.label(surface, shown, (84, 130), ui.BODY, ui.MUTED)
+        ui.label(surface, charts.fitted(self.problem, ui.BODY, width - 168) if self.problem
+                 else shown, (84, 130), ui.BODY, ui.BAD if self.problem else ui.MUTED)
         self.menu.draw(surface)
-        hint = "Enter or A on a game plays its deal again; LB / RB turn the pages"
+        hint = "Enter or A reviews a two-player game, X plays a deal again; LB / RB turn " \
+            "the pages"
         ui.fit_text(surface, hint, (720, height - 110, width - 1100, 80), charts.LABEL, ui.MUTED,
                     align="left")
 

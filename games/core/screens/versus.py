@@ -336,6 +336,12 @@ class VersusScene(GameScene, VersusHooks):
             if spot is not None:
                 hud.grade_badge(surface, spot, value, plies)
 
+    def review(self) -> None:
+        """The game as played so far, graded move by move (the result screen offers it)."""
+        from games.core.screens.review import ReviewScene  # its ai and art, when asked
+        moves = [text or "" for _, text in self.session.entries[1:self.session.position + 1]]
+        self.app.push(ReviewScene(self.app, self.session.key, self.session.game_id, moves))
+
     # --- the history -----------------------------------------------------------------------
     def game_moves(self) -> list[tuple[Any, Any]]:
         """(position before, move) of each move since the start or the last restart."""
