@@ -34,7 +34,7 @@ class Act(StrEnum):
     # typing
     DIGIT = "digit"        # value: 0..9
     CLEAR = "clear"        # Backspace, Delete
-    KEY = "key"            # value: a letter a..z, or "home" / "end"
+    KEY = "key"            # value: a letter a..z
     TEXT = "text"          # value: typed text
     COPY = "copy"          # Ctrl+C: the game ID to the clipboard
     PASTE = "paste"        # Ctrl+V: the clipboard into a text field

@@ -111,8 +111,6 @@ class Input:
             return [Action(action, dx=dx, dy=dy)]
         if pygame.K_a <= key <= pygame.K_z:
             return [Action(Act.KEY, value=chr(key))]
-        if key in (pygame.K_HOME, pygame.K_END):   # to the start or end (the review)
-            return [Action(Act.KEY, value="home" if key == pygame.K_HOME else "end")]
         if key == pygame.K_SLASH and shift:
             return [Action(Act.HELP)]
         return []

@@ -280,7 +280,7 @@ class ResultScene(MenuScreen):
                    ("Back to the launcher", self.leave)]
         review = getattr(game, "review", None)     # a two-player game: graded move by move
         if review is not None:
-            entries.insert(1, ("Review", review))
+            entries.insert(1, ("Review the game", review))
         each = (inner.width - 20 * (len(entries) - 1)) // len(entries)
         buttons = [ui.Button((inner.left + n * (each + 20), self.box.bottom - 124, each, 84),
                              words, action) for n, (words, action) in enumerate(entries)]

@@ -161,8 +161,8 @@ class ReviewScene(Scene):
             self.close()
         elif kind == Act.MOVE and action.dx:
             self.step(action.dx)
-        elif kind == Act.KEY and action.value in ("home", "end"):
-            self.go_to(0 if action.value == "home" else self.end)
+        elif kind == Act.EDGE:                  # Home / End
+            self.go_to(0 if action.dy < 0 else self.end)
         elif kind in (Act.UNDO, Act.REDO):          # LB / RB: the start, the end
             self.go_to(0 if kind == Act.UNDO else self.end)
         elif kind in (Act.NEXT, Act.PREV):          # Tab, the triggers: the turning points

@@ -3,12 +3,10 @@
 Each side is a human or the computer. The computer thinks in a Job (the window never freezes)
 after a short pause so the player sees what just happened, then shows its pick for a moment
 before playing it. A human's move enters through play(), the one gate: it is refused while the
-computer is to move. Undo against the computer takes back whole turns, as deep as the undo
-depth allows. The frame also owns the demo's pause, draw offers, the last-move mark, the
-graded-moves hint (Win in N / Draw / Loss in N), the level ladder with its Custom chance, the
-Options overlay and the record of results per level. A game supplies its board through hooks:
-mark_move (the last move), grade_spot (where a grade's label goes), swatch (a side's piece),
-move_words (a move in the log) and option_rows (its own options).
+computer is to move. Undo against the computer takes back whole turns, as deep as the undo depth
+allows. The frame also owns the demo's pause, draw offers, the last-move mark, the graded-moves
+hint (Win in N / Draw / Loss in N), the level ladder with its Custom chance, the Options
+overlay, the record of results per level and the review; a game's hooks are VersusHooks.
 """
 from __future__ import annotations
 
