@@ -1,4 +1,5 @@
 """DeducTile Reasoning's setup options, rules text and save migrations (pure: no pygame)."""
+from games.core.kit.actions import Binding, Command
 from games.core.kit.options import Option
 from games.core.kit.saves import RESTART, Save
 
@@ -8,6 +9,9 @@ OPTIONS = [Option("level", "Difficulty",
                    ({"difficulty": "expert", "size": 5}, "Expert, 5 tiles"),
                    ({"difficulty": "expert", "size": 6}, "Expert, 6 tiles")),
                   {"difficulty": "normal"})]
+
+ALTERNATE = "pick a tile up to swap only its colour (the right button drags it)"
+COMMANDS = (Binding(Command.GUESS, "Guess", plays=True),)
 
 RULES = """
 Four tiles stand in a column, each with one shape and one colour; every shape and every colour \

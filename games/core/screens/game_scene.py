@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pygame
@@ -17,19 +18,20 @@ import pygame
 from games.core.data import records
 from games.core.data.records import score_table
 from games.core.kit import registry
-from games.core.kit.actions import Act, Action, Device
+from games.core.kit.actions import Act, Action, Binding, Command, Device
 from games.core.kit.controls import Answer, Look, Play, Refuse
 from games.core.kit.rules_api import GameError, Outcome
 from games.core.kit.session import Change, Session
 from games.core.loop.app import Scene
 from games.core.loop.tween import Tweens
-from games.core.screens import hud, ui
+from games.core.screens import hud, solving, ui
 from games.core.screens.hooks import GameHooks
+from games.core.screens.hud import HUD_HEIGHT, TOOLBAR_HEIGHT
+from games.core.screens.launch import info_module
 from games.core.screens.menus import PauseScene, ResultScene, SetupScene
 from games.core.screens.overlays import HelpScene
+from games.core.screens.question import ask_to_quit
 
-HUD_HEIGHT = 110
-TOOLBAR_HEIGHT = 100
 MESSAGE_SECONDS = 4.0
 HUD_VALUE = 40          # the size of the HUD's numbers
 HUD_NARROWEST = "00:00"  # a HUD field is never narrower than this (four digits or a clock)
@@ -54,10 +56,18 @@ class GameScene(Scene, GameHooks):
         self.result_wait: float | None = None  # counting down to the result screen
         width, height = app.size
         self.board_rect = pygame.Rect(0, HUD_HEIGHT, width, height - HUD_HEIGHT - TOOLBAR_HEIGHT)
-        self.toolbar = ui.Menu(self._toolbar_buttons())
+        # The game's command table (its info.py): the letters the input turns into commands,
+        # the toolbar's buttons and the rules screen's Controls, all from this one table.
+        info = info_module(session.key)
+        self.bindings: tuple[Binding, ...] = tuple(getattr(info, "COMMANDS", ()))
+        self.alternate: str | None = getattr(info, "ALTERNATE", None)
+        self.alternate_button: str | None = getattr(info, "ALTERNATE_BUTTON", None)
+        self.letters: Mapping[str, Command] = {b.letter: b.command for b in self.bindings}
+        self.solver = solving.SolvePlayer()
+        self.toolbar = hud.Toolbar(self._toolbar_buttons())
         # What the HUD showed when last drawn (fields, status words, buttons): draw_changes
         # redraws the fields alone when nothing else changed.
-        self.hud_drawn: tuple[list[tuple[str, str, int]], str, tuple[bool, ...], bool] | None \
+        self.hud_drawn: tuple[list[tuple[str, str, int]], str, tuple[object, ...], bool] | None \
             = None
 
     # --- for subclasses ------------------------------------------------------------------
@@ -82,11 +92,14 @@ class GameScene(Scene, GameHooks):
         widest value the field can show, keeps a field whose words change from jumping."""
         return [("Moves", str(self.session.moves_made)), ("Time", clock_text(self.session.elapsed))]
 
-    def extra_buttons(self) -> list[tuple]:
-        """Buttons added to the toolbar: (label, callback), or (label, callback, enabled) with
-        enabled a zero-argument callable (the button is dimmed and ignored while it is False),
-        e.g. ("Guess (G)", self.guess, lambda: not self.over)."""
-        return []
+    def commands(self) -> dict[Command, Callable[[], None]]:
+        """What each of the game's commands (its info.py's COMMANDS) does."""
+        return {Command.SOLVE: self.ask_solve}
+
+    def command_ready(self, command: Command) -> bool:
+        """Whether a command can do anything now (its button is dimmed when not); the play
+        commands are dimmed once the game is over in any case."""
+        return True
 
     def hint(self) -> None:
         self.say("No hint for this game.")
@@ -130,11 +143,38 @@ class GameScene(Scene, GameHooks):
         return self.session.status.reason
 
     def result_title(self) -> str:
+        if self.solve_used:
+            return solving.title(self)
         return {Outcome.WON: "You won!", Outcome.LOST: "Game over", Outcome.DRAW: "A draw"}.get(
             self.session.status.outcome, "")
 
+    # --- Solve (games/core/screens/solving.py) ---------------------------------------------
+    @property
+    def solve_used(self) -> bool:
+        """Solve was asked for in this game: in the record, which undo never refunds."""
+        return self.session.count("solved") > 0
+
+    def ask_solve(self) -> None:
+        """S or the toolbar's Solve: asks once; S again while the computer plays stops it."""
+        solving.ask(self)
+
+    def stop_solving(self, words: str = "") -> bool:
+        stopped = self.solver.stop()
+        if stopped and words:
+            self.say(words)
+        return stopped
+
     def result_lines(self) -> list[str]:
         return [f"Score: {self.score_text(self.final_score())}"]
+
+    def solution(self) -> list[Any] | str | None:   # the hooks (hooks.py) say what these do
+        return "This game has no solver."
+
+    def show_solve_move(self, move: Any) -> None:
+        self.play(move)
+
+    def cursor_look(self) -> Any:
+        return getattr(self, "ui", None)
 
     def demo_move(self):
         """The scripted player's next move (default: the game's computer player)."""
@@ -213,6 +253,7 @@ class GameScene(Scene, GameHooks):
         self.app.audio.play("move")
         if not self.over:
             self.reported = False
+            self.solver.finished = False
 
     def redo(self) -> None:
         self.interrupt()
@@ -263,9 +304,9 @@ class GameScene(Scene, GameHooks):
         return self.record_result()
 
     def record_result(self):
-        """Enter a win in the best scores; returns its rank, or None. A game finished by
-        Solve is not a best score."""
-        if self.session.status.outcome != Outcome.WON or self.session.count("solved"):
+        """Enter a win in the best scores; returns its rank, or None. A game in which Solve
+        was used is not a best score."""
+        if self.session.status.outcome != Outcome.WON or self.solve_used:
             return None
         score = self.final_score()
         try:
@@ -278,6 +319,8 @@ class GameScene(Scene, GameHooks):
 
     def result_mood(self) -> str:
         """'good', 'bad' or 'neutral': the colour of the result screen's title."""
+        if self.solver.finished:
+            return "neutral"
         outcome = self.session.status.outcome
         return {Outcome.WON: "good", Outcome.LOST: "bad"}.get(outcome, "neutral")
 
@@ -297,13 +340,54 @@ class GameScene(Scene, GameHooks):
     def open_rules(self) -> None:
         self.app.push(HelpScene(self.app, self.session.key))
 
+    def quit_question(self):
+        return ask_to_quit(self.app)
+
+    def run_command(self, command: Command) -> None:
+        """A command of the game's table, from its letter or its toolbar button."""
+        binding = next((b for b in self.bindings if b.command == command), None)
+        if binding is not None and self.command_enabled(binding):
+            self.commands()[command]()
+
+    def has_alternate(self) -> bool:
+        """Whether X and the right button mean anything now (the game's ALTERNATE)."""
+        return self.alternate is not None
+
+    def command_enabled(self, binding: Binding) -> bool:
+        return not (binding.plays and self.over) and self.command_ready(binding.command)
+
+    def cancel_first(self) -> bool:
+        """Esc and B: what is armed, held or selected goes first (a running Solve, the
+        toolbar's focus, the game's own through cancel()); True if something went."""
+        if self.stop_solving("Solve stopped: your turn."):
+            return True
+        if self.toolbar.focused:
+            self.toolbar.focused = False
+            return True
+        return self.cancel()
+
     def handle(self, action: Action) -> None:
         kind = action.kind
+        if self.solver.active and kind not in (Act.POINT, Act.RELEASE, Act.WHEEL,
+                                               Act.PAD_ADDED, Act.PAD_LOST, Act.TEXT):
+            self.stop_solving("Solve stopped: your turn.")    # any key or click stops it
+            return
         if kind in (Act.PRESS, Act.POINT) and action.pos and \
                 action.pos[1] >= self.app.size[1] - TOOLBAR_HEIGHT:
             if self.toolbar.handle(action) or kind == Act.PRESS:
                 return
-        if kind == Act.UNDO:
+        if self.toolbar.walk(action):
+            return
+        if not self.has_alternate() and (kind == Act.ALT or (kind in (Act.PRESS, Act.RELEASE)
+                                                              and action.alt)):
+            return            # X and the right button are the alternate action, or nothing
+        if kind == Act.COMMAND and isinstance(action.value, Command):
+            self.run_command(action.value)
+        elif kind == Act.NEW:
+            self.new_game()
+        elif kind == Act.MOVE and action.dy > 0:
+            self.step_down(action)
+        elif kind == Act.UNDO:
             self.undo()
         elif kind == Act.REDO:
             self.redo()
@@ -315,17 +399,29 @@ class GameScene(Scene, GameHooks):
             if self.can_hint():
                 self.hint()
         elif kind == Act.CANCEL:
-            if not self.cancel():
+            if not self.cancel_first():
                 self.open_menu()
         else:
             self.tweens.finish_all() if kind in (Act.PRESS, Act.CONFIRM, Act.MOVE) else None
             self.handle_game(action)
+
+    def step_down(self, action: Action) -> None:
+        """A step down; where it would not move the game's cursor (cursor_look() stays the
+        same: the board ends there), it goes on to the toolbar, so a pad reaches every
+        command."""
+        before = self.cursor_look()
+        self.tweens.finish_all()
+        self.handle_game(action)
+        if before is not None and self.cursor_look() == before:
+            self.toolbar.focused, self.toolbar.focus = True, 0
 
     def update(self, dt: float) -> None:
         self.tweens.update(dt)
         if not self.over:
             self.session.elapsed += dt
         self.message_time = max(0.0, self.message_time - dt)
+        if self.solver.active:
+            solving.step(self, dt)
         self.tick(dt)
         if self.result_wait is not None and not self.tweens.busy:
             self.result_wait -= dt
@@ -339,6 +435,8 @@ class GameScene(Scene, GameHooks):
     def next_change(self) -> float | None:
         """The message's end, the result screen's pause, and a shown clock's next second (the
         HUD shows whole seconds of session.elapsed: timed games, and the default fields)."""
+        if self.solver.active:
+            return 0.0
         waits = [self.message_time] if self.message_time > 0 else []
         if self.result_wait is not None:
             waits.append(max(0.0, self.result_wait))
@@ -393,18 +491,20 @@ class GameScene(Scene, GameHooks):
 
     # --- drawing -------------------------------------------------------------------------
     def _toolbar_buttons(self) -> list[ui.Button]:
-        entries = [("Menu (Esc)", self.open_menu), ("Undo (U)", self.undo, self.can_undo),
-                   ("Redo (R)", self.redo, self.can_redo), ("Hint (H)", self.hint, self.can_hint),
-                   ("Rules (F1)", self.open_rules)] + list(self.extra_buttons())
-        width, height = self.app.size
-        buttons, x = [], 30
-        for words, callback, *enabled in entries:
-            # As narrow as their words allow: the room to their right is the status line's.
-            w = max(140, ui.assets.font(ui.SMALL, True).size(words)[0] + 36)
-            buttons.append(ui.Button((x, height - TOOLBAR_HEIGHT + 16, w, 68), words, callback,
-                                     enabled[0] if enabled else True, size=ui.SMALL))
-            x += w + 12
-        return buttons
+        """The frame's verbs, then the game's commands that have a button (its table)."""
+        entries: list[hud.ToolbarEntry] = [
+            ("Menu (Esc)", self.open_menu, lambda: True),
+            ("Undo (U)", self.undo, self.can_undo), ("Redo (R)", self.redo, self.can_redo),
+            ("Hint (H)", self.hint, self.can_hint), ("Rules (F1)", self.open_rules, lambda: True)]
+        if self.alternate_button:
+            entries.append((f"{self.alternate_button} (X)",
+                            lambda: self.handle_game(Action(Act.ALT)), lambda: not self.over))
+        entries += [self.command_button(b) for b in self.bindings if b.toolbar]
+        return hud.toolbar(entries, self.app.size)
+
+    def command_button(self, binding: Binding) -> hud.ToolbarEntry:
+        return (binding.label, lambda: self.run_command(binding.command),
+                lambda: self.command_enabled(binding))
 
     def draw(self, surface) -> None:
         surface.fill(ui.BG)
@@ -434,9 +534,7 @@ class GameScene(Scene, GameHooks):
                      anchor="midright")
             ui.label(surface, name, (right, 26), ui.SMALL, ui.MUTED, anchor="midright")
         pygame.draw.rect(surface, ui.BG_DEEP, (0, height - TOOLBAR_HEIGHT, width, TOOLBAR_HEIGHT))
-        pointer = pygame.mouse.get_pos()
-        for button in self.toolbar.widgets:
-            button.draw(surface, button.rect.collidepoint(pointer))
+        self.toolbar.draw(surface)
         words = self.shown_words()
         if words:
             self.draw_message(surface, words)
@@ -446,8 +544,8 @@ class GameScene(Scene, GameHooks):
         """The status line's words: the message while it lasts, else the status."""
         return self.message if self.message_time > 0 else self.status_line()
 
-    def toolbar_look(self) -> tuple[bool, ...]:
-        return tuple(button.enabled for button in self.toolbar.widgets)
+    def toolbar_look(self) -> tuple[object, ...]:
+        return self.toolbar.look()
 
     def draw_changes(self, surface: pygame.Surface) -> pygame.Rect | None:
         """A clock's second came due: redraw only the HUD values that changed, when nothing
