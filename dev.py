@@ -43,11 +43,10 @@ def ensure_environment(extras: str) -> None:
 
 
 # The checks `python3 dev.py test` runs before the tests (settings: pyproject.toml for ruff,
-# setup.cfg for mypy). MYPY joins them once every branch of issue 21 is merged:
-# CHECKS = (RUFF, MYPY).
+# setup.cfg for mypy).
 RUFF = ("ruff", "check", "--quiet", ".")
 MYPY = ("mypy",)          # the files and the strict modules are named in setup.cfg
-CHECKS = (RUFF,)
+CHECKS = (RUFF, MYPY)
 
 
 def run_check(tool: tuple[str, ...]) -> bool:

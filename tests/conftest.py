@@ -10,10 +10,13 @@ import pytest
 
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch):
-    """Every test gets its own empty user data folder (settings, scores, saves)."""
+    """Every test gets its own empty user data folder (settings, history, saves)."""
+    from tests import recorded
     folder = tmp_path / "userdata"
     monkeypatch.setenv("PARLOUR_DATA_DIR", str(folder))
-    return folder
+    yield folder
+    recorded.forget()     # the tests' history of this folder is closed with it
+    recorded.TOLD.clear()
 
 
 @pytest.fixture

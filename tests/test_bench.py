@@ -14,7 +14,7 @@ from games.core.cli import bench
 from games.core.kit import registry
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CASE_KEYS = {"name", "run", "count", "target_ms", "reference", "memory_mb"}
+CASE_KEYS = {"name", "run", "count", "target_ms", "reference", "memory_mb", "tail"}
 
 
 def child(args, cwd=ROOT, **env):
@@ -80,6 +80,15 @@ def test_game_cases_give_references_not_ratios():
                 references += 1
                 assert reference["median_ms"] > 0 and reference["date"] and reference["source"]
     assert references, "Keen's figures are printed beside ours"
+
+
+def test_a_case_with_a_tail_prints_its_worst_cases_beside_the_median():
+    samples = [float(n) for n in range(1, 101)]
+    figure = bench.case_figure("kenken", {"name": "x", "count": 100, "target_ms": 40.0,
+                                          "tail": 0.99}, samples)
+    assert figure["median_cpu_ms"] == 50.5 and figure["ok"] is False
+    assert figure["p99_cpu_ms"] == 99.0 and figure["max_cpu_ms"] == 100.0
+    assert "p99_cpu_ms" not in bench.case_figure("kenken", {"name": "x", "count": 100}, samples)
 
 
 def test_spread_names_the_count_and_the_p10_p90_range():

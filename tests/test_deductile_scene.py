@@ -9,6 +9,7 @@ from games.core.screens.launcher import LauncherScene
 from games.core.screens.menus import PauseScene
 from games.deductile import rules
 from games.deductile.controls import Held
+from tests import recorded
 from tests.driver import Driver, VirtualPad
 
 store = Store(lambda message: None)   # the test's own hand on the data folder
@@ -37,7 +38,7 @@ def plan(state):
 def assert_won(driver, scene):
     assert scene.session.status.outcome == "won"
     driver.until_result()
-    scores, _ = store.load_scores()
+    scores = recorded.scores()
     assert scores[f"deductile/{PARAMS.encode()}"][0]["score"] == scene.final_score() > 170
 
 
@@ -192,13 +193,13 @@ def test_quit_saves_and_the_next_start_resumes(driver):
 
 
 def test_a_corrupt_save_is_set_aside_and_nothing_else_is_lost(driver, data_dir):
-    store.add_score("deductile/tiles=4,difficulty=normal", 99)
+    recorded.add_score("deductile/tiles=4,difficulty=normal", 99)
     (data_dir / "saves").mkdir(parents=True, exist_ok=True)
     (data_dir / "saves" / "deductile.json").write_text('{"version": 1, "game": "deductile", "par')
     assert not resume_saved_game(driver.app, "deductile")
     assert "could not be read" in driver.app.messages[-1]
     assert list((data_dir / "saves").glob("deductile.bad-*.json"))
-    assert store.best("deductile/tiles=4,difficulty=normal") == 99
+    assert recorded.best("deductile/tiles=4,difficulty=normal") == 99
 
 
 def test_keyboard_pick_up_says_what_is_held_in_the_status_line(driver):

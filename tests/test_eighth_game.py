@@ -19,6 +19,7 @@ from games.core.screens.game_scene import GameScene
 from games.core.screens.launcher import LauncherScene
 from games.core.screens.menus import ResultScene, SetupScene
 from games.core.screens.overlays import HelpScene
+from tests import recorded
 from tests.driver import Driver
 
 store = Store(lambda message: None)   # the test's own hand on the data folder
@@ -120,7 +121,7 @@ def test_lamps_played_from_the_launcher_to_the_result(lamps_rules, data_dir):
         driver.until_result()
         assert isinstance(driver.app.top, ResultScene)
         assert driver.app.top.game is scene and "Score: " in scene.result_lines()[0]
-        best = store.load_scores()[0][f"tiny_game/{scene.session.params.encode()}"]
+        best = recorded.scores()[f"tiny_game/{scene.session.params.encode()}"]
         assert best[0]["score"] == sum(plan)
     finally:
         driver.close()

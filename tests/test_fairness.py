@@ -7,7 +7,6 @@ import random
 import pygame
 import pytest
 
-from games.core.data.records import score_table
 from games.core.data.store import Store, save_name
 from games.core.kit.session import Session
 from games.core.screens.game_scene import GameScene
@@ -17,6 +16,7 @@ from games.deductile import ai as deductile_ai, rules as deductile
 from games.ishido import ai as ishido_ai
 from games.kenken import rules as kenken
 from games.poggle import solver as poggle_solver
+from tests import recorded
 from tests.driver import walk
 
 store = Store(lambda message: None)   # the test's own hand on the data folder
@@ -26,8 +26,8 @@ KEYS = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN,
 
 
 def entries(scene) -> list:
-    scores, _ = store.load_scores()
-    return scores.get(score_table(scene.session.key, scene.session.params), [])
+    scores = recorded.scores()
+    return scores.get(f"{scene.session.key}/{scene.session.params.encode()}", [])
 
 
 def look_at_the_board(driver, scene) -> None:

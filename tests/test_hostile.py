@@ -16,12 +16,13 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from games.core.data import schema
+from games.core.data import history, schema
 from games.core.data.store import MAX_FILE_BYTES, Store
 from games.core.kit import registry, saves
 from games.core.kit.checks import Invalid, check
-from games.core.kit.rules_api import GameError, Outcome
+from games.core.kit.rules_api import GameError
 from games.core.kit.session import Session, parse_game_id
+from tests import recorded
 
 TOLD: list[str] = []            # what the test's store told the player
 store = Store(TOLD.append)
@@ -55,6 +56,7 @@ hostile = st.one_of(
 def emptied(folder):
     """Hypothesis runs many examples in one test's folder: each starts from nothing."""
     import shutil
+    recorded.forget()
     shutil.rmtree(folder, ignore_errors=True)
     TOLD.clear()
     return folder
@@ -150,13 +152,19 @@ def test_the_examples_of_the_issue_in_settings(data_dir):
         assert all(read[pref.name] == pref.default for pref in read.schema.values())
 
 
-# --- best scores and records ----------------------------------------------------------------
+# --- the best scores and records of older builds, imported once -----------------------------
 
 GOOD_SCORES = {"kenken/size=4,difficulty=easy": [{"score": 90, "date": "2026-01-02",
                                                   "detail": "1:30"}, {"score": 95.5}]}
 TABLE = "kenken/size=4,difficulty=easy"
 SCORE_PLACES = [(), (TABLE,), (TABLE, 0), (TABLE, 0, "score"), (TABLE, 0, "date"),
                 (TABLE, 0, "detail"), (TABLE, 1, "score")]
+
+
+def imported():
+    """Open the history afresh, as at start: it imports the old files."""
+    recorded.forget()
+    return recorded.scores(), recorded.records_by_table()
 
 
 @FEW
@@ -167,16 +175,17 @@ def test_hostile_values_at_every_scores_key(data_dir, place, value, name):
     if isinstance(data, dict) and name:
         data[name] = data.get(TABLE)
     write(data_dir, "scores.json", data)
-    scores, message = store.load_scores()
-    if message:
-        assert scores == {} and set_aside_files(data_dir, "scores")
-        assert message in take_told(), "the player is told"
-    assert check(schema.SCORES, scores) == scores
+    scores, _ = imported()
+    if set_aside_files(data_dir, "scores"):
+        assert scores == {}
+        assert any("scores.json" in notice for notice in recorded.take_told()), "told"
+    else:
+        assert (data_dir / "scores.imported.json").exists(), "kept beside, renamed"
     for rows in scores.values():
         for row in rows:
             assert math.isfinite(row["score"]) and "\x00" not in row["detail"]
-    assert store.add_score(TABLE, 70) is not None      # and scores can still be kept
-    assert store.load_scores()[1] is None
+    assert recorded.add_score(TABLE, 70) is not None     # and scores can still be kept
+    assert not (data_dir / "scores.json").exists()
 
 
 @FEW
@@ -185,17 +194,19 @@ def test_hostile_values_at_every_scores_key(data_dir, place, value, name):
        value=hostile)
 def test_hostile_values_at_every_records_key(data_dir, place, value):
     emptied(data_dir)
-    write(data_dir, "records.json", put({"kono/level=hard": {"won": 3, "lost": 1, "draw": 0}},
-                                        place, value))
-    records = store.load_records()
+    written = put({"kono/level=hard": {"won": 3, "lost": 1, "draw": 0}}, place, value)
+    write(data_dir, "records.json", written)
+    _, records = imported()
     if set_aside_files(data_dir, "records"):
-        assert records == {} and "records.json" in take_told()[0]
+        assert records == {} and "records.json" in recorded.take_told()[0]
     else:
-        written = put({"kono/level=hard": {"won": 3, "lost": 1, "draw": 0}}, place, value)
         for table, counts in records.items():
             assert all(counts[name] == written[table][name] for name in counts)
-    assert check(schema.RECORDS, records) == records
-    assert store.record_result("kono/level=hard", Outcome.WON)["won"] >= 1
+    now = history.utc_text()
+    recorded.db().record(history.Game(            # and records can still be kept
+        game="kono", params="", game_id="", started=now, finished=now, outcome="won",
+        score=0, detail="", ranked=False, duration=1.0, opponent="computer", level="hard"))
+    assert recorded.records_by_table()["kono/level=hard"]["won"] >= 1
 
 
 # --- saved games ----------------------------------------------------------------------------
@@ -294,7 +305,7 @@ def alarm():
 
 
 def read_every_kind():
-    store.load_settings(), store.load_scores(), store.load_records(), resume_data("nim")
+    store.load_settings(), imported(), resume_data("nim")
 
 
 @pytest.mark.parametrize("kind", ["fifo", "dev_zero", "folder", "dangling"])
@@ -313,7 +324,7 @@ def test_special_files_are_set_aside_without_hanging(data_dir, alarm, kind, name
     read_every_kind()
     assert not os.path.lexists(target)
     assert set_aside_files(target.parent, name.split("/")[-1][:-5])
-    assert any(name.split("/")[-1] in notice for notice in take_told())
+    assert any(name.split("/")[-1] in notice for notice in take_told() + recorded.take_told())
     read_every_kind()   # and nothing more to say
 
 
@@ -327,8 +338,8 @@ def test_a_file_over_the_cap_is_not_read_whole(data_dir, monkeypatch):
         read.append(len(chunk))
         return chunk
     monkeypatch.setattr(os, "read", counted)
-    scores, message = store.load_scores()
-    assert scores == {} and "too large" in message
+    scores, message = store.read_json("scores.json")
+    assert scores is None and message is not None and "too large" in message
     assert sum(read) == MAX_FILE_BYTES + 1, "read up to the cap and no further"
 
 
@@ -346,15 +357,16 @@ def test_an_unusable_data_folder_leaves_defaults_and_a_message(tmp_path, monkeyp
     for why, folder in unusable_folders(tmp_path).items():
         monkeypatch.setenv("PARLOUR_DATA_DIR", folder)
         TOLD.clear()
+        recorded.TOLD.clear()
         assert store.load_settings()[0] == schema.DEFAULT_SETTINGS, why
-        assert store.load_scores()[0] == {} and store.load_records() == {}
+        assert recorded.scores() == {} and recorded.records_by_table() == {}
         assert not store.has_save("nim")
         notices = take_told()
         assert notices and "data folder" in notices[0], why
-        with pytest.raises(OSError) as error:
-            store.add_score("t", 1)
-        assert "data folder" in str(error.value)
+        assert recorded.add_score(TABLE, 1) == 1, "the history is kept in memory"
+        assert not recorded.db().in_file
         store.clean_temporary_files()
+        recorded.forget()
 
 
 def test_an_unwritable_home_folder(tmp_path, monkeypatch):
@@ -414,30 +426,7 @@ def test_old_temporary_files_are_removed_at_start(data_dir):
     assert (data_dir / "saves" / "nim.json").exists()
 
 
-# --- two copies of Parlour at once ----------------------------------------------------------
-
-WRITER = textwrap.dedent("""
-    import sys
-    from games.core.data.store import Store
-    from games.core.kit.rules_api import Outcome
-    store = Store(print)
-    side = int(sys.argv[1])
-    for n in range(300):
-        store.record_result("nim/level=perfect", Outcome.WON)
-        store.add_score("nim/x", side * 1000 + n)
-""")
-
-
-def test_two_processes_recording_300_results_each_keep_all_600(data_dir):
-    env = dict(os.environ, PARLOUR_DATA_DIR=str(data_dir))
-    writers = [subprocess.Popen([sys.executable, "-c", WRITER, str(side)], cwd=ROOT, env=env,
-                                stderr=subprocess.PIPE, text=True) for side in (1, 2)]
-    for writer in writers:
-        assert writer.wait(timeout=300) == 0, writer.stderr.read()
-    assert store.load_records()["nim/level=perfect"]["won"] == 600
-    assert [row["score"] for row in store.load_scores()[0]["nim/x"]] == [2299, 2298, 2297,
-                                                                          2296, 2295]
-
+# --- two copies of Parlour at once (the history's: tests/test_history.py) --------------------
 
 def test_a_lock_held_too_long_is_a_clear_error(data_dir, monkeypatch):
     import fcntl
@@ -449,12 +438,13 @@ def test_a_lock_held_too_long_is_a_clear_error(data_dir, monkeypatch):
     monkeypatch.setattr(store_module, "LOCK_SECONDS", 0.05)
     try:
         with pytest.raises(OSError) as error:
-            store.record_result("t", Outcome.WON)
+            store.write_json("t.json", {"won": 1})
         assert "Another Parlour" in str(error.value)
     finally:
         os.close(other)
         os.close(holder)
-    assert store.record_result("t", Outcome.WON) == {"won": 1}
+    store.write_json("t.json", {"won": 1})
+    assert json.loads((data_dir / "t.json").read_text()) == {"won": 1}
 
 
 # --- writers write what readers read --------------------------------------------------------
@@ -553,14 +543,15 @@ def bad_command_lines(draw):
     """A command with one thing wrong: its game, a flag's value, an unknown flag, or a text
     argument (ID, position) that is not one."""
     command = draw(st.sampled_from(["play", "generate", "solve", "analyse", "selfplay", "demo",
-                                    "bench"]))
+                                    "bench", "daily", "stats"]))
     if command == "bench":      # a bench that starts runs for minutes: only its flags
         return ["bench", draw(st.one_of(st.just("--quick=1"), weird.map(lambda t: "--x" + t)))]
     game = draw(st.sampled_from(["nim", "kenken", "mu_torere", "poggle"]))
     argv = {"play": ["play", game], "generate": ["generate", game, "--count", "1"],
             "solve": ["solve", game, f"{game}:#1"], "analyse": ["analyse", game, "x"],
             "selfplay": ["selfplay", game, "--count", "1"],
-            "demo": ["demo", game, "--frames", "1"]}[command]
+            "demo": ["demo", game, "--frames", "1"], "daily": ["daily", game],
+            "stats": ["stats", game]}[command]
     how = draw(st.sampled_from(["game", "flag", "value", "text"]))
     if how == "game":
         argv[1] = draw(weird.filter(lambda text: text not in GAMES))
@@ -735,12 +726,15 @@ def test_a_garbage_font_file_falls_back(tmp_path, monkeypatch):
                                  {"score": 5, "detail": "a\x00b"},
                                  {"score": 5, "detail": "x" * 1_000_000}],
                          ids=["NaN", "Infinity", "NUL", "a million characters"])
-def test_hostile_best_scores_are_set_aside_and_said_on_the_launcher(driver, data_dir, row):
+def test_hostile_best_scores_are_set_aside_and_said_on_the_launcher(data_dir, row):
     from games.core.screens.launcher import LauncherScene
     from games.core.screens.menus import SetupScene
+    from tests.driver import Driver
     table = "kenken/size=4,difficulty=easy"
     text = json.dumps({table: [row]}).replace('"NaN"', "NaN").replace('"Infinity"', "Infinity")
     write(data_dir, "scores.json", text.encode())
+    driver = Driver()             # the first start of a build with the history imports it
+    driver.app.jobs.wait_all()
     driver.app.push(SetupScene(driver.app, "kenken"))
     driver.frames(3)
     driver.app.pop()
@@ -750,6 +744,7 @@ def test_hostile_best_scores_are_set_aside_and_said_on_the_launcher(driver, data
     assert set_aside_files(data_dir, "scores")
     driver.start("kenken", None, seed=2)        # the game that shows the best score
     driver.frames(3)
+    driver.close()
 
 
 def test_remembered_choices_no_longer_offered_never_stop_a_new_game(driver, data_dir):

@@ -23,6 +23,7 @@ from games.ishido.panel import IshidoPanel, PanelFacts
 from games.ishido.scene import MAX_QUESTION, READY_QUESTIONS, IshidoScene
 from games.ishido.view import IshidoLayout
 from sprites.ishido import thumbnail
+from tests import recorded
 from tests.driver import Driver, VirtualPad, walk
 
 store = Store(lambda message: None)   # the test's own hand on the data folder
@@ -120,7 +121,7 @@ def test_mouse_only_game(driver):
     assert scene.session.status.outcome == "won"
     finish(driver, scene)
     total = rules.score(scene.state)
-    assert store.load_scores()[0][table(STANDARD)][0]["score"] == total
+    assert recorded.scores()[table(STANDARD)][0]["score"] == total
     assert scene.result_title() == "Every stone placed!"
     assert scene.result_lines()[-1] == f"Total: {total}   (no help)"
     assert "win" in driver.app.audio.played and "place" in driver.app.audio.played
@@ -185,7 +186,7 @@ def test_gamepad_only_game_with_a_virtual_controller(driver):
     assert status.outcome == "lost" and "fits nowhere" in status.reason
     finish(driver, scene)
     assert scene.result_title() == "Out of room"
-    assert store.load_scores()[0][table(ORIGINAL)][0]["score"] == rules.score(scene.state)
+    assert recorded.scores()[table(ORIGINAL)][0]["score"] == rules.score(scene.state)
     pad.unplug()
 
 
@@ -428,12 +429,12 @@ def test_best_scores_are_kept_per_rule_set_and_note_help(driver):
     scene = driver.start("ishido", STANDARD, seed=17, play_options={"assist": True})
     play_out(driver, scene, lambda move: scene.play(move), seed=17)
     finish(driver, scene)
-    row = store.load_scores()[0][table(STANDARD)][0]
+    row = recorded.scores()[table(STANDARD)][0]
     assert row["score"] == rules.score(scene.state) and row["detail"].endswith(", help)")
     assert scene.best == row["score"] and fields(scene)["Best"] == str(row["score"])
     other = driver.start("ishido", ORIGINAL, seed=17)
     assert other.best is None and fields(other)["Best"] == "-"
-    assert table(ORIGINAL) not in store.load_scores()[0]
+    assert table(ORIGINAL) not in recorded.scores()
 
 
 def test_quit_saves_and_resume_keeps_the_question_and_the_help(driver):

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from games.kenken import gen, grader, rules
-from games.kenken.cages import DIFFICULTIES, SIZES, VARIANTS, possible_ops
+from games.kenken.cages import DIFFICULTIES, SIZES, VARIANTS, cage_satisfied, possible_ops
 from games.kenken.solver import compile_cages, compile_puzzle
 
 
@@ -23,7 +23,7 @@ def independent_solutions(params, cages, limit=2):
     for cage in cages:
         fillings.append([values for values in itertools.product(range(1, n + 1),
                                                                 repeat=len(cage.cells))
-                         if rules.cage_satisfied(params, cage, values)
+                         if cage_satisfied(params, cage, values)
                          and not any(d == e and (a[0] == b[0] or a[1] == b[1])
                                      for (a, d), (b, e) in itertools.combinations(
                                          zip(cage.cells, values), 2))])

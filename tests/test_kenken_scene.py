@@ -17,6 +17,7 @@ from games.core.screens.question import ConfirmScene
 from games.kenken import bench, gen, geometry, rules
 from games.kenken.rules import Params
 from games.kenken.scene import KenkenScene
+from tests import recorded
 from tests.driver import Driver, VirtualPad, walk
 
 store = Store(lambda message: None)   # the test's own hand on the data folder
@@ -53,7 +54,7 @@ def assert_won(driver, scene, params=PARAMS):
     assert scene.session.status.outcome == "won"
     assert isinstance(driver.app.top, ResultScene)
     assert "flash" in driver.app.audio.played and driver.app.audio.played[-1] == "win"
-    scores, _ = store.load_scores()
+    scores = recorded.scores()
     row = scores[f"kenken/{params.encode()}"][0]
     assert row["score"] == scene.final_score() == pytest.approx(scene.session.elapsed, abs=1)
 
@@ -267,7 +268,7 @@ def test_solve_asks_once_writes_the_digits_and_undo_takes_them_back_one_by_one(d
     assert scene.state.digits == answer(scene) and scene.session.moves_made == scene.n ** 2
     driver.until_result()
     assert scene.result_title() == "Solved by the computer"
-    scores, _ = store.load_scores()
+    scores = recorded.scores()
     assert not scores.get(f"kenken/{PARAMS.encode()}"), "a solved-for-you game is not entered"
     driver.key(pygame.K_DOWN)
     driver.key(pygame.K_RETURN)             # Look at the board

@@ -14,7 +14,7 @@ from games.core.screens.menus import ResultScene, SetupScene
 from games.kono import ai, bench, rules
 from games.kono.controls import destinations, movable, screen_cell
 from games.kono.scene import KonoScene
-from tests import versus_harness as harness
+from tests import recorded, versus_harness as harness
 from tests.driver import Driver, VirtualPad
 from tests.versus_harness import graded, start_at, toolbar_button
 
@@ -75,7 +75,7 @@ def test_mouse_only_game_against_the_computer(driver):
     status = scene.session.status
     assert status.winner == 0 and "fewer than two" in status.reason
     assert scene.result_title() == "You win!"
-    assert store.load_records() == {"kono/level=random": {"won": 1}}
+    assert recorded.records_by_table() == {"kono/level=random": {"won": 1}}
     assert "win" in driver.app.audio.played and "capture" in driver.app.audio.played
     taken = scene.captured()
     assert taken[0] == 7 and f"Black {taken[0]}" in " ".join(scene.result_lines())
@@ -89,7 +89,7 @@ def test_keyboard_only_game_as_white(driver):
     assert scene.session.position == 0
     play_out(driver, scene, lambda move: cursor_move(scene, driver.key, KEYS, move), seed=3)
     assert scene.session.status.winner == 1 and scene.result_title() == "You win!"
-    assert store.load_records() == {"kono/level=easy": {"won": 1}}
+    assert recorded.records_by_table() == {"kono/level=easy": {"won": 1}}
 
 
 def test_gamepad_only_two_player_game_with_a_virtual_controller(driver):
@@ -112,7 +112,7 @@ def test_gamepad_only_two_player_game_with_a_virtual_controller(driver):
         assert scene.session.last_move() == move
     driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
     assert scene.session.status.winner == 0 and scene.result_title() == "Black wins"
-    assert store.load_records() == {}, "two players: no record against the computer"
+    assert recorded.records_by_table() == {}, "two players: no record against the computer"
     pad.unplug()
 
 
@@ -277,7 +277,8 @@ def test_records_keep_each_level_apart_and_show_on_the_setup_screen(driver):
         scene = driver.start("kono", play_options={"opponent": "computer", "side": 0,
                                                    "level": level})
         play_out(driver, scene, lambda move, s=scene: click_move(driver, s, move), seed=1)
-    assert store.load_records() == {"kono/level=random": {"won": 1}, "kono/level=easy": {"won": 1}}
+    assert recorded.records_by_table() == {"kono/level=random": {"won": 1},
+                                           "kono/level=easy": {"won": 1}}
     heading, rows = driver.setup_summary("kono", rules.Params(), {"level": "easy"})
     assert heading == "Your record" and rows[0][0] == "1 won"
 

@@ -20,7 +20,7 @@ from games.mu_torere.controls import legal
 from games.mu_torere.layout import RADIUS
 from games.mu_torere.scene import MuTorereScene
 from sprites import mu_torere as paint
-from tests import versus_harness as harness
+from tests import recorded, versus_harness as harness
 from tests.driver import Driver, VirtualPad
 from tests.versus_harness import KEYS, PAD, graded, start_at
 
@@ -87,7 +87,7 @@ def test_mouse_only_game_won_against_the_computer_with_clicks_and_drags(driver):
     status = scene.session.status
     assert status.winner == 0 and "White cannot move" in status.reason
     assert driver.app.top.game.result_title() == "You win!"
-    assert store.load_records() == {"mu_torere/level=off": {"won": 1}}
+    assert recorded.records_by_table() == {"mu_torere/level=off": {"won": 1}}
     assert "win" in driver.app.audio.played
 
 
@@ -99,7 +99,7 @@ def test_keyboard_only_game_as_white_with_the_computer_starting(driver):
     play_out(driver, scene, lambda m: cursor_move(scene, driver.key, m, KEYS))
     assert scene.session.status.winner == 1
     assert scene.result_title() == "You win!"
-    assert store.load_records() == {"mu_torere/level=low": {"won": 1}}
+    assert recorded.records_by_table() == {"mu_torere/level=low": {"won": 1}}
 
 
 def test_gamepad_only_game_with_a_virtual_controller(driver):
@@ -114,7 +114,7 @@ def test_gamepad_only_game_with_a_virtual_controller(driver):
     assert driver.app.input.last_device == "pad" and scene.show_cursor()
     play_out(driver, scene, lambda m: cursor_move(scene, pad.press, m, PAD))
     assert scene.session.status.winner == 0
-    assert store.load_records() == {"mu_torere/level=off": {"won": 1}}
+    assert recorded.records_by_table() == {"mu_torere/level=off": {"won": 1}}
     pad.press(pygame.CONTROLLER_BUTTON_A)                      # the result screen: New game
     driver.frames(3)
     assert isinstance(driver.app.top, SetupScene) and driver.app.top.replace_scene is scene
@@ -246,7 +246,7 @@ def test_the_computer_accepts_a_draw_unless_it_can_win(driver):
     driver.click(driver.app.top.yes.rect.center)
     driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
     assert scene.session.status.outcome == "draw" and scene.result_title() == "A draw"
-    assert store.load_records() == {"mu_torere/level=high": {"draw": 1}}
+    assert recorded.records_by_table() == {"mu_torere/level=high": {"draw": 1}}
 
 
 def test_a_loss_is_announced_and_counted(driver):
@@ -255,7 +255,7 @@ def test_a_loss_is_announced_and_counted(driver):
     play_out(driver, scene, lambda m: click_move(driver, scene, m))
     assert scene.session.status.winner == 1
     assert scene.result_title() == "The computer wins" and scene.result_mood() == "bad"
-    assert store.load_records() == {"mu_torere/level=perfect": {"lost": 1}}
+    assert recorded.records_by_table() == {"mu_torere/level=perfect": {"lost": 1}}
     assert "lose" in driver.app.audio.played
     assert scene.prompt() == "White wins: Black cannot move."
 
@@ -286,7 +286,7 @@ def test_between_two_players_the_other_accepts_or_declines(driver):
     driver.pad(pygame.CONTROLLER_BUTTON_A)
     driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
     assert scene.session.status.reason == "The players agreed a draw."
-    assert store.load_records() == {}, "no record between two players"
+    assert recorded.records_by_table() == {}, "no record between two players"
 
 
 def test_options_with_every_device_persist_across_a_restart(driver):

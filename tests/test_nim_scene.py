@@ -12,7 +12,7 @@ from games.nim import ai, bench, rules, teaching
 from games.nim.draft import Button
 from games.nim.panel import render_panel
 from games.nim.scene import NimScene
-from tests import versus_harness as harness
+from tests import recorded, versus_harness as harness
 from tests.driver import Driver, VirtualPad
 
 store = Store(lambda message: None)   # the test's own hand on the data folder
@@ -68,7 +68,7 @@ def test_mouse_only_game_against_the_computer(driver):
     play_out(driver, scene, lambda move: click_counter(driver, scene, move))
     assert scene.session.status.winner == 0
     assert driver.app.top.game.result_title() == "You win!"
-    assert store.load_records() == {"nim/level=medium": {"won": 1}}
+    assert recorded.records_by_table() == {"nim/level=medium": {"won": 1}}
     assert "win" in driver.app.audio.played
 
 
@@ -82,7 +82,7 @@ def test_keyboard_only_game_as_right_against_perfect_play(driver):
     play_out(driver, scene, lambda move: steer(scene, driver.key, move, keys))
     assert scene.session.status.winner == 1
     assert scene.result_title() == "You win!"
-    assert store.load_records() == {"nim/level=perfect": {"won": 1}}
+    assert recorded.records_by_table() == {"nim/level=perfect": {"won": 1}}
     # the computer, losing, stalled: every move of its was one of the slowest losses
     entries = scene.session.entries
     for (before, _), (_, text) in zip(entries, entries[1:]):
@@ -118,7 +118,7 @@ def test_gamepad_only_custom_misere_game_with_a_virtual_controller(driver):
     play_out(driver, scene, lambda move: steer(scene, pad.press, move, keys))
     status = scene.session.status
     assert status.winner == 0 and "took the last counter" in status.reason
-    assert store.load_records() == {"nim/level=perfect": {"won": 1}}
+    assert recorded.records_by_table() == {"nim/level=perfect": {"won": 1}}
     assert driver.app.settings["nim"]["custom_heaps"] == "5,3"
     pad.unplug()
 
@@ -308,7 +308,7 @@ def test_records_keep_each_level_apart(driver):
                                                        "level": "perfect"})
     play_out(driver, loser, lambda move: click_counter(driver, loser, move))
     assert loser.result_title() == "The computer wins" and "lose" in driver.app.audio.played
-    assert store.load_records() == {"nim/level=perfect": {"won": 1, "lost": 1},
+    assert recorded.records_by_table() == {"nim/level=perfect": {"won": 1, "lost": 1},
                                     "nim/level=easy": {"won": 1}}
     assert "1 won, 1 lost" in driver.app.top.game.result_lines()[-1]
     heading, rows = driver.setup_summary("nim", CLASSIC, {"level": "easy"})

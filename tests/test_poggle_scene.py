@@ -13,6 +13,7 @@ from games.poggle.bench import pose
 from games.poggle.panel import Best, PanelFacts, PogglePanel
 from games.poggle.rules import Params
 from games.poggle.view import WORKING_OUT_PAR, PoggleLayout
+from tests import recorded
 from tests.driver import Driver, VirtualPad, walk
 
 store = Store(lambda message: None)   # the test's own hand on the data folder
@@ -48,7 +49,7 @@ def assert_won_at_par(driver, scene, params):
     assert scene.session.status.outcome == "won"
     driver.until_result()
     assert scene.state.presses == scene.par
-    scores, _ = store.load_scores()
+    scores = recorded.scores()
     row = scores[table(params)][0]
     assert row["score"] == 0 and row["detail"] == f"Par: {scene.par} presses"
     assert "right on par" in " ".join(scene.result_lines())
@@ -155,7 +156,7 @@ def test_a_hint_lights_one_press_of_a_fewest_press_solution(driver):
     driver.settle()
     driver.until_result()
     assert "Help used: 1 hint" in " ".join(scene.result_lines())
-    scores, _ = store.load_scores()
+    scores = recorded.scores()
     assert table(PARAMS) not in scores, "a game won with help is not entered"
 
 
@@ -182,7 +183,7 @@ def test_solve_plays_the_solution_press_by_press_and_undo_takes_it_back(driver):
     assert driver.app.top is scene
     driver.key(pygame.K_u)
     assert not scene.over and scene.state.presses == par - 1
-    assert not store.load_scores()[0].get(table(params))
+    assert not recorded.scores().get(table(params))
 
 
 def test_new_input_stops_solve_and_x_means_nothing(driver):
@@ -261,7 +262,7 @@ def test_best_results_are_kept_per_size_and_colours(driver):
         driver.click(scene.view.layout.cell_rects[move.row][move.col].center)
     driver.until_result()
     assert scene.over and scene.final_score() == 2
-    assert store.load_scores()[0][table(small)][0]["score"] == 2
+    assert recorded.scores()[table(small)][0]["score"] == 2
     assert dict(scene.hud_fields())["Best"] == "Par +2"
     other = driver.start("poggle", Params(3, 3), seed=21)
     ready(driver, other)
@@ -299,7 +300,7 @@ def test_bench_pose_is_mid_ripple_and_draws(driver):
 
 def test_the_setup_screen_starts_a_custom_size_and_shows_its_best_results(driver):
     from games.core.screens.menus import SetupScene
-    store.add_score(table(Params(9, 2)), 1, False, "Par +1: 40 presses")
+    recorded.add_score(table(Params(9, 2)), 1, "Par +1: 40 presses")
     setup = driver.app.push(SetupScene(driver.app, "poggle"))
     size, colours = (choice for _, choice in setup.choices)
     size.index = [value for value, _ in size.options].index(9)

@@ -3,6 +3,7 @@ settings, score, record and save files by the thousand; saves interrupted at eve
 import itertools
 import json
 import os
+import shutil
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -11,8 +12,10 @@ from games.core.cli.commands import main
 from games.core.data import schema
 from games.core.data.store import Store
 from games.core.kit import registry
-from games.core.kit.rules_api import Outcome
 from games.core.kit.session import Session
+from tests import recorded
+
+KEEP = "kenken/size=4,difficulty=easy"
 
 store = Store(lambda message: None)   # the test's own hand on the data folder
 
@@ -83,15 +86,16 @@ FUZZ = settings(max_examples=1500, deadline=None,
 @FUZZ
 @given(content=st.one_of(raw_bytes, json_values.map(encode)))
 def test_hostile_settings_scores_and_records_never_crash(data_dir, content):
+    recorded.forget()
+    shutil.rmtree(data_dir, ignore_errors=True)
     for name in ("settings.json", "scores.json", "records.json"):
         write(data_dir, name, content)
     settings_read, _ = store.load_settings()
     assert set(settings_read) >= set(schema.DEFAULT_SETTINGS)
     assert 0.0 <= settings_read["volume"] <= 1.0
-    assert isinstance(store.load_scores()[0], dict)
-    assert isinstance(store.load_records(), dict)
-    store.add_score("t", 1)             # and the game can still write its files
-    store.record_result("t", Outcome.WON)
+    assert isinstance(recorded.scores(), dict)          # the old files imported, or set aside
+    assert isinstance(recorded.records_by_table(), dict)
+    assert recorded.add_score(KEEP, 1) is not None      # and the game can still record
 
 
 def mutated_saves():
@@ -114,7 +118,7 @@ def mutated_saves():
 @FUZZ
 @given(content=mutated_saves())
 def test_hostile_saves_are_set_aside_and_other_files_kept(data_dir, content):
-    store.add_score("keep", 42)
+    recorded.add_score(KEEP, 42)
     write(data_dir, os.path.join("saves", "deductile.json"), content)
     write(data_dir, os.path.join("saves", "nim.json"), b"{}")
     session, message = store.load_game("deductile", Session.from_json)
@@ -123,7 +127,7 @@ def test_hostile_saves_are_set_aside_and_other_files_kept(data_dir, content):
         assert not (data_dir / "saves" / "deductile.json").exists()
     else:
         assert session.key == "deductile"
-    assert store.best("keep") == 42
+    assert recorded.best(KEEP) == 42
     assert (data_dir / "saves" / "nim.json").exists(), "other saves are untouched"
 
 

@@ -152,7 +152,10 @@ class Loop:
 @pytest.fixture
 def app(data_dir):
     app = App(windowed=True)
-    app.push(LauncherScene(app))
+    launcher = app.push(LauncherScene(app))
+    while not launcher.badges_shown:    # the history opens after the launcher's first frame
+        app.frame(1 / 60)
+        app.jobs.wait_all()
     yield app
     app.quit()
 

@@ -21,6 +21,7 @@ from games.core.screens import hud
 from games.core.screens.launch import info_module
 from games.core.screens.menus import ResultScene, SetupScene
 from games.core.screens.widgets import OptionsOverlay
+from tests import recorded
 from tests.versus_harness import graded
 
 store = Store(lambda message: None)   # the test's own hand on the data folder
@@ -97,7 +98,7 @@ def test_computer_against_computer_plays_to_the_end_and_pauses(driver, key):
     driver.click(scene.board_rect.center)
     assert not scene.demo_paused, "a click on the board plays on"
     driver.run_until(lambda: isinstance(driver.app.top, ResultScene), limit=1500)
-    assert scene.over and store.load_records() == {}, "no record for the demo"
+    assert scene.over and recorded.records_by_table() == {}, "no record for the demo"
 
 
 @pytest.mark.parametrize("key", GAMES)

@@ -8,6 +8,8 @@
   deterministic output (demo: its JSON line; the screenshot must be a real screen) must be
   byte-identical to running from source, which also shows that no module the trims in
   parlour.spec left out is needed; every bundled file must have a licence (LICENSES/README.txt);
+  a demo played to its end is recorded in the history (SQLite, frozen) and `stats` and `daily`
+  print the same frozen as from source;
 - the one-file build (dist/parlour-onefile) runs Poggle's demo, generate and solve; killed with
   SIGKILL, its child must end too, and the folder it leaves is removed by the next start;
 - both builds' sizes (counted like `du -sb`: symlinks not followed, each inode once) must be
@@ -181,8 +183,30 @@ def compare_with_source(exe: str, env: dict, scratch: str, games=GAMES, full=Tru
     return len(commands)
 
 
+def check_history(exe: str, env: dict, scratch: str) -> dict:
+    """The history works frozen: in a new data folder, a demo played to its end is recorded
+    (SQLite's library is in the bundle), `stats` reads it the same frozen and from source, and
+    `daily` gives the same IDs."""
+    source = [sys.executable, os.path.join(ROOT, "main.py")]
+    env = dict(env, PARLOUR_DATA_DIR=os.path.join(scratch, "history-data"))
+    run([exe, "demo", "poggle", "--frames", "900", "--every", "4", "--screenshot",
+         os.path.join(scratch, "history.png")], env)
+    frozen, from_source = (run(command + ["stats", "poggle"], env).stdout
+                           for command in ([exe], source))
+    played = json.loads(frozen)["played"]
+    if not played or frozen != from_source:
+        fail(f"the frozen history: {played} games recorded; stats frozen {frozen[:200]!r}, "
+             f"from source {from_source[:200]!r}")
+    for game in ("deductile", "kenken", "ishido", "poggle"):
+        daily = ["daily", game, "--date", "2026-01-01"]
+        if run([exe, *daily], env).stdout != run(source + daily, env).stdout:
+            fail(f"{' '.join(daily)}: the frozen build's ID differs from source")
+    return {"history_games_recorded_frozen": played}
+
+
 def check_folder_build(env: dict, scratch: str) -> dict:
     licences = check_licences(os.path.dirname(FOLDER_EXE))
+    history = check_history(FOLDER_EXE, env, scratch)
     compared = compare_with_source(FOLDER_EXE, env, scratch)
     bad = run([FOLDER_EXE, "solve", "kenken", "nonsense"], env, expect=2)
     if len(bad.stderr.strip().splitlines()) != 1:
@@ -192,7 +216,7 @@ def check_folder_build(env: dict, scratch: str) -> dict:
     if not figures:
         fail("bench printed nothing")
     return {"outputs_identical_to_source": compared, "bench_figures": len(figures),
-            "licence_files": licences}
+            "licence_files": licences, **history}
 
 
 def child_of(parent: int) -> int | None:

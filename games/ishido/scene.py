@@ -20,7 +20,6 @@ from typing import cast
 
 import pygame
 
-from games.core.data.records import score_table
 from games.core.kit.actions import POINTER, Act, Action
 from games.core.kit.controls import Look, Play, Refuse
 from games.core.kit.rules_api import Outcome, Status
@@ -392,16 +391,13 @@ class IshidoScene(GameScene):
         text = f"{score}  ({self.state.fourways} 4-way{'s' if self.state.fourways != 1 else ''}"
         return text + (", help)" if self.help_used else ")")
 
-    def record_result(self) -> int | None:
+    def ranked(self) -> bool:
         """Every finished game counts (Ishido's score matters however it ends); help is noted
         beside the score."""
-        score = self.final_score()
-        try:
-            table = score_table(self.session.key, self.session.params)
-            rank = self.app.store.add_score(table, score, True, self.score_text(score))
-        except OSError as error:
-            self.say(f"The score could not be saved: {error}")
-            return None
+        return True
+
+    def record_result(self) -> int | None:
+        rank: int | None = super().record_result()
         self.best = self._load_best()
         return rank
 

@@ -15,12 +15,15 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import Any
 
 from games.core.kit.rules_api import RuleError, encode_fields, parse_fields
 
 SIZES = range(3, 10)
+Cell = tuple[int, int]
 DIFFICULTIES = ("easy", "normal", "hard", "extreme")
 EASY, NORMAL, HARD, EXTREME = range(len(DIFFICULTIES))   # the grader's levels of deduction
 MAX_CAGE = 6    # larger cages are unwieldy to show and have too many fillings to enumerate
@@ -39,7 +42,7 @@ class Params:
     multiplication_only: bool = False
     hidden_operators: bool = False
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.size not in SIZES:
             raise RuleError(f"The grid size must be {SIZES[0]} to {SIZES[-1]}, not {self.size}.")
         if self.difficulty not in DIFFICULTIES:
@@ -84,16 +87,17 @@ def parse_params(text: str) -> Params:
                                         "hidden_operators": bool}))
 
 
-def params_from_options(size=None, difficulty=None, variant=None, colours=None) -> Params:
+def params_from_options(size: object = None, difficulty: object = None, variant: object = None,
+                        colours: object = None) -> Params:
     """CLI flags: --size 3..9, --difficulty easy|normal|hard|extreme,
     --variant standard|multiplication|hidden."""
     if colours is not None:
         raise RuleError("Calcoolation has no colours option.")
-    fields = {}
+    fields: dict[str, Any] = {}
     if size is not None:
         if not str(size).isdigit():
             raise RuleError(f"The grid size must be a number from 3 to 9, not {size!r}.")
-        fields["size"] = int(size)
+        fields["size"] = int(str(size))
     if difficulty is not None:
         fields["difficulty"] = str(difficulty).lower()
     if variant is not None:
@@ -123,7 +127,7 @@ def clue_text(params: Params, cage: Cage) -> str:
     return str(cage.target) if params.hidden_operators else cage.label
 
 
-def cage_holds(op: str, target: int, digits) -> bool:
+def cage_holds(op: str, target: int, digits: Sequence[int]) -> bool:
     """Whether digits (one per cell of the cage) reach target with op. Subtraction and
     division take the larger digit first, so the order of the cells does not matter."""
     if op == "+":
@@ -144,7 +148,7 @@ def possible_ops(params: Params, op: str, cells: int) -> tuple[str, ...]:
     return ("+", "-", "*", "/") if cells == 2 else ("+", "*")
 
 
-def cage_satisfied(params: Params, cage: Cage, digits) -> bool:
+def cage_satisfied(params: Params, cage: Cage, digits: Sequence[int]) -> bool:
     return any(cage_holds(op, cage.target, digits)
                for op in possible_ops(params, cage.op, len(cage.cells)))
 
@@ -152,7 +156,7 @@ def cage_satisfied(params: Params, cage: Cage, digits) -> bool:
 def check_cages(params: Params, cages: tuple[Cage, ...]) -> None:
     """RuleError unless the cages tile the grid in connected pieces with sensible clues."""
     n = params.size
-    seen = set()
+    seen: set[Cell] = set()
     for cage in cages:
         where = f"The cage at row {cage.cells[0][0] + 1}, column {cage.cells[0][1] + 1}"
         if len(cage.cells) > MAX_CAGE:
@@ -183,41 +187,42 @@ def check_cages(params: Params, cages: tuple[Cage, ...]) -> None:
         raise RuleError(f"The cages leave some of the {n}x{n} grid uncovered.")
 
 
-def connected(cells) -> bool:
-    cells = set(cells)
-    stack, reached = [next(iter(cells))], set()
+def connected(cells: Iterable[Cell]) -> bool:
+    wanted = set(cells)
+    stack, reached = [next(iter(wanted))], set()
     while stack:
         r, c = stack.pop()
         if (r, c) not in reached:
             reached.add((r, c))
             stack.extend(near for near in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-                         if near in cells)
-    return reached == cells
+                         if near in wanted)
+    return reached == wanted
 
 
-def canonical(cages) -> tuple[Cage, ...]:
+def canonical(cages: Iterable[Cage]) -> tuple[Cage, ...]:
     """Cages with their cells in reading order, sorted by their first cell."""
-    cages = (Cage(cage.op, cage.target, tuple(sorted(cage.cells))) for cage in cages)
-    return tuple(sorted(cages, key=lambda cage: cage.cells[0]))
+    ordered = (Cage(cage.op, cage.target, tuple(sorted(cage.cells))) for cage in cages)
+    return tuple(sorted(ordered, key=lambda cage: cage.cells[0]))
 
 
 # ---------------------------------------------------------------------------------------------
 # Descriptions
 
-def _wall_pairs(n: int):
+def _wall_pairs(n: int) -> Iterator[tuple[Cell, Cell]]:
     """The pairs of neighbouring cells in the order the walls are encoded."""
     yield from (((r, c), (r, c + 1)) for r in range(n) for c in range(n - 1))
     yield from (((r, c), (r + 1, c)) for r in range(n - 1) for c in range(n))
 
 
-def cages_from_walls(n: int, wall_between) -> list[list[tuple[int, int]]]:
+def cages_from_walls(n: int, wall_between: Callable[[Cell, Cell], bool]) -> list[list[Cell]]:
     """The connected pieces of the grid when only walls separate cells."""
-    owner = {}
-    pieces = []
+    owner: dict[Cell, int] = {}
+    pieces: list[list[Cell]] = []
     for start in ((r, c) for r in range(n) for c in range(n)):
         if start in owner:
             continue
-        piece, stack = [], [start]
+        piece: list[Cell] = []
+        stack = [start]
         owner[start] = len(pieces)
         while stack:
             cell = stack.pop()
@@ -236,12 +241,12 @@ def cages_from_walls(n: int, wall_between) -> list[list[tuple[int, int]]]:
     return pieces
 
 
-def encode_desc(size: int, cages) -> str:
+def encode_desc(size: int, cages: Iterable[Cage]) -> str:
     return encode_pieces(size, [(tuple(r * size + c for r, c in cage.cells), cage.op, cage.target)
                                 for cage in canonical(cages)])
 
 
-def encode_pieces(size: int, pieces) -> str:
+def encode_pieces(size: int, pieces: Sequence[tuple[Sequence[int], str, int]]) -> str:
     """The description of cages given as (cells as row-major indices, operator, target), in
     canonical order (see canonical)."""
     owner = [0] * (size * size)
@@ -307,13 +312,14 @@ def cell_name(row: int, col: int) -> str:
     return f"row {row + 1}, column {col + 1}"
 
 
-def grid_errors(params: Params, cages: tuple[Cage, ...], digits) -> frozenset[tuple[int, int]]:
+def grid_errors(params: Params, cages: tuple[Cage, ...],
+                digits: Sequence[int]) -> frozenset[Cell]:
     """Cells in conflict: a digit repeated in a row or column, or a full cage whose digits
     miss its target."""
     n = params.size
-    bad = set()
+    bad: set[Cell] = set()
     for line in _lines(n):
-        seen: dict[int, list] = {}
+        seen: dict[int, list[Cell]] = {}
         for r, c in line:
             if digits[r * n + c]:
                 seen.setdefault(digits[r * n + c], []).append((r, c))
@@ -325,10 +331,10 @@ def grid_errors(params: Params, cages: tuple[Cage, ...], digits) -> frozenset[tu
     return frozenset(bad)
 
 
-def solved(params: Params, cages: tuple[Cage, ...], digits) -> bool:
+def solved(params: Params, cages: tuple[Cage, ...], digits: Sequence[int]) -> bool:
     return all(digits) and not grid_errors(params, cages, digits)
 
 
-def _lines(n: int):
+def _lines(n: int) -> Iterator[list[Cell]]:
     yield from ([(r, c) for c in range(n)] for r in range(n))
     yield from ([(r, c) for r in range(n)] for c in range(n))

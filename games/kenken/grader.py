@@ -17,9 +17,9 @@ the same deductions without stepping through them.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from games.kenken.cages import (
     DIFFICULTIES,
@@ -39,6 +39,9 @@ from games.kenken.cages import (
 from games.kenken.sentences import Namer
 from games.kenken.solver import Layout, close, compile_puzzle, search, unique_solution
 
+if TYPE_CHECKING:
+    from games.kenken.rules import State
+
 COUNT_FIRST = 5     # boards up to this size count solutions before the Extreme deductions
 
 
@@ -54,7 +57,8 @@ class Deduction(NamedTuple):     # a tuple: grading makes thousands, and they mu
     cells: tuple[int, ...] = ()                 # the cells the reasoning rests on
     # The sentence, built only when asked (grading finds thousands of deductions and reads
     # none). It describes the board as it was when found: call it before applying.
-    explain: Callable[[Namer], str] = lambda namer: ""
+    # Called with a Namer; the lambdas bind their facts as defaults, hence the open signature.
+    explain: Callable[..., str] = lambda namer: ""
 
 
 class Board:
@@ -63,7 +67,7 @@ class Board:
     technique looks again only at cages and lines changed since it last looked (one that found
     nothing there still finds nothing until they change, as candidates only shrink)."""
 
-    def __init__(self, layout: Layout, cand=None):
+    def __init__(self, layout: Layout, cand: Iterable[int] | None = None) -> None:
         cells = layout.size ** 2
         self.layout = layout
         self.cand = list(cand) if cand is not None else [layout.full] * cells
@@ -94,11 +98,11 @@ class Board:
         if not mask & (mask - 1) and not self.placed[cell]:
             self.singles.add(cell)
 
-    def changed_cages(self, looker):
+    def changed_cages(self, looker: int) -> Iterator[int]:
         """The cages changed since looker last looked, marked as looked at now."""
         return _changed(self.cage_stamp, self.cage_seen[looker])
 
-    def changed_lines(self, looker):
+    def changed_lines(self, looker: int) -> Iterator[int]:
         return _changed(self.line_stamp, self.line_seen[looker])
 
     def apply(self, deduction: Deduction) -> None:
@@ -154,7 +158,7 @@ class Board:
             self.union(k)
 
 
-def _changed(stamp: list[int], seen: list[int]):
+def _changed(stamp: list[int], seen: list[int]) -> Iterator[int]:
     """The indices whose stamp moved since they were seen, each marked as seen now."""
     for index in range(len(stamp)):
         if stamp[index] != seen[index]:
@@ -165,7 +169,7 @@ def _changed(stamp: list[int], seen: list[int]):
 # ---------------------------------------------------------------------------------------------
 # Techniques
 
-def naked_singles(board: Board):
+def naked_singles(board: Board) -> Iterator[Deduction]:
     cand, placed = board.cand, board.placed
     for cell in sorted(board.singles):
         if not placed[cell]:
@@ -175,7 +179,7 @@ def naked_singles(board: Board):
                             namer.naked_single(board, cell, digit))
 
 
-def hidden_singles(board: Board):
+def hidden_singles(board: Board) -> Iterator[Deduction]:
     cand, placed, lines = board.cand, board.placed, board.layout.lines
     for index in board.changed_lines(EASY):
         line = lines[index]
@@ -189,18 +193,18 @@ def hidden_singles(board: Board):
         while lonely:
             bit = lonely & -lonely
             lonely ^= bit
-            cell = next((cell for cell in line if cand[cell] & bit), None)
-            if cell is None:
+            home = next((cell for cell in line if cand[cell] & bit), None)
+            if home is None:
                 raise Contradiction     # its one cell took another lonely digit
-            if not placed[cell]:        # else placed earlier in this sweep
+            if not placed[home]:        # else placed earlier in this sweep
                 digit = bit_digit(bit)
-                yield Deduction(EASY, "hidden single", place=(cell, digit), cells=line,
-                                explain=lambda namer, index=index, cell=cell, digit=digit:
+                yield Deduction(EASY, "hidden single", place=(home, digit), cells=line,
+                                explain=lambda namer, index=index, cell=home, digit=digit:
                                 f"In {namer.line(index)}, {digit} can only go at "
                                 f"{namer.cell(cell, index)}.")
 
 
-def _cage_deductions(board: Board, level: int):
+def _cage_deductions(board: Board, level: int) -> Iterator[Deduction]:
     layout, cand = board.layout, board.cand
     n, full = layout.size, layout.full
     for k in board.changed_cages(level):
@@ -211,7 +215,7 @@ def _cage_deductions(board: Board, level: int):
             while union:
                 every |= union & full
                 union >>= n
-            removals = tuple((cell, cand[cell] & ~every) for cell in cells if cand[cell] & ~every)
+            removals = [(cell, cand[cell] & ~every) for cell in cells if cand[cell] & ~every]
         else:                       # each cell keeps the digits some filling puts there
             removals = []
             for cell in cells:
@@ -225,15 +229,15 @@ def _cage_deductions(board: Board, level: int):
                             namer.cage_fillings(board, k, removals, level))
 
 
-def cage_digits(board: Board):
+def cage_digits(board: Board) -> Iterator[Deduction]:
     return _cage_deductions(board, EASY)
 
 
-def cage_cells(board: Board):
+def cage_cells(board: Board) -> Iterator[Deduction]:
     return _cage_deductions(board, NORMAL)
 
 
-def cage_lines(board: Board):
+def cage_lines(board: Board) -> Iterator[Deduction]:
     """A digit that every filling of a cage puts in one row (or column) of it cannot be
     anywhere else in that row (column)."""
     layout, cand = board.layout, board.cand
@@ -263,12 +267,13 @@ def cage_lines(board: Board):
                                 f"{namer.removals(board, removals)}.")
 
 
-def _sets(rows: list[int]):
+def _sets(rows: list[int]) -> Iterator[tuple[tuple[int, ...], int]]:
     """Naked sets in a 0/1 matrix given as row masks: yields (row indices, union) where k rows
     (2 <= k <= len(rows) // 2) reach only k columns that some other row also reaches."""
     count = len(rows)
 
-    def grow(start: int, chosen: list[int], union: int, size: int):
+    def grow(start: int, chosen: list[int], union: int,
+             size: int) -> Iterator[tuple[tuple[int, ...], int]]:
         if len(chosen) == size:
             if union.bit_count() == size and any(rows[i] & union for i in range(count)
                                                  if i not in chosen):
@@ -287,7 +292,7 @@ def _transpose(rows: list[int], width: int) -> list[int]:
     return [sum(1 << i for i, row in enumerate(rows) if row >> j & 1) for j in range(width)]
 
 
-def subsets(board: Board):
+def subsets(board: Board) -> Iterator[Deduction]:
     """Naked subsets (k cells holding only k digits) and hidden subsets (k digits fitting only
     k cells) in a row or column."""
     cand = board.cand
@@ -314,19 +319,19 @@ def subsets(board: Board):
         places = [row for row in _transpose(masks, board.layout.size) if row]
         for chosen, spots in _sets(places):
             keep = sum(1 << digit_list[i] for i in chosen)
-            members = [cells[i] for i in range(len(cells)) if spots >> i & 1]
-            removals = tuple((cell, cand[cell] & ~keep) for cell in members
+            spot_cells = [cells[i] for i in range(len(cells)) if spots >> i & 1]
+            removals = tuple((cell, cand[cell] & ~keep) for cell in spot_cells
                              if cand[cell] & ~keep)
             if removals:
-                yield Deduction(HARD, "hidden subset", removals, cells=tuple(members),
-                                explain=lambda namer, index=index, members=members, keep=keep,
+                yield Deduction(HARD, "hidden subset", removals, cells=tuple(spot_cells),
+                                explain=lambda namer, index=index, members=spot_cells, keep=keep,
                                 removals=removals:
                                 f"In {namer.line(index)}, {namer.digits(keep)} can only go at "
                                 f"{namer.cells(members, index)}: so "
                                 f"{namer.removals(board, removals)}.")
 
 
-def fish(board: Board):
+def fish(board: Board) -> Iterator[Deduction]:
     """For one digit: k rows where it fits only in k columns (or the other way round) keep it
     out of those columns' (rows') other cells."""
     n, cand = board.layout.size, board.cand
@@ -356,7 +361,7 @@ def fish(board: Board):
                         namer.fish(board, digit, by_rows, chosen_lines, crossing, removals))
 
 
-def chains(board: Board):
+def chains(board: Board) -> Iterator[Deduction]:
     """Forcing chains of two-candidate cells (as in Keen): if the start cell is not a, it is
     its other digit, which forces each linked two-candidate cell in turn; wherever that forces
     some cell to a, every cell seeing both that cell and the start cannot be a."""
@@ -461,7 +466,7 @@ def grade_layout(layout: Layout, max_level: int = EXTREME, least: int = EASY) ->
     return EXTREME if extreme_closure(layout, cand, live) else None
 
 
-def extreme_closure(layout: Layout, cand: list[int], live: list) -> bool:
+def extreme_closure(layout: Layout, cand: list[int], live: list[list[int]]) -> bool:
     """Go on from a Hard closure (cand and live, narrowed in place) with the Extreme
     deductions as deduce() makes them, a sweep of fish (else of forcing chains) at a time,
     each followed by the Hard closure again (which deduce() reaches step by step): whether
@@ -510,7 +515,7 @@ class Hint:
     place: tuple[tuple[int, int], int] | None = None           # a digit now certain
 
 
-def hint(state) -> Hint | None:
+def hint(state: State) -> Hint | None:
     """The next deduction a person could make from the player's digits and candidates (an
     empty cell without candidates may hold anything) in a rules.State, or the first mistake;
     None once solved."""

@@ -38,7 +38,6 @@ from games.kenken.view import KenkenView, Shown
 
 class KenkenScene(GameScene):
     timed = True
-    higher_is_better = False       # best times: lower is better
     result_pause = 0.25            # the flash is the pause before the result
 
     def __init__(self, app: App, session: Session,

@@ -145,9 +145,9 @@ class KonoScene(VersusScene):
         if kind == Act.CONFIRM or (kind == Act.PRESS and not action.alt and target is not None):
             if not self.over and self.waiting():
                 return
-        self.carry_out(action, interpret(self.state, self.ui, action, target))
+        self.respond(action, interpret(self.state, self.ui, action, target))
 
-    def carry_out(self, action: Action, answer: Answer) -> None:
+    def respond(self, action: Action, answer: Answer) -> None:
         kind = action.kind
         drag = self.drag
         if kind == Act.RELEASE:

@@ -2,6 +2,8 @@
 the preferences it keeps (colours, board style, legend). No pygame."""
 from __future__ import annotations
 
+from typing import Any
+
 from games.core.kit.actions import Binding, Command
 from games.core.kit.checks import NAME, Boolean, ListOf, OneOf, Satisfies
 from games.core.kit.options import Option
@@ -39,12 +41,12 @@ OPTIONS = [
 ]
 
 
-def named_options(settings: dict) -> list[Option]:
+def named_options(settings: dict[str, Any]) -> list[Option]:
     """The setup options, the sides named by the colours the player chose in Options."""
-    saved = settings.get(KEY) if isinstance(settings.get(KEY), dict) else {}
-    pair = saved.get("colours")
-    pair = pair if PREFS[0].check.accepts(pair) else PREFS[0].default
-    names = tuple(COLOURS[name][0] for name in pair)
+    saved = settings.get(KEY)
+    pair: Any = saved.get("colours") if isinstance(saved, dict) else None
+    chosen: list[str] = pair if PREFS[0].check.accepts(pair) else PREFS[0].default
+    names = tuple(COLOURS[name][0] for name in chosen)
     side, first = OPTIONS[1], OPTIONS[2]
     return [OPTIONS[0],
             Option(side.key, side.label, tuple(zip((0, 1), names)), 0, "play"),

@@ -20,7 +20,7 @@ class Params:
     size: int = 5
     colours: int = 3
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not MIN_SIZE <= self.size <= MAX_SIZE:
             raise RuleError(f"A Poggle board is {MIN_SIZE} to {MAX_SIZE} buttons wide, "
                             f"not {self.size}.")
@@ -36,7 +36,8 @@ def parse_params(text: str) -> Params:
     return Params(**parse_fields(text, {"size": int, "colours": int}))
 
 
-def params_from_options(size=None, colours=None, difficulty=None, variant=None) -> Params:
+def params_from_options(size: int | None = None, colours: int | None = None,
+                        difficulty: str | None = None, variant: str | None = None) -> Params:
     if difficulty is not None or variant is not None:
         raise RuleError("Poggle has no difficulty levels or variants; "
                         "choose the size and the number of colours instead.")

@@ -32,7 +32,6 @@ from games.poggle.view import PoggleLayout, PoggleView, Ripple, ripple
 
 
 class PoggleScene(GameScene):
-    higher_is_better = False   # the score is presses over par
 
     def __init__(self, app: App, session: Session,
                  play_options: dict[str, object] | None = None) -> None:
@@ -224,10 +223,11 @@ class PoggleScene(GameScene):
         self.stop_solving()
         super().game_over()
 
-    def record_result(self) -> int | None:
+    def ranked(self) -> bool:
         """Games won with help are not entered in the best results."""
-        if self.help_used:
-            return None
+        return not self.help_used and super().ranked()
+
+    def record_result(self) -> int | None:
         rank: int | None = super().record_result()
         self.best = self._load_best()
         return rank

@@ -15,8 +15,6 @@ FLIP_SECONDS = 0.2
 
 
 class LampsScene(GameScene):
-    higher_is_better = False     # fewer presses is better
-
     def __init__(self, app, session, play_options=None):
         super().__init__(app, session, play_options)
         self.ui = controls.Ui()

@@ -6,6 +6,8 @@
 - frame cost of every scene at 1920x1080 FULLSCREEN|SCALED, drawn every frame (as while
   animating), against a bare pygame frame that blits 100 cached tiles;
 - time to the first launcher frame against a bare `import pygame; set_mode; flip` process;
+- with 10,000 games in the history: opening the statistics (against the setup screen) and
+  recording a game (against writing settings.json);
 - each game's own cases (games/<key>/bench.py: generation, solving, computer moves).
 
 Figures of computation are CPU time (time.process_time; a child's rusage for whole processes),
@@ -208,6 +210,24 @@ def first_frame_figures(env, runs: int) -> None:
 
 
 # --- each game's own cases -----------------------------------------------------------------------
+def case_figure(key: str, case: dict, samples: list[float]) -> dict:
+    """One game case's line: the spread of its samples, its target, the reference beside it."""
+    median = statistics.median(samples)
+    figure = {"game": key, "figure": case["name"], **spread(samples, "cpu_ms")}
+    if case.get("target_ms") is not None:
+        figure["target_ms"] = case["target_ms"]
+        figure["ok"] = median <= case["target_ms"]
+    if case.get("reference"):
+        figure["reference"] = case["reference"]   # measured elsewhere: beside, not divided
+    if case.get("memory_mb") is not None:
+        figure["memory_mb"] = case["memory_mb"]
+    if case.get("tail") is not None:    # a case that promises its worst cases as well
+        name = f"p{round(case['tail'] * 100)}_cpu_ms"
+        figure[name] = round(percentile(samples, case["tail"]), 3)
+        figure["max_cpu_ms"] = round(max(samples), 3)
+    return figure
+
+
 def game_figures(quick: bool) -> None:
     for key in registry.KEYS:
         try:
@@ -216,17 +236,60 @@ def game_figures(quick: bool) -> None:
             continue
         for case in module.cases():
             count = max(5, case["count"] // 5) if quick else case["count"]
-            samples = cpu_timed(case["run"], count)
-            median = statistics.median(samples)
-            figure = {"game": key, "figure": case["name"], **spread(samples, "cpu_ms")}
-            if case.get("target_ms") is not None:
-                figure["target_ms"] = case["target_ms"]
-                figure["ok"] = median <= case["target_ms"]
-            if case.get("reference"):
-                figure["reference"] = case["reference"]   # measured elsewhere: beside, not divided
-            if case.get("memory_mb") is not None:
-                figure["memory_mb"] = case["memory_mb"]
-            emit(**figure)
+            emit(**case_figure(key, case, cpu_timed(case["run"], count)))
+
+
+# --- the history of finished games ---------------------------------------------------------------
+HISTORY_GAMES = 10_000
+STATS_TARGET_MS, RECORD_TARGET_MS = 50.0, 5.0
+
+
+def history_figures(quick: bool) -> None:
+    """With HISTORY_GAMES finished games in the history: opening each statistics screen (its
+    queries and its first frame, rendered text caches emptied first) against opening the
+    game's setup screen the same way; recording one more game against writing settings.json
+    (both a durable write of one small thing)."""
+    from games.core.cli.sample_history import fill
+    from games.core.data import schema
+    from games.core.loop import assets
+    from games.core.loop.app import App
+    from games.core.screens import ui
+    from games.core.screens.menus import SetupScene
+    from games.core.screens.stats import StatsScene
+    app = App(windowed=False)
+    fill(app.store.history(), HISTORY_GAMES, seed=1)
+
+    def opening(make, keys):
+        def run(i):
+            assets.text.cache_clear()
+            ui.fit_lines.cache_clear()
+            app.stack = [make(keys[i % len(keys)])]
+            app.mark_dirty()
+            app.frame(1 / 60)
+        return run
+    opening(lambda key: StatsScene(app, key), [""])(0)      # warm-up: imports, fonts
+    for name, keys in (("a game's", list(registry.KEYS)), ("the collection's", [""])):
+        count = len(keys) * (2 if quick else 6) if keys != [""] else (5 if quick else 20)
+        base = cpu_timed(opening(lambda key: SetupScene(app, key or "nim"), keys), count)
+        ours = cpu_timed(opening(lambda key: StatsScene(app, key), keys), count)
+        emit(figure=f"{name} statistics screen opened with {HISTORY_GAMES:,} games in the "
+             "history (its queries and first frame)", **spread(ours, "cpu_ms"),
+             baseline="a setup screen opened the same way",
+             baseline_cpu_ms=round(statistics.median(base), 3),
+             ratio=round(statistics.median(ours) / statistics.median(base), 2),
+             target_ms=STATS_TARGET_MS, ok=statistics.median(ours) <= STATS_TARGET_MS)
+    app.quit()
+    shared = app.store.history()
+    newest = shared.games(most=1)[0]
+    settings = dict(schema.DEFAULT_SETTINGS)
+    count = 50 if quick else 300
+    base = cpu_timed(lambda i: app.store.save_settings(settings), count)
+    ours = cpu_timed(lambda i: shared.record(newest), count)
+    emit(figure=f"recording a finished game into {HISTORY_GAMES:,}", **spread(ours, "cpu_ms"),
+         baseline="writing settings.json (atomic, fsync)",
+         baseline_cpu_ms=round(statistics.median(base), 3),
+         ratio=round(statistics.median(ours) / statistics.median(base), 2),
+         target_ms=RECORD_TARGET_MS, ok=statistics.median(ours) <= RECORD_TARGET_MS)
 
 
 def run_bench(args) -> None:
@@ -237,4 +300,5 @@ def run_bench(args) -> None:
         rest_figures(env, args.quick)
         frame_figures(60 if args.quick else FRAMES)
         first_frame_figures(env, 3 if args.quick else 7)
+        history_figures(args.quick)
         game_figures(args.quick)

@@ -95,6 +95,11 @@ def build_parser() -> Parser:
     demo.add_argument("--colours", type=whole(1, 100))
     demo.add_argument("--every", type=whole(1, MOST_FRAMES), default=45,
                       help="frames between scripted moves")
+    daily = commands.add_parser("daily", help="print a day's daily puzzle as a game ID")
+    daily.add_argument("game", type=text)
+    daily.add_argument("--date", type=text, help="YYYY-MM-DD (default: today)")
+    stats = commands.add_parser("stats", help="print the statistics of the history")
+    stats.add_argument("game", nargs="?", type=text)
     bench = commands.add_parser("bench", help="print the performance figures")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
     parser.add_argument("--windowed", action="store_true")
@@ -204,6 +209,32 @@ def cmd_selfplay(args) -> None:
 
 
 
+def cmd_daily(args) -> None:
+    import datetime
+
+    from games.core.kit import daily
+    rules_for(args.game)
+    day = daily.parse_date(args.date) if args.date is not None else datetime.date.today()
+    emit({"game": args.game, "date": day.isoformat(), "id": daily.game_id(args.game, day)})
+
+
+def cmd_stats(args) -> None:
+    """One line per game (the one named, or each), then the collection's when none is named."""
+    from games.core.data import stats
+    from games.core.data.store import Store
+    if args.game is not None:
+        rules_for(args.game)
+        registry.lookup(args.game)
+    # What the player would hear on the launcher (a history set aside...) goes to stderr.
+    db = Store(lambda message: print(message, file=sys.stderr)).history()
+    if args.game is not None:
+        emit(stats.figures(db, args.game).as_json())
+        return
+    for info in registry.launcher_games():
+        emit(stats.figures(db, info.key).as_json())
+    emit(stats.figures(db, "").as_json())
+
+
 def open_app(windowed: bool):
     import pygame
 
@@ -269,7 +300,8 @@ def main(argv: list[str]) -> int:
             run_bench(args)
         else:
             {"play": cmd_play, "generate": cmd_generate, "solve": cmd_solve,
-             "analyse": cmd_analyse, "selfplay": cmd_selfplay}[command](args)
+             "analyse": cmd_analyse, "selfplay": cmd_selfplay, "daily": cmd_daily,
+             "stats": cmd_stats}[command](args)
     except (UsageError, GameError) as error:
         print(f"parlour: {one_line(str(error))}", file=sys.stderr)
         return 2

@@ -1,42 +1,53 @@
-"""Where finished games are counted: best scores (one-player games) and won/lost/drawn records
-against the computer (two-player games), and the setup screen's panel that shows them. No
-pygame: the setup screen reads it without importing a game's scene."""
+"""Best scores (one-player games) and won/lost/drawn records against the computer (two-player
+games), as queries over the history of finished games (history.py), and the setup screen's
+panel that shows them. No pygame: the setup screen reads it without importing a game's scene."""
 from __future__ import annotations
 
 from types import ModuleType
 from typing import Any
 
+from games.core.data import schema
 from games.core.data.store import Store
 from games.core.kit import registry
 
 Rows = list[tuple[str, str]]
 
 
-def score_table(key: str, params: Any) -> str:
-    """Best scores are kept per game and parameters (size, difficulty, rule set...)."""
-    return f"{key}/{params.encode()}"
-
-
-def record_table(key: str, level: object) -> str:
-    return f"{key}/level={level}"
-
-
 def best_entries(store: Store, key: str, params: Any) -> list[dict[str, Any]]:
-    """The best scores kept for these parameters, best first (score, detail, date)."""
-    scores, _ = store.load_scores()
-    return scores.get(score_table(key, params), [])
+    """The best scores of these parameters, best first (score, detail, date): the ranked games
+    of the history (a win not finished by Solve, in most games), at most schema.TOP."""
+    order = "ASC" if registry.lookup(key).lower_is_better else "DESC"
+    rows = store.history().query(
+        f"SELECT score, detail, finished FROM valid WHERE game = ? AND params = ? AND "
+        f"ranked = 1 AND score IS NOT NULL ORDER BY score {order}, id LIMIT {schema.TOP}",
+        (key, params.encode()))
+    # SQLite keeps scores as REAL: whole ones come back as the ints the games made.
+    return [{"score": int(score) if float(score).is_integer() else score, "detail": detail,
+             "date": finished[:10]} for score, detail, finished in rows]
 
 
 def best_scores(store: Store, key: str, params: Any) -> Rows:
     """The best scores for these parameters as (left, right) rows: place and detail, date."""
     rows = best_entries(store, key, params)
-    return [(f"{n + 1}.  {row.get('detail') or row['score']}", str(row.get("date", "")))
+    return [(f"{n + 1}.  {row.get('detail') or score_words(row['score'])}", str(row["date"]))
             for n, row in enumerate(rows)]
+
+
+def score_words(score: float) -> str:
+    return str(int(score)) if float(score).is_integer() else f"{score:g}"
+
+
+def record_counts(store: Store, key: str, level: object) -> dict[str, int]:
+    """Games won, lost and drawn against the computer at this level."""
+    rows = store.history().query(
+        "SELECT outcome, sum(games) FROM valid WHERE game = ? AND opponent = 'computer' AND "
+        "level = ? GROUP BY outcome LIMIT 3", (key, str(level)))
+    return {outcome: int(count) for outcome, count in rows}
 
 
 def record_rows(store: Store, key: str, level: object) -> Rows:
     """The record against the computer at this level as (left, right) rows."""
-    counts = store.load_records().get(record_table(key, level), {})
+    counts = record_counts(store, key, level)
     if not counts:
         return []
     return [(f"{counts.get('won', 0)} won", "against the computer"),

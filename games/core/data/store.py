@@ -1,11 +1,13 @@
-"""Settings, high scores and saved games: JSON files in the user data folder, written atomically.
+"""Settings and saved games: JSON files in the user data folder, written atomically; and the
+history of finished games (history.py: best scores and records are queries over it), which the
+Store opens for the App.
 
 The App owns one Store, made with the App's message channel (`tell`). Every file is checked
 against its schema (games/core/data/schema.py; saves: games/core/kit/saves.py) where it is
 read. A file that cannot be used (not a regular file, too large, not JSON, hostile values) is
 moved aside to NAME.bad-N.json and the player is told through the channel; defaults are used
-and other files are never touched. Data two running copies share (scores, records) is updated
-under an OS file lock, so no result is lost.
+and other files are never touched. Writes are made under an OS file lock, so two running
+copies never interleave them.
 
 The lock is written here rather than taken from the filelock package: it makes the same two
 calls (flock on Unix, msvcrt.locking on Windows), so it behaves the same on NFS (Linux maps
@@ -21,12 +23,14 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games.core.data import schema
 from games.core.kit import saves
 from games.core.kit.checks import Check, Invalid, check
-from games.core.kit.rules_api import Outcome
+
+if TYPE_CHECKING:
+    from games.core.data.history import History
 
 MAX_FILE_BYTES = 2 * 1024 * 1024   # larger files are not ours: set aside unread
 MAX_PATH = 1024                    # a longer PARLOUR_DATA_DIR is refused
@@ -117,6 +121,9 @@ class Store:
         self._local_lock = threading.RLock()
         self._depth = 0
         self._lock_handle: int | None = None
+        self._history: History | None = None
+        self._history_for: str | None = None
+        self._history_lock = threading.Lock()
 
     # --- the folder -------------------------------------------------------------------------
     def data_dir(self) -> str:
@@ -238,6 +245,10 @@ class Store:
                 RecursionError, IndexError) as error:
             return None, self._reject(name, error)
 
+    def file_bytes(self, name: str) -> bytes:
+        """A regular file's bytes, with the cap (read_bytes)."""
+        return read_bytes(self.path(name))
+
     def _reject(self, name: str, error: BaseException) -> str:
         reason = _reason(error)
         try:
@@ -272,31 +283,6 @@ class Store:
     def save_settings(self, settings: dict[str, Any]) -> None:
         self.write_json("settings.json", _checked(schema.SETTINGS, settings, "settings"))
 
-    # --- high scores ------------------------------------------------------------------------
-    def load_scores(self) -> tuple[dict[str, list[dict[str, Any]]], str | None]:
-        data, message = self.read_json("scores.json", lambda data: check(schema.SCORES, data))
-        return data or {}, message
-
-    def add_score(self, table: str, score: float, higher_is_better: bool = True,
-                  detail: str = "") -> int | None:
-        """Record a result; returns its rank (1 = best) or None if it did not make the
-        table."""
-        with self.locked():
-            scores, _ = self.load_scores()
-            rows = scores.get(table, [])
-            row = {"score": score, "date": time.strftime("%Y-%m-%d"), "detail": detail}
-            rows.append(row)
-            rows.sort(key=lambda r: -r["score"] if higher_is_better else r["score"])
-            rows = rows[:schema.TOP]
-            scores[table] = rows
-            self.write_json("scores.json", _checked(schema.SCORES, scores, "best scores"))
-        return rows.index(row) + 1 if row in rows else None
-
-    def best(self, table: str) -> float | None:
-        scores, _ = self.load_scores()
-        rows = scores.get(table)
-        return rows[0]["score"] if rows else None
-
     # --- saved games ------------------------------------------------------------------------
     def save_game(self, key: str, data: saves.Save) -> None:
         self.write_json(save_name(key), _checked(saves.save_schema(key), data, "game"))
@@ -325,22 +311,33 @@ class Store:
         except OSError:
             return False
 
-    # --- records of two-player games against the computer -----------------------------------
-    def load_records(self) -> dict[str, dict[str, int]]:
-        data, _ = self.read_json("records.json", lambda data: check(schema.RECORDS, data))
-        return data or {}
+    # --- the history of finished games (history.py) ---------------------------------------
+    def history(self) -> History:
+        """The history of finished games in this data folder, opened on first use (off the
+        launcher's first frame: the launcher warms it in a Job). PARLOUR_DATA_DIR changing, as
+        between tests, opens the new folder's."""
+        from games.core.data.history import History  # sqlite3 is loaded only from here
+        folder = os.environ.get("PARLOUR_DATA_DIR", "")
+        with self._history_lock:
+            if self._history is None or self._history_for != folder:
+                self._close_history()
+                self._history, self._history_for = History.open_folder(self), folder
+            return self._history
 
-    def record_result(self, table: str, outcome: Outcome) -> dict[str, int]:
-        """Count one game's outcome for the player (won, lost or draw) in a table; returns
-        the counts."""
-        if outcome not in (Outcome.WON, Outcome.LOST, Outcome.DRAW):
-            raise ValueError(f"a record counts games won, lost or drawn, not {outcome!r}")
-        with self.locked():
-            records = self.load_records()
-            counts = records.setdefault(table, {})
-            counts[outcome.value] = counts.get(outcome.value, 0) + 1
-            self.write_json("records.json", _checked(schema.RECORDS, records, "records"))
-        return counts
+    def history_is_open(self) -> bool:
+        """Whether history() would answer at once (the launcher asks before its badges)."""
+        return self._history is not None and not self._history_lock.locked() and \
+            self._history_for == os.environ.get("PARLOUR_DATA_DIR", "")
+
+    def forget_history(self) -> None:
+        """Close the history (at quit; tests, between data folders)."""
+        with self._history_lock:
+            self._close_history()
+
+    def _close_history(self) -> None:
+        if self._history is not None:
+            self._history.close()
+        self._history = self._history_for = None
 
 
 def _checked(kind: Check, data: Any, what: str) -> Any:

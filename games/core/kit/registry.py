@@ -30,6 +30,7 @@ class GameInfo:
     package: str        # the Python package holding its modules, e.g. "games.kenken"
     sprites: str        # the module of its art, with thumbnail(size): e.g. "sprites.kenken"
     playable: bool = True   # only a game whose scene plays a whole game is in the launcher
+    lower_is_better: bool = False   # its best scores are its smallest (a time, presses)
 
 
 GAMES: dict[str, GameInfo] = {}
@@ -37,11 +38,12 @@ KEYS = ("deductile", "kenken", "ishido", "poggle", "mu_torere", "kono", "nim")
 
 
 def register(package: str, *, title: str, blurb: str, players: int, sprites: str = "",
-             playable: bool = True) -> GameInfo:
+             playable: bool = True, lower_is_better: bool = False) -> GameInfo:
     """Called by a game package's __init__ with its __name__; the key is the last part, and
     its art is sprites.<key> unless it names another module."""
     key = package.rpartition(".")[2]
-    info = GameInfo(key, title, blurb, players, package, sprites or f"sprites.{key}", playable)
+    info = GameInfo(key, title, blurb, players, package, sprites or f"sprites.{key}", playable,
+                    lower_is_better)
     if info.key in GAMES and GAMES[info.key].package != package:
         raise ValueError(f"two games are called {info.key!r}: {GAMES[info.key].package} and "
                          f"{package}")
@@ -55,7 +57,8 @@ def register_package(package: str) -> GameInfo:
     if not isinstance(info, GameInfo) or info.package != package:
         raise ValueError(f"{package}/__init__.py must say INFO = register(__name__, ...)")
     return register(package, title=info.title, blurb=info.blurb, players=info.players,
-                    sprites=info.sprites, playable=info.playable)
+                    sprites=info.sprites, playable=info.playable,
+                    lower_is_better=info.lower_is_better)
 
 
 def load_all() -> dict[str, GameInfo]:

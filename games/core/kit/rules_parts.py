@@ -7,7 +7,7 @@ import random
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 from games.core.kit.rules_api import RuleError
 
@@ -103,7 +103,7 @@ class CellMove:
         return f"{self.row},{self.col}"
 
     @classmethod
-    def read(cls, text: str, problem: str) -> CellMove:
+    def read(cls, text: str, problem: str) -> Self:
         """The move `text` writes; RuleError with `problem` (which says what a move looks like)
         when it is not 'row,col'."""
         match = CELL_MOVE.fullmatch(text)

@@ -455,6 +455,7 @@ class App:
             for number, handler in previous.items():
                 if handler is not None:    # None: SDL's own, which Python cannot put back
                     signal.signal(number, handler)
+            self.store.forget_history()    # its WAL folded back into the file
         pygame.quit()
 
     def _catch_signals(self) -> dict:

@@ -10,21 +10,22 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import pygame
 
-from games.core.data import records
-from games.core.data.records import score_table
-from games.core.kit import registry
+from games.core.data import history, records
+from games.core.kit import daily, registry, saves
 from games.core.kit.actions import Act, Action, Binding, Command, Device
+from games.core.kit.checks import Invalid
 from games.core.kit.controls import Answer, Look, Play, Refuse
 from games.core.kit.rules_api import GameError, Outcome
 from games.core.kit.session import Change, Session
 from games.core.loop.app import Scene
 from games.core.loop.tween import Tweens
-from games.core.screens import hud, solving, ui
+from games.core.screens import hud, solving, ui, verbs
 from games.core.screens.hooks import GameHooks
 from games.core.screens.hud import HUD_HEIGHT, TOOLBAR_HEIGHT
 from games.core.screens.launch import info_module
@@ -39,7 +40,6 @@ HUD_NARROWEST = "00:00"  # a HUD field is never narrower than this (four digits 
 
 class GameScene(Scene, GameHooks):
     timed = False            # a running clock: pausing hides the board
-    higher_is_better = True  # for the best-scores table
     result_pause = 0.6       # seconds after the last animation lands, before the result screen
 
     def __init__(self, app, session: Session, play_options: dict | None = None):
@@ -48,6 +48,8 @@ class GameScene(Scene, GameHooks):
         self.rules = session.rules
         self.info = registry.lookup(session.key)
         self.play_options = dict(play_options or {})
+        # When play began (a resumed game: now, less the time already played), for the history.
+        self.started = time.time() - session.elapsed
         self.prefs = registry.preferences(app.settings, session.key)
         self.tweens = Tweens(app.motion)
         self.message, self.message_time = "", 0.0
@@ -64,7 +66,7 @@ class GameScene(Scene, GameHooks):
         self.alternate_button: str | None = getattr(info, "ALTERNATE_BUTTON", None)
         self.letters: Mapping[str, Command] = {b.letter: b.command for b in self.bindings}
         self.solver = solving.SolvePlayer()
-        self.toolbar = hud.Toolbar(self._toolbar_buttons())
+        self.toolbar = hud.Toolbar(verbs.toolbar_buttons(self))
         # What the HUD showed when last drawn (fields, status words, buttons): draw_changes
         # redraws the fields alone when nothing else changed.
         self.hud_drawn: tuple[list[tuple[str, str, int]], str, tuple[object, ...], bool] | None \
@@ -303,18 +305,32 @@ class GameScene(Scene, GameHooks):
         self.session.note("recorded")
         return self.record_result()
 
+    def ranked(self) -> bool:
+        """Whether this ending may enter the best scores: a win in which Solve was not used."""
+        return self.session.status.outcome == Outcome.WON and not self.solve_used
+
     def record_result(self):
-        """Enter a win in the best scores; returns its rank, or None. A game in which Solve
-        was used is not a best score."""
-        if self.session.status.outcome != Outcome.WON or self.solve_used:
-            return None
-        score = self.final_score()
+        """Record the finished game in the history; returns the rank of a new best score, or
+        None."""
+        return self.record_game(self.session.status.outcome, self.ranked())
+
+    def record_game(self, outcome: str, ranked: bool = False, opponent: str = "",
+                    level: str = "") -> int | None:
+        """One row of the history for this game (its moves, record, score in the game's words,
+        the daily puzzle's date); the rank of a new best score, or None."""
+        session, score = self.session, self.final_score()
+        moves = tuple(text or "" for _, text in session.entries[1:session.position + 1])
+        game = history.Game(
+            game=session.key, params=session.params.encode(), game_id=session.game_id,
+            started=history.utc_text(self.started), finished=history.utc_text(),
+            outcome=str(outcome), score=score, detail=self.score_text(score), ranked=ranked,
+            duration=min(saves.MAX_ELAPSED, round(session.elapsed, 3)), moves=moves,
+            record=dict(session.record), opponent=opponent, level=level,
+            daily=daily.date_text(self.play_options.get("daily")))
         try:
-            table = score_table(self.session.key, self.session.params)
-            return self.app.store.add_score(table, score, self.higher_is_better,
-                                            self.score_text(score))
-        except OSError as error:
-            self.say(f"The score could not be saved: {error}")
+            return self.app.store.history().record(game)
+        except Invalid as error:
+            self.say(f"This game could not be kept in the history ({error}).")
             return None
 
     def result_mood(self) -> str:
@@ -386,7 +402,7 @@ class GameScene(Scene, GameHooks):
         elif kind == Act.NEW:
             self.new_game()
         elif kind == Act.MOVE and action.dy > 0:
-            self.step_down(action)
+            verbs.step_down(self, action)
         elif kind == Act.UNDO:
             self.undo()
         elif kind == Act.REDO:
@@ -404,16 +420,6 @@ class GameScene(Scene, GameHooks):
         else:
             self.tweens.finish_all() if kind in (Act.PRESS, Act.CONFIRM, Act.MOVE) else None
             self.handle_game(action)
-
-    def step_down(self, action: Action) -> None:
-        """A step down; where it would not move the game's cursor (cursor_look() stays the
-        same: the board ends there), it goes on to the toolbar, so a pad reaches every
-        command."""
-        before = self.cursor_look()
-        self.tweens.finish_all()
-        self.handle_game(action)
-        if before is not None and self.cursor_look() == before:
-            self.toolbar.focused, self.toolbar.focus = True, 0
 
     def update(self, dt: float) -> None:
         self.tweens.update(dt)
@@ -490,22 +496,6 @@ class GameScene(Scene, GameHooks):
             self.play(move)
 
     # --- drawing -------------------------------------------------------------------------
-    def _toolbar_buttons(self) -> list[ui.Button]:
-        """The frame's verbs, then the game's commands that have a button (its table)."""
-        entries: list[hud.ToolbarEntry] = [
-            ("Menu (Esc)", self.open_menu, lambda: True),
-            ("Undo (U)", self.undo, self.can_undo), ("Redo (R)", self.redo, self.can_redo),
-            ("Hint (H)", self.hint, self.can_hint), ("Rules (F1)", self.open_rules, lambda: True)]
-        if self.alternate_button:
-            entries.append((f"{self.alternate_button} (X)",
-                            lambda: self.handle_game(Action(Act.ALT)), lambda: not self.over))
-        entries += [self.command_button(b) for b in self.bindings if b.toolbar]
-        return hud.toolbar(entries, self.app.size)
-
-    def command_button(self, binding: Binding) -> hud.ToolbarEntry:
-        return (binding.label, lambda: self.run_command(binding.command),
-                lambda: self.command_enabled(binding))
-
     def draw(self, surface) -> None:
         surface.fill(ui.BG)
         self.draw_board(surface)

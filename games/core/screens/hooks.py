@@ -3,6 +3,7 @@ calls and when. The frame subclasses them and gives each hook a default; a game'
 overrides what its game needs (docs/ARCHITECTURE.md walks through them)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ class GameHooks(Protocol):
     def draw_board(self, surface: pygame.Surface) -> None:
         """Draw the position and the tweens in flight; it changes nothing."""
 
-    def hud_fields(self) -> list[HudField]:
+    def hud_fields(self) -> Sequence[HudField]:
         """(name, value) pairs, right to left from the HUD's right edge; a third item, the
         widest value the field can show, keeps a field whose words change from jumping."""
 

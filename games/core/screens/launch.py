@@ -82,6 +82,37 @@ def start_new_game(app, key: str, choices: dict, replace_scene: Scene | None = N
     app.push(LoadingScene(app, lambda: Session.new(key, params, seed), show))
 
 
+def start_deal(app, game_id: str, play: dict | None = None,
+               replace_scene: Scene | None = None) -> None:
+    """Play a deal from its game ID (the daily puzzle, or a game of the history again), with
+    the play options last chosen for the game and `play` over them. The ID is checked (and a
+    seed's deal made) in a worker thread; a bad one is said on the launcher."""
+    key = game_id.partition(":")[0]
+    try:
+        options = info_module(key).OPTIONS
+    except KeyError as error:
+        app.messages.append(str(error.args[0]))
+        return
+    choices = remembered_choices(key, app.settings.get("setup", {}).get(key))
+    chosen = {**play_choices(options, choices), **(play or {})}
+
+    def show(session):
+        if replace_scene is not None:
+            app.pop(replace_scene)
+        app.push(scene_module(key).SCENE(app, session, chosen))
+
+    app.push(LoadingScene(app, lambda: Session.from_id(game_id), show))
+
+
+def start_daily(app, key: str, replace_scene: Scene | None = None) -> None:
+    """Today's puzzle (the local calendar day): its deal is made from the date alone."""
+    import datetime
+
+    from games.core.kit import daily
+    day = datetime.date.today()
+    start_deal(app, daily.seeded_id(key, day), {"daily": day.isoformat()}, replace_scene)
+
+
 def resume_saved_game(app, key: str) -> bool:
     """Rebuild the saved game (checked whole and brought up to date by saves.read, which also
     bounds its history, so the replay is quick) and open it."""

@@ -1,6 +1,6 @@
-"""The launcher: a card per game (its picture, title and blurb, a Resume badge for a saved game),
-Settings and Quit. The screens around a game are in menus.py; the dialogs in overlays.py and
-question.py."""
+"""The launcher: a card per game (its picture, title and blurb, a Resume badge for a saved game,
+a Daily badge until today's puzzle is done), Statistics, Settings and Quit. The screens around
+a game are in menus.py; the dialogs in overlays.py and question.py."""
 from __future__ import annotations
 
 import pygame
@@ -8,6 +8,7 @@ import pygame
 from games.core.kit import registry
 from games.core.kit.actions import Act, Action
 from games.core.loop.app import Scene
+from games.core.loop.jobs import Job
 from games.core.screens import ui
 from games.core.screens.launch import resume_saved_game
 from games.core.screens.menus import SetupScene
@@ -19,12 +20,15 @@ class Card(ui.Widget):
     """A game on the launcher. A saved game shows a Resume badge on the picture's corner,
     clear of the title; a click on the badge resumes, elsewhere opens the setup screen."""
 
-    def __init__(self, rect, info, picture, saved: bool, on_click, on_resume=None):
+    def __init__(self, rect, info, picture, saved: bool, on_click, on_resume=None,
+                 daily_due: bool = False):
         super().__init__(rect)
         self.info, self.picture, self.saved, self.on_click = info, picture, saved, on_click
-        self.on_resume = on_resume
+        self.on_resume, self.daily_due = on_resume, daily_due
         self.badge = pygame.Rect(0, 0, 150, 48)
         self.badge.topright = (self.rect.right - 32, self.rect.top + 32)
+        self.daily_badge = pygame.Rect(0, 0, 130, 48)
+        self.daily_badge.topleft = (self.rect.left + 32, self.rect.top + 32)
 
     def activate(self) -> None:
         self.on_click()
@@ -50,6 +54,10 @@ class Card(ui.Widget):
         if self.saved:
             ui.panel(surface, self.badge, ui.ACCENT, radius=12, border=ui.BG_DEEP)
             ui.label(surface, "Resume", self.badge.center, ui.SMALL, ui.BG_DEEP, bold=True,
+                     anchor="center")
+        if self.daily_due:      # today's puzzle is still to do (the setup screen offers it)
+            ui.panel(surface, self.daily_badge, ui.GOOD, radius=12, border=ui.BG_DEEP)
+            ui.label(surface, "Daily", self.daily_badge.center, ui.SMALL, ui.BG_DEEP, bold=True,
                      anchor="center")
         if focused:
             ui.focus_ring(surface, self.rect, 26)
@@ -107,12 +115,15 @@ class LauncherScene(Scene):
         super().__init__(app)
         self.pictures: dict[str, tuple] = {}    # key -> (size, picture)
         self.message_time = 6.0
+        self.opening: Job | None = None    # the history, opened after the first frame
+        self.badges_shown = False
         self.build()
 
     def build(self) -> None:
         games = registry.launcher_games()
         width, height = self.app.size
         columns, card_w, card_h, size = card_layout(len(games), self.app.size)
+        due = self.dailies_due()
         gap = CARD_GAP
         left = (width - columns * card_w - (columns - 1) * gap) // 2
         widgets: list[ui.Widget] = []
@@ -125,14 +136,32 @@ class LauncherScene(Scene):
             saved = self.app.store.has_save(info.key)
             widgets.append(Card(rect, info, self.pictures[info.key][1], saved,
                                 lambda key=info.key: self.app.push(SetupScene(self.app, key)),
-                                lambda key=info.key: resume_saved_game(self.app, key)))
+                                lambda key=info.key: resume_saved_game(self.app, key),
+                                info.key in due))
         self.quit_button = ui.Button((width - 300, height - 120, 260, 80), "Quit",
                                      self.confirm_quit)
+        widgets.append(ui.Button((width - 860, height - 120, 260, 80), "Statistics",
+                                 self.open_statistics))
         widgets.append(ui.Button((width - 580, height - 120, 260, 80), "Settings",
                                  lambda: self.app.push(SettingsScene(self.app))))
         widgets.append(self.quit_button)
         focus = self.menu.focus if hasattr(self, "menu") else 0
         self.menu = ui.Menu(widgets, min(focus, len(widgets) - 1))
+
+    def open_statistics(self) -> None:
+        from games.core.screens.stats import StatsScene  # not on the way to the first frame
+        self.app.push(StatsScene(self.app, ""))
+
+    def dailies_due(self) -> set[str]:
+        """The games whose daily puzzle of today is still to do; none until the history is
+        open (it opens after the first frame, and the cards are built again then)."""
+        if self.opening is None or not self.opening.done:
+            return set()
+        import datetime
+
+        from games.core.kit import daily
+        done = self.app.store.history().dailies_done(datetime.date.today().isoformat())
+        return {key for key in daily.PARAMS if key not in done}
 
     def handle(self, action) -> None:
         if action.kind == Act.CANCEL:
@@ -158,10 +187,22 @@ class LauncherScene(Scene):
         self.menu.handle(Action(Act.MOVE, dx=1))
 
     def next_change(self) -> float | None:
-        """The message shown goes when its time is up."""
+        """The history being opened (the Daily badges come next), and the message shown,
+        which goes when its time is up."""
+        if not self.badges_shown:
+            return 0.0
         return self.message_time if self.app.messages else None
 
     def update(self, dt: float) -> None:
+        if self.opening is None:     # the first step comes after the first frame is shown
+            self.opening = self.app.jobs.start(self.app.store.history)
+        elif self.opening.done and not self.badges_shown:
+            self.badges_shown = True     # the Daily badges, now that the history can say
+            due = self.dailies_due()
+            for widget in self.menu.widgets:
+                if isinstance(widget, Card):
+                    widget.daily_due = widget.info.key in due
+            self.app.mark_dirty()
         self.message_time = max(0.0, self.message_time - dt)
         if self.message_time == 0 and self.app.messages:
             self.app.messages.pop(0)

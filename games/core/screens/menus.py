@@ -15,6 +15,7 @@ from games.core.screens.launch import (
     info_module,
     remembered_choices,
     resume_saved_game,
+    start_daily,
     start_new_game,
 )
 from games.core.screens.overlays import HelpScene, MenuScreen, SettingsScene
@@ -22,7 +23,8 @@ from games.core.screens.question import ConfirmScene, ask_to_quit
 
 
 class SetupScene(Scene):
-    """A game's front page: its options, resume, new game, rules and best scores."""
+    """A game's front page: its options, resume, new game, today's puzzle, statistics, rules
+    and best scores."""
 
     def __init__(self, app, key: str, replace_scene: Scene | None = None):
         super().__init__(app)
@@ -36,7 +38,7 @@ class SetupScene(Scene):
         widgets: list[ui.Widget] = []
         self.choices: list[tuple[Option, ui.Choice]] = []
         resume = replace_scene is None and app.store.has_save(key)
-        rows = len(self.options) + 2 + (1 if resume else 0)
+        rows = len(self.options) + 3 + (1 if resume else 0)
         step = min(104, (height - 250 - 80) // rows)   # many options: rows get closer
         size = step - 20
         y = 250
@@ -53,6 +55,16 @@ class SetupScene(Scene):
             widgets.append(ui.Button((120, y, 820, size), "Resume saved game", self.resume))
             y += step
         widgets.append(ui.Button((120, y, 820, size), "New game", self.new_game))
+        y += step
+        import datetime  # the history: not on the way to the launcher's first frame
+
+        from games.core.kit import daily
+        if daily.has_daily(key):
+            done = app.store.history().dailies_done(datetime.date.today().isoformat())
+            words = "Today's puzzle again" if key in done else "Today's puzzle"
+            widgets.append(ui.Button((120, y, 400, size), words, self.daily))
+        widgets.append(ui.Button((540, y, 400, size) if daily.has_daily(key) else
+                                 (120, y, 820, size), "Statistics", self.statistics))
         y += step
         widgets.append(ui.Button((120, y, 400, size), "Rules",
                                  lambda: app.push(HelpScene(app, key))))
@@ -108,6 +120,15 @@ class SetupScene(Scene):
     def resume(self) -> None:
         self.app.pop(self)
         resume_saved_game(self.app, self.key)
+
+    def statistics(self) -> None:
+        from games.core.screens.stats import StatsScene  # not on the way to the first frame
+        self.app.push(StatsScene(self.app, self.key))
+
+    def daily(self) -> None:
+        """Today's puzzle: the same deal for every player, made from the date."""
+        self.app.pop(self)
+        start_daily(self.app, self.key, self.replace_scene)
 
     def handle(self, action) -> None:
         if action.kind == Act.CANCEL:

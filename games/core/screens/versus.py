@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.core.data.records import record_table
+from games.core.data import records
 from games.core.kit import registry
 from games.core.kit.actions import Act, Command
 from games.core.kit.options import remember
@@ -37,8 +37,7 @@ PICK_SECONDS = 0.45   # the computer's choice is shown this long before it is pl
 
 class VersusScene(GameScene, VersusHooks):
     SIDE_NAMES = ("Black", "White")
-    DRAW_MOVE = None                   # the move that records an agreed draw, if the game has one
-    higher_is_better = True
+    DRAW_MOVE: Any = None              # the move that records an agreed draw, if the game has one
 
     def __init__(self, app, session, play_options=None):
         super().__init__(app, session, play_options)
@@ -557,21 +556,20 @@ class VersusScene(GameScene, VersusHooks):
         if self.hints:
             lines.append(f"Hints taken: {self.hints}")
         if self.against_computer:
-            record = self.app.store.load_records().get(self.record_table(), {})
+            record = records.record_counts(self.app.store, self.session.key, self.level)
             lines.append(f"Your record at this level: {record.get('won', 0)} won, "
                          f"{record.get('lost', 0)} lost, {record.get('draw', 0)} drawn")
         return lines
 
-    def record_table(self) -> str:
-        return record_table(self.session.key, self.level)
-
     def record_result(self) -> int | None:
-        """Against the computer, count the game in the record for this level."""
+        """Into the history: against the computer, the outcome for the player at this level;
+        between two players, whether a side won (the history's "won") or it was drawn; the
+        computer against itself (the demo) is not kept."""
         if self.against_computer:
-            try:
-                self.app.store.record_result(self.record_table(), self.human_result())
-            except OSError as error:
-                self.say(f"The result could not be saved: {error}")
+            return self.record_game(self.human_result(), opponent=COMPUTER, level=str(self.level))
+        if not self.demo:
+            decided = Outcome.DRAW if self.winner() is None else Outcome.WON
+            return self.record_game(decided, opponent=HUMAN)
         return None
 
     def result_mood(self) -> str:

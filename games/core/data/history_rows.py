@@ -1,0 +1,175 @@
+"""What a row of the history of finished games holds (history.py), and the checks of every
+value read back or written: VALID in SQL (the figures count 10,000 games in C), CHECKS in
+Python (the rows shown and written; Parlour never writes what it would not read back). Pure:
+no I/O, no clock but utc_text's."""
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import astuple, dataclass, field, fields
+from typing import Any, Protocol
+
+from games.core.kit import checks, registry, saves
+from games.core.kit.session import MAX_ID_LENGTH
+
+
+class DataFolder(Protocol):
+    """What the history asks of the App's Store (store.py), which opens it: where a file of
+    the data folder is (OSError, already said, when the folder cannot be used), the old JSON
+    files read safely, and the player's message channel. (A Protocol: the Store imports the
+    history, so the history does not import the Store.)"""
+    tell: Callable[[str], None]
+
+    def path(self, name: str) -> str: ...
+
+    def read_json(self, name: str,
+                  check: Callable[[Any], Any] | None = None) -> tuple[Any, str | None]: ...
+
+    def file_bytes(self, name: str) -> bytes: ...
+
+
+TIME_FORMAT = "%Y-%m-%d %H:%M:%S"   # UTC, as SQLite's own datetime() writes it
+OUTCOMES = ("won", "lost", "draw")
+OPPONENTS = ("", "computer", "human")
+MAX_MOVES_TEXT = saves.MAX_MOVES * 70
+
+@dataclass(frozen=True)
+class Game:
+    """One finished game as the history keeps it."""
+    game: str                 # the game's key
+    params: str               # Params.encode()
+    game_id: str              # GAME:PARAMS:DESC, which plays the deal again ('' if imported)
+    started: str              # UTC, TIME_FORMAT ('' if not known)
+    finished: str             # UTC, TIME_FORMAT
+    outcome: str              # won / lost / draw for the player; two players: a side won or draw
+    score: float | None       # the game's score (what its best scores rank)
+    detail: str               # the game's words for the score ("2:31", "Par +1: 40 presses")
+    ranked: bool              # may enter the best scores (a win not finished by Solve...)
+    duration: float | None    # seconds played (None if imported)
+    moves: tuple[str, ...] = ()     # the moves from the start to the end, as a save has them
+    record: dict[str, int] = field(default_factory=dict)   # hints, penalties, solved...
+    opponent: str = ""        # '' (a puzzle), 'computer' or 'human'
+    level: str = ""           # the computer's level
+    daily: str = ""           # YYYY-MM-DD: the daily puzzle of that day
+    games: int = 1            # the games the row stands for (a count imported from records.json)
+    id: int = 0               # its place in the history (0 before it is recorded)
+
+
+COLUMNS = [f.name for f in fields(Game)]
+
+TIME_GLOB = ("[0-9][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9] [0-2][0-9]:[0-5][0-9]:[0-5][0-9]")
+DATE_GLOB = "[0-9][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]"
+TIME_TEXT = r"[0-9]{4}-[01][0-9]-[0-3][0-9] [0-2][0-9]:[0-5][0-9]:[0-5][0-9]"
+DATE_TEXT = r"[0-9]{4}-[01][0-9]-[0-3][0-9]"
+CONTROL = "'*[' || char(1) || '-' || char(31) || char(127) || ']*'"
+
+
+def _text_sql(column: str, most: int, ascii_only: bool = False, glob: str = "",
+              empty: bool = True) -> str:
+    """The SQL test of a text column: text, at most `most` characters, no NUL or control
+    character (or only printable ASCII), of the form `glob` if given."""
+    parts = [f"typeof({column}) = 'text'", f"length({column}) <= {most}",
+             f"instr(CAST({column} AS BLOB), x'00') = 0",
+             f"NOT {column} GLOB '*[^ -~]*'" if ascii_only else f"NOT {column} GLOB {CONTROL}"]
+    if glob:
+        parts.append(f"({column} GLOB '{glob}'" + (f" OR {column} = '')" if empty else ")"))
+    elif not empty:
+        parts.append(f"{column} <> ''")
+    return "(" + " AND ".join(parts) + ")"
+
+
+def _number_sql(column: str, low: float, high: float, null: bool) -> str:
+    test = f"(typeof({column}) IN ('integer', 'real') AND {column} BETWEEN {low!r} AND {high!r})"
+    return f"({column} IS NULL OR {test})" if null else test
+
+
+# The same rules twice: VALID for SQL (each row once: history.py keeps aside the ids of those
+# that fail), CHECKS for Python (the rows shown and the rows written; Parlour never writes what
+# it would not read back).
+VALID = " AND ".join([
+    "typeof(id) = 'integer'",
+    _text_sql("game", 32, True, empty=False) + " AND NOT game GLOB '*[^a-z_]*'",
+    _text_sql("params", 200, True) + " AND NOT params GLOB '*[:#]*'",
+    _text_sql("game_id", MAX_ID_LENGTH, True),
+    _text_sql("started", 19, True, TIME_GLOB),
+    _text_sql("finished", 19, True, TIME_GLOB, empty=False),
+    "outcome IN ('won', 'lost', 'draw')",
+    _number_sql("score", -1e12, 1e12, True),
+    _text_sql("detail", 200),
+    "ranked IN (0, 1) AND typeof(ranked) = 'integer'",
+    _number_sql("duration", 0, saves.MAX_ELAPSED, True),
+    _text_sql("moves", MAX_MOVES_TEXT),
+    _text_sql("record", 2000),
+    "opponent IN ('', 'computer', 'human')",
+    _text_sql("level", 32, True) + " AND NOT level GLOB '*[^a-z0-9_]*'",
+    _text_sql("daily", 10, True, DATE_GLOB),
+    "typeof(games) = 'integer' AND games BETWEEN 1 AND 1000000000",
+])
+
+CHECKS: dict[str, checks.Check] = {
+    "game": checks.Text(32, r"[a-z_]+"),
+    "params": checks.Text(200, r"[ -~]*"),
+    "game_id": checks.Text(MAX_ID_LENGTH, r"[ -~]*"),
+    "started": checks.Text(19, f"({TIME_TEXT})?"),
+    "finished": checks.Text(19, TIME_TEXT),
+    "outcome": checks.OneOf(*OUTCOMES),
+    "score": checks.Either(checks.OneOf(None), checks.Number(-1e12, 1e12)),
+    "detail": checks.Text(200, r"[^\t\n]*"),
+    "ranked": checks.Boolean(),
+    "duration": checks.Either(checks.OneOf(None), checks.Number(0, saves.MAX_ELAPSED)),
+    "moves": checks.ListOf(saves.MOVE, saves.MAX_MOVES),
+    "record": checks.MapOf(checks.Text(32, saves.RECORD_NAME), checks.COUNT, 32),
+    "opponent": checks.OneOf(*OPPONENTS),
+    "level": checks.Text(32, r"[a-z0-9_]*"),
+    "daily": checks.Text(10, f"({DATE_TEXT})?"),
+    "games": checks.Integer(1, 10**9),
+    "id": checks.Integer(0, 2**63 - 1),
+}
+
+
+def checked(game: Game) -> Game:
+    """The game if every value is one the history holds (checks.Invalid otherwise), and a game
+    this build knows."""
+    for name in COLUMNS:
+        value = getattr(game, name)
+        if name == "moves":
+            value = list(value)
+        CHECKS[name](value, name)
+    if game.params and ":" in game.params or "#" in game.params:
+        raise checks.Invalid("params: text of the wrong form")
+    if game.game not in registry.load_all():
+        raise checks.Invalid(f"game: no game called {game.game!r}")
+    return game
+
+
+def row_values(game: Game) -> tuple:
+    values = dict(zip(COLUMNS, astuple(game)))
+    values["moves"] = json.dumps(list(game.moves), separators=(",", ":"))
+    values["record"] = json.dumps(game.record, separators=(",", ":"), sort_keys=True)
+    values["ranked"] = int(game.ranked)
+    return tuple(values[name] for name in COLUMNS if name != "id")
+
+
+def from_row(row) -> Game:
+    """A row read back (all columns, in COLUMNS order) as a checked Game; checks.Invalid if
+    any value is not one the history holds."""
+    values = dict(zip(COLUMNS, row))
+    for name in ("moves", "record"):
+        text = values[name]
+        if not isinstance(text, str) or len(text) > MAX_MOVES_TEXT:
+            raise checks.Invalid(f"{name}: not text of a bounded length")
+        try:
+            values[name] = json.loads(text)
+        except (ValueError, RecursionError):
+            raise checks.Invalid(f"{name}: not JSON") from None
+    if isinstance(values["ranked"], int) and values["ranked"] in (0, 1):
+        values["ranked"] = bool(values["ranked"])
+    moves = CHECKS["moves"](values["moves"], "moves")
+    values["moves"] = tuple(moves)
+    return checked(Game(**values))
+
+
+def utc_text(seconds: float | None = None) -> str:
+    """A moment as the history writes it: UTC, 'YYYY-MM-DD HH:MM:SS'."""
+    return time.strftime(TIME_FORMAT, time.gmtime(time.time() if seconds is None else seconds))

@@ -1,0 +1,259 @@
+"""The statistics of a game, or of the whole collection, as queries over the history: played,
+won / lost / drawn, win rate, current and best streak, daily streak, best and median score (or
+time) per difficulty or level, results over the last 30 days, the score (or time) of the last
+50 games, and the record against each computer level. No pygame: the screens draw these
+figures and `main.py stats` prints them.
+
+Games between two people count as played, never as won or lost (nobody is the player there).
+"""
+from __future__ import annotations
+
+import datetime
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from games.core.data import history, history_rows
+from games.core.data.history import History
+from games.core.data.history_rows import utc_text
+from games.core.kit import daily, registry
+from games.core.kit.checks import Invalid
+
+DAYS = 30          # the bars: results per day
+RECENT = 50        # the line: the last games' scores or times
+MOST_GROUPS = 200  # difficulties or levels listed
+RANKED_GROUPS = 20  # the most played settings get their best and median scores
+PLAYER = "opponent <> 'human'"     # the games with a player to win or lose them
+NAMES = {"won": "won", "lost": "lost", "draw": "drawn"}
+
+
+@dataclass
+class Group:
+    """One difficulty (its parameters) or computer level."""
+    name: str              # the parameters or the level, as recorded
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+    drawn: int = 0
+    best: str = ""         # the best score or time, in the game's words
+    median: str = ""
+
+
+@dataclass
+class Figures:
+    game: str                      # the game's key, or "" for the whole collection
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+    drawn: int = 0
+    two_players: int = 0           # games between two people (played, not won or lost)
+    win_rate: float | None = None  # won / (won + lost + drawn)
+    streak: int = 0                # wins in a row, up to the last game
+    best_streak: int = 0
+    daily_streak: int = 0          # days in a row with the daily puzzle done
+    dailies: int = 0
+    seconds: float = 0.0           # time played
+    groups: list[Group] = field(default_factory=list)
+    days: list[tuple[str, int, int, int]] = field(default_factory=list)   # date, W, L, D
+    recent: list[tuple[float, str]] = field(default_factory=list)  # value, words; oldest first
+    recent_kind: str = ""          # "score" or "time"
+    recent_median: tuple[float, str] | None = None
+    levels: list[Group] = field(default_factory=list)   # against the computer, per level
+    per_game: list[Group] = field(default_factory=list)  # the collection: each game
+
+    def as_json(self) -> dict[str, Any]:
+        return {**asdict(self), "seconds": round(self.seconds, 1)}
+
+
+def figures(db: History, key: str = "", today: datetime.date | None = None) -> Figures:
+    """The statistics in a history of one game (`key`), or of every game (""), as of `today`
+    (local)."""
+    today = today or datetime.date.today()
+    where, args = ("game = ?", (key,)) if key else ("1", ())
+    result = Figures(key)
+    totals = db.query(f"SELECT game, outcome, opponent, sum(games), total(duration) FROM valid "
+                      f"WHERE {where} GROUP BY game, outcome, opponent LIMIT {MOST_GROUPS * 9}",
+                      args)
+    for _, outcome, opponent, count, seconds in totals:
+        result.played += count
+        result.seconds += seconds
+        if opponent == "human":
+            result.two_players += count
+        else:
+            name = NAMES[outcome]
+            setattr(result, name, getattr(result, name) + count)
+    decided = result.won + result.lost + result.drawn
+    result.win_rate = round(result.won / decided, 4) if decided else None
+    result.streak, result.best_streak = streaks(db, where, args)
+    days = [row[0] for row in db.query(
+        f"SELECT DISTINCT daily FROM valid WHERE {where} AND daily <> '' ORDER BY daily DESC "
+        f"LIMIT {history.MOST_ROWS}", args)]
+    result.dailies = len(days)
+    result.daily_streak = daily.streak(days, today)
+    result.days = last_days(db, where, args, today)
+    if key:
+        info = registry.lookup(key)
+        if info.players == 2:
+            result.levels = level_groups(db, key)
+            result.recent_kind = "time"
+            result.recent = recent(db, "duration", "game = ?", (key,))
+        else:
+            result.groups = param_groups(db, key, info.lower_is_better)
+            result.recent_kind = "score"
+            result.recent = recent(db, "score", "game = ? AND ranked = 1", (key,))
+        result.recent_median = median_of(result.recent)
+    else:
+        result.per_game = game_groups(totals)
+        result.levels = level_groups(db, "", times=False)
+    return result
+
+
+def streaks(db: History, where: str, args: tuple[Any, ...]) -> tuple[int, int]:
+    """(current, best) wins in a row, in the order the games finished."""
+    current = best = 0
+    for (won,) in db.query(f"SELECT outcome = 'won' FROM valid WHERE {where} AND {PLAYER} AND "
+                           f"games = 1 ORDER BY id LIMIT {history.MOST_ROWS}", args):
+        current = current + 1 if won else 0
+        best = max(best, current)
+    return current, best
+
+
+def last_days(db: History, where: str, args: tuple[Any, ...],
+              today: datetime.date) -> list[tuple[str, int, int, int]]:
+    """(date, won, lost, drawn) for each of the last DAYS local days, oldest first; games
+    between two people count as drawn here (neither the player's win nor loss)."""
+    first = today - datetime.timedelta(days=DAYS - 1)
+    since = utc_text(time.mktime(first.timetuple()) - 86400)   # a day's slack for zones
+    counts: dict[str, list[int]] = {}
+    for day, outcome, opponent, count in db.query(
+            f"SELECT date(finished, 'localtime') AS day, outcome, opponent, sum(games) "
+            f"FROM valid WHERE {where} AND finished >= ? GROUP BY day, outcome, opponent "
+            f"LIMIT 1000", (*args, since)):
+        slot = 2 if opponent == "human" else ("won", "lost", "draw").index(outcome)
+        counts.setdefault(day, [0, 0, 0])[slot] += count
+    days: list[tuple[str, int, int, int]] = []
+    for n in range(DAYS):
+        day = (first + datetime.timedelta(days=n)).isoformat()
+        won, lost, drawn = counts.get(day, [0, 0, 0])
+        days.append((day, won, lost, drawn))
+    return days
+
+
+def recent(db: History, column: str, where: str, args: tuple[Any, ...]) -> list[tuple[float, str]]:
+    """The last RECENT games' score (with its words) or time, oldest first."""
+    rows = db.query(f"SELECT {column}, detail FROM valid WHERE {where} AND {column} IS NOT NULL "
+                    f"AND games = 1 ORDER BY id DESC LIMIT {RECENT}", args)
+    if column == "duration":
+        return [(value, clock(value)) for value, _ in reversed(rows)]
+    return [(value, words if shown(words) else "") for value, words in reversed(rows)]
+
+
+def median_of(values: list[tuple[float, str]]) -> tuple[float, str] | None:
+    """The middle value (the lower of the two middle ones) with its words."""
+    if not values:
+        return None
+    ordered = sorted(values, key=lambda pair: pair[0])
+    return ordered[(len(ordered) - 1) // 2]
+
+
+def param_groups(db: History, key: str, lower_is_better: bool) -> list[Group]:
+    """Per parameters (difficulty, size, rules): played and results, the best score and the
+    median one (of the games that may enter the best scores), in the game's words."""
+    groups: dict[str, Group] = {}
+    for params, outcome, count in db.query(
+            f"SELECT params, outcome, sum(games) FROM valid WHERE game = ? GROUP BY params, "
+            f"outcome LIMIT {MOST_GROUPS * 3}", (key,)):
+        add(groups.setdefault(params, Group(params)), outcome, count)
+    order = "ASC" if lower_is_better else "DESC"
+    scored = db.query(f"SELECT params, count(*) FROM valid WHERE game = ? AND ranked = 1 AND "
+                      f"score IS NOT NULL GROUP BY params ORDER BY count(*) DESC "
+                      f"LIMIT {RANKED_GROUPS}", (key,))
+    for params, count in scored:       # the best and the median: two steps down the index
+        group = groups.setdefault(params, Group(params))
+        for place, name in ((0, "best"), ((count - 1) // 2, "median")):
+            rows = db.query(f"SELECT score, detail FROM valid WHERE game = ? AND params = ? AND "
+                            f"ranked = 1 AND score IS NOT NULL ORDER BY score {order}, id "
+                            f"LIMIT 1 OFFSET ?", (key, params, place))
+            if rows:
+                score, words = rows[0]
+                setattr(group, name, words if shown(words) else history_number(score))
+    return sorted(groups.values(), key=lambda group: -group.played)[:MOST_GROUPS]
+
+
+def level_groups(db: History, key: str, times: bool = True) -> list[Group]:
+    """Against the computer, per level: played and results, and (with `times`) the fastest win
+    and the median time of the wins."""
+    where, args = ("game = ? AND ", (key,)) if key else ("", ())
+    groups: dict[str, Group] = {}
+    for level, outcome, count in db.query(
+            f"SELECT level, outcome, sum(games) FROM valid WHERE {where} opponent = 'computer' "
+            f"GROUP BY level, outcome LIMIT {MOST_GROUPS * 3}", args):
+        add(groups.setdefault(level, Group(level)), outcome, count)
+    if not times:
+        return sorted(groups.values(), key=level_order)[:MOST_GROUPS]
+    for level, place, count, seconds in db.query(
+            f"SELECT level, place, n, duration FROM (SELECT level, duration, row_number() OVER "
+            f"(PARTITION BY level ORDER BY duration, id) AS place, count(*) OVER (PARTITION BY "
+            f"level) AS n FROM valid WHERE {where} opponent = 'computer' AND outcome = 'won' "
+            f"AND duration IS NOT NULL) WHERE place = 1 OR place = (n + 1) / 2 "
+            f"LIMIT {MOST_GROUPS * 2}", args):
+        group = groups.setdefault(level, Group(level))
+        if place == 1:
+            group.best = clock(seconds)
+        if place == (count + 1) // 2:
+            group.median = clock(seconds)
+    return sorted(groups.values(), key=level_order)[:MOST_GROUPS]
+
+
+def game_groups(totals: list[tuple[Any, ...]]) -> list[Group]:
+    """The collection: each game's played and results (games between two people: played),
+    from the totals' rows (game, outcome, opponent, games, seconds)."""
+    games = registry.load_all()
+    groups = {key: Group(key) for key in registry.KEYS if key in games}
+    for key, outcome, opponent, count, _ in totals:
+        if key in games:
+            group = groups.setdefault(key, Group(key))
+            if opponent == "human":
+                group.played += count
+            else:
+                add(group, outcome, count)
+    return list(groups.values())
+
+
+def add(group: Group, outcome: str, count: int) -> None:
+    group.played += count
+    name = NAMES[outcome]
+    setattr(group, name, getattr(group, name) + count)
+
+
+PRESETS = ("off", "low", "medium", "high", "perfect")
+
+
+def level_order(group: Group) -> tuple[int, int, str]:
+    """The presets in their order, then custom chances by number, then older names."""
+    if group.name in PRESETS:
+        return 0, PRESETS.index(group.name), ""
+    if group.name.isdigit():
+        return 1, int(group.name), ""
+    return 2, 0, group.name
+
+
+def shown(words: object) -> bool:
+    """Words from the history fit to show: checked text (no control characters or bytes that
+    were not UTF-8)."""
+    try:
+        history_rows.CHECKS["detail"](words)
+        return bool(words)
+    except Invalid:
+        return False
+
+
+def history_number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def clock(seconds: float) -> str:
+    """m:ss (h:mm:ss past an hour)."""
+    whole = int(round(seconds))
+    hours, rest = divmod(whole, 3600)
+    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"

@@ -1,0 +1,92 @@
+"""The daily puzzle: one deal a calendar day for each one-player game, the same for every
+player, derived from the date alone (date -> seed -> game ID). Pure: the date is given, never
+read from a clock.
+
+The parameters are fixed per game (PARAMS, documented in the README): a day's seed is the first
+eight bytes of SHA-256 of "parlour daily GAME YYYY-MM-DD", and the deal is the game's own
+generator run with random.Random(seed), so every machine makes the same game ID. The ID holds
+the whole deal (GAME:PARAMS:DESC), so it plays the same game even where a later build's
+generator would deal another.
+"""
+from __future__ import annotations
+
+import datetime
+import random
+import re
+
+from games.core.kit import registry
+from games.core.kit.rules_api import RuleError
+
+PARAMS = {
+    "deductile": "tiles=4,difficulty=hard",
+    "kenken": "size=6,difficulty=hard",
+    "ishido": "rule=standard",
+    "poggle": "size=6,colours=3",
+}
+FIRST_DAY = datetime.date(2000, 1, 1)
+LAST_DAY = datetime.date(9999, 12, 31)
+DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def has_daily(key: str) -> bool:
+    return key in PARAMS
+
+
+def parse_date(text: str) -> datetime.date:
+    """A day written YYYY-MM-DD (from 2000-01-01 on); RuleError says what is wrong."""
+    shown = text if len(text) <= 40 else text[:37] + "..."
+    if not DATE.fullmatch(text):
+        raise RuleError(f"a date is written YYYY-MM-DD, not {shown!r}")
+    try:
+        day = datetime.date.fromisoformat(text)
+    except ValueError:
+        raise RuleError(f"{shown!r} is not a day of the calendar") from None
+    if day < FIRST_DAY:
+        raise RuleError(f"daily puzzles begin on {FIRST_DAY.isoformat()}, not {shown}")
+    return day
+
+
+def seed(key: str, day: datetime.date) -> int:
+    import hashlib  # here: its library is not needed on the way to the launcher's first frame
+    digest = hashlib.sha256(f"parlour daily {key} {day.isoformat()}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def seeded_id(key: str, day: datetime.date) -> str:
+    """The daily puzzle as GAME:PARAMS#SEED: the same deal as game_id(), made when played."""
+    if key not in PARAMS:
+        raise RuleError(f"{key} has no daily puzzle")
+    return f"{key}:{PARAMS[key]}#{seed(key, day)}"
+
+
+def date_text(value: object) -> str:
+    """A daily puzzle's date as a save's play options hold it: YYYY-MM-DD, or ''."""
+    if isinstance(value, str) and DATE.fullmatch(value):
+        try:
+            return parse_date(value).isoformat()
+        except RuleError:
+            return ""
+    return ""
+
+
+def game_id(key: str, day: datetime.date) -> str:
+    """The daily puzzle of `key` on `day` as a game ID (GAME:PARAMS:DESC)."""
+    if key not in PARAMS:
+        daily = ", ".join(PARAMS)
+        raise RuleError(f"{key} has no daily puzzle; the games with one are {daily}")
+    rules = registry.module(key)
+    params = rules.parse_params(PARAMS[key])
+    desc = rules.new_desc(params, random.Random(seed(key, day)))
+    return f"{key}:{params.encode()}:{desc}"
+
+
+def streak(days: list[str], today: datetime.date) -> int:
+    """Consecutive days, up to today (or yesterday, while today's is still to do), among
+    `days` (YYYY-MM-DD)."""
+    done = set(days)
+    day = today if today.isoformat() in done else today - datetime.timedelta(days=1)
+    count = 0
+    while day.isoformat() in done:
+        count += 1
+        day -= datetime.timedelta(days=1)
+    return count

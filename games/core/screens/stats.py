@@ -1,0 +1,364 @@
+"""The statistics screen of one game (from its setup screen) or of the whole collection (from
+the launcher), and the history of recent games, where a deal can be played again. Both read
+the history (games/core/data/stats.py, history.py) when they open and draw what they read
+into a picture once: moving the focus redraws only the buttons."""
+from __future__ import annotations
+
+import datetime
+
+import pygame
+
+from games.core.data import history, stats
+from games.core.data.history_rows import TIME_FORMAT
+from games.core.kit import registry
+from games.core.kit.actions import Act
+from games.core.kit.levels import TITLES
+from games.core.loop.app import Scene
+from games.core.screens import charts, ui
+from games.core.screens.launch import start_deal
+from games.core.screens.question import ConfirmScene
+
+ROW = ui.SMALL + 2
+PAGE = 10           # games on a page of the history
+TABLE_ROWS = 7      # difficulties, levels or games in a table (the most played)
+
+
+# --- words ------------------------------------------------------------------------------------
+
+def params_words(params: str) -> str:
+    """'size=6,difficulty=hard,hidden_operators=1' -> 'Size 6, Hard, Hidden operators'."""
+    words = []
+    for part in params.split(","):
+        name, _, value = part.partition("=")
+        name = name.replace("_", " ")
+        if value == "1" and name not in ("size", "tiles", "colours"):
+            words.append(name)
+        elif value.isdigit():
+            words.append(f"{name} {value}")
+        elif value:
+            words.append(value.replace("_", " "))
+    text = ", ".join(words) or "Standard"
+    return text[:1].upper() + text[1:]
+
+
+def level_words(level: str) -> str:
+    if level in TITLES:
+        return TITLES[level]
+    return f"Custom {level}%" if level.isdigit() else level.replace("_", " ").title()
+
+
+def title_of(key: str) -> str:
+    try:
+        return registry.lookup(key).title
+    except KeyError:
+        return key
+
+
+def result_words(game: history.Game) -> str:
+    if game.opponent == "human":
+        return "Draw" if game.outcome == "draw" else "Decided"
+    words = {"won": "Won", "lost": "Lost", "draw": "Draw"}[game.outcome]
+    if game.games > 1:
+        return f"{game.games} {words.lower()}"
+    return words + (" (daily)" if game.daily else "")
+
+
+def local_time(utc: str) -> str:
+    """A UTC time of the history as the player's local 'YYYY-MM-DD HH:MM'."""
+    try:
+        moment = datetime.datetime.strptime(utc, TIME_FORMAT)
+    except ValueError:
+        return utc
+    local = moment.replace(tzinfo=datetime.UTC).astimezone()
+    return local.strftime("%Y-%m-%d %H:%M")
+
+
+def percent(rate: float | None) -> str:
+    return "-" if rate is None else f"{rate * 100:.0f}%"
+
+
+def hours(seconds: float) -> str:
+    minutes = int(seconds // 60)
+    return f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+# --- the statistics -----------------------------------------------------------------------------
+
+class StatsScene(Scene):
+    """Statistics of one game (`key`) or of the collection (""): the figures, a table per
+    difficulty, level or game, and the charts. History opens the list of recent games."""
+
+    def __init__(self, app, key: str = ""):
+        super().__init__(app)
+        self.key = key
+        self.figures = stats.figures(app.store.history(), key)
+        self.picture: pygame.Surface | None = None
+        width, height = app.size
+        self.menu = ui.Menu([
+            ui.Button((width - 700, height - 110, 320, 80), "History",
+                      lambda: app.push(HistoryScene(app, key))),
+            ui.Button((width - 360, height - 110, 280, 80), "Back", lambda: app.pop(self))])
+
+    @property
+    def title(self) -> str:
+        return f"{title_of(self.key)}: statistics" if self.key else "Statistics: all games"
+
+    def handle(self, action) -> None:
+        if action.kind == Act.CANCEL:
+            self.app.pop(self)
+        else:
+            self.menu.handle(action)
+
+    def draw(self, surface) -> None:
+        if self.picture is None or self.picture.get_size() != surface.get_size():
+            self.picture = pygame.Surface(surface.get_size()).convert()
+            self.paint(self.picture)
+        surface.blit(self.picture, (0, 0))
+        self.menu.draw(surface)
+
+    def paint(self, surface) -> None:
+        """Everything but the buttons, once: the figures do not change while it is open."""
+        width, height = self.app.size
+        surface.fill(ui.BG)
+        ui.label(surface, self.title, (80, 40), ui.TITLE, ui.TEXT, bold=True)
+        figures = self.figures
+        self.paint_numbers(surface, pygame.Rect(80, 140, 600, 430))
+        table = pygame.Rect(720, 140, width - 800, 430)
+        if not self.key:
+            self.paint_table(surface, table, "Each game", per_game_rows(figures.per_game))
+        elif figures.levels or registry.lookup(self.key).players == 2:
+            self.paint_table(surface, table, "Against the computer, each level",
+                             level_rows(figures.levels))
+        else:
+            self.paint_table(surface, table, "Each setting", param_rows(figures.groups))
+        top, bottom = 600, height - 130
+        other = "Two players" if self.key and registry.lookup(self.key).players == 2 else \
+            "Drawn"
+        if not self.key:
+            half = (width - 200) // 2
+            charts.day_bars(surface, pygame.Rect(80, top, half, bottom - top), figures.days,
+                            "Drawn, two players")
+            charts.level_bars(surface, pygame.Rect(120 + half, top, half, bottom - top),
+                              figures.levels, level_words)
+            return
+        lower = registry.lookup(self.key).lower_is_better
+        if figures.recent_kind == "time":
+            third = (width - 240) // 3
+            charts.day_bars(surface, pygame.Rect(80, top, third, bottom - top), figures.days,
+                            other)
+            charts.line(surface, pygame.Rect(120 + third, top, third, bottom - top),
+                        f"Time of the last {len(figures.recent) or ''} games".replace("  ", " "),
+                        figures.recent,
+                        figures.recent_median, True)
+            charts.level_bars(surface, pygame.Rect(160 + 2 * third, top, third, bottom - top),
+                              figures.levels, level_words)
+        else:
+            half = (width - 200) // 2
+            charts.day_bars(surface, pygame.Rect(80, top, half, bottom - top), figures.days,
+                            other)
+            charts.line(surface, pygame.Rect(120 + half, top, half, bottom - top),
+                        f"Score of the last {len(figures.recent) or ''} scored games".replace(
+                            "  ", " "),
+                        figures.recent, figures.recent_median, lower)
+
+    def paint_numbers(self, surface, box: pygame.Rect) -> None:
+        figures = self.figures
+        ui.panel(surface, box, ui.PANEL)
+        rows = [("Played", str(figures.played)),
+                ("Won / lost / drawn", f"{figures.won} / {figures.lost} / {figures.drawn}"),
+                ("Win rate", percent(figures.win_rate)),
+                ("Current streak", plural(figures.streak, "win")),
+                ("Best streak", plural(figures.best_streak, "win"))]
+        if not self.key or registry.lookup(self.key).players == 1:
+            rows.append(("Daily streak", plural(figures.daily_streak, "day")))
+        if figures.two_players:
+            rows.append(("Between two players", str(figures.two_players)))
+        rows.append(("Time played", hours(figures.seconds)))
+        pitch = min(56, (box.height - 40) // len(rows))
+        for n, (name, value) in enumerate(rows):
+            y = box.top + 20 + n * pitch + pitch // 2
+            ui.label(surface, name, (box.left + 30, y), ROW, ui.MUTED, anchor="midleft")
+            ui.label(surface, value, (box.right - 30, y), ROW, ui.TEXT, bold=True,
+                     anchor="midright")
+
+    def paint_table(self, surface, box: pygame.Rect, heading: str, table) -> None:
+        """A heading, column titles and rows: the first column takes what the others leave."""
+        columns, rows = table
+        ui.panel(surface, box, ui.PANEL)
+        ui.label(surface, heading, (box.left + 30, box.top + 20), charts.TITLE_SIZE, ui.TEXT,
+                 bold=True)
+        if not rows:
+            charts.empty(surface, box)
+            return
+        widths = [width for _, width in columns]
+        first = box.width - 60 - sum(widths[1:])
+        widths[0] = first
+        pitch = min(52, (box.height - 100) // (min(len(rows), TABLE_ROWS) + 1))
+        for row_index, row in enumerate([[name for name, _ in columns], *rows[:TABLE_ROWS]]):
+            y = box.top + 90 + row_index * pitch
+            x = box.left + 30
+            for column, (words, width) in enumerate(zip(row, widths)):
+                colour = ui.MUTED if row_index == 0 else ui.TEXT if column else ui.ACCENT
+                if column == 0:
+                    ui.label(surface, charts.fitted(words, ROW, width - 16), (x, y), ROW,
+                             colour, bold=row_index > 0, anchor="midleft")
+                else:
+                    ui.label(surface, charts.fitted(words, ROW, width - 12), (x + width, y),
+                             ROW, colour, anchor="midright")
+                x += width
+
+    def next_change(self) -> float | None:
+        return None
+
+
+def param_rows(groups):
+    columns = [("Settings", 0), ("Played", 120), ("Won", 100), ("Best", 210),
+               ("Median", 210)]
+    return columns, [[params_words(g.name), str(g.played), str(g.won), g.best or "-",
+                      g.median or "-"] for g in groups]
+
+
+def level_rows(groups):
+    columns = [("Level", 0), ("Played", 130), ("W-D-L", 170), ("Fastest win", 210),
+               ("Median win", 210)]
+    return columns, [[level_words(g.name), str(g.played), f"{g.won}-{g.drawn}-{g.lost}",
+                      g.best or "-", g.median or "-"] for g in groups]
+
+
+def per_game_rows(groups):
+    columns = [("Game", 0), ("Played", 140), ("Won", 120), ("Lost", 120), ("Drawn", 120),
+               ("Win rate", 160)]
+    rows = []
+    for g in groups:
+        decided = g.won + g.lost + g.drawn
+        rows.append([title_of(g.name), str(g.played), str(g.won), str(g.lost), str(g.drawn),
+                     percent(g.won / decided if decided else None)])
+    return columns, rows
+
+
+# --- the history of recent games ------------------------------------------------------------------
+
+class GameRow(ui.Widget):
+    """One finished game in the list; activating it offers to play its deal again."""
+
+    def __init__(self, rect, game: history.Game, with_title: bool, on_play):
+        super().__init__(rect, enabled=bool(game.game_id))
+        self.game, self.with_title, self.on_play = game, with_title, on_play
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.on_play(self.game)
+
+    def cells(self) -> list[tuple[str, int]]:
+        """(words, width) of each column, left to right."""
+        game = self.game
+        when = local_time(game.finished)
+        settings = level_words(game.level) if game.opponent == "computer" else \
+            "Two players" if game.opponent == "human" else params_words(game.params)
+        score = stats.clock(game.duration) if game.duration is not None else "-"
+        if game.opponent == "" and game.detail:
+            score = game.detail
+        cells = [(when, 270)]
+        if self.with_title:
+            cells.append((title_of(game.game), 330))
+        return cells + [(settings, 0), (result_words(game), 250), (score, 330)]
+
+    def draw(self, surface, focused: bool) -> None:
+        colour = ui.PANEL_HI if focused else ui.PANEL
+        ui.panel(surface, self.rect, colour, radius=12, border=ui.LINE, width=1)
+        cells = self.cells()
+        free = self.rect.width - 40 - sum(width for _, width in cells) - \
+            (200 if self.enabled else 0)
+        x = self.rect.left + 20
+        for words, width in cells:
+            width = width or free
+            ink = ui.GOOD if words.startswith("Won") else ui.BAD if words.startswith("Lost") \
+                else ui.TEXT
+            ui.label(surface, charts.fitted(words, ROW, width - 16), (x, self.rect.centery),
+                     ROW, ink, anchor="midleft")
+            x += width
+        if self.enabled:
+            ui.label(surface, "Play again", (self.rect.right - 20, self.rect.centery), ROW,
+                     ui.ACCENT if focused else ui.MUTED, bold=focused, anchor="midright")
+        if focused:
+            ui.focus_ring(surface, self.rect, 14)
+
+
+class HistoryScene(Scene):
+    """Recent games, newest first, a page at a time: date, settings, result, time or score.
+    A game's row plays its deal again (from its game ID), after a question."""
+
+    def __init__(self, app, key: str = ""):
+        super().__init__(app)
+        self.key, self.page = key, 0
+        where, args = ("game = ?", (key,)) if key else ("", ())
+        self.total = app.store.history().count(where, args)
+        self.where, self.args = where, args
+        self.build()
+
+    def build(self, focus: int = 0) -> None:
+        width, height = self.app.size
+        games = self.app.store.history().games(self.where, self.args, PAGE, self.page * PAGE)
+        widgets: list[ui.Widget] = [
+            GameRow((80, 190 + n * 72, width - 160, 62), game, not self.key, self.confirm)
+            for n, game in enumerate(games)]
+        self.rows = len(widgets)
+        self.newer = ui.Button((80, height - 110, 300, 80), "Newer", lambda: self.turn(-1),
+                               enabled=lambda: self.page > 0)
+        self.older = ui.Button((400, height - 110, 300, 80), "Older", lambda: self.turn(1),
+                               enabled=lambda: (self.page + 1) * PAGE < self.total)
+        widgets += [self.newer, self.older,
+                    ui.Button((width - 360, height - 110, 280, 80), "Back",
+                              lambda: self.app.pop(self))]
+        self.menu = ui.Menu(widgets, min(focus, len(widgets) - 1))
+
+    def turn(self, pages: int) -> None:
+        """Another page; the focus stays on the same button (the mouse may click on)."""
+        self.page = max(0, self.page + pages)
+        focus_on = self.menu.widgets[self.menu.focus]
+        self.build()
+        if focus_on not in (self.newer, self.older):
+            return
+        self.menu.focus = self.menu.widgets.index(self.newer if pages < 0 else self.older)
+        if not self.menu.widgets[self.menu.focus].enabled:
+            self.menu.focus = 0
+
+    def confirm(self, game: history.Game) -> None:
+        detail = f"{title_of(game.game)}, {local_time(game.finished)}: the same deal, from the " \
+            "start."
+        self.app.push(ConfirmScene(self.app, "Play this deal again?", "Play", "Back",
+                                   lambda: self.play(game), detail))
+
+    def play(self, game: history.Game) -> None:
+        start_deal(self.app, game.game_id)
+
+    def handle(self, action) -> None:
+        if action.kind == Act.CANCEL:
+            self.app.pop(self)
+        elif action.kind in (Act.UNDO, Act.REDO):     # LB / RB: a page newer or older
+            button = self.newer if action.kind == Act.UNDO else self.older
+            if button.enabled:
+                self.turn(-1 if button is self.newer else 1)
+        else:
+            self.menu.handle(action)
+
+    def draw(self, surface) -> None:
+        width, height = self.app.size
+        surface.fill(ui.BG)
+        title = f"{title_of(self.key)}: history" if self.key else "History: all games"
+        ui.label(surface, title, (80, 40), ui.TITLE, ui.TEXT, bold=True)
+        if self.total:
+            first = self.page * PAGE + 1
+            shown = f"Games {first} to {first + self.rows - 1} of {self.total}, newest first"
+        else:
+            shown = "No games yet: finished games appear here."
+        ui.label(surface, shown, (84, 130), ui.BODY, ui.MUTED)
+        self.menu.draw(surface)
+        hint = "Enter or A on a game plays its deal again; LB / RB turn the pages"
+        ui.fit_text(surface, hint, (720, height - 110, width - 1100, 80), charts.LABEL, ui.MUTED,
+                    align="left")
+
