@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from games.core.kit.deduction import first_found, solve_by_techniques
 from games.deductile.clues import (
     ABOVE,
     COLOUR_AT,
@@ -315,34 +316,15 @@ TECHNIQUES: tuple[tuple[int, Callable[[Board], Iterator[Deduction]]], ...] = (
 def first_deduction(board: Board, max_level: int = CASES) -> Deduction | None:
     """The first deduction of the easiest technique that finds any (Contradiction if the
     board is already impossible)."""
-    for level, technique in TECHNIQUES:
-        if level > max_level:
-            break
-        found = next(technique(board), None)
-        if found is not None:
-            return found
-    return None
+    return first_found(board, TECHNIQUES, max_level)
 
 
 def deduce(board: Board, max_level: int = CASES) -> int | None:
-    """Solve the board in place with techniques up to max_level, easiest first (after each
-    sweep that finds anything, start again from the easiest): the hardest level used, or None
-    when stuck. Contradiction when the clues admit no arrangement."""
-    hardest = DIRECT
-    while not board.solved():
-        for level, technique in TECHNIQUES:
-            if level > max_level:
-                return None
-            progress = False
-            for deduction in technique(board):
-                board.apply(deduction)
-                progress = True
-            if progress:
-                hardest = max(hardest, level)
-                break
-        else:
-            return None
-    board.arrangement()
+    """Solve the board in place with techniques up to max_level, easiest first: the hardest
+    level used, or None when stuck. Contradiction when the clues admit no arrangement."""
+    hardest = solve_by_techniques(board, TECHNIQUES, Board.solved, max_level, DIRECT)
+    if hardest is not None:
+        board.arrangement()
     return hardest
 
 

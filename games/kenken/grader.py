@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Protocol
 
+from games.core.kit.deduction import first_found, solve_by_techniques
 from games.kenken.cages import (
     DIFFICULTIES,
     EASY,
@@ -36,11 +37,8 @@ from games.kenken.cages import (
     mask_digits,
     solved,
 )
-from games.kenken.sentences import Namer
+from games.kenken.sentences import Namer, Puzzle
 from games.kenken.solver import Layout, close, compile_puzzle, search, unique_solution
-
-if TYPE_CHECKING:
-    from games.kenken.rules import State
 
 COUNT_FIRST = 5     # boards up to this size count solutions before the Extreme deductions
 
@@ -405,34 +403,18 @@ TECHNIQUES = ((EASY, naked_singles), (EASY, hidden_singles), (EASY, cage_digits)
 
 def first_deduction(board: Board) -> Deduction | None:
     """The first deduction of the easiest technique that finds any."""
-    for _, technique in TECHNIQUES:
-        found = next(technique(board), None)
-        if found is not None:
-            return found
-    return None
+    return first_found(board, TECHNIQUES)
 
 
 def deduce(board: Board, max_level: int = EXTREME) -> int | None:
-    """Solve the board in place with deductions up to max_level, easiest first (after each
-    sweep that finds anything, start again from the easiest technique): the hardest level
-    used, or None when stuck (the board keeps the progress, so a caller may go on at a higher
-    level)."""
-    hardest = EASY
+    """Solve the board in place with deductions up to max_level, easiest first: the hardest
+    level used, or None when stuck (the board keeps the progress, so a caller may go on at a
+    higher level)."""
     try:
-        while board.unplaced:
-            for level, technique in TECHNIQUES:
-                if level > max_level:
-                    return None
-                progress = False
-                for deduction in technique(board):
-                    board.apply(deduction)
-                    progress = True
-                if progress:
-                    hardest = max(hardest, level)
-                    break
-            else:
-                return None
-        board.check_cages()
+        hardest = solve_by_techniques(board, TECHNIQUES, lambda board: not board.unplaced,
+                                      max_level, EASY)
+        if hardest is not None:
+            board.check_cages()
     except Contradiction:
         return None
     return hardest
@@ -506,6 +488,14 @@ def grade(params: Params, cages: tuple[Cage, ...],
 # ---------------------------------------------------------------------------------------------
 # Hints
 
+class Position(Puzzle, Protocol):
+    """What a hint reads of a rules.State (a Protocol: rules imports this module)."""
+    @property
+    def digits(self) -> tuple[int, ...]: ...
+    @property
+    def candidates(self) -> tuple[int, ...]: ...
+
+
 @dataclass(frozen=True)
 class Hint:
     text: str
@@ -515,7 +505,7 @@ class Hint:
     place: tuple[tuple[int, int], int] | None = None           # a digit now certain
 
 
-def hint(state: State) -> Hint | None:
+def hint(state: Position) -> Hint | None:
     """The next deduction a person could make from the player's digits and candidates (an
     empty cell without candidates may hold anything) in a rules.State, or the first mistake;
     None once solved."""
