@@ -67,8 +67,9 @@ def test_keyboard_only_game(driver):
         cursor = b
         driver.settle()
     driver.key(pygame.K_RIGHT)
-    driver.key(pygame.K_DOWN, times=len(scene.state.clues))   # past the last clue: Guess
-    assert scene.cursor[0] == "guess"
+    while scene.cursor[0] != "guess":       # past the last clue: Guess (one more: the toolbar)
+        driver.key(pygame.K_DOWN)
+    assert not scene.toolbar.focused
     driver.key(pygame.K_RETURN)
     assert_won(driver, scene)
 
@@ -88,7 +89,8 @@ def test_gamepad_only_game_with_a_virtual_controller(driver):
         driver.settle()
     assert scene.state.arrangement == scene.state.solution
     pad.press(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
-    pad.press(DOWN, times=len(scene.state.clues))
+    while scene.cursor[0] != "guess":
+        pad.press(DOWN)
     pad.press(A)
     assert_won(driver, scene)
     pad.unplug()

@@ -175,18 +175,23 @@ def test_kenken_hints_and_solve_survive_undo_and_solve_is_no_best_time(driver):
     driver.key(pygame.K_h)
     assert scene.hints == 1
     driver.key(pygame.K_s)
-    driver.key(pygame.K_s)                               # Solve, asked twice
-    assert scene.over and scene.session.count("solved") == 1
-    driver.settle()
+    driver.key(pygame.K_y)                               # Solve, asked once
+    driver.run_until(lambda: scene.over, dt=1 / 30)      # ...plays the digits
+    assert scene.session.count("solved") == 1
     driver.until_result()
+    assert scene.result_title() == "Solved by the computer"
+    assert scene.result_mood() == "neutral"
     look_at_the_board(driver, scene)
-    driver.key(pygame.K_u)                               # Solve taken back...
-    assert not scene.over and scene.solved_by_computer and scene.hints == 1
+    driver.key(pygame.K_u)                               # a digit of Solve taken back...
+    assert not scene.over and scene.solve_used and scene.hints == 1
     scene = resume(driver, scene)
-    assert scene.solved_by_computer and scene.hints == 1
-    kenken_fill(driver, scene, range(scene.n ** 2))      # ...and finished by hand
+    assert scene.solve_used and scene.hints == 1
+    empty = [i for i, digit in enumerate(scene.state.digits) if not digit]
+    kenken_fill(driver, scene, empty)                    # ...and finished by hand
     driver.until_result()
     assert entries(scene) == [] and driver.app.top.rank is None
+    assert scene.result_title() == "Solved!"
+    assert "Solve was used in this game: not a best score." in scene.result_lines()
 
 
 def test_old_play_options_move_into_the_record(driver):
@@ -208,8 +213,8 @@ def test_ishido_is_recorded_once_and_the_assist_survives_undo(driver):
     from games.ishido.rules import Params
     scene = driver.start("ishido", Params(rule="standard"), seed=51)
     rng = random.Random(5)
-    driver.key(pygame.K_a)                       # assist on (help)
-    driver.key(pygame.K_a)                       # and off again
+    driver.key(pygame.K_x)                       # assist on (help): the alternate action
+    driver.key(pygame.K_x)                       # and off again
     while not scene.over:
         scene.play(ishido_ai.choose_move(scene.state, rng, "careful"))
         scene.tweens.finish_all()
@@ -240,14 +245,15 @@ def test_poggle_hints_and_solve_survive_undo(driver):
     assert scene.hints == 1
     driver.key(pygame.K_u)
     assert scene.hints == 1
-    driver.key(pygame.K_s)                       # Solve plays the presses one by one
+    driver.key(pygame.K_s)                       # Solve asks once, then plays the presses
+    driver.key(pygame.K_y)
     driver.run_until(lambda: scene.over, dt=1 / 30)
     driver.until_result()
-    assert scene.solved_by_computer and entries(scene) == []
+    assert scene.solve_used and entries(scene) == []
     look_at_the_board(driver, scene)
     while scene.session.can_undo():
         driver.key(pygame.K_u)
-    assert scene.solved_by_computer and scene.hints == 1
+    assert scene.solve_used and scene.hints == 1
     for move in poggle_solver.solution_moves(scene.state):
         scene.play(move)
     driver.until_result()
@@ -292,25 +298,33 @@ def test_buttons_that_can_do_nothing_are_dimmed_and_ignored(driver):
     assert max(sum(c) for c in dim) < max(sum(c) for c in bright), "drawn dimmer"
 
 
-def test_extra_buttons_may_say_when_they_are_enabled(driver):
+def test_command_buttons_may_say_when_they_are_enabled(driver):
+    from games.core.kit.actions import Command
+    from games.poggle.rules import Params
+
     class Probe(GameScene):
         pressed = 0
 
-        def extra_buttons(self):
-            return [("Probe", self.press, lambda: self.session.can_undo())]
+        def commands(self):
+            return {Command.SOLVE: self.press}
+
+        def command_ready(self, command):
+            return self.session.can_undo()
 
         def press(self):
             self.pressed += 1
 
-    scene = Probe(driver.app, Session.new("kenken", KENKEN, seed=45))
+    scene = Probe(driver.app, Session.new("poggle", Params(3, 2), seed=45))
     driver.app.push(scene)
     driver.frames()
-    probe = toolbar(scene, "Probe")
+    probe = toolbar(scene, "Solve (S)")
     driver.click(probe.rect.center)
+    driver.key(pygame.K_s)
     assert scene.pressed == 0 and not probe.enabled
-    scene.play(kenken.legal_moves(scene.state)[0])
+    scene.play(scene.rules.legal_moves(scene.state)[0])
     driver.click(probe.rect.center)
-    assert scene.pressed == 1
+    driver.key(pygame.K_s)
+    assert scene.pressed == 2
 
 
 def test_a_record_from_a_save_is_checked(driver, data_dir):

@@ -9,7 +9,8 @@ from games.core.loop.input import Input
 from games.core.screens import ui
 from games.core.screens.launcher import Card, LauncherScene
 from games.core.screens.menus import PauseScene, SetupScene
-from games.core.screens.overlays import ConfirmScene, HelpScene, SettingsScene
+from games.core.screens.overlays import HelpScene, SettingsScene
+from games.core.screens.question import ConfirmScene
 from games.deductile.scene import DeductileScene
 from tests.driver import PAD_ID, Driver
 
@@ -130,7 +131,7 @@ def test_quit_from_the_launcher_asks_first_with_the_focus_on_keep_playing(driver
     driver.key(pygame.K_ESCAPE)                    # ...and Quit asks
     ask = driver.app.top
     assert isinstance(ask, ConfirmScene) and driver.app.running
-    assert ask.menu.widgets[ask.menu.focus].words == "Keep playing"
+    assert ask.menu.widgets[ask.menu.focus].words == "Keep playing (N)"
     driver.key(pygame.K_RETURN)                    # Enter on the focus: keep playing
     assert driver.app.top is launcher and driver.app.running
     for _ in range(len(launcher.menu.widgets)):    # Down from the last card lands on Quit

@@ -305,7 +305,7 @@ def test_the_assist_is_off_by_default_and_counts_as_help(driver):
     scene = driver.start("ishido", STANDARD, seed=12)
     assert not scene.assist and not scene.help_used
     assert fields(scene)["Help"] == "none"
-    driver.key(pygame.K_a)
+    driver.key(pygame.K_x)
     assert scene.assist and scene.help_used and fields(scene)["Help"] == "Assist"
     driver.frames()
     assert marked_squares(driver, scene) == set(rules.legal_squares(scene.state))
@@ -444,7 +444,7 @@ def test_best_scores_are_kept_per_rule_set_and_note_help(driver):
 def test_quit_saves_and_resume_keeps_the_question_and_the_help(driver):
     scene = driver.start("ishido", ORIGINAL, seed=18,
                          play_options={"oracle": True, "question": "Where next?"})
-    driver.key(pygame.K_a)
+    driver.key(pygame.K_x)
     rng = random.Random(18)
     for _ in range(4):
         scene.play(ai.choose_move(scene.state, rng, "careful"))
@@ -512,7 +512,7 @@ def test_header_numbers_stay_put_when_help_grows(driver):
         return {name: right for name, _, right in scene.hud_layout()}
     before = places()
     assert fields(scene)["Help"] == "none"
-    driver.key(pygame.K_a)                        # "Assist"
+    driver.key(pygame.K_x)                        # "Assist"
     driver.key(pygame.K_h)                        # "Assist+1"
     assert fields(scene)["Help"] == "Assist+1" and places() == before
     for _ in range(11):

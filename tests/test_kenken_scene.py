@@ -13,6 +13,7 @@ from games.core.data.store import Store
 from games.core.screens.game_scene import clock_text
 from games.core.screens.launch import LoadingScene, resume_saved_game
 from games.core.screens.menus import ResultScene, SetupScene
+from games.core.screens.question import ConfirmScene
 from games.kenken import bench, gen, geometry, rules
 from games.kenken.rules import Params
 from games.kenken.scene import KenkenScene
@@ -88,7 +89,7 @@ def test_keyboard_only_game(driver):
     driver.key(pygame.K_1)
     driver.key(pygame.K_3)
     assert scene.ui.pencil and scene.state.candidates[0] == 0b101
-    driver.key(pygame.K_c)                  # C also switches: back to the pen
+    driver.key(pygame.K_x)                  # X again: back to the pen
     assert not scene.ui.pencil
     for index, digit in enumerate(solution):
         walk(scene, divmod(index, n), lambda dx, dy: driver.key(KEYS[dx, dy]))
@@ -140,7 +141,7 @@ def test_gamepad_only_game_with_a_virtual_controller(driver):
     pad.unplug()
 
 
-def test_the_pad_switches_to_pencil_with_x_and_the_triggers_step_the_digit(driver):
+def test_the_pad_switches_to_pencil_with_x_and_the_triggers_go_to_the_next_empty_cell(driver):
     scene = driver.start("kenken", PARAMS, seed=14)
     driver.pad(pygame.CONTROLLER_BUTTON_X)
     assert scene.ui.pencil
@@ -154,16 +155,15 @@ def test_the_pad_switches_to_pencil_with_x_and_the_triggers_step_the_digit(drive
     driver.pad(pygame.CONTROLLER_BUTTON_B)               # closes the wheel, not the game
     assert scene.ui.pad is None and driver.app.top is scene
     driver.pad(pygame.CONTROLLER_BUTTON_X)
+    before = scene.state
     right = pygame.CONTROLLER_AXIS_TRIGGERRIGHT
-    for expected in (1, 2):
+    for expected in ((0, 1), (0, 2)):
         driver.pad_axis(right, 32767)
         driver.pad_axis(right, 0)
-        assert scene.state.digits[0] == expected
+        assert scene.cursor == expected and scene.state == before, "a place, never a digit"
     driver.pad_axis(pygame.CONTROLLER_AXIS_TRIGGERLEFT, 32767)
     driver.pad_axis(pygame.CONTROLLER_AXIS_TRIGGERLEFT, 0)
-    assert scene.state.digits[0] == 1
-    driver.pad(pygame.CONTROLLER_BUTTON_LEFTSHOULDER)    # undo, step by step
-    assert scene.state.digits[0] == 2
+    assert scene.cursor == (0, 1) and scene.state == before
 
 
 # --- candidates ------------------------------------------------------------------------------
@@ -172,7 +172,7 @@ def test_fill_and_auto_clear_each_undo_in_one_step(driver):
     scene = driver.start("kenken", PARAMS, seed=15)
     solution = answer(scene)
     n = scene.n
-    driver.key(pygame.K_f)
+    driver.key(pygame.K_c)                  # C fills the candidates
     full = (1 << n) - 1
     assert scene.state.candidates == (full,) * (n * n)
     assert scene.session.moves_made == 1
@@ -205,8 +205,8 @@ def test_moves_that_change_nothing_are_explained_not_played(driver):
     driver.key(pygame.K_x)
     driver.key(pygame.K_3)
     assert "holds a 2" in scene.message
-    driver.key(pygame.K_f)
-    driver.key(pygame.K_f)
+    driver.key(pygame.K_c)
+    driver.key(pygame.K_c)
     assert "already filled" in scene.message
     assert scene.session.moves_made == 2
     driver.key(pygame.K_x)
@@ -248,21 +248,23 @@ def test_a_hint_names_a_deduction_marks_it_and_is_counted(driver):
     assert scene.current_hint.cells == ((0, 0),)
     assert scene.hints == 2
     driver.key(pygame.K_s)
-    driver.key(pygame.K_s)
+    driver.key(pygame.K_y)
+    driver.run_until(lambda: scene.over, dt=1 / 30)
     driver.until_result()
     assert dict(scene.shown_result().facts)["Hints"] == "2"
 
 
-def test_solve_asks_twice_fills_the_grid_and_undo_takes_it_back(driver):
+def test_solve_asks_once_writes_the_digits_and_undo_takes_them_back_one_by_one(driver):
     scene = driver.start("kenken", PARAMS, seed=19)
     before = scene.state
     driver.key(pygame.K_s)
-    assert scene.ui.armed > 0 and scene.state == before
-    driver.key(pygame.K_ESCAPE)             # Esc disarms instead of opening the menu
-    assert scene.ui.armed == 0 and driver.app.top is scene
+    assert isinstance(driver.app.top, ConfirmScene) and scene.state == before
+    driver.key(pygame.K_ESCAPE)             # Esc answers "Keep playing"
+    assert driver.app.top is scene and not scene.solve_used
     driver.key(pygame.K_s)
-    driver.key(pygame.K_s)
-    assert scene.state.digits == answer(scene) and scene.over
+    driver.key(pygame.K_y)
+    driver.run_until(lambda: scene.over, dt=1 / 30)
+    assert scene.state.digits == answer(scene) and scene.session.moves_made == scene.n ** 2
     driver.until_result()
     assert scene.result_title() == "Solved by the computer"
     scores = recorded.scores()
@@ -271,7 +273,7 @@ def test_solve_asks_twice_fills_the_grid_and_undo_takes_it_back(driver):
     driver.key(pygame.K_RETURN)             # Look at the board
     assert driver.app.top is scene
     driver.key(pygame.K_u)
-    assert scene.state == before and not scene.over
+    assert scene.state.digits.count(0) == 1 and not scene.over
 
 
 # --- animation -------------------------------------------------------------------------------
@@ -290,7 +292,7 @@ def test_a_digit_pops_in_snaps_on_new_input_and_shrinks_away_on_undo(driver):
     assert (old, new) == (2, 0) and not tween.done, "undo runs the pop backwards"
     driver.settle()
     assert not scene.tweens.busy
-    driver.key(pygame.K_f)                  # Fill sweeps: far cells start later
+    driver.key(pygame.K_c)                  # Fill sweeps: far cells start later
     first, last = scene.motion.cells[0][0], scene.motion.cells[scene.n * scene.n - 1][0]
     assert first.time > last.time
     driver.settle()
@@ -331,7 +333,9 @@ def test_new_game_from_inside_the_game_changes_the_size(driver):
     setup.new_game()
     assert driver.app.top is setup, "an impossible choice keeps the setup screen"
     size.index = 2                          # 5 x 5 Hard
-    driver.key(pygame.K_RETURN)             # New game has the focus
+    driver.key(pygame.K_RETURN)             # New game has the focus...
+    assert isinstance(driver.app.top, ConfirmScene), "...and this game is in progress"
+    driver.key(pygame.K_y)
     new = driver.app.top
     assert isinstance(new, KenkenScene) and new.state.params == Params(5, "hard")
     assert scene not in driver.app.stack
@@ -367,7 +371,7 @@ def test_making_a_slow_puzzle_shows_a_screen_and_the_loop_keeps_running(driver, 
     setup = driver.app.top
     size, difficulty, _ = (choice for _, choice in setup.choices)
     size.index, difficulty.index = 6, 3     # 9 x 9 Extreme
-    setup.new_game()
+    setup.start()                           # (New game over this game asks first)
     loading = driver.app.top
     assert isinstance(loading, LoadingScene)
     frames = driver.app.frames

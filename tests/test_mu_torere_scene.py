@@ -13,7 +13,7 @@ import pygame
 from games.core.data.store import Store, save_name
 from games.core.screens.launch import resume_saved_game
 from games.core.screens.menus import ResultScene, SetupScene
-from games.core.screens.overlays import ConfirmScene
+from games.core.screens.question import ConfirmScene
 from games.core.screens.widgets import OptionsOverlay, Slider
 from games.mu_torere import ai, bench, geometry, rules
 from games.mu_torere.controls import legal
@@ -156,7 +156,7 @@ def test_ring_moves_follow_the_outline_of_the_star_or_the_rim_of_the_wheel(drive
     assert line == [scene.layout.xy(4), (cx + notch[0], cy + notch[1]), scene.layout.xy(3)], \
         "in to the star's inner corner and out again"
     driver.settle()
-    driver.key(pygame.K_s)                         # the wheel
+    driver.key(pygame.K_b)                         # the wheel
     assert scene.prefs["board"] == "wheel"
     driver.key(pygame.K_u)
     tween, line = scene.slides[4]
@@ -230,16 +230,20 @@ def test_the_computer_accepts_a_draw_unless_it_can_win(driver):
     scene = start_at(driver, "mu_torere", losing_position(), {"opponent": "computer",
                                                               "side": 0, "level": "high"})
     driver.key(pygame.K_d)
+    assert isinstance(driver.app.top, ConfirmScene), "an offer that ends the game asks first"
+    driver.key(pygame.K_y)
     assert scene.offer is not None and "considers" in scene.prompt()
     driver.run_until(lambda: scene.offer is None)
     assert not scene.over and "declines" in scene.message
     driver.key(pygame.K_d)
+    assert driver.app.top is scene, "nothing to ask"
     assert scene.offer is None and "declined" in scene.message, "not twice in one turn"
     # From the start (a draw) the computer accepts, from the toolbar button.
     scene = driver.start("mu_torere", play_options={"opponent": "computer", "side": 0,
                                                     "level": "high"})
-    button = next(b for b in scene.toolbar.widgets if b.words.startswith("Offer draw"))
+    button = next(b for b in scene.toolbar.widgets if b.words.startswith("Offer a draw"))
     driver.click(button.rect.center)
+    driver.click(driver.app.top.yes.rect.center)
     driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
     assert scene.session.status.outcome == "draw" and scene.result_title() == "A draw"
     assert recorded.records_by_table() == {"mu_torere/level=high": {"draw": 1}}
@@ -259,6 +263,7 @@ def test_a_loss_is_announced_and_counted(driver):
 def test_between_two_players_the_other_accepts_or_declines(driver):
     scene = driver.start("mu_torere", play_options={"opponent": "human"})
     driver.key(pygame.K_d)
+    driver.key(pygame.K_y)                            # Black offers...
     dialog = driver.app.top
     assert isinstance(dialog, ConfirmScene) and dialog.question == "Black offers a draw"
     assert dialog.detail == "White, do you accept?"
@@ -266,10 +271,14 @@ def test_between_two_players_the_other_accepts_or_declines(driver):
     assert driver.app.top is scene and not scene.over and "declines" in scene.message
     click_move(driver, scene, rules.Move(0, 8))
     driver.settle()
-    pad = pygame.CONTROLLER_BUTTON_X
-    driver.pad(pad)                                   # Options: its Offer a draw button
+    driver.key(pygame.K_o)                            # Options: its Offer a draw button
     options = driver.app.top
-    assert isinstance(options, OptionsOverlay) and options.names[options.menu.focus] == "offer"
+    assert isinstance(options, OptionsOverlay) and options.names[options.menu.focus] != "offer"
+    while options.names[options.menu.focus] != "offer":
+        driver.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    driver.pad(pygame.CONTROLLER_BUTTON_A)
+    assert driver.app.top.question == "Offer a draw?"
+    driver.pad(pygame.CONTROLLER_BUTTON_DPAD_LEFT)    # onto Offer
     driver.pad(pygame.CONTROLLER_BUTTON_A)
     dialog = driver.app.top
     assert isinstance(dialog, ConfirmScene) and dialog.question == "White offers a draw"
@@ -283,18 +292,17 @@ def test_between_two_players_the_other_accepts_or_declines(driver):
 def test_options_with_every_device_persist_across_a_restart(driver):
     scene = driver.start("mu_torere", play_options={"opponent": "computer", "side": 0,
                                                     "level": "medium"})
-    # Keyboard: O opens; down to the colour of side 0; right skips White (the other side's).
+    # Keyboard: O opens on the colour of side 0; right skips White (the other side's).
     driver.key(pygame.K_o)
     options = driver.app.top
     assert isinstance(options, OptionsOverlay)
-    driver.key(pygame.K_DOWN)
     assert options.names[options.menu.focus] == "colour0"
     driver.key(pygame.K_RIGHT)
     assert scene.prefs["colours"] == ["red", "white"], "White is taken: Black -> Red"
     driver.key(pygame.K_ESCAPE)
     assert driver.app.top is scene and scene.side_name(0) == "Red"
-    # Mouse: the right button opens; a click steps a row; the slider follows a drag.
-    driver.click(scene.layout.centre, button=3)
+    # Mouse: the Options button opens; a click steps a row; the slider follows a drag.
+    driver.click(next(b for b in scene.toolbar.widgets if b.words == "Options (O)").rect.center)
     options = driver.app.top
     driver.click(options.widget("legend").rect.center)
     assert scene.prefs["legend"] is False
@@ -317,8 +325,13 @@ def test_options_with_every_device_persist_across_a_restart(driver):
     assert scene.level == 77 and scene.level_text() == "Custom 77"
     driver.click((200, 500))                           # outside the panel: closes it
     assert driver.app.top is scene
-    # Gamepad: X opens; down to the undo depth; left twice: Unlimited -> 10 -> 5 turns.
-    driver.pad(pygame.CONTROLLER_BUTTON_X)
+    # Gamepad: down off the board to the toolbar, right to Options, A opens; down to the undo
+    # depth; left twice: Unlimited -> 10 -> 5 turns.
+    while not scene.toolbar.focused:
+        driver.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    while scene.toolbar.widgets[scene.toolbar.focus].words != "Options (O)":
+        driver.pad(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+    driver.pad(pygame.CONTROLLER_BUTTON_A)
     options = driver.app.top
     while options.names[options.menu.focus] != "undo":
         driver.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
@@ -431,7 +444,7 @@ def test_letter_keys_legend_style_and_new_game(driver):
     driver.key(pygame.K_l)
     assert scene.prefs["legend"] is False and driver.app.settings["mu_torere"]["legend"] is False
     driver.key(pygame.K_l)
-    driver.key(pygame.K_s)
+    driver.key(pygame.K_b)                        # B: the board style (S is Solve elsewhere)
     assert scene.prefs["board"] == "wheel"
     driver.key(pygame.K_n)
     assert isinstance(driver.app.top, SetupScene) and driver.app.top.replace_scene is scene

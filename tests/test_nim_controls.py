@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 from games.core.kit.actions import Act, Action, Device
 from games.core.kit.controls import Look, Play, Refuse
 from games.nim import draft as editor, rules
-from games.nim.controls import Ui, Verb, counter_of, home, interpret, on_a_counter, valid
+from games.nim.controls import Ui, counter_of, home, interpret, on_a_counter, valid
 from games.nim.draft import Button, Draft, Remove, Slot
 
 KINDS = [kind for kind in Act if kind not in (Act.PAD_ADDED, Act.PAD_LOST)]
@@ -35,7 +35,7 @@ def act(kind, device=Device.KEYBOARD, **fields):
 @settings(max_examples=200, deadline=None)
 def test_every_answer_is_a_legal_take_or_a_cursor_on_a_counter(state, ui, action, target):
     answer = interpret(state, ui, action, target)
-    assert answer is None or isinstance(answer, Play | Look | Verb)
+    assert answer is None or isinstance(answer, Play | Look)
     if isinstance(answer, Play):
         assert answer.move in rules.legal_moves(state)
         after = rules.apply_move(state, answer.move)
@@ -90,12 +90,11 @@ def test_moving_across_keeps_how_many_the_cursor_takes():
     assert right.ui.cursor == (1, 0), "at the last heap with counters the cursor stays"
 
 
-def test_teaching_view_and_editor_verbs():
+def test_a_take_has_no_other_way_and_the_letters_are_the_frames():
     state = rules.State((3, 4, 5))
-    for action in (act(Act.ALT, Device.PAD), act(Act.KEY, value="t"),
+    for action in (act(Act.ALT, Device.PAD), act(Act.KEY, value="t"), act(Act.KEY, value="e"),
                    act(Act.PRESS, Device.MOUSE, pos=(5, 5), alt=True)):
-        assert interpret(state, Ui(), action, (0, 0)) == Verb.TEACH
-    assert interpret(state, Ui(), act(Act.KEY, value="e"), None) == Verb.EDIT
+        assert interpret(state, Ui(), action, (0, 0)) is None
 
 
 def test_the_pointer_lights_and_takes_only_real_counters():
@@ -206,7 +205,6 @@ def test_editor_answers_by_example():
     assert up == Look(Draft((4, 4), 0, None, True))
     assert editor.interpret(draft, act(Act.DIGIT, value=0), None).ui.heaps == (10, 4)
     assert editor.interpret(draft, act(Act.CONFIRM), None) == Button.START, "Enter on a heap"
-    assert editor.interpret(draft, act(Act.KEY, value="s"), None) == Button.START
     on_add = Draft((3, 4), Button.ADD)
     added = editor.interpret(on_add, act(Act.MOVE, dy=-1), None).ui
     assert added.heaps == (3, 4, 1) and added.focus == 2

@@ -106,7 +106,9 @@ def test_gamepad_only_custom_misere_game_with_a_virtual_controller(driver):
     for _ in range(10):
         pad.press(X)
     assert len(scene.draft.heaps) == 1
-    pad.press(DOWN, times=15)
+    pad.press(DOWN, times=15)     # (at the lowest, one more step is the toolbar's)
+    if scene.toolbar.focused:
+        pad.press(UP)
     pad.press(UP, times=4)
     pad.press(RIGHT)              # the empty "add" column
     pad.press(UP)                 # adds a heap of 1 and moves onto it
@@ -274,11 +276,18 @@ def test_hint_lights_the_winning_move_and_explains_it(driver):
 
 def test_teaching_view_toggles_with_each_device(driver):
     scene = driver.start("nim", CLASSIC, play_options={"opponent": "human"})
-    driver.click((900, 500), button=3)                        # right button
+    driver.click((900, 500), button=3)                        # the right button: nothing
+    driver.pad(pygame.CONTROLLER_BUTTON_X)                    # nor pad X (no alternate)
+    assert not scene.teach
+    driver.key(pygame.K_t)
     assert scene.teach and scene.play_options["teach"]
     driver.frames(4)
     assert 0 < scene.panel_value() < 1, "the panel slides"
-    driver.pad(pygame.CONTROLLER_BUTTON_X)
+    while not scene.toolbar.focused:                          # the pad: through the toolbar
+        driver.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    while not scene.toolbar.widgets[scene.toolbar.focus].words.startswith("Teach"):
+        driver.pad(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+    driver.pad(pygame.CONTROLLER_BUTTON_A)
     assert not scene.teach
     driver.key(pygame.K_t)
     assert scene.teach

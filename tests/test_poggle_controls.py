@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 from games.core.kit.actions import Act, Action, Device
 from games.core.kit.controls import Look, Play
 from games.poggle import rules
-from games.poggle.controls import Ui, Verb, coloured_keys, home, interpret
+from games.poggle.controls import Ui, coloured_keys, home, interpret
 from games.poggle.rules import Move, Params, State
 
 STEPS = [(1, 0), (-1, 0), (0, 1), (0, -1)]
@@ -36,7 +36,7 @@ def situations(draw):
     """A state, a UI state on its board, an action and the key under the pointer."""
     state = draw(states())
     size = state.params.size
-    ui = Ui(draw(cells(size)), draw(st.none() | cells(size)), draw(st.booleans()))
+    ui = Ui(draw(cells(size)), draw(st.none() | cells(size)))
     kind = draw(st.sampled_from(list(Act)))
     dx, dy = draw(st.sampled_from(STEPS + [(0, 0)]))
     action = Action(kind, draw(st.sampled_from(list(Device))), draw(st.none() | st.tuples(
@@ -67,8 +67,8 @@ def test_every_answer_is_a_legal_press_or_a_ui_state_on_the_board(situation):
         assert answer == Look(replace(ui, hover=target))
     elif not any(map(any, state.board)):
         assert answer is None, "a cleared board takes no press, no step and no Solve"
-    if answer == Verb.SOLVE:
-        assert action.kind == Act.KEY or (action.kind == Act.ALT and ui.armed)
+    if action.kind in (Act.ALT, Act.KEY):
+        assert answer is None, "a press has no other way, and no letter means a thing here"
 
 
 @given(states(), st.data())
@@ -123,13 +123,10 @@ def test_tab_from_a_blank_key_goes_to_the_next_coloured_one():
     assert interpret(only, Ui((1, 1)), Action(Act.NEXT), None).ui.cursor == (1, 1)
 
 
-def test_solve_is_s_or_x_twice():
+def test_x_means_nothing_and_solve_is_the_frames():
     state = State(Params(3, 2), ((0, 1, 0), (0, 0, 0), (0, 0, 0)))
     ui = Ui((1, 1))
-    first = interpret(state, ui, Action(Act.ALT, Device.PAD), None)
-    assert first == Look(replace(ui, armed=True))
-    assert interpret(state, first.ui, Action(Act.ALT, Device.PAD), None) == Verb.SOLVE
-    assert interpret(state, ui, Action(Act.KEY, value="s"), None) == Verb.SOLVE
+    assert interpret(state, ui, Action(Act.ALT, Device.PAD), None) is None
     assert interpret(state, ui, Action(Act.KEY, value="q"), None) is None
 
 

@@ -168,6 +168,7 @@ def test_solve_plays_the_solution_press_by_press_and_undo_takes_it_back(driver):
     par = solver.par(scene.state)
     assert par >= 2
     driver.key(pygame.K_s)
+    driver.key(pygame.K_y)                        # asked once
     ready(driver, scene)
     seen = []
     for _ in range(600):
@@ -186,14 +187,15 @@ def test_solve_plays_the_solution_press_by_press_and_undo_takes_it_back(driver):
     assert not recorded.scores().get(table(params))
 
 
-def test_new_input_stops_solve_and_x_twice_starts_it(driver):
+def test_new_input_stops_solve_and_x_means_nothing(driver):
     scene = driver.start("poggle", Params(5, 3), seed=18)
     ready(driver, scene)
     driver.key(pygame.K_x)
-    assert not scene.solving and scene.ui.armed
-    driver.key(pygame.K_x)
+    assert not scene.solver.active and driver.app.top is scene
+    driver.key(pygame.K_s)
+    driver.key(pygame.K_y)
     ready(driver, scene)
-    assert scene.solving and scene.solved_by_computer
+    assert scene.solver.active and scene.solve_used
     for _ in range(200):
         if scene.state.presses:
             break
@@ -201,7 +203,7 @@ def test_new_input_stops_solve_and_x_twice_starts_it(driver):
     presses = scene.state.presses
     assert presses >= 1
     driver.key(pygame.K_RETURN)      # stops Solve; the key is not also a press
-    assert not scene.solving and scene.state.presses == presses
+    assert not scene.solver.active and scene.state.presses == presses
     driver.frames(60)
     assert scene.state.presses == presses
 
@@ -210,15 +212,16 @@ def test_restart_while_solving_stops_it(driver):
     scene = driver.start("poggle", Params(5, 3), seed=19)
     ready(driver, scene)
     driver.click(scene.toolbar.widgets[-1].rect.center)   # "Solve (S)"
+    driver.click(driver.app.top.yes.rect.center)
     ready(driver, scene)
-    assert scene.solving
+    assert scene.solver.active
     driver.frames(40)
     driver.key(pygame.K_p)           # the menu (Esc would stop Solve instead)
     driver.key(pygame.K_DOWN)
     driver.key(pygame.K_RETURN)      # Restart
     assert driver.app.top is scene
     driver.frames(60)
-    assert not scene.solving and scene.state.presses == 0
+    assert not scene.solver.active and scene.state.presses == 0
 
 
 def test_an_unsolvable_typed_board_says_so(driver):
@@ -230,8 +233,9 @@ def test_an_unsolvable_typed_board_says_so(driver):
     assert "cannot be solved" in scene.unsolvable
     assert dict(scene.hud_fields())["Par"] == "none"
     assert "cannot be solved" in scene.message
-    driver.key(pygame.K_s)
-    assert not scene.solving and "cannot be solved" in scene.message
+    driver.key(pygame.K_s)                        # nothing to ask: said at once
+    assert driver.app.top is scene and not scene.solver.active
+    assert "cannot be solved" in scene.message
     driver.key(pygame.K_h)
     assert scene.lit is None and scene.hints == 0
     driver.key(pygame.K_RETURN)      # still playable, it just never clears

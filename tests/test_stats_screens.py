@@ -19,7 +19,7 @@ from games.core.kit.session import Session
 from games.core.screens import ui
 from games.core.screens.launcher import Card, LauncherScene
 from games.core.screens.menus import ResultScene, SetupScene
-from games.core.screens.overlays import ConfirmScene
+from games.core.screens.question import ConfirmScene
 from games.core.screens.stats import GameRow, HistoryScene, StatsScene
 from tests import recorded
 

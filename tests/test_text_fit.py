@@ -23,7 +23,8 @@ from games.core.screens import page, ui
 from games.core.screens.launch import info_module, scene_module
 from games.core.screens.launcher import LauncherScene
 from games.core.screens.menus import PauseScene, ResultScene, SetupScene
-from games.core.screens.overlays import ConfirmScene, HelpScene
+from games.core.screens.overlays import HelpScene
+from games.core.screens.question import ConfirmScene
 
 WINDOWS = ((1920, 1080), (1280, 720))
 LEGIBLE_PIXELS = 13           # the least text height (font size in pixels) that reads well

@@ -5,7 +5,7 @@ Mouse: drag a tile onto another (the left button swaps the tiles, the right butt
 colours); click a clue to strike it out, Guess to guess. Keyboard and gamepad: the cursor
 walks the tiles on the left and the clues on the right, with Guess below them; Enter or A picks
 a tile up (X for its colour only) and, on another tile, puts it down there; on a clue it
-strikes it out. G guesses.
+strikes it out. G guesses (a command of the game's table: the scene carries it out).
 
 The scene supplies `target`: the place under the pointer, a Spot like the cursor's.
 """
@@ -67,8 +67,6 @@ def interpret(state: rules.State, ui: Ui, action: Action, target: Spot | None) -
         return Look(replace(ui, cursor=step(state, ui, action.dx, action.dy)))
     if kind in (Act.CONFIRM, Act.ALT):
         return use_cursor(ui, colours_only=kind == Act.ALT)
-    if kind == Act.KEY and action.value == "g":
-        return Play(rules.Move(rules.GUESS), ui)
     return None
 
 

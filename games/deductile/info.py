@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from games.core.kit.actions import Binding, Command
 from games.core.kit.options import Option
 from games.core.kit.saves import RESTART, Save
 
@@ -15,6 +16,9 @@ OPTIONS = [Option("level", "Difficulty",
                    ({"difficulty": "expert", "size": 5}, "Expert, 5 tiles"),
                    ({"difficulty": "expert", "size": 6}, "Expert, 6 tiles")),
                   {"difficulty": "normal"})]
+
+ALTERNATE = "pick a tile up to swap only its colour (the right button drags it)"
+COMMANDS = (Binding(Command.GUESS, "Guess", plays=True),)
 
 RULES = """
 Four tiles stand in a column, each with one shape and one colour; every shape and every colour \

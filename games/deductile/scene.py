@@ -5,12 +5,13 @@ carries a tile in pixels."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 import pygame
 
-from games.core.kit.actions import Act, Action
+from games.core.kit.actions import Act, Action, Command
 from games.core.kit.controls import Look, Play, Refuse
 from games.core.kit.rules_api import Outcome
 from games.core.kit.session import RESTART, Change, Session
@@ -226,8 +227,8 @@ class DeductileScene(GameScene):
                 ("Wrong guesses", str(self.session.count("wrong_guesses"))),
                 ("Hints", str(self.hints)), ("Time left", clock(left))]
 
-    def extra_buttons(self) -> list[tuple[Any, ...]]:
-        return [("Guess (G)", self.guess, lambda: not self.over)]
+    def commands(self) -> dict[Command, Callable[[], None]]:
+        return {Command.GUESS: self.guess}
 
     def final_score(self) -> int:
         return math.ceil(self.time_left())

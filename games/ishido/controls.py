@@ -3,8 +3,8 @@
 Mouse: press on the next stone's slot to pick the stone up and drag it, let go over a square
 to place it there; or click a square (press and release on it). The right button turns the
 assist on or off. Keyboard and gamepad: the arrows or d-pad move the cursor, Enter or A picks
-the stone up and puts it down, Tab or the triggers jump to the next open square; X (or A on
-the keyboard) turns the assist on or off. Esc or B puts a held stone back (the scene's cancel).
+the stone up and puts it down, Tab or the triggers jump to the next open square; X (the
+alternate action) turns the assist on or off. Esc or B puts a held stone back (the scene's cancel).
 """
 from __future__ import annotations
 
@@ -101,7 +101,7 @@ def interpret(state: State, ui: Ui, action: Action, target: Target) -> Answer:
         if not ui.held:
             return Look(replace(ui, held=True, dragging=False))
         return place(state, ui.cursor, replace(ui, held=False))
-    if kind == Act.ALT or (kind == Act.KEY and action.value == "a"):
+    if kind == Act.ALT:
         return Verb.ASSIST
     if kind in (Act.NEXT, Act.PREV):
         cursor = cycle(open_squares(state.board, ui.cursor), ui.cursor,

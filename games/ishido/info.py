@@ -18,6 +18,10 @@ OPTIONS = [
            False, target="play"),
 ]
 
+ALTERNATE = "mark every square where the stone may go, or stop marking (counts as help)"
+ALTERNATE_BUTTON = "Assist"     # the alternate action has a toolbar button too
+COMMANDS = ()
+
 RULES = """
 Ishido is a quiet game of placing stones. There are 72 stones: six colours (blue, cyan, green, \
 yellow, red, purple) and six symbols (sun, mountain, diamond, star, cross, moon), two of each \
@@ -53,7 +57,7 @@ one more passage of its answer.
 Placing: drag the stone from its slot onto a square (or click the square). With the keyboard \
 or a gamepad, move the cursor, press Enter or A to pick the stone up, carry it to a square \
 and press again to put it down; Esc or B puts it back. Tab or the triggers jump to the next \
-open square. Hint (H or Y) shows one good square. Assist (A on the keyboard, X, or the Assist \
+open square. Hint (H or Y) shows one good square. Assist (X, the right button, or the Assist \
 button) marks every square where the stone may go; hints and the assist are noted on your \
 score as help.
 """

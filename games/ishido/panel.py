@@ -177,5 +177,5 @@ def controls_text(device: str) -> str:
     if device == Device.PAD:
         return "D-pad moves; A picks up and puts down; B puts back; X assist; Y hint."
     if device == Device.KEYBOARD:
-        return "Arrows move; Enter picks up and puts down; Esc puts back; A assist; H hint."
+        return "Arrows move; Enter picks up and puts down; Esc puts back; X assist; H hint."
     return "Drag the stone onto a square, or click a square. Right-click: assist."

@@ -15,7 +15,6 @@ more passage of the answer (games/ishido/oracle.py).
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import cast
 
@@ -389,9 +388,6 @@ class IshidoScene(GameScene):
                 ("Stones left", str(rules.stones_left(self.state))),
                 ("Help", help_text(self.assist_used, self.hints), "Assist+99"),
                 ("Best", "-" if self.best is None else str(self.best))]
-
-    def extra_buttons(self) -> list[tuple[str, Callable[[], None], Callable[[], bool]]]:
-        return [("Assist (A)", self.toggle_assist, lambda: not self.over)]
 
     def final_score(self) -> int:
         return rules.score(self.state)

@@ -3,11 +3,13 @@ each action means.
 
 Mouse: click a cell and a number pad opens beside it (Pen / Pencil tabs, the digits, Clear);
 right-click a cell to open it in pencil mode, right-click a pad digit for the other mode.
-Keyboard: arrows move, digits write (0 or Backspace clears), X or C switches between pen and
-pencil, Enter opens the pad, Tab / Shift+Tab step the digit; F fill, A auto-clear, S solve,
-N new game. Gamepad: the d-pad or stick moves, A opens a number wheel around the cell (the
-d-pad or triggers turn it, A writes, B closes), X switches pen and pencil, the triggers step
-the digit; the panel's buttons are reached by moving right off the grid.
+Keyboard: arrows move, digits write (0 or Backspace clears), X (the alternate action) switches
+between pen and pencil, Enter opens the pad, Tab / Shift+Tab go to the next / previous empty
+cell. Gamepad: the d-pad or stick moves, A opens a number wheel around the cell (the d-pad or
+triggers turn it, A writes, B closes), X switches pen and pencil, the triggers go to the next
+empty cell; the panel's buttons are reached by moving right off the grid. The letters (C fill
+candidates, A auto-clear, S solve) are the game's commands (info.py), carried out by the
+scene.
 
 The scene supplies `target`, what the pointer is on (geometry.py says where things are): a
 cell, the open pad (OnPad) or a panel button (OnButton).
@@ -24,12 +26,11 @@ from games.kenken import geometry, rules
 from games.kenken.cages import cell_name
 from games.kenken.geometry import Button, Cell, ItemKind, Style
 
-ARM_SECONDS = 3.0         # Solve twice within this fills the grid
-
 
 class Verb(Enum):
     """What an action asks of the scene beyond a move or a look."""
     NEW_GAME = "new_game"     # the setup screen, with this game's choices
+    SOLVE = "solve"           # the frame's Solve (it asks once)
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,6 @@ class Ui:
     #                           candidates (the player's remembered preference)
     panel: int | None = None  # the panel button (geometry.Layout.buttons) with the focus
     pad: Pad | None = None
-    armed: float = 0.0        # seconds left to press Solve again
 
     @property
     def entry_pencil(self) -> bool:
@@ -101,7 +101,7 @@ def interpret(state: rules.State, ui: Ui, action: Action, target: Target) -> Ans
             return None
         return Look(open_pad(state, ui, Style.WHEEL if action.device == Device.PAD
                              else Style.PAD, ui.pencil))
-    if kind == Act.ALT or (kind == Act.KEY and action.value == "c"):
+    if kind == Act.ALT:
         return Look(with_pencil(ui, not ui.entry_pencil))
     if kind == Act.DIGIT and isinstance(action.value, int):
         return type_digit(state, ui, action.value)
@@ -109,32 +109,17 @@ def interpret(state: rules.State, ui: Ui, action: Action, target: Target) -> Ans
         return clear_cell(state, replace(ui, pad=None))
     if kind in (Act.NEXT, Act.PREV):
         forward = 1 if kind == Act.NEXT else -1
-        return turn_pad(state, ui, forward, 0) if ui.pad else step_digit(state, ui, forward)
+        return turn_pad(state, ui, forward, 0) if ui.pad else next_empty(state, ui, forward)
     if kind == Act.WHEEL:
         return turn_pad(state, ui, 0, action.dy) if ui.pad else None
-    if kind == Act.KEY:
-        return letter(state, ui, str(action.value))
     return None
 
 
-def letter(state: rules.State, ui: Ui, key: str) -> Answer:
-    """The letter keys (C is with Alt above): F fill, A auto-clear, S solve, N new game."""
-    if key == "f":
-        return fill(state, ui)
-    if key == "a":
-        return Look(replace(ui, autoclear=not ui.autoclear))
-    if key == "s":
-        return solve(state, ui)
-    return Verb.NEW_GAME if key == "n" else None
-
-
 def back(ui: Ui) -> Ui | None:
-    """Cancel (Esc, B): close the pad, else disarm Solve, else leave the panel; None when
-    there is nothing to drop (Cancel then opens the menu)."""
+    """Cancel (Esc, B): close the pad, else leave the panel; None when there is nothing to
+    drop (Cancel then opens the menu)."""
     if ui.pad:
         return replace(ui, pad=None)
-    if ui.armed > 0:
-        return replace(ui, armed=0.0)
     if ui.panel is not None:
         return replace(ui, panel=None)
     return None
@@ -279,16 +264,17 @@ def clear_cell(state: rules.State, ui: Ui) -> Answer:
     return play(state, ui, rules.Move(rules.CLEAR, row, col))
 
 
-def step_digit(state: rules.State, ui: Ui, forward: int) -> Answer:
-    """Triggers and Tab: the cell's digit one up or down (past the end, empty)."""
-    if rules.status(state).over:
+def next_empty(state: rules.State, ui: Ui, forward: int) -> Answer:
+    """Tab and the triggers: the next (or previous) empty cell in reading order, round the
+    grid; nothing when every cell holds a digit."""
+    n = state.size
+    empty = [divmod(i, n) for i, digit in enumerate(state.digits) if not digit]
+    here_index = ui.cursor[0] * n + ui.cursor[1]
+    ahead = sorted(empty, key=lambda cell: (forward * (cell[0] * n + cell[1] - here_index))
+                   % (n * n) or n * n)
+    if not ahead:
         return None
-    row, col, current, _ = here(state, ui)
-    digit = (current + forward) % (state.size + 1)
-    if digit == 0:
-        return clear_cell(state, ui)
-    return play(state, ui, rules.Move(rules.PLACE_CLEAR if ui.autoclear else rules.PLACE,
-                                      row, col, digit))
+    return Look(replace(ui, cursor=ahead[0], panel=None))
 
 
 def fill(state: rules.State, ui: Ui) -> Answer:
@@ -296,15 +282,20 @@ def fill(state: rules.State, ui: Ui) -> Answer:
 
 
 def solve(state: rules.State, ui: Ui) -> Answer:
-    """Solve asks twice: the first press arms it, a second within ARM_SECONDS fills the
-    grid."""
-    if rules.status(state).over:
-        return None
-    if rules.solution(state) is None:
-        return Refuse("This puzzle has no single solution to fill in.")
-    if ui.armed <= 0:
-        return Look(replace(ui, armed=ARM_SECONDS))
-    return play(state, replace(ui, armed=0.0), rules.Move(rules.SOLVE))
+    """The panel's Solve: the frame's Solve, which asks once."""
+    return None if rules.status(state).over else Verb.SOLVE
+
+
+def solution_moves(state: rules.State, autoclear: bool) -> list[rules.Move] | str:
+    """Solve's moves: the solution's digit in every cell that does not hold it, in reading
+    order; or why there are none."""
+    answer = rules.solution(state)
+    if answer is None:
+        return "This puzzle has no single solution to fill in."
+    kind = rules.PLACE_CLEAR if autoclear else rules.PLACE
+    n = state.size
+    return [rules.Move(kind, *divmod(i, n), digit)
+            for i, digit in enumerate(answer) if state.digits[i] != digit]
 
 
 def play(state: rules.State, ui: Ui, move: rules.Move) -> Play[Ui] | Refuse:

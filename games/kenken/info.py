@@ -1,4 +1,5 @@
 """Calcoolation's setup options, rules text and best-times heading (pure data: no pygame)."""
+from games.core.kit.actions import Binding, Command
 from games.core.kit.checks import Boolean
 from games.core.kit.options import Option
 from games.core.kit.prefs import Pref
@@ -14,6 +15,14 @@ OPTIONS = [
            (("standard", "+ \u2212 \u00d7 \u00f7"), ("multiplication", "Multiplication only"),
             ("hidden", "Hidden operators")), "standard"),
 ]
+
+BESIDE = "the button beside the grid (move right off the grid)"
+ALTERNATE = "write pencil marks (candidates) instead of digits, and back"
+COMMANDS = (
+    Binding(Command.CANDIDATES, "Fill candidates", toolbar=False, plays=True, where=BESIDE),
+    Binding(Command.AUTOCLEAR, "Auto-clear", toolbar=False, plays=True, where=BESIDE),
+    Binding(Command.SOLVE, "Solve", toolbar=False, plays=True, where=BESIDE),
+)
 
 RULES = """
 Fill the grid so that every row and every column holds each digit once: 1 to 4 on a 4 x 4 \
@@ -38,21 +47,22 @@ and column. Undo takes back any of these in one step.
 
 Mouse: click a cell and a number pad opens beside it: choose Pen or Pencil at its top, then a \
 digit (right-click a digit to use the other mode). Right-click a cell to open the pad in \
-pencil mode. Keyboard: arrows move, the digit keys write (0 or Backspace clears), X or C \
-switches pen and pencil, Enter opens the pad, Tab steps the digit. Gamepad: the d-pad moves, \
-A opens a number wheel around the cell (turn it with the d-pad or triggers, A writes, B \
-closes), X switches pen and pencil, the triggers step the digit. Move right off the grid to \
-reach the panel's buttons.
+pencil mode. Keyboard: arrows move, the digit keys write (0 or Backspace clears), X \
+switches pen and pencil, Enter opens the pad, Tab goes to the next empty cell. Gamepad: the \
+d-pad moves, A opens a number wheel around the cell (turn it with the d-pad or triggers, A \
+writes, B closes), X switches pen and pencil, the triggers go to the next empty cell. Move \
+right off the grid to reach the panel's buttons.
 
 Mistakes (a digit twice in a row or column, or a full cage that misses its target) turn red \
 as they happen; the Settings screen can turn this off. Hint (H, or Y) shows the next step a \
 person could take, names it and marks it on the grid, or shows which cell is wrong. Solve \
-(press it twice) fills in the whole grid; undo takes it back.
+asks once, then the computer writes the solution cell by cell (any key or click stops it; \
+undo takes its digits back one by one).
 
 Options: Multiplication only (every cage multiplies) and Hidden operators (the clues show \
 only the target: work out which operator fits; they are shown once the grid is solved). Your \
-best times are kept for each size, difficulty and option; games finished with Solve are not \
-entered.
+best times are kept for each size, difficulty and option; a game in which Solve was used is \
+not entered.
 """
 
 

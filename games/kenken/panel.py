@@ -36,11 +36,11 @@ def controls_text(device: str, n: int) -> str:
     if device == Device.PAD:
         return ("D-pad moves. A opens the number wheel: turn it with the d-pad or "
                 "triggers, A writes, B closes. X switches pen and pencil. The triggers "
-                "step a cell's digit. Y hint. Move right off the grid for these buttons.")
+                "go to the next empty cell. Y hint. Move right off the grid for these buttons.")
     if device == Device.KEYBOARD:
-        return (f"Arrows move. 1 to {n} write a digit, 0 or Backspace clears. X or C "
-                f"switches pen and pencil. Enter opens the number pad, Tab steps the digit. "
-                f"F fill, A auto-clear, S solve, N new game, H hint.")
+        return (f"Arrows move. 1 to {n} write a digit, 0 or Backspace clears. X "
+                f"switches pen and pencil. Enter opens the number pad, Tab goes to the next "
+                f"empty cell. C fill candidates, A auto-clear, S solve, N new game, H hint.")
     return ("Click a cell, then a digit on the pad beside it. Right-click a cell to "
             "pencil candidates, or a pad digit for the other mode. Click the same digit "
             "again to rub it out.")
@@ -64,7 +64,7 @@ class KenkenPanel:
         focus = now.panel if keyboard else None
         hint = shown.hint
         key = (now.pencil, now.autoclear, focus, hover, id(hint) if hint else None,
-               now.armed > 0, shown.over, shown.device, shown.solved, assets.text_scale())
+               shown.over, shown.device, shown.solved, assets.text_scale())
         if key == self._key:
             return self._surface
         panel = pygame.Surface(self.rect.size)
@@ -80,16 +80,15 @@ class KenkenPanel:
             if name == Button.MODE:
                 self._paint_mode(panel, rect, lit, now.pencil)
             else:
-                armed = now.armed > 0
-                words = {Button.FILL: "Fill candidates (F)",
+                # The command table's words and letters; play commands dim once it is over.
+                words = {Button.FILL: "Fill candidates (C)",
                          Button.AUTOCLEAR: f"Auto-clear: {'On' if now.autoclear else 'Off'} (A)",
-                         Button.SOLVE: "Solve? Press again" if armed else "Solve (S)",
-                         Button.NEW: "New game (N)"}[name]
-                ui.panel(panel, rect, ui.PANEL_HI if lit else ui.PANEL, radius=14,
-                         border=ui.ACCENT if name == Button.SOLVE and armed else ui.LINE,
-                         width=2)
-                ui.label(panel, words, rect.center, ui.SMALL + 2, ui.TEXT, bold=True,
-                         anchor="center")
+                         Button.SOLVE: "Solve (S)", Button.NEW: "New game (N)"}[name]
+                dimmed = shown.over and name != Button.NEW
+                ui.panel(panel, rect, ui.PANEL_HI if lit and not dimmed else ui.PANEL,
+                         radius=14, border=ui.PANEL_HI if dimmed else ui.LINE, width=2)
+                ui.label(panel, words, rect.center, ui.SMALL + 2,
+                         ui.DIMMED if dimmed else ui.TEXT, bold=True, anchor="center")
             if index == focus:
                 ui.focus_ring(panel, rect, 16)
         self._paint_info(panel, pygame.Rect(self.sheet.info).move(offset), shown)
@@ -125,7 +124,7 @@ class KenkenPanel:
             return
         ui.panel(panel, box, ui.PANEL, radius=16, border=ui.LINE, width=2)
         if shown.over:
-            title = "Filled in by Solve" if shown.solved else "Solved!"
+            title = "Solved by the computer" if shown.solved else "Solved!"
             words = (f"Time {clock_text(shown.elapsed)}, {plural(shown.hints, 'hint')}. "
                      f"New game (N) starts another; the Menu has more.")
         else:

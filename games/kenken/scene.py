@@ -6,9 +6,10 @@ there), view.py draws the grid and the number pad, panel.py the side panel, moti
 out the animations, geometry.py says where everything sits.
 
 Every change is one Move through the Session, so each (a placed digit with its row and
-column cleared, Fill candidates, Solve) is undone in one step. Animations come from
-(old state, new state): digits pop in (and shrink away on undo), candidates fade, Fill and
-Solve sweep across the grid, and the win flashes along the diagonals.
+column cleared, Fill candidates, each digit Solve writes) is undone in one step. Solve is the
+frame's (games/core/screens/solving.py): this scene gives it the solution's digits.
+Animations come from (old state, new state): digits pop in (and shrink away on undo),
+candidates fade, Fill sweeps across the grid, and the win flashes along the diagonals.
 """
 from __future__ import annotations
 
@@ -18,11 +19,12 @@ from typing import Any
 
 import pygame
 
-from games.core.kit.actions import Act, Action
+from games.core.kit.actions import Act, Action, Command
 from games.core.kit.controls import Look, Play, Refuse
 from games.core.kit.options import remember
 from games.core.kit.session import Change, Session
 from games.core.loop.app import App
+from games.core.screens import solving
 from games.core.screens.game_scene import GameScene, clock_text
 from games.core.screens.menus import SetupScene
 from games.kenken import controls, geometry, grader, rules
@@ -61,10 +63,6 @@ class KenkenScene(GameScene):
     def autoclear(self) -> bool:
         return bool(self.prefs["autoclear"])
 
-    @property
-    def solved_by_computer(self) -> bool:
-        return self.session.count("solved") > 0
-
     def _load_best(self) -> list[dict[str, Any]]:
         return self.best_entries()
 
@@ -89,15 +87,26 @@ class KenkenScene(GameScene):
             self.make(answer.move, answer.ui)
         elif answer is Verb.NEW_GAME:
             self.new_game()
+        elif answer is Verb.SOLVE:
+            self.ask_solve()
+
+    def commands(self):
+        return {**super().commands(),
+                Command.CANDIDATES: lambda: self.answer(controls.fill(self.state, self.ui)),
+                Command.AUTOCLEAR: lambda: self.look(replace(self.ui,
+                                                             autoclear=not self.ui.autoclear))}
+
+    def solution(self) -> list[Any] | str:
+        return controls.solution_moves(self.state, self.autoclear)
+
+    def show_solve_move(self, move: Any) -> None:
+        self.make(move, replace(self.ui, cursor=(move.row, move.col), pad=None, panel=None))
 
     def look(self, ui: Ui) -> None:
         """Take on a new UI state, with the sounds and words that go with the change."""
         old, self.ui = self.ui, ui
         if ui.autoclear != old.autoclear:
             self.toggle_autoclear()
-        if ui.armed > 0 and old.armed <= 0:
-            self.say("Press Solve again to fill in the whole grid (undo takes it back).")
-            self.app.audio.play("select")
         elif sound := cue(old, ui):
             self.app.audio.play(sound)
 
@@ -111,9 +120,6 @@ class KenkenScene(GameScene):
     def make(self, move: rules.Move, ui: Ui) -> None:
         """Play a move the controls found legal, with its sound: a new mistake buzzes."""
         self.look(ui)
-        if move.kind == rules.SOLVE:
-            self.session.note("solved")     # in the record: undo does not make it unsolved
-            self.message_time = 0.0
         before = self.errors_of(self.state)
         if self.play(move) is None:
             return
@@ -128,13 +134,11 @@ class KenkenScene(GameScene):
         ui = controls.back(self.ui)
         if ui is None:
             return False
-        if self.ui.armed > 0 and ui.armed <= 0:
-            self.say("Solve cancelled.")
         self.ui = ui
         return True
 
     def interrupt(self) -> None:
-        self.ui = replace(self.ui, pad=None, armed=0.0)
+        self.ui = replace(self.ui, pad=None)
 
     def new_game(self) -> None:
         """The setup screen with this game's choices; a new game there replaces this one."""
@@ -204,23 +208,13 @@ class KenkenScene(GameScene):
 
     def draw_board(self, surface: pygame.Surface) -> None:
         shown = Shown(self.shown_errors(), self.current_hint, self.over, self.device,
-                      self.pointer, self.solved_by_computer, self.session.elapsed, self.hints)
+                      self.pointer, self.solver.finished, self.session.elapsed, self.hints)
         self.view.draw(surface, self.state, self.ui, shown, self.motion)
         self.panel.draw(surface, self.ui, shown)
         self.view.draw_pad(surface, self.state, self.ui, shown)
 
     # --- ticking --------------------------------------------------------------------------
-    def next_change(self) -> float | None:
-        """A pressed Solve says "press again" until it disarms."""
-        due = super().next_change()
-        armed = self.ui.armed
-        if armed > 0:
-            due = armed if due is None else min(due, armed)
-        return due
-
     def tick(self, dt: float) -> None:
-        if self.ui.armed > 0:
-            self.ui = replace(self.ui, armed=max(0.0, self.ui.armed - dt))
         if self.app.messages and self.app.top is self:
             # e.g. an impossible choice on the pause menu's setup screen: say it here
             self.say(self.app.messages.pop(0))
@@ -241,10 +235,10 @@ class KenkenScene(GameScene):
         return clock_text(score) + (f", {plural(hints, 'hint')}" if hints else "")
 
     def result_title(self) -> str:
-        return "Solved by the computer" if self.solved_by_computer else "Solved!"
+        return solving.title(self) if self.solve_used else "Solved!"
 
     def result_mood(self) -> str:
-        return "neutral" if self.solved_by_computer else "good"
+        return "neutral" if self.solve_used else "good"
 
     def result_facts(self) -> list[tuple[str, str]]:
         puzzle = f"{self.n} x {self.n} {self.params.difficulty.title()}"
@@ -255,15 +249,10 @@ class KenkenScene(GameScene):
                 ("Puzzle", puzzle)]
 
     def result_notes(self) -> list[str]:
-        return ["Solve was used in this game: not a best result."] if self.solved_by_computer \
-            else []
+        return [solving.SOLVE_WAS_USED] if self.solve_used else []
 
     def status_line(self) -> str:
-        if self.over:
-            return super().status_line()
-        if self.ui.armed > 0:
-            return "Press Solve again to fill in the whole grid."
-        return ""
+        return super().status_line() if self.over else ""
 
     # --- the demo -------------------------------------------------------------------------
     def demo_move(self) -> None:

@@ -80,7 +80,7 @@ class Shown:
     device: str                    # the player's last device (a Device): the cursor and
     #                                prompts follow it
     pointer: tuple[int, int]       # the panel lights the button under it
-    solved: bool                   # Solve filled the grid in (the game's record says)
+    solved: bool                   # Solve played the last digit (the computer solved it)
     elapsed: float
     hints: int
 

@@ -107,8 +107,6 @@ def interpret(state: rules.State, ui: Ui, action: Action, target: object) -> Ans
     if kind == Act.POINT:
         point = target if isinstance(target, int) else None
         return Look(replace(ui, hover=point)) if point != ui.hover else None
-    if kind == Act.KEY:
-        return Look(turn_round(ui)) if action.value == "f" else None
     if kind == Act.RELEASE:
         return drop(state, ui, target) if isinstance(target, Drop) else None
     status = rules.status(state)
@@ -122,7 +120,7 @@ def interpret(state: rules.State, ui: Ui, action: Action, target: object) -> Ans
         return choose(state, replace(ui, cursor=target), target, by_pointer=True)
     if kind == Act.CONFIRM:
         return choose(state, ui, ui.cursor, by_pointer=False)
-    if kind in (Act.ALT, Act.CANCEL, Act.PRESS):     # X, Esc, B, the right button: drop it
+    if kind in (Act.CANCEL, Act.PRESS):     # Esc, B, a click off the board: put it back
         return let_go(ui)
     if kind == Act.MOVE:
         col, row = screen_cell(ui.cursor, ui.flipped)

@@ -2,10 +2,13 @@
 options. No pygame."""
 from __future__ import annotations
 
+from games.core.kit.actions import Binding, Command
 from games.core.kit.versus_options import opponent_options
 
 SIDE_NAMES = ("Black", "White")
 OPTIONS = opponent_options(SIDE_NAMES)
+ALTERNATE = None     # a move has no other way
+COMMANDS = (Binding(Command.FLIP, "Flip"), Binding(Command.OPTIONS, "Options"))
 
 RULES = """
 Four Field Kono is a game for two from Korea, played on a board of 16 points joined by lines, \
@@ -28,10 +31,11 @@ position has been seen, out of 3; a warning appears under the board as a draw co
 
 To move with the mouse, click one of your pieces: the points it can move to are marked (a dot \
 for a step, a red ring for a capture). Then click one of them, or simply drag the piece there. \
-Right-click puts the piece back. With the keyboard, the arrows move the cursor, Enter or Space \
-picks a piece up and puts it down, Tab jumps between your pieces that can move (or between the \
-marked points), and Esc or X puts the piece back. With a gamepad: the d-pad moves, A picks up and \
-puts down, B or X drops, the triggers jump. F, or the Flip button, turns the board around.
+A click off the board puts the piece back. With the keyboard, the arrows move the cursor, \
+Enter or Space picks a piece up and puts it down, Tab jumps between your pieces that can move \
+(or between the marked points), and Esc puts the piece back. With a gamepad: the d-pad moves, \
+A picks up and puts down, B puts back, the triggers jump. F, or the Flip button, turns the \
+board around.
 
 Captured pieces fly to the tray on the capturer's card. Undo (U, LB) takes back a move, and \
 against the computer your move and its reply together; redo (R, RB) plays them again.

@@ -2,7 +2,8 @@
 the two players' cards (each with a tray for the stones it has captured), and a side panel
 with the last moves (and the key to the graded moves when a hint is shown).
 
-What input means is decided in controls.py (click, drag, arrows, Tab, Enter, F); the board is
+What input means is decided in controls.py (click, drag, arrows, Tab, Enter; F flips, a
+command of the game's table in info.py); the board is
 drawn by view.py over layout.py's geometry, and a move is animated by motion.py: a step slides
 the stone along its line; a capture slides it over its friend onto the enemy stone, which is
 knocked off and flies to the capturer's tray. Undo runs the same animation backwards. O opens
@@ -18,7 +19,7 @@ from dataclasses import replace
 
 import pygame
 
-from games.core.kit.actions import POINTER, Act, Action
+from games.core.kit.actions import POINTER, Act, Action, Command
 from games.core.kit.controls import Answer, Look, Play, Refuse
 from games.core.kit.session import Change, Session
 from games.core.loop.app import App
@@ -167,7 +168,7 @@ class KonoScene(VersusScene):
                         self.app.audio.play("select")
             elif kind == Act.CONFIRM:
                 self.app.audio.play("select" if held is not None else "place")
-            elif kind in (Act.ALT, Act.PRESS):           # X or the right button: let go
+            elif kind == Act.PRESS:                      # a click off the board: put it back
                 self.drop_held()
                 self.app.audio.play("place")
         elif isinstance(answer, Play):
@@ -221,8 +222,8 @@ class KonoScene(VersusScene):
         self.app.audio.play("swap")
         self.say("The board is turned around.")
 
-    def game_buttons(self) -> list[tuple[str, Callable[[], None]]]:
-        return [("Flip (F)", self.flip)]
+    def commands(self) -> dict[Command, Callable[[], None]]:
+        return {**super().commands(), Command.FLIP: self.flip}
 
     # --- after a change -------------------------------------------------------------------------
     def undo(self) -> None:

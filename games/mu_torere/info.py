@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core.kit.actions import Binding, Command
 from games.core.kit.checks import NAME, Boolean, ListOf, OneOf, Satisfies
 from games.core.kit.options import Option
 from games.core.kit.prefs import Pref
@@ -53,6 +54,13 @@ def named_options(settings: dict[str, Any]) -> list[Option]:
             OPTIONS[3]]
 
 
+ALTERNATE = None     # a move has no other way
+IN_OPTIONS = "the Options panel (O)"
+COMMANDS = (Binding(Command.DRAW, "Offer a draw", plays=True),
+            Binding(Command.LEGEND, "Colour legend", toolbar=False, where=IN_OPTIONS),
+            Binding(Command.BOARD_STYLE, "Board style", toolbar=False, where=IN_OPTIONS),
+            Binding(Command.OPTIONS, "Options"))
+
 RULES = """
 Mu Torere is a blocking game of the Maori people of New Zealand, for two players. The board \
 is an eight-pointed star: eight points at the tips of its arms (the kewai) and one in the \
@@ -95,9 +103,9 @@ to 100, with the slider in Options.
 The hint (H, or Y on a gamepad) grades every move you can make: Win (you can force a win), \
 Draw (best play by both sides draws) or Loss (your opponent can force a win), with the number \
 of moves to the end under best play. Against the computer, undo takes back your move and its \
-reply; Options sets how many turns you may take back. Options (O, X on a gamepad, or the \
-right mouse button) also holds the colours, the board style (star or wheel), the colour legend \
-and the computer's level, all kept for next time. Keyboard shortcuts: D offer a draw, L \
-legend, S board style, N new game. Every game you finish against the computer counts in your \
-record for its level.
+reply; Options sets how many turns you may take back. Options (O, or the Options button) also \
+holds the colours, the board style (star or wheel, B), the colour legend (L) and the \
+computer's level, all kept for next time. Offer a draw (D) asks you once; the computer \
+accepts only when best play from here is a draw. Every game you finish against the computer \
+counts in your record for its level.
 """

@@ -4,20 +4,21 @@ colours they chose, the last moves, and Options (colours, board style, legend, a
 two-player game offers: level, undo depth, offer a draw, new game).
 
 What input means is decided in controls.py (click, drag, arrows, Tab, Enter); the board is
-drawn by view.py over layout.py's geometry. Keys of the scene's own: X or O (or the right
-button) opens Options; D offers a draw; L legend; S board style; N new game. Gamepad: X
-Options (which also offers a draw), Y graded hint, LB/RB undo/redo.
+drawn by view.py over layout.py's geometry. Its commands (info.py's table): D offers a draw,
+L legend, B board style, O Options; the toolbar has Offer a draw and Options, and Options holds
+the legend and the board style. Gamepad: Y graded hint, LB/RB undo/redo.
 
 The frame (games/core/screens/versus.py) runs the computer, the hint, draw offers and undo by
 turns; this module wires the controls, the view and the slides of the pieces.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import pygame
 
-from games.core.kit.actions import POINTER, Act, Action
+from games.core.kit.actions import POINTER, Act, Action, Command
 from games.core.kit.controls import Answer, Look, Play, Refuse
 from games.core.kit.session import Change, Session
 from games.core.loop.app import App
@@ -92,6 +93,10 @@ class MuTorereScene(VersusScene):
         self.set_pref("colours", colours)
         self.ui = replace(self.ui, names=self.side_names())
 
+    def commands(self) -> dict[Command, Callable[[], None]]:
+        return {**super().commands(), Command.LEGEND: self.toggle_legend,
+                Command.BOARD_STYLE: self.toggle_style}
+
     def toggle_legend(self) -> None:
         self.set_pref("legend", not self.prefs["legend"])
         self.app.audio.play("select")
@@ -106,13 +111,6 @@ class MuTorereScene(VersusScene):
     # --- input: controls.interpret decides, the scene carries it out ------------------------
     def handle_game(self, action: Action) -> None:
         kind = action.kind
-        if kind == Act.ALT or (kind == Act.PRESS and action.alt):
-            self.open_options()
-            return
-        if kind == Act.KEY:
-            {"l": self.toggle_legend, "s": self.toggle_style,
-             "n": self.new_game}.get(str(action.value), lambda: None)()
-            return
         target: int | Drop | None = None
         if kind == Act.RELEASE:
             if self.drag is None:

@@ -1,11 +1,12 @@
 """Nim's controls: what a click, a key or a pad button means on the heaps
 (games/core/kit/controls.py has the shape). Pure: tested without a display.
 
-Mouse: point at a counter (it and every counter above it light up) and click to take them; the
-right button shows the teaching view. Keyboard and pad: the arrows or the d-pad move the cursor
+Mouse: point at a counter (it and every counter above it light up) and click to take them.
+Keyboard and pad: the arrows or the d-pad move the cursor
 (left and right to the next heap with counters, taking as many as before; up and down the
-heap), Tab or the triggers go round those heaps, 1-8 jump to a heap, Enter or A takes. T or X
-(the alternate action) shows the teaching view; E opens the heap editor again (a custom start).
+heap), Tab or the triggers go round those heaps, 1-8 jump to a heap, Enter or A takes. A take
+has no alternate way; the teaching view (T) and the heap editor (E) are commands of the game's
+table (info.py), carried out by the scene.
 
 The cursor is (heap, counter from the bottom): choosing a counter takes it and every counter
 above it. The scene supplies `target`: the counter under the pointer (POINT, PRESS).
@@ -13,7 +14,6 @@ above it. The scene supplies `target`: the counter under the pointer (POINT, PRE
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import Enum
 
 from games.core.kit.actions import Act, Action
 from games.core.kit.controls import Look, Play, cycle
@@ -23,12 +23,6 @@ Cursor = tuple[int, int]        # (heap, counter from the bottom)
 Heaps = tuple[int, ...]
 
 
-class Verb(Enum):
-    """What an action asks of the scene beyond a move or a look."""
-    TEACH = "teach"             # the teaching view on or off
-    EDIT = "edit"               # the heap editor (a custom start)
-
-
 @dataclass(frozen=True)
 class Ui:
     """Where the player is: the keyboard and pad cursor, and the counter under the mouse."""
@@ -36,7 +30,7 @@ class Ui:
     hover: Cursor | None = None
 
 
-Answer = Play[Ui] | Look[Ui] | Verb | None    # a take the rules refuse never reaches play
+Answer = Play[Ui] | Look[Ui] | None    # a take the rules refuse never reaches play
 
 
 def home(heaps: Heaps) -> Cursor:
@@ -118,12 +112,7 @@ def interpret(state: State, ui: Ui, action: Action, target: Cursor | None) -> An
     if kind == Act.POINT:
         hover = None if over else target
         return Look(replace(ui, hover=hover)) if hover != ui.hover else None
-    if kind == Act.ALT or (kind == Act.PRESS and action.alt) or \
-            (kind == Act.KEY and action.value == "t"):
-        return Verb.TEACH
-    if kind == Act.KEY and action.value == "e":
-        return Verb.EDIT
-    if kind == Act.PRESS:
+    if kind == Act.PRESS and not action.alt:
         if over or target is None or not on_a_counter(heaps, target):
             return None
         return take(state, replace(ui, cursor=target), target)

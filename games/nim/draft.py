@@ -142,8 +142,6 @@ def interpret(draft: Draft, action: Action, target: Target | None) -> Answer:
         return look(remove_heap(draft, focus))
     if kind == Act.DIGIT and isinstance(focus, int) and isinstance(action.value, int):
         return Look(set_heap(draft, focus, action.value or 10))
-    if kind == Act.KEY and action.value == "s":
-        return Button.START
     return None
 
 

@@ -2,6 +2,7 @@
 pygame."""
 from __future__ import annotations
 
+from games.core.kit.actions import Binding, Command
 from games.core.kit.checks import Boolean, Satisfies, Text
 from games.core.kit.options import Option
 from games.core.kit.prefs import Pref
@@ -36,6 +37,10 @@ PREFS = (Pref("teach", False, Boolean()),
          Pref("custom_heaps", "", Satisfies(Text(200), custom_heaps, "not heaps of counters")))
 LEGACY_PREFS = {"teach": "nim_teach", "custom_heaps": "nim_custom_heaps"}
 
+ALTERNATE = None     # a take has no other way
+COMMANDS = (Binding(Command.TEACH, "Teach"), Binding(Command.EDIT, "Edit heaps"),
+            Binding(Command.OPTIONS, "Options"))
+
 RULES = """
 Nim is played with heaps of counters by two players, Left and Right. Left always moves first. \
 On your turn, take one or more counters from one heap: as many as you like, even the whole \
@@ -53,7 +58,8 @@ and A takes.
 Starts: 3-4-5 (the classic), 1-3-5-7, random heaps (three to five heaps of one to seven), or \
 custom heaps, which you set up yourself before the game: up to 8 heaps of up to 15. In the \
 heap editor, click a height to set a heap (or use up and down), click the empty column on the \
-right to add a heap, right-click or press X or Delete to remove one, and press Start. Edit \
+right to add a heap, click a heap's remove mark or press Delete to remove one, and press \
+Start. Edit \
 (E) opens the editor again during a custom game.
 
 Players: you against the computer (you choose to be Left, who starts, or Right), two players \
@@ -71,7 +77,7 @@ best play; otherwise the winning move is the one that makes it 0. In misère pla
 same way until your move would leave only heaps of 0 or 1; then leave an odd number of heaps \
 of 1.
 
-The teaching view (T, X on a gamepad, the right mouse button or the Teach button) shows each \
+The teaching view (T, or the Teach button) shows each \
 heap in binary, the running XOR down each bit column, the nim-sum, and whether the player to \
 move is winning. A hint (H, or Y on a gamepad) grades every move you can make, on the counter \
 you would choose: Win or Loss, with the number of moves to the end under best play (where it \

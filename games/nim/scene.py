@@ -11,12 +11,13 @@ before it takes them.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from games.core.kit.actions import Act, Action
+from games.core.kit.actions import Act, Action, Command
 from games.core.kit.controls import Look, Play, Refuse
 from games.core.kit.rules_api import RuleError
 from games.core.kit.session import Change, Session
@@ -26,7 +27,7 @@ from games.core.screens import ui
 from games.core.screens.game_scene import HUD_HEIGHT
 from games.core.screens.versus import COMPUTER, VersusScene
 from games.nim import ai, controls, draft as drafting, rules
-from games.nim.controls import Cursor, Ui, Verb
+from games.nim.controls import Cursor, Ui
 from games.nim.draft import Button, Draft
 from games.nim.editor import HELP, HeapEditor, sound
 from games.nim.layout import Layout
@@ -163,10 +164,6 @@ class NimScene(VersusScene):
                 self.ui = answer.ui
         elif isinstance(answer, Look):
             self.ui = answer.ui
-        elif answer == Verb.TEACH:
-            self.toggle_teach()
-        elif answer == Verb.EDIT:
-            self.edit_heaps()
 
     def toggle_teach(self) -> None:
         self.teach = not self.teach
@@ -313,11 +310,21 @@ class NimScene(VersusScene):
         ui.label(surface, rule, (40 + title.get_width() + 36, HUD_HEIGHT // 2 + 2), ui.SMALL + 2,
                  ui.MUTED, anchor="midleft")
 
-    def game_buttons(self) -> list[tuple[str, Any]]:
-        buttons: list[tuple[str, Any]] = [("Teach (T)", self.toggle_teach)]
-        if self.session.params.start == "custom":
-            buttons.append(("Edit (E)", self.edit_heaps))
-        return buttons
+    def commands(self) -> dict[Command, Callable[[], None]]:
+        return {**super().commands(), Command.TEACH: self.toggle_teach,
+                Command.EDIT: self.edit_heaps}
+
+    def cursor_look(self) -> Any:
+        return self.ui, self.draft
+
+    def has_alternate(self) -> bool:
+        """The heap editor's X removes a heap; in play a take has no other way."""
+        return self.editing
+
+    def command_ready(self, command: Command) -> bool:
+        if command == Command.EDIT:
+            return self.session.params.start == "custom"
+        return super().command_ready(command)
 
     def demo_step(self) -> None:
         if self.editing:

@@ -1,13 +1,12 @@
 """Poggle's input, pure (games/core/kit/controls.py): the UI state and what each action means.
 
 Mouse: a press on a key presses it. Keyboard and gamepad: the arrows or d-pad move the cursor,
-Enter or A presses the key under it, Tab or the triggers jump to the next coloured key. X twice
-(or S) asks for Solve, the scene's own verb.
+Enter or A presses the key under it, Tab or the triggers jump to the next coloured key. A press
+has no alternate way: X means nothing here (Solve, S, is the frame's).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import Enum
 
 from games.core.kit.actions import Act, Action
 from games.core.kit.controls import Look, Play, cycle, step_grid
@@ -16,19 +15,13 @@ from games.poggle.board import Board, Move, Params, State
 Cell = tuple[int, int]          # (row, col)
 
 
-class Verb(Enum):
-    """What an action asks of the scene beyond a move or a look."""
-    SOLVE = "solve"             # let the computer press the rest
-
-
 @dataclass(frozen=True)
 class Ui:
     cursor: Cell                # the keyboard and gamepad cursor
     hover: Cell | None = None   # the key under the mouse
-    armed: bool = False         # X pressed once: a second X starts Solve
 
 
-Answer = Play[Ui] | Look[Ui] | Verb | None    # every press is legal: nothing to refuse
+Answer = Play[Ui] | Look[Ui] | None    # every press is legal: nothing to refuse
 
 
 def home(params: Params) -> Cell:
@@ -63,8 +56,4 @@ def interpret(state: State, ui: Ui, action: Action, target: Cell | None) -> Answ
         cursor = cycle(coloured_keys(state.board, ui.cursor), ui.cursor,
                        1 if kind == Act.NEXT else -1)
         return None if cursor is None else Look(replace(ui, cursor=cursor))
-    if kind == Act.ALT:
-        return Verb.SOLVE if ui.armed else Look(replace(ui, armed=True))
-    if kind == Act.KEY and action.value == "s":
-        return Verb.SOLVE
     return None

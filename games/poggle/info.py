@@ -1,4 +1,5 @@
 """Poggle's setup options, rules text and best-results heading (pure data: no pygame)."""
+from games.core.kit.actions import Binding, Command
 from games.core.kit.options import Option
 from games.core.kit.saves import counters_to_record
 from games.poggle import rules
@@ -10,6 +11,9 @@ OPTIONS = [
     Option("colours", "Colours", ((2, "2 (classic Lights Out)"), (3, "3"), (4, "4"), (5, "5")),
            rules.Params().colours),
 ]
+
+ALTERNATE = None     # a press has no other way
+COMMANDS = (Binding(Command.SOLVE, "Solve", plays=True),)
 
 RULES = """
 Poggle is a board of square buttons. Each button shows a colour, and every colour also shows \
@@ -29,15 +33,13 @@ it. Your best results for each board size and number of colours are kept, counte
 over par (games finished with help are not entered).
 
 Stuck? Hint (H, or Y on a gamepad) lights up one press of a fewest-press solution from where \
-you are now. Solve (S, the Solve button, or X twice) lets the computer press the rest, one \
-press at a time; press any key or click to stop it, and undo takes its presses back one by one. \
-Both count as help and are shown on the result.
+you are now. Solve (S, or the Solve button) asks once, then lets the computer press the rest, \
+one press at a time; press any key or click to stop it, and undo takes its presses back one by \
+one. Both count as help and are shown on the result: a game in which Solve was used is not a \
+best result.
 
 With 2 colours this is the classic Lights Out. More colours make it harder: a press no longer \
 undoes itself, so you need to think about how many times to press each button.
-
-Keys: arrows move the cursor, Enter or Space presses; Tab and Shift+Tab (or the gamepad \
-triggers) jump to the next or previous coloured button. U undo, R redo, H hint, S solve.
 """
 
 

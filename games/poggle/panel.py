@@ -154,8 +154,8 @@ def whole(score: object) -> int | None:
 
 def controls_text(device: str) -> str:
     if device == Device.PAD:
-        return ("D-pad moves, A presses, triggers jump to a coloured button, Y hint, "
-                "X twice solves.")
+        return ("D-pad moves, A presses, triggers jump to a coloured button, Y hint; "
+                "down past the board for Solve.")
     if device == Device.KEYBOARD:
         return "Arrows move, Enter presses, Tab jumps to a coloured button, H hint, S solve."
     return "Click a button to press it. Hint and Solve are in the toolbar below."

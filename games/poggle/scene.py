@@ -1,7 +1,7 @@
 """Poggle on screen: an N x N board of raised keys, a side panel with the colour cycle, and the
 HUD's presses against par. What each click, key and button means is controls.py's; the board
-is drawn by view.py and the side panel by panel.py. H / Y hint; S, the Solve button, or X
-twice lets the computer finish the board press by press.
+is drawn by view.py and the side panel by panel.py. H / Y hint; S or the Solve button is the
+frame's Solve (games/core/screens/solving.py): this scene gives it the presses.
 
 The fewest-press solutions come from solver.py (numpy), which is imported only inside a Job, so
 neither the launcher nor the window ever waits for it: the scene asks for the deal's par when
@@ -10,10 +10,8 @@ arrives (a hint or Solve asked for early simply waits for it).
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
-from enum import Enum
-from typing import cast
+from typing import Any, cast
 
 import pygame
 
@@ -24,6 +22,7 @@ from games.core.kit.rules_api import RuleError
 from games.core.kit.session import Change, Session
 from games.core.loop.app import App
 from games.core.loop.tween import GLOW_SECONDS
+from games.core.screens import solving
 from games.core.screens.game_scene import GameScene
 from games.poggle import controls
 from games.poggle.board import Board, Move, State
@@ -31,17 +30,6 @@ from games.poggle.controls import Cell, Ui
 from games.poggle.panel import PanelFacts, PogglePanel, best_rows, over_par_text, whole
 from games.poggle.planner import Planner, Presses, nearest_press, presses
 from games.poggle.view import PoggleLayout, PoggleView, Ripple, ripple
-
-SOLVE_SECONDS = 14.0     # Solve plays a long solution faster, to finish in about this long
-ARM_SECONDS = 3.0        # X twice within this to start Solve
-# While Solve plays, these stop it (and do nothing else); the cursor still moves.
-STOPS_SOLVE = (Act.PRESS, Act.CONFIRM, Act.ALT, Act.KEY, Act.DIGIT)
-
-
-class Asked(Enum):
-    """Help asked for before the solver's answer arrived."""
-    HINT = "hint"
-    SOLVE = "solve"
 
 
 class PoggleScene(GameScene):
@@ -59,12 +47,7 @@ class PoggleScene(GameScene):
         self.planner.ask(self.state.board)
         self.lit: tuple[Board, Cell] | None = None   # the key a hint lit, on its board
         self.glow = 0.0                        # seconds since it lit (its pulse)
-        self.asked: Asked | None = None        # help asked for before the answer
-        self.solve_queue: list[Move] = []
-        self.solve_expect: Board | None = None
-        self.solve_wait = 0.0
-        self.solve_gap = 0.3
-        self.arm_left = 0.0                    # time left to confirm Solve with X
+        self.hint_asked = False                # a hint asked for before the answer
         self.best = self._load_best()
         self.reported_unsolvable = False
 
@@ -74,12 +57,8 @@ class PoggleScene(GameScene):
 
     # --- help used, kept with the saved game ----------------------------------------------
     @property
-    def solved_by_computer(self) -> bool:
-        return self.session.count("solved") > 0
-
-    @property
     def help_used(self) -> bool:
-        return self.hints > 0 or self.solved_by_computer
+        return self.hints > 0 or self.solve_used
 
     # --- par ------------------------------------------------------------------------------
     @property
@@ -110,37 +89,22 @@ class PoggleScene(GameScene):
         kind = action.kind
         if kind != Act.POINT and (self.over or not self.deal_ready):
             return
-        if self.solving and kind in STOPS_SOLVE:
-            self.stop_solving("Solve stopped: your turn.")
-            return
         target = self.view.layout.cell_at(action.pos) if kind in POINTER else None
         answer = controls.interpret(self.state, self.ui, action, target)
-        if answer is controls.Verb.SOLVE:
-            self.solve()
-        elif isinstance(answer, Play):
-            self.look(answer.ui)
+        if isinstance(answer, Play):
+            self.ui = answer.ui
             self.play(answer.move)
         elif isinstance(answer, Look):
-            self.look(answer.ui)
-
-    def look(self, ui: Ui) -> None:
-        """Take the UI state an action led to; a first X arms Solve for a few seconds."""
-        if ui.armed and not self.ui.armed:
-            self.arm_left = ARM_SECONDS
-            self.say("Press X again to solve it.")
-        self.ui = ui
+            self.ui = answer.ui
 
     def cancel(self) -> bool:
-        if self.solving:
-            self.stop_solving("Solve stopped: your turn.")
-            return True
-        if self.ui.armed:
-            self.ui = replace(self.ui, armed=False)
-            return True
-        return False
+        """Esc: a hint asked for and not yet shown is dropped."""
+        asked, self.hint_asked = self.hint_asked, False
+        return asked
 
     def interrupt(self) -> None:
         self.stop_solving()
+        self.hint_asked = False
 
     # --- hints and Solve ------------------------------------------------------------------
     def lit_key(self) -> Cell | None:
@@ -148,7 +112,7 @@ class PoggleScene(GameScene):
         return self.lit[1] if self.lit is not None and self.lit[0] == self.state.board else None
 
     def hint(self) -> None:
-        if self.solving:
+        if self.solver.active:
             return
         if self.unsolvable:
             self.refuse("No hint: this board cannot be solved.")
@@ -160,7 +124,7 @@ class PoggleScene(GameScene):
             return
         grid = self.planner.get(self.state.board)
         if grid is None:
-            self.asked = Asked.HINT
+            self.hint_asked = True
             self.say("Working out a hint...")
             return
         if isinstance(grid, tuple):
@@ -182,84 +146,41 @@ class PoggleScene(GameScene):
         self.ui = replace(self.ui, cursor=cell)
         self.glow = 0.0
 
-    @property
-    def solving(self) -> bool:
-        return bool(self.solve_queue) or self.asked == Asked.SOLVE
-
-    def solve(self) -> None:
-        if self.over:
-            return
-        self.ui = replace(self.ui, armed=False)
-        if self.solving:
-            self.stop_solving("Solve stopped: your turn.")
-            return
+    # --- Solve: the frame's (games/core/screens/solving.py), with the solver's presses ---------
+    def solution(self) -> list[Any] | str | None:
         if self.unsolvable:
-            self.refuse("This board cannot be solved.")
-            return
+            return "This board cannot be solved."
         grid = self.planner.get(self.state.board)
-        if grid is None:
-            self.asked = Asked.SOLVE
-            self.say("Working out the solution...")
-            return
-        if isinstance(grid, tuple):
-            self.start_solving(grid)
+        if isinstance(grid, str):
+            return grid
+        return None if grid is None else [Move(r, c) for r, c in presses(grid)]
 
-    def start_solving(self, grid: Presses) -> None:
-        self.solve_queue = [Move(r, c) for r, c in presses(grid)]
-        if not self.solve_queue:
-            return
-        self.session.note("solved")     # in the record: undo does not take it back
-        self.solve_expect = self.state.board
-        self.solve_gap = max(0.08, min(0.42, SOLVE_SECONDS / len(self.solve_queue)))
-        self.solve_wait = 0.0
-        self.say("Solving: any key or click stops it.")
-
-    def stop_solving(self, words: str = "") -> None:
-        was = self.solving
-        self.solve_queue, self.solve_expect = [], None
-        if self.asked == Asked.SOLVE:
-            self.asked = None
-        if was and words:
-            self.say(words)
+    def show_solve_move(self, move: Any) -> None:
+        self.ui = replace(self.ui, cursor=(move.row, move.col))
+        self.play(move)
 
     # --- the clock: answers arriving, Solve pressing --------------------------------------
     def next_change(self) -> float | None:
         """The hint's glow beats for a while (see PoggleView.draw); a solve plays itself."""
-        if (self.lit_key() is not None and not self.over and self.glow < GLOW_SECONDS) \
-                or self.solve_queue:
+        if self.lit_key() is not None and not self.over and self.glow < GLOW_SECONDS:
             return 0.0
         return super().next_change()
 
     def tick(self, dt: float) -> None:
         self.glow += dt
-        if self.ui.armed:
-            self.arm_left -= dt
-            if self.arm_left <= 0:
-                self.ui = replace(self.ui, armed=False)
         self.planner.poll()
         if not self.over:
             self.planner.ask(self.state.board)
         if self.unsolvable and not self.reported_unsolvable:
             self.reported_unsolvable = True
             self.refuse("This board cannot be solved (see the panel).")
-        if self.asked:
+        if self.hint_asked:
             grid = self.planner.get(self.state.board)
             if isinstance(grid, tuple):
-                asked, self.asked = self.asked, None
-                self.show_hint(grid) if asked == Asked.HINT else self.start_solving(grid)
+                self.hint_asked = False
+                self.show_hint(grid)
             elif isinstance(grid, str) or self.unsolvable:
-                self.asked = None
-        if self.solve_queue:
-            if self.over or self.state.board != self.solve_expect:
-                self.stop_solving()
-                return
-            self.solve_wait -= dt
-            if self.solve_wait <= 0:
-                move = self.solve_queue.pop(0)
-                self.ui = replace(self.ui, cursor=(move.row, move.col))
-                self.play(move)
-                self.solve_expect = self.state.board
-                self.solve_wait = self.solve_gap
+                self.hint_asked = False
 
     # --- animation and drawing ------------------------------------------------------------
     def animate(self, change: Change) -> None:
@@ -285,7 +206,8 @@ class PoggleScene(GameScene):
         self.view.draw(surface, self.state.board, self.ui, self.ripple, self.lit_key(),
                        self.glow, self.show_cursor())
         self.panel.draw(surface, PanelFacts(
-            self.state.board, self.solving, len(self.solve_queue), self.lit_key() is not None,
+            self.state.board, self.solver.active, len(self.solver.queue),
+            self.lit_key() is not None,
             self.unsolvable, self.best_rows, self.best, self.device))
 
     # --- HUD and result -------------------------------------------------------------------
@@ -293,11 +215,8 @@ class PoggleScene(GameScene):
         par = self.par
         par_text = "none" if self.unsolvable else "..." if par is None else str(par)
         return [("Presses", str(self.state.presses)), ("Par", par_text),
-                ("Help", help_text(self.hints, self.solved_by_computer)),
+                ("Help", help_text(self.hints, self.solve_used)),
                 ("Best", over_par_text(self.best) if self.best is not None else "-")]
-
-    def extra_buttons(self) -> list[tuple[str, Callable[[], None], Callable[[], bool]]]:
-        return [("Solve (S)", self.solve, lambda: not self.over)]
 
     def final_score(self) -> int:
         return self.state.presses - (self.par or 0)
@@ -323,7 +242,7 @@ class PoggleScene(GameScene):
         return rank
 
     def result_title(self) -> str:
-        return "Solved by the computer" if self.solved_by_computer else "Solved!"
+        return solving.title(self) if self.solve_used else "Solved!"
 
     def result_facts(self) -> list[tuple[str, str]]:
         par, presses_used = self.par, self.state.presses
@@ -336,7 +255,7 @@ class PoggleScene(GameScene):
         if not self.help_used:
             return []
         used = [plural(self.hints, "hint")] if self.hints else []
-        if self.solved_by_computer:
+        if self.solve_used:
             used.append("Solve")
         return [f"{' and '.join(used).capitalize()} used in this game: not a best result."]
 

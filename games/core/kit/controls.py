@@ -23,6 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from games.core.kit.actions import ALTERNATE, FRAME_KEYS, Binding, FrameKey
+
 T = TypeVar("T")
 UI = TypeVar("UI")
 
@@ -78,3 +80,43 @@ def nearest(centres: Sequence[tuple[int, int]], start: int, dx: int, dy: int) ->
         if best_cost is None or cost < best_cost:
             best, best_cost = index, cost
     return best
+
+
+def controls_rows(alternate: str | None, commands: Sequence[Binding],
+                  alternate_button: str | None = None) -> list[FrameKey]:
+    """Every key of a game, by device, from the one table: the frame's keys, the game's
+    alternate action (info.ALTERNATE; None: X means nothing in this game) and its commands
+    (info.COMMANDS; info.ALTERNATE_BUTTON names the alternate's toolbar button, if any). The
+    rules screen's Controls section shows these rows; the toolbar is made from the same
+    commands, so the two cannot disagree."""
+    rows = list(FRAME_KEYS[:1])
+    if alternate:
+        mouse = ALTERNATE.mouse + (f" or the {alternate_button} (X) button"
+                                   if alternate_button else "")
+        rows.append(FrameKey(alternate[:1].upper() + alternate[1:], mouse,
+                             ALTERNATE.keyboard, ALTERNATE.pad))
+    rows += FRAME_KEYS[1:]
+    for binding in commands:
+        reached = f"the {binding.label} button" if binding.toolbar else binding.where
+        rows.append(FrameKey(binding.words, reached, binding.letter.upper(), reached))
+    return rows
+
+
+def controls_lines(alternate: str | None, commands: Sequence[Binding],
+                   alternate_button: str | None = None) -> list[str]:
+    """The Controls section's lines: one per verb, its keyboard key, gamepad button and
+    mouse way ("Undo: U or Ctrl+Z; gamepad LB; mouse: the Undo button"), and what X means
+    when the game has no alternate action."""
+    lines = []
+    for row in controls_rows(alternate, commands, alternate_button):
+        ways = [row.keyboard] if row.keyboard else []
+        if row.pad and row.pad == row.mouse:
+            ways.append(f"gamepad and mouse: {row.mouse}")
+        else:
+            ways += [f"gamepad {row.pad}"] if row.pad else []
+            ways += [f"mouse: {row.mouse}"] if row.mouse else []
+        lines.append(f"{row.verb}: {'; '.join(ways)}.")
+    if not alternate:
+        lines.append("X, Shift+Enter, the right button and gamepad X: no alternate action in "
+                     "this game.")
+    return lines

@@ -18,11 +18,13 @@ import signal
 import threading
 import time
 import warnings
+from collections.abc import Mapping
+from types import MappingProxyType
 
 import pygame
 
 from games.core.data.store import Store
-from games.core.kit.actions import Act, Action
+from games.core.kit.actions import Act, Action, Command
 from games.core.loop import assets, sdl
 from games.core.loop.audio import Audio
 from games.core.loop.input import Input
@@ -70,6 +72,9 @@ def window_placement(area: pygame.Rect, logical) -> pygame.Rect:
 class Scene:
     """A screen. Overlays set opaque = False to let the scene below show through."""
     opaque = True
+    # The letters this scene gives a meaning (a game's commands, a question's Y and N): the
+    # input hands them over as Act.COMMAND with their Command.
+    letters: Mapping[str, Command] = MappingProxyType({})
 
     def __init__(self, app: App):
         self.app = app
@@ -94,6 +99,11 @@ class Scene:
 
     def on_uncovered(self) -> None:
         """The scenes above this one closed: it is on top again."""
+
+    def quit_question(self) -> Scene | None:
+        """The question the window's close asks over this scene ("Quit Parlour?"), or None
+        to leave it to the scenes below; with none at all, the close quits at once."""
+        return None
 
     def next_change(self) -> float | None:
         """Seconds until this scene's picture changes by itself while it is on top (a clock's
@@ -169,6 +179,8 @@ class App:
         self._settled = False    # a step has run since the last event or scene change
         self._moving = False     # a tween moved in the last frame that stepped
         self._woken: list = []   # the event that ended a sleep, for the next frame
+        self.closing: Scene | None = None   # the question a close of the window asked
+        self.signalled = False   # a signal asked to close: no question, it quits
 
     def _open_window(self):
         """A fixed logical size, scaled by SDL to the display (full screen at the desktop's
@@ -296,6 +308,21 @@ class App:
             scene.on_quit()
         self.running = False
 
+    def close(self) -> None:
+        """The window's close button: what the scenes keep is kept at once (a game is saved),
+        then Parlour asks once; a second close while it asks quits. A signal quits."""
+        if self.signalled or (self.closing is not None and self.closing in self.stack):
+            self.quit()
+            return
+        asked = (scene.quit_question() for scene in reversed(self.stack))
+        question = next((scene for scene in asked if scene is not None), None)
+        if question is None:
+            self.quit()
+            return
+        for scene in reversed(self.stack):
+            scene.on_quit()
+        self.closing = self.push(question)
+
     # --- the loop ------------------------------------------------------------------------
     def frame(self, dt: float | None = None) -> bool:
         """One frame. dt=None measures real time; tests pass a fixed dt. False once quitting.
@@ -396,7 +423,7 @@ class App:
         if event.type not in INPUT_EVENTS:
             self.dirty = self.whole = True
         if event.type == pygame.QUIT:
-            self.quit()
+            self.close()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.mark_dirty()
@@ -407,6 +434,7 @@ class App:
             self.focused = event.type == pygame.WINDOWFOCUSGAINED
             return
         device = self.input.last_device
+        self.input.letters = self.top.letters if self.top else {}
         for action in self.input.translate(event):
             self.route(action)
         if self.input.last_device != device:
@@ -445,6 +473,7 @@ class App:
         """Ctrl-C, a closed terminal (SIGHUP) and SIGTERM close Parlour as the window's close
         does: the next frame sees a QUIT and the game in progress is saved."""
         def close(number, frame):
+            self.signalled = True
             try:
                 pygame.event.post(pygame.event.Event(pygame.QUIT))
             except pygame.error:     # no event queue left: quit here, saving the game

@@ -6,9 +6,11 @@ instance id, and dropped on removal (the App then pauses the game).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pygame
 
-from games.core.kit.actions import Act, Action, Device
+from games.core.kit.actions import Act, Action, Command, Device
 
 KEYS = {
     pygame.K_LEFT: (Act.MOVE, -1, 0), pygame.K_RIGHT: (Act.MOVE, 1, 0),
@@ -21,7 +23,7 @@ KEYS = {
     pygame.K_u: (Act.UNDO, 0, 0), pygame.K_r: (Act.REDO, 0, 0),
     pygame.K_h: (Act.HINT, 0, 0), pygame.K_F1: (Act.HELP, 0, 0),
     pygame.K_BACKSPACE: (Act.CLEAR, 0, 0), pygame.K_DELETE: (Act.CLEAR, 0, 0),
-    pygame.K_TAB: (Act.NEXT, 0, 0),
+    pygame.K_TAB: (Act.NEXT, 0, 0), pygame.K_n: (Act.NEW, 0, 0),
     pygame.K_PAGEUP: (Act.PAGE, 0, -1), pygame.K_PAGEDOWN: (Act.PAGE, 0, 1),
     pygame.K_HOME: (Act.EDGE, 0, -1), pygame.K_END: (Act.EDGE, 0, 1),
 }
@@ -58,6 +60,9 @@ class Input:
         self.held: dict[tuple, list] = {}       # (instance, source) -> [dx, dy, time held]
         self.last_device = Device.MOUSE
         self._controller = None
+        # The letters the scene on top declared (App.dispatch sets them): each arrives as
+        # its Command, so no scene compares raw letters.
+        self.letters: Mapping[str, Command] = {}
 
     def start_pads(self) -> None:
         """Initialise SDL's game-controller layer (hot-plug events follow)."""
@@ -106,11 +111,14 @@ class Input:
             return [Action(Act.PREV)]
         if pygame.K_0 <= key <= pygame.K_9:
             return [Action(Act.DIGIT, value=key - pygame.K_0)]
+        letter = chr(key) if pygame.K_a <= key <= pygame.K_z else ""
+        if letter in self.letters:
+            return [Action(Act.COMMAND, value=self.letters[letter])]
         if key in KEYS:
             action, dx, dy = KEYS[key]
             return [Action(action, dx=dx, dy=dy)]
-        if pygame.K_a <= key <= pygame.K_z:
-            return [Action(Act.KEY, value=chr(key))]
+        if letter:
+            return [Action(Act.KEY, value=letter)]
         if key == pygame.K_SLASH and shift:
             return [Action(Act.HELP)]
         return []

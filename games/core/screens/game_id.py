@@ -14,7 +14,7 @@ from games.core.loop import clipboard
 from games.core.loop.app import Scene
 from games.core.screens import ui
 from games.core.screens.launch import LoadingScene, scene_module
-from games.core.screens.overlays import ConfirmScene
+from games.core.screens.question import ConfirmScene
 
 TOAST_SECONDS = 3.0
 COPIED = "The game ID is on the clipboard."

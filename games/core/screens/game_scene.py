@@ -11,13 +11,14 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pygame
 
 from games.core.data import history, records
 from games.core.kit import daily, registry, saves
-from games.core.kit.actions import Act, Action, Device
+from games.core.kit.actions import Act, Action, Binding, Command, Device
 from games.core.kit.checks import Invalid
 from games.core.kit.controls import Answer, Look, Play, Refuse
 from games.core.kit.results import Result, sentence
@@ -25,16 +26,17 @@ from games.core.kit.rules_api import GameError, Outcome
 from games.core.kit.session import Change, Session
 from games.core.loop.app import Scene
 from games.core.loop.tween import Tweens
-from games.core.screens import hud, palette, ui
+from games.core.screens import hud, palette, solving, ui, verbs
 from games.core.screens.game_id import copy_game_id
 from games.core.screens.hooks import GameHooks
 from games.core.screens.hud import HUD_HEIGHT as HUD_HEIGHT, TOOLBAR_HEIGHT as TOOLBAR_HEIGHT
+from games.core.screens.launch import info_module
 from games.core.screens.menus import PauseScene, ResultScene, SetupScene
 from games.core.screens.overlays import HelpScene
+from games.core.screens.question import ask_to_quit
 
 MESSAGE_SECONDS = 4.0
 HUD_VALUE = 40          # the size of the HUD's numbers
-STATUS_WIDTH = 520      # the least room the toolbar leaves the status line
 HUD_NARROWEST = "00:00"  # a HUD field is never narrower than this (four digits or a clock)
 
 
@@ -61,11 +63,19 @@ class GameScene(Scene, GameHooks):
         self.result_wait: float | None = None  # counting down to the result screen
         width, height = app.size
         self.board_rect = pygame.Rect(0, HUD_HEIGHT, width, height - HUD_HEIGHT - TOOLBAR_HEIGHT)
-        self.toolbar = ui.Menu(self._toolbar_buttons())
+        # The game's command table (its info.py): the letters the input turns into commands,
+        # the toolbar's buttons and the rules screen's Controls, all from this one table.
+        info = info_module(session.key)
+        self.bindings: tuple[Binding, ...] = tuple(getattr(info, "COMMANDS", ()))
+        self.alternate: str | None = getattr(info, "ALTERNATE", None)
+        self.alternate_button: str | None = getattr(info, "ALTERNATE_BUTTON", None)
+        self.letters: Mapping[str, Command] = {b.letter: b.command for b in self.bindings}
+        self.solver = solving.SolvePlayer()
+        self.toolbar = hud.Toolbar(verbs.toolbar_buttons(self))
         self.toolbar_scale = ui.assets.text_scale()   # the text size the toolbar was made for
         # What the HUD showed when last drawn (fields, status words, buttons): draw_changes
         # redraws the fields alone when nothing else changed.
-        self.hud_drawn: tuple[list[tuple[str, str, int]], str, tuple[bool, ...], bool] | None \
+        self.hud_drawn: tuple[list[tuple[str, str, int]], str, tuple[object, ...], bool] | None \
             = None
 
     # --- for subclasses ------------------------------------------------------------------
@@ -94,11 +104,14 @@ class GameScene(Scene, GameHooks):
         """The colour of a HUD field's value (a clock running out may warn)."""
         return ui.ACCENT
 
-    def extra_buttons(self) -> list[tuple]:
-        """Buttons added to the toolbar: (label, callback), or (label, callback, enabled) with
-        enabled a zero-argument callable (the button is dimmed and ignored while it is False),
-        e.g. ("Guess (G)", self.guess, lambda: not self.over)."""
-        return []
+    def commands(self) -> dict[Command, Callable[[], None]]:
+        """What each of the game's commands (its info.py's COMMANDS) does."""
+        return {Command.SOLVE: self.ask_solve}
+
+    def command_ready(self, command: Command) -> bool:
+        """Whether a command can do anything now (its button is dimmed when not); the play
+        commands are dimmed once the game is over in any case."""
+        return True
 
     def hint(self) -> None:
         self.say("No hint for this game.")
@@ -141,6 +154,8 @@ class GameScene(Scene, GameHooks):
     def result_title(self) -> str:
         """The outcome as the player sees it: "You won!", "You lost", "A draw", or a
         puzzle's "Solved!", "Time is up", "Solved by the computer"."""
+        if self.solve_used:
+            return solving.title(self)
         return {Outcome.WON: "You won!", Outcome.LOST: "You lost", Outcome.DRAW: "A draw"}.get(
             self.session.status.outcome, "Game over")
 
@@ -165,6 +180,31 @@ class GameScene(Scene, GameHooks):
         """The result screen's words: those entered at the first ending (a later ending,
         after undo, shows them again), else the present ending's."""
         return self.session.result or self.result()
+
+    # --- Solve (games/core/screens/solving.py) ---------------------------------------------
+    @property
+    def solve_used(self) -> bool:
+        """Solve was asked for in this game: in the record, which undo never refunds."""
+        return self.session.count("solved") > 0
+
+    def ask_solve(self) -> None:
+        """S or the toolbar's Solve: asks once; S again while the computer plays stops it."""
+        solving.ask(self)
+
+    def stop_solving(self, words: str = "") -> bool:
+        stopped = self.solver.stop()
+        if stopped and words:
+            self.say(words)
+        return stopped
+
+    def solution(self) -> list[Any] | str | None:   # the hooks (hooks.py) say what these do
+        return "This game has no solver."
+
+    def show_solve_move(self, move: Any) -> None:
+        self.play(move)
+
+    def cursor_look(self) -> Any:
+        return getattr(self, "ui", None)
 
     def demo_move(self):
         """The scripted player's next move (default: the game's computer player)."""
@@ -252,6 +292,7 @@ class GameScene(Scene, GameHooks):
         self.app.audio.play("move")
         if not self.over:
             self.reported = False
+            self.solver.finished = False
 
     def redo(self) -> None:
         self.interrupt()
@@ -311,8 +352,8 @@ class GameScene(Scene, GameHooks):
         return self.record_result()
 
     def ranked(self) -> bool:
-        """Whether this ending may enter the best scores: a win not finished by Solve."""
-        return self.session.status.outcome == Outcome.WON and not self.session.count("solved")
+        """Whether this ending may enter the best scores: a win in which Solve was not used."""
+        return self.session.status.outcome == Outcome.WON and not self.solve_used
 
     def record_result(self):
         """Record the finished game in the history; returns the rank of a new best score, or
@@ -342,6 +383,8 @@ class GameScene(Scene, GameHooks):
 
     def result_mood(self) -> str:
         """'good', 'bad' or 'neutral': the colour of the result screen's title."""
+        if self.solver.finished:
+            return "neutral"
         outcome = self.session.status.outcome
         return {Outcome.WON: "good", Outcome.LOST: "bad"}.get(outcome, "neutral")
 
@@ -361,13 +404,54 @@ class GameScene(Scene, GameHooks):
     def open_rules(self) -> None:
         self.app.push(HelpScene(self.app, self.session.key))
 
+    def quit_question(self):
+        return ask_to_quit(self.app)
+
+    def run_command(self, command: Command) -> None:
+        """A command of the game's table, from its letter or its toolbar button."""
+        binding = next((b for b in self.bindings if b.command == command), None)
+        if binding is not None and self.command_enabled(binding):
+            self.commands()[command]()
+
+    def has_alternate(self) -> bool:
+        """Whether X and the right button mean anything now (the game's ALTERNATE)."""
+        return self.alternate is not None
+
+    def command_enabled(self, binding: Binding) -> bool:
+        return not (binding.plays and self.over) and self.command_ready(binding.command)
+
+    def cancel_first(self) -> bool:
+        """Esc and B: what is armed, held or selected goes first (a running Solve, the
+        toolbar's focus, the game's own through cancel()); True if something went."""
+        if self.stop_solving("Solve stopped: your turn."):
+            return True
+        if self.toolbar.focused:
+            self.toolbar.focused = False
+            return True
+        return self.cancel()
+
     def handle(self, action: Action) -> None:
         kind = action.kind
+        if self.solver.active and kind not in (Act.POINT, Act.RELEASE, Act.WHEEL,
+                                               Act.PAD_ADDED, Act.PAD_LOST, Act.TEXT):
+            self.stop_solving("Solve stopped: your turn.")    # any key or click stops it
+            return
         if kind in (Act.PRESS, Act.POINT) and action.pos and \
                 action.pos[1] >= self.app.size[1] - TOOLBAR_HEIGHT:
             if self.toolbar.handle(action) or kind == Act.PRESS:
                 return
-        if kind == Act.UNDO:
+        if self.toolbar.walk(action):
+            return
+        if not self.has_alternate() and (kind == Act.ALT or (kind in (Act.PRESS, Act.RELEASE)
+                                                              and action.alt)):
+            return            # X and the right button are the alternate action, or nothing
+        if kind == Act.COMMAND and isinstance(action.value, Command):
+            self.run_command(action.value)
+        elif kind == Act.NEW:
+            self.new_game()
+        elif kind == Act.MOVE and action.dy > 0:
+            verbs.step_down(self, action)
+        elif kind == Act.UNDO:
             self.undo()
         elif kind == Act.REDO:
             self.redo()
@@ -379,7 +463,7 @@ class GameScene(Scene, GameHooks):
             if self.can_hint():
                 self.hint()
         elif kind == Act.CANCEL:
-            if not self.cancel():
+            if not self.cancel_first():
                 self.open_menu()
         elif kind == Act.COPY:
             self.say(copy_game_id(self.session.game_id))
@@ -392,6 +476,8 @@ class GameScene(Scene, GameHooks):
         if not self.over and not self.recorded:   # a finished game looked back at: stopped
             self.session.elapsed += dt
         self.message_time = max(0.0, self.message_time - dt)
+        if self.solver.active:
+            solving.step(self, dt)
         self.tick(dt)
         if self.result_wait is not None and not self.tweens.busy:
             self.result_wait -= dt
@@ -405,6 +491,8 @@ class GameScene(Scene, GameHooks):
     def next_change(self) -> float | None:
         """The message's end, the result screen's pause, and a shown clock's next second (the
         HUD shows whole seconds of session.elapsed: timed games, and the default fields)."""
+        if self.solver.active:
+            return 0.0
         waits = [self.message_time] if self.message_time > 0 else []
         if self.result_wait is not None:
             waits.append(max(0.0, self.result_wait))
@@ -464,29 +552,10 @@ class GameScene(Scene, GameHooks):
             self.play(move)
 
     # --- drawing -------------------------------------------------------------------------
-    def _toolbar_buttons(self) -> list[ui.Button]:
-        entries = [("Menu (Esc)", self.open_menu), ("Undo (U)", self.undo, self.can_undo),
-                   ("Redo (R)", self.redo, self.can_redo), ("Hint (H)", self.hint, self.can_hint),
-                   ("Rules (F1)", self.open_rules)] + list(self.extra_buttons())
-        width, height = self.app.size
-        # As narrow as their words allow: the room to their right is the status line's, and
-        # it keeps STATUS_WIDTH at least (with Large text the buttons' words shrink instead).
-        widths = [max(140, ui.assets.font(ui.SMALL, True).size(words)[0] + 36)
-                  for words, *_ in entries]
-        room = width - 40 - 30 - STATUS_WIDTH - 30 - 12 * (len(entries) - 1)
-        squeeze = min(1.0, room / sum(widths))
-        buttons, x = [], 30
-        for (words, callback, *enabled), w in zip(entries, widths):
-            w = int(w * squeeze)
-            buttons.append(ui.Button((x, height - TOOLBAR_HEIGHT + 16, w, 68), words, callback,
-                                     enabled[0] if enabled else True, size=ui.SMALL))
-            x += w + 12
-        return buttons
-
     def draw(self, surface) -> None:
         palette.use(self.app.settings)    # the pieces in the palette the player chose
         if self.toolbar_scale != ui.assets.text_scale():   # the text size changed in Settings
-            self.toolbar = ui.Menu(self._toolbar_buttons())
+            self.toolbar = hud.Toolbar(verbs.toolbar_buttons(self))
             self.toolbar_scale = ui.assets.text_scale()
         surface.fill(ui.BG)
         self.draw_board(surface)
@@ -519,9 +588,7 @@ class GameScene(Scene, GameHooks):
                      anchor="midright")
             ui.label(surface, name, (right, name_y), ui.SMALL, ui.MUTED, anchor="midright")
         pygame.draw.rect(surface, ui.BG_DEEP, (0, height - TOOLBAR_HEIGHT, width, TOOLBAR_HEIGHT))
-        pointer = pygame.mouse.get_pos()
-        for button in self.toolbar.widgets:
-            button.draw(surface, button.rect.collidepoint(pointer))
+        self.toolbar.draw(surface)
         words = self.shown_words()
         if words:
             self.draw_message(surface, words)
@@ -531,8 +598,8 @@ class GameScene(Scene, GameHooks):
         """The status line's words: the message while it lasts, else the status."""
         return self.message if self.message_time > 0 else self.status_line()
 
-    def toolbar_look(self) -> tuple[bool, ...]:
-        return tuple(button.enabled for button in self.toolbar.widgets)
+    def toolbar_look(self) -> tuple[object, ...]:
+        return self.toolbar.look()
 
     def draw_changes(self, surface: pygame.Surface) -> pygame.Rect | None:
         """A clock's second came due: redraw only the HUD values that changed, when nothing

@@ -7,14 +7,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     import pygame
 
-    from games.core.kit.actions import Action
+    from games.core.kit.actions import Action, Command
     from games.core.kit.session import Change
 
-# A toolbar button: (label, callback) or (label, callback, enabled), enabled a zero-argument
-# callable (the button is dimmed and ignored while it is False).
-ButtonEntry = tuple[Any, ...]
 HudField = tuple[str, ...]     # (name, value) or (name, value, widest value)
 
 
@@ -26,7 +25,8 @@ class GameHooks(Protocol):
         frame's): select, move the cursor, drag, and hand a move to self.play(move)."""
 
     def cancel(self) -> bool:
-        """Drop a selection or pick-up; True if there was one (else Cancel opens the menu)."""
+        """Esc and B: drop what is armed, held or selected; True if there was something
+        (only when nothing is does Cancel open the menu)."""
 
     def interrupt(self) -> None:
         """Undo, redo or restart is about to change the position: drop whatever is in hand
@@ -42,8 +42,25 @@ class GameHooks(Protocol):
         """(name, value) pairs, right to left from the HUD's right edge; a third item, the
         widest value the field can show, keeps a field whose words change from jumping."""
 
-    def extra_buttons(self) -> list[ButtonEntry]:
-        """Buttons added to the toolbar (ButtonEntry)."""
+    def commands(self) -> dict[Command, Callable[[], None]]:
+        """What each of the game's commands does: the commands its info.py declares
+        (COMMANDS: the letter, the words, a toolbar button or not), which the input, the
+        toolbar and the rules screen's Controls all read."""
+
+    def command_ready(self, command: Command) -> bool:
+        """Whether a command can do anything now (dimmed when not; play commands are dimmed
+        once the game is over in any case)."""
+
+    def solution(self) -> Any:
+        """Solve's moves from here to the end (a list), why there are none (words), or None
+        while the game's solver works (games with a solver: Solve is the frame's)."""
+
+    def show_solve_move(self, move: Any) -> None:
+        """Play one of Solve's moves (moving the game's cursor to it first, as wanted)."""
+
+    def cursor_look(self) -> Any:
+        """Where the player's cursor or focus is (default: the scene's `ui`): a step down
+        that leaves it the same goes on to the toolbar."""
 
     def hint(self) -> None:
         """The hint verb (H, Y, the toolbar), counted in the game's record."""
@@ -113,9 +130,6 @@ class VersusHooks(GameHooks, Protocol):
 
     def drop_held(self) -> None:
         """Let go of whatever piece is picked up (a dialog is about to open)."""
-
-    def game_buttons(self) -> list[ButtonEntry]:
-        """The game's own toolbar buttons, before Options."""
 
     def clear_animation(self) -> None:
         """Forget the animations of the previous change (the scene's own lists)."""

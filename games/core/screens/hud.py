@@ -1,16 +1,20 @@
-"""The pieces of a game's heads-up display that the games share: a player's card, the log of
-the last moves, an info box, a chip of words, the words for the device the player last used,
-and the graded-moves hint's badge and key (Win in N / Draw / Loss in N)."""
+"""The pieces of a game's heads-up display that the games share: the toolbar (made from the
+frame's verbs and the game's command table), a player's card, the log of the last moves, an
+info box, a chip of words, the words for the device the player last used, and the
+graded-moves hint's badge and key (Win in N / Draw / Loss in N)."""
 from __future__ import annotations
+
+from collections.abc import Callable, Sequence
 
 import pygame
 
-from games.core.kit.actions import Device
+from games.core.kit.actions import Act, Action, Device
 from games.core.kit.levels import DRAW, LOSS, WIN, Value
 from games.core.screens import palette, ui
 
 HUD_HEIGHT = 110                   # the band across the top of a game's screen
 TOOLBAR_HEIGHT = 100               # the toolbar across its foot
+STATUS_WIDTH = 520                 # the least room the toolbar leaves the status line
 INK = (22, 24, 32)                 # dark text on light chips
 GRADE_NAMES = {WIN: "Win", DRAW: "Draw", LOSS: "Loss"}
 GRADE_MEANINGS = ((WIN, "you can force a win"), (DRAW, "best play draws"),
@@ -139,3 +143,57 @@ def info_box(surface, rect: pygame.Rect, title: str, words: str) -> None:
     ui.label(surface, title, (rect.left + 24, rect.top + 18), ui.BODY, ui.TEXT, bold=True)
     ui.paragraph(surface, words, pygame.Rect(rect.left + 24, rect.top + 68, rect.width - 48,
                                              rect.height - 80), ui.SMALL, ui.MUTED, spacing=1.3)
+
+
+# --- the toolbar ----------------------------------------------------------------------------
+
+ToolbarEntry = tuple[str, Callable[[], None], Callable[[], bool]]
+
+
+def toolbar(entries: Sequence[ToolbarEntry], size: tuple[int, int]) -> list[ui.Button]:
+    """The buttons along the bottom, left to right, each as narrow as its words allow: the
+    room to their right is the status line's, and it keeps STATUS_WIDTH at least (with Large
+    text, or many commands, the buttons narrow and their words shrink to fit instead)."""
+    width, height = size
+    gap = 12
+    font = ui.assets.font(ui.SMALL, True)
+    widths = [max(140, font.size(words)[0] + 36) for words, _, _ in entries]
+    room = width - 40 - 30 - STATUS_WIDTH - 30 - gap * (len(entries) - 1)
+    squeeze = min(1.0, room / sum(widths))
+    buttons, x = [], 30
+    for (words, callback, enabled), w in zip(entries, widths):
+        w = int(w * squeeze)
+        buttons.append(ui.Button((x, height - TOOLBAR_HEIGHT + 16, w, 68), words, callback,
+                                 enabled, size=ui.SMALL))
+        x += w + gap
+    return buttons
+
+
+class Toolbar(ui.Menu):
+    """The toolbar's buttons. The mouse uses them at any time; a pad or the keyboard walks
+    them once a step down has left the board (focused): left and right move, A or Enter
+    presses, up goes back to the board (and so does Esc or B, through the game's cancel)."""
+
+    def __init__(self, buttons: list[ui.Button]) -> None:
+        super().__init__(buttons)
+        self.focused = False
+
+    def walk(self, action: Action) -> bool:
+        """The focused toolbar's answer to a pad or keyboard action; True if it used it."""
+        if not self.focused or action.kind not in (Act.MOVE, Act.NEXT, Act.PREV, Act.CONFIRM):
+            return False
+        if action.kind == Act.MOVE and action.dy < 0:
+            self.focused = False
+        elif not (action.kind == Act.MOVE and action.dy):
+            self.handle(action)
+        return True
+
+    def look(self) -> tuple[object, ...]:
+        """What the buttons look like now (the HUD is redrawn when it changes)."""
+        return tuple(b.enabled for b in self.widgets) + ((self.focus,) if self.focused else ())
+
+    def draw(self, surface) -> None:
+        pointer = pygame.mouse.get_pos()
+        for index, button in enumerate(self.widgets):
+            button.draw(surface, index == self.focus if self.focused
+                        else button.rect.collidepoint(pointer))

@@ -1,6 +1,6 @@
 """The launcher: a card per game (its picture, title and blurb, a Resume badge for a saved game,
 a Daily badge until today's puzzle is done), Open a game ID, Statistics, Settings and Quit. The
-screens around a game are in menus.py; the dialogs in overlays.py."""
+screens around a game are in menus.py; the dialogs in overlays.py and question.py."""
 from __future__ import annotations
 
 import pygame
@@ -13,7 +13,8 @@ from games.core.screens import ui
 from games.core.screens.game_id import OpenIdScene
 from games.core.screens.launch import resume_saved_game
 from games.core.screens.menus import SetupScene
-from games.core.screens.overlays import ConfirmScene, HelpScene, SettingsScene
+from games.core.screens.overlays import HelpScene, SettingsScene
+from games.core.screens.question import ask_to_quit
 
 
 class Card(ui.Widget):
@@ -179,8 +180,10 @@ class LauncherScene(Scene):
         self.menu.handle(action)
 
     def confirm_quit(self) -> None:
-        self.app.push(ConfirmScene(self.app, "Quit Parlour?", "Quit", "Keep playing",
-                                   self.app.quit, "Saved games and best scores are kept."))
+        self.app.push(ask_to_quit(self.app))
+
+    def quit_question(self):
+        return ask_to_quit(self.app)
 
     def demo_step(self) -> None:
         """The demo walks the focus across the cards, as a keyboard player would."""

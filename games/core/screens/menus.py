@@ -20,6 +20,7 @@ from games.core.screens.launch import (
     start_new_game,
 )
 from games.core.screens.overlays import HelpScene, MenuScreen, SettingsScene
+from games.core.screens.question import ConfirmScene, ask_to_quit
 
 
 class SetupScene(Scene):
@@ -106,9 +107,21 @@ class SetupScene(Scene):
         return ""
 
     def new_game(self) -> None:
+        """Start the chosen game; over a game of this game in progress (saved, or the one
+        this screen was opened from) it asks once, the focus on keeping that game."""
         if self.problem():
             self.app.audio.play("wrong")   # the panel says why; New game waits for a change
             return
+        game = self.replace_scene
+        if (game is not None and not getattr(game, "over", True)) or \
+                (game is None and self.app.store.has_save(self.key)):
+            self.app.push(ConfirmScene(
+                self.app, "Start a new game?", "New game (Y)", "Keep my game (N)",
+                self.start, f"Your {self.info.title} game in progress is given up."))
+            return
+        self.start()
+
+    def start(self) -> None:
         choices = self.chosen()
         remember(self.app.settings, self.key, choices)
         self.app.save_settings()
@@ -202,7 +215,8 @@ class PauseScene(Scene):
         entries = [("Resume", self.resume), ("Restart", self.restart),
                    ("New game", self.new_game), ("Rules", game.open_rules),
                    ("Settings", lambda: app.push(SettingsScene(app))),
-                   ("Save and leave", self.leave), ("Quit Parlour", app.quit)]
+                   ("Save and leave", self.leave),
+                   ("Quit Parlour", lambda: app.push(ask_to_quit(app)))]
         buttons = ui.button_column(entries, cx, 300, height=76, gap=16)
         self.id_row = IdRow((cx - 700, buttons[-1].rect.bottom + 40, 1400, 64),
                             game.session.game_id, self.copy)

@@ -1,11 +1,12 @@
-"""The screens over a game or the launcher: settings, a game's rules and the controls, and the
-yes/no question."""
+"""The screens over a game or the launcher: settings, and a game's rules and its controls (the
+yes/no question is question.ConfirmScene)."""
 from __future__ import annotations
 
 import pygame
 
 from games.core.kit import registry
 from games.core.kit.actions import Act
+from games.core.kit.controls import controls_lines
 from games.core.loop.app import Scene
 from games.core.screens import page, palette, ui
 from games.core.screens.launch import info_module
@@ -85,21 +86,12 @@ class SettingsScene(MenuScreen):
         self.menu.draw(surface)
 
 
-CONTROLS = (
-    ("Mouse", "Click to select and press; drag where a game moves pieces; right button for the "
-              "alternate action; the buttons along the bottom for menu, undo, redo, hint and "
-              "rules."),
-    ("Keyboard", "Arrows move the cursor; Enter or Space acts; X (or Shift+Enter) is the "
-                 "alternate action; Esc cancels or opens the menu; U / Ctrl+Z undo; R / Ctrl+Y "
-                 "redo; H hint; F1 rules; F11 full screen."),
-    ("Gamepad", "D-pad or left stick moves; A acts; X is the alternate action; B cancels; "
-                "Y hint; LB undo; RB redo; Start menu; Back rules. Unplugging it pauses the game."),
-)
-
-
 def controls_text(key: str) -> list[str]:
-    """The Controls section of a game's rules screen, a paragraph per device."""
-    return [f"{device}: {words}" for device, words in CONTROLS]
+    """A game's Controls section, from the same table as its toolbar (its info.py's ALTERNATE
+    and COMMANDS, and the frame's keys)."""
+    info = info_module(key)
+    return controls_lines(getattr(info, "ALTERNATE", None), getattr(info, "COMMANDS", ()),
+                          getattr(info, "ALTERNATE_BUTTON", None))
 
 
 RULES_FOOTER = ("Wheel, arrows, Page Up / Page Down, Home / End or the stick scroll;  "
@@ -167,48 +159,3 @@ class HelpScene(Scene):
         ui.fit_text(surface, footer, (120, height - 100, width - 240, 60), ui.SMALL,
                     ui.MUTED, max_lines=1)
 
-
-class ConfirmScene(MenuScreen):
-    """A question over the screen beneath, with two answers; the focus starts on the safe one
-    (no_label), and Cancel answers it too."""
-    opaque = False
-
-    def __init__(self, app, question: str, yes_label: str, no_label: str, on_yes,
-                 detail: str = "", on_no=None):
-        super().__init__(app)
-        self.question, self.detail, self.on_yes = question, detail, on_yes
-        self.on_no = on_no or (lambda: None)
-        width, height = app.size
-        self.box = pygame.Rect(0, 0, 900, 400 if detail else 300)
-        self.box.center = (width // 2, height // 2)
-        y = self.box.bottom - 130
-        self.yes = ui.Button((self.box.left + 60, y, 370, 90), yes_label, self.answer_yes)
-        self.no = ui.Button((self.box.right - 430, y, 370, 90), no_label, self.answer_no)
-        self.menu = ui.Menu([self.yes, self.no], focus=1)
-
-    def answer_yes(self) -> None:
-        self.app.pop(self)
-        self.on_yes()
-
-    def answer_no(self) -> None:
-        self.app.pop(self)
-        self.on_no()
-
-    def handle(self, action) -> None:
-        if action.kind == Act.CANCEL or (action.kind == Act.KEY and action.value == "n"):
-            self.answer_no()
-        elif action.kind == Act.KEY and action.value == "y":
-            self.answer_yes()
-        else:
-            self.menu.handle(action)
-
-    def draw(self, surface) -> None:
-        surface.blit(ui.shade(self.app.size, (10, 12, 18, 200)), (0, 0))
-        ui.panel(surface, self.box, ui.PANEL, border=ui.ACCENT)
-        inner = self.box.inflate(-80, 0)
-        ui.fit_text(surface, self.question, (inner.left, self.box.top + 40, inner.width, 80),
-                    ui.HEADING, ui.TEXT, bold=True)
-        if self.detail:
-            ui.fit_text(surface, self.detail, (inner.left, self.box.top + 125, inner.width, 100),
-                        ui.BODY, ui.MUTED)
-        self.menu.draw(surface)

@@ -1,19 +1,84 @@
-"""A question typed before a game starts: on the keyboard (text input, Backspace), spelled on
-an on-screen letter grid with the mouse or the gamepad (X deletes, Y types a space, Start
-asks), or chosen from ready-made questions. The game gives the words on screen, the
-ready-made questions, the cleaning of the text and what to do with the answer ("" when the
-player plays without one)."""
+"""Questions: a yes/no question (ConfirmScene), asked once before anything that ends or
+throws away a game, with the focus on the safe answer (docs/DESIGN.md, "What cannot be taken
+back"); and a question typed before a game starts (QuestionScene): on the keyboard (text input,
+Backspace), spelled on an on-screen letter grid with the mouse or the gamepad (X deletes, Y
+types a space, Start asks), or chosen from ready-made questions. The game gives the words on
+screen, the ready-made questions, the cleaning of the text and what to do with the answer (""
+when the player plays without one)."""
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import MappingProxyType
 
 import pygame
 
-from games.core.kit.actions import Act, Device
-from games.core.loop.app import Scene
+from games.core.kit.actions import LETTERS, Act, Command, Device
+from games.core.loop.app import App, Scene
 from games.core.screens import ui
-from games.core.screens.game_scene import HUD_HEIGHT
+from games.core.screens.hud import HUD_HEIGHT
+
+
+class ConfirmScene(Scene):
+    """A question over the screen beneath, with two answers. The focus starts on the safe
+    one (`no`), and Esc, B and N answer it; Y or a press on `yes` answers the other. Every
+    question of the collection is asked this one way."""
+    opaque = False
+    letters = MappingProxyType({LETTERS[Command.YES]: Command.YES,
+                                LETTERS[Command.NO]: Command.NO})
+
+    def __init__(self, app: App, question: str, yes: str, no: str,
+                 on_yes: Callable[[], None], detail: str = "",
+                 on_no: Callable[[], None] | None = None) -> None:
+        super().__init__(app)
+        self.question, self.detail, self.on_yes = question, detail, on_yes
+        self.on_no = on_no or (lambda: None)
+        width, height = app.size
+        self.box = pygame.Rect(0, 0, min(1000, width - 80), 420 if detail else 300)
+        self.box.center = (width // 2, height // 2)
+        y, half = self.box.bottom - 130, (self.box.width - 150) // 2
+        self.yes = ui.Button((self.box.left + 60, y, half, 90), yes, self.answer_yes)
+        self.no = ui.Button((self.box.right - 60 - half, y, half, 90), no, self.answer_no)
+        self.menu = ui.Menu([self.yes, self.no], focus=1)
+
+    @property
+    def safe_focused(self) -> bool:
+        return self.menu.widgets[self.menu.focus] is self.no
+
+    def answer_yes(self) -> None:
+        self.app.pop(self)
+        self.on_yes()
+
+    def answer_no(self) -> None:
+        self.app.pop(self)
+        self.on_no()
+
+    def handle(self, action) -> None:
+        if action.kind == Act.CANCEL or (action.kind == Act.COMMAND and
+                                         action.value == Command.NO):
+            self.answer_no()
+        elif action.kind == Act.COMMAND and action.value == Command.YES:
+            self.answer_yes()
+        else:
+            self.menu.handle(action)
+
+    def draw(self, surface) -> None:
+        surface.blit(ui.shade(self.app.size, (10, 12, 18, 200)), (0, 0))
+        ui.panel(surface, self.box, ui.PANEL, border=ui.ACCENT)
+        inner = self.box.inflate(-80, 0)
+        ui.fit_text(surface, self.question, (inner.left, self.box.top + 40, inner.width, 80),
+                    ui.HEADING, ui.TEXT, bold=True)
+        if self.detail:
+            ui.fit_text(surface, self.detail, (inner.left, self.box.top + 125, inner.width, 140),
+                        ui.BODY, ui.MUTED)
+        self.menu.draw(surface)
+
+
+def ask_to_quit(app: App) -> ConfirmScene:
+    """Quit Parlour, asked the same way from the launcher, the pause menu and the window's
+    close button."""
+    return ConfirmScene(app, "Quit Parlour?", "Quit (Y)", "Keep playing (N)", app.quit,
+                        "A game in progress is saved; best scores are kept.")
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from games.core.kit.saves import RESTART
 from games.core.loop.app import Scene
 from games.core.screens import charts, ui
 from games.core.screens.launch import start_deal
-from games.core.screens.overlays import ConfirmScene
+from games.core.screens.question import ConfirmScene
 
 ROW = ui.SMALL + 2
 PAGE = 10           # games on a page of the history

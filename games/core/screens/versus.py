@@ -15,7 +15,7 @@ from typing import Any
 
 from games.core.data import records
 from games.core.kit import registry
-from games.core.kit.actions import Act
+from games.core.kit.actions import Act, Command
 from games.core.kit.options import remember
 from games.core.kit.results import sentence
 from games.core.kit.rules_api import Outcome, Termination
@@ -25,8 +25,8 @@ from games.core.kit.versus_options import LEVEL_CHOICES, UNDO_DEPTHS, level_titl
 from games.core.loop.jobs import Job
 from games.core.screens import hud
 from games.core.screens.game_scene import TOOLBAR_HEIGHT, GameScene
-from games.core.screens.hooks import ButtonEntry, VersusHooks
-from games.core.screens.overlays import ConfirmScene
+from games.core.screens.hooks import VersusHooks
+from games.core.screens.question import ConfirmScene
 from games.core.screens.widgets import Amount, Choose, Do, OptionsOverlay, Row
 
 HUMAN, COMPUTER = "human", "computer"
@@ -162,13 +162,14 @@ class VersusScene(GameScene, VersusHooks):
         if self.demo and (kind == Act.CONFIRM or on_board):
             self.toggle_demo_pause()
             return
-        if kind == Act.KEY and action.value == "o":
-            self.open_options()
-            return
-        if kind == Act.KEY and action.value == "d" and self.DRAW_MOVE is not None:
-            self.offer_draw()
-            return
         super().handle(action)
+
+    def commands(self):
+        return {**super().commands(), Command.DRAW: self.ask_draw,
+                Command.OPTIONS: self.open_options}
+
+    def command_ready(self, command: Command) -> bool:
+        return self.can_offer() if command == Command.DRAW else super().command_ready(command)
 
     def toggle_demo_pause(self) -> None:
         self.demo_paused = not self.demo_paused
@@ -242,19 +243,36 @@ class VersusScene(GameScene, VersusHooks):
         self.offer = None
 
     # --- draw offers ---------------------------------------------------------------------------
-    def offer_draw(self) -> None:
-        if self.over or self.DRAW_MOVE is None:
+    def ask_draw(self) -> None:
+        """D, the toolbar or Options: an offer that would end the game is asked once, with
+        the focus on playing on."""
+        if self.over or self.DRAW_MOVE is None or self.refuse_offer():
             return
+        self.drop_held()
+        self.app.push(ConfirmScene(
+            self.app, "Offer a draw?", "Offer a draw (Y)", "Play on (N)", self.offer_draw,
+            "If it is accepted, the game ends in a draw." if self.against_computer else
+            f"{self.side_name(1 - self.to_move)} is asked to accept or play on."))
+
+    def refuse_offer(self) -> bool:
+        """Say why no offer can be made now; True if so."""
         if self.demo:
             self.say("The computers play on; a draw is for players to offer.")
         elif not self.human_to_move():
             self.say("Offer a draw on your own turn.")
         elif self.offer is not None:
-            return
+            return True
         elif self.declined_at == self.session.position:
             self.say("Your offer was declined: play a move before offering again.")
             self.app.audio.play("wrong")
-        elif self.against_computer:
+        else:
+            return False
+        return True
+
+    def offer_draw(self) -> None:
+        if self.over or self.DRAW_MOVE is None or self.refuse_offer():
+            return
+        if self.against_computer:
             self.drop_held()
             self.offer = self.pace[0]
             self.say("You offer a draw...")
@@ -408,11 +426,9 @@ class VersusScene(GameScene, VersusHooks):
 
     # --- options, new game -------------------------------------------------------------------
     def all_option_rows(self) -> list[Row]:
-        rows: list[Row] = [Do("new", "New game", self.new_game)]
-        if self.DRAW_MOVE is not None:
-            rows = [Do("offer", "Offer a draw", self.offer_draw, self.can_offer(), half=True),
-                    Do("new", "New game", self.new_game, half=True)]
-        rows += self.option_rows()
+        """The options, then New game and Offer a draw last: the panel opens with the focus
+        on its first option, never on a row that ends the game."""
+        rows: list[Row] = list(self.option_rows())
         if COMPUTER in self.players:
             choice = self.level_choice if self.level_choice in dict(LEVEL_CHOICES) else "perfect"
             rows.append(Choose("level", "Computer level", LEVEL_CHOICES, choice, self.set_level))
@@ -422,20 +438,15 @@ class VersusScene(GameScene, VersusHooks):
                                    "% best moves"))
         rows.append(Choose("undo", "Undo depth", UNDO_DEPTHS, self.prefs["undo_depth"],
                            lambda value: self.set_pref("undo_depth", value)))
-        return rows
+        if self.DRAW_MOVE is None:
+            return rows + [Do("new", "New game", self.new_game)]
+        return rows + [Do("new", "New game", self.new_game, half=True),
+                       Do("offer", "Offer a draw", self.ask_draw, self.can_offer(), half=True)]
 
     def open_options(self) -> None:
         self.tweens.finish_all()
         self.drop_held()
         self.app.push(OptionsOverlay(self.app, self.all_option_rows, self.animations_on(), "o"))
-
-    def extra_buttons(self) -> list[ButtonEntry]:
-        offer: list[ButtonEntry] = [("Offer draw (D)", self.offer_draw, self.can_offer)] \
-            if self.DRAW_MOVE is not None else []
-        return offer + self.game_buttons() + [("Options (O)", self.open_options)]
-
-    def game_buttons(self) -> list:
-        return []
 
     # --- animation: a whole turn's moves one after the other ------------------------------
     turn_gap = -0.15   # seconds between the moves of an undone turn (negative: they overlap)

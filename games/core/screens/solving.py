@@ -1,0 +1,138 @@
+"""Solve, one behaviour in every game with a solver (docs/DESIGN.md, "Solve"): S or the
+toolbar's Solve asks once (the focus on "Keep playing"), then the computer plays the solution
+as moves, animated, one after the other; any key or click stops it. It is help: the game's
+record notes it ("solved"), undo never refunds it, and the game is no best score.
+
+The game gives the moves (GameScene.solution: a list, or words saying why not, or None while
+its solver is still working) and shows each one (GameScene.show_solve_move); the frame owns
+the rest, here.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+SOLVE_SECONDS = 12.0            # a long solution plays faster, to finish in about this long
+FASTEST, SLOWEST = 0.08, 0.42   # seconds between the computer's moves
+SOLVED_BY_COMPUTER = "Solved by the computer"
+SOLVED_BY_HAND = "Solved!"
+SOLVE_WAS_USED = "Solve was used in this game: not a best result."
+ASK = ("Let the computer solve it?", "Solve (Y)", "Keep playing (N)",
+       "The computer plays the solution move by move; any key or click stops it. "
+       "It counts as help: this game will not be a best score.")
+
+
+class SolvePlayer:
+    """The computer playing a solution: waiting for it, then its moves in turn."""
+
+    def __init__(self) -> None:
+        self.waiting = False          # asked for, the solution not known yet
+        self.queue: list[Any] = []    # the moves still to play
+        self.expect: Any = None       # the position the next move is for
+        self.gap = SLOWEST
+        self.wait = 0.0
+        self.finished = False         # the game ended on one of its moves
+
+    @property
+    def active(self) -> bool:
+        return self.waiting or bool(self.queue)
+
+    def start(self, moves: list[Any], position: Any) -> None:
+        self.waiting = False
+        self.queue = list(moves)
+        self.expect = position
+        self.gap = max(FASTEST, min(SLOWEST, SOLVE_SECONDS / max(1, len(self.queue))))
+        self.wait = 0.0
+
+    def stop(self) -> bool:
+        """Stop; True if it was asked for or playing."""
+        was = self.active
+        self.waiting, self.queue, self.expect = False, [], None
+        return was
+
+    def due(self, dt: float, position: Any) -> Any:
+        """The move to play now, or None (not yet, or the position moved on without it:
+        then it stops)."""
+        if not self.queue:
+            return None
+        if position != self.expect:
+            self.stop()
+            return None
+        self.wait -= dt
+        if self.wait > 0:
+            return None
+        self.wait = self.gap
+        return self.queue.pop(0)
+
+
+def title(scene: Any) -> str:
+    """The result's title of a game in which Solve was used: 'Solved by the computer' when
+    Solve played the last move, else 'Solved!'."""
+    return SOLVED_BY_COMPUTER if scene.solver.finished else SOLVED_BY_HAND
+
+
+def note(scene: Any) -> str:
+    """The result's line when Solve was used but the player finished by hand."""
+    return SOLVE_WAS_USED if scene.solve_used and not scene.solver.finished else ""
+
+
+# --- the frame's side: asked by GameScene (`scene`), which owns a SolvePlayer as .solver -------
+
+def ask(scene: Any) -> None:
+    """Ask once, with the focus on Keep playing; S again while the computer plays stops it."""
+    from games.core.screens.question import ConfirmScene
+    if scene.over:
+        return
+    if scene.solver.active:
+        scene.stop_solving("Solve stopped: your turn.")
+        return
+    known = scene.solution()
+    if isinstance(known, str):          # no solution to play: said at once, nothing asked
+        scene.refuse(known)
+        return
+    scene.interrupt()
+    question, yes, no, detail = ASK
+    scene.app.push(ConfirmScene(scene.app, question, yes, no, lambda: begin(scene), detail))
+
+
+def begin(scene: Any) -> None:
+    """The player said yes: the solution is asked for, and played once it is known."""
+    if scene.over:
+        return
+    scene.solver.waiting = True
+    poll(scene)
+    if scene.solver.waiting:
+        scene.say("Working out the solution...")
+
+
+def poll(scene: Any) -> None:
+    """The solution, once the game's solver has it: noted in the record, then played."""
+    answer = scene.solution()
+    if answer is None:
+        return
+    scene.solver.waiting = False
+    if isinstance(answer, str):
+        scene.refuse(answer)
+    elif answer:
+        scene.session.note("solved")
+        scene.solver.start(answer, scene.state)
+        scene.say("Solving: any key or click stops it.")
+
+
+def step(scene: Any, dt: float) -> None:
+    """One step of the loop while Solve is asked for or playing: the next move when due."""
+    player: SolvePlayer = scene.solver
+    if player.waiting:
+        poll(scene)
+    if scene.over:
+        return
+    move = player.due(dt, scene.state)     # a move landing cuts the last one's animation short
+    if move is None:
+        return
+    scene.show_solve_move(move)
+    if scene.over:
+        player.finished = True
+        player.stop()
+    elif player.queue:
+        player.expect = scene.state
+    else:
+        player.stop()
