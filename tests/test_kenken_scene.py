@@ -462,7 +462,7 @@ def test_hidden_operators_are_revealed_once_solved(driver, monkeypatch):
 
 
 def test_hidden_operators_are_revealed_when_the_computer_solves_it(driver, monkeypatch):
-    from games.core.screens.overlays import ConfirmScene
+    from games.core.screens.question import ConfirmScene
     scene = driver.start("kenken", HIDDEN, seed=13)
     for _ in range(3):                              # Solve, and whatever it asks first
         if scene.over:
