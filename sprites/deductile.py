@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from games.core.screens import palette, ui
+from games.core.loop import palette
+from games.core.screens import ui
 from sprites import shapes as paint
 from sprites.colours import Colour
 

@@ -9,7 +9,8 @@ from functools import lru_cache
 
 import pygame
 
-from games.core.screens import palette, ui
+from games.core.loop import palette
+from games.core.screens import ui
 from sprites.colours import Colour, shade
 
 SUPERSAMPLE = 4

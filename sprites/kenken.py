@@ -6,7 +6,8 @@ from typing import NamedTuple
 
 import pygame
 
-from games.core.screens import palette, ui
+from games.core.loop import palette
+from games.core.screens import ui
 from sprites.colours import Colour
 
 PAPER = (244, 240, 228)

@@ -15,8 +15,8 @@ from functools import lru_cache
 import pygame
 
 from games.core.kit.levels import DRAW, LOSS, WIN
-from games.core.loop import assets
-from games.core.screens import hud, palette, ui
+from games.core.loop import assets, palette
+from games.core.screens import hud, ui
 from games.mu_torere import info
 from games.mu_torere.geometry import CENTRE, Point, along, path, point_offset, star_outline
 from sprites import pieces

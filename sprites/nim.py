@@ -6,7 +6,8 @@ from functools import lru_cache
 
 import pygame
 
-from games.core.screens import palette, ui
+from games.core.loop import palette
+from games.core.screens import ui
 
 SUPERSAMPLE = 4
 Colour = tuple[int, int, int]

@@ -14,8 +14,8 @@ import pytest
 from games.core.data.store import Store
 from games.core.kit import registry
 from games.core.kit.levels import DRAW, LOSS, WIN
-from games.core.loop import assets
-from games.core.screens import hud, palette, ui
+from games.core.loop import assets, palette
+from games.core.screens import hud, ui
 from games.core.screens.game_scene import HUD_HEIGHT, TOOLBAR_HEIGHT
 from games.core.screens.overlays import SettingsScene
 from games.mu_torere import info as mu_info
@@ -181,9 +181,13 @@ def test_changing_the_palette_changes_what_is_drawn(driver, key):
     after = board_pixels(driver, scene)
     assert palette.current() == palette.SAFE
     assert after != before, f"{key} looks the same in both palettes"
-    driver.app.settings["palette"] = palette.STANDARD      # drawn again at the same moment
+    driver.app.settings["palette"] = palette.STANDARD
+    assert board_pixels(driver, scene) == after, "a draw only reads the look: it sets nothing"
+    assert palette.current() == palette.SAFE
+    driver.app.apply_look()                                # drawn again at the same moment
     assert board_pixels(driver, scene) != after
     driver.app.settings["palette"] = palette.SAFE
+    driver.app.apply_look()
     assert board_pixels(driver, scene) == after, "the same palette, the same picture"
 
 

@@ -236,7 +236,8 @@ def test_the_check_finds_text_that_does_not_fit():
 
 @pytest.mark.parametrize("key", GAMES)
 def test_the_hud_fields_clear_the_title(driver, key):
-    from games.core.screens.game_scene import HUD_VALUE, GameScene
+    from games.core.screens.game_scene import GameScene
+    from games.core.screens.hud import HUD_VALUE
     scene = driver.start(key, None, seed=4)
     if type(scene).draw_hud is not GameScene.draw_hud:
         pytest.skip("this game draws its own HUD")

@@ -20,7 +20,8 @@ from games.core.loop.app import App
 from games.core.loop.tween import Tween, ease_in_out_cubic, linear
 from games.core.screens import ui
 from games.core.screens.drag import Drag
-from games.core.screens.game_scene import HUD_VALUE, GameScene, clock_text as clock
+from games.core.screens.game_scene import GameScene, clock_text as clock
+from games.core.screens.hud import HUD_VALUE
 from games.deductile import controls, rules
 from games.deductile.clues import COLOURS, SHAPES
 from games.deductile.controls import Spot, Ui

@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from games.core.loop import assets
+from games.core.loop import assets, palette
 from games.core.loop.tween import Tween, ease_out_cubic, glow
-from games.core.screens import palette, ui
+from games.core.screens import ui
 from games.core.screens.drag import Drag
 from games.ishido import rules
 from games.ishido.controls import Spot, Square, Target, Ui

@@ -11,9 +11,9 @@ from typing import NamedTuple
 import pygame
 
 from games.core.kit.actions import Device
-from games.core.loop import assets
+from games.core.loop import assets, palette
 from games.core.loop.tween import ease_out_back, ease_out_cubic
-from games.core.screens import palette, ui
+from games.core.screens import ui
 from games.kenken import popup, rules
 from games.kenken.cages import Cage, Params, clue_text, mask_digits
 from games.kenken.controls import OnButton, OnPad, Target, Ui

@@ -22,7 +22,7 @@ from games.core.loop.tween import Tween
 from games.core.screens import hud, ui
 from games.core.screens.cache import Layer, SurfaceCache
 from games.core.screens.drag import Drag, SlideBack
-from games.core.screens.game_scene import HUD_VALUE
+from games.core.screens.hud import HUD_VALUE
 from games.kono import rules
 from games.kono.controls import Ui, destinations
 from games.kono.info import SIDE_NAMES

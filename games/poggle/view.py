@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from games.core.loop import palette
 from games.core.loop.tween import Tween, Tweens, ease_out_cubic, glow, linear, pulse
-from games.core.screens import palette, ui
+from games.core.screens import ui
 from games.poggle.board import Board, Move, reach
 from games.poggle.controls import Cell, Ui
 from sprites import poggle as paint

@@ -42,6 +42,7 @@ from games.core.data.history_rows import (  # the names callers use, from here t
     Game as Game,
     checked as checked,
     from_row as from_row,
+    of_session as of_session,
     row_values as row_values,
     utc_text as utc_text,
 )

@@ -11,7 +11,7 @@ from dataclasses import astuple, dataclass, field, fields
 from typing import Any, Protocol
 
 from games.core.kit import checks, registry, saves
-from games.core.kit.session import MAX_ID_LENGTH
+from games.core.kit.session import MAX_ID_LENGTH, Session
 
 
 class DataFolder(Protocol):
@@ -183,3 +183,19 @@ def from_row(row) -> Game:
 def utc_text(seconds: float | None = None) -> str:
     """A moment as the history writes it: UTC, 'YYYY-MM-DD HH:MM:SS'."""
     return time.strftime(TIME_FORMAT, time.gmtime(time.time() if seconds is None else seconds))
+
+
+def of_session(session: Session, started: float, outcome: str, score: float | None,
+               detail: str, ranked: bool, **more: Any) -> Game:
+    """The row for a game just finished: its moves and their times up to the position on
+    the board, its record, and `more` (opponent, level, daily) as given. Times past what a
+    save may hold are left out whole, never half."""
+    moves = tuple(text or "" for _, text in session.entries[1:session.position + 1])
+    times = tuple(session.times[1:session.position + 1])
+    if not all(t is None or t <= saves.MAX_ELAPSED for t in times):
+        times = ()
+    return Game(game=session.key, params=session.params.encode(), game_id=session.game_id,
+                started=utc_text(started), finished=utc_text(), outcome=str(outcome),
+                score=score, detail=detail, ranked=ranked,
+                duration=min(saves.MAX_ELAPSED, round(session.elapsed, 3)), moves=moves,
+                times=times, record=dict(session.record), **more)

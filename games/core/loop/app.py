@@ -25,7 +25,7 @@ import pygame
 
 from games.core.data.store import Store
 from games.core.kit.actions import Act, Action, Command
-from games.core.loop import assets, sdl
+from games.core.loop import assets, palette, sdl
 from games.core.loop.audio import Audio
 from games.core.loop.input import Input
 from games.core.loop.jobs import Jobs
@@ -100,6 +100,10 @@ class Scene:
     def on_uncovered(self) -> None:
         """The scenes above this one closed: it is on top again."""
 
+    def on_look_changed(self) -> None:
+        """The palette or the text size changed (App.apply_look): remake what was laid out
+        or painted for the old one."""
+
     def quit_question(self) -> Scene | None:
         """The question the window's close asks over this scene ("Quit Parlour?"), or None
         to leave it to the scenes below; with none at all, the close quits at once."""
@@ -164,8 +168,8 @@ class App:
         self.input = Input()
         self.input.start_pads()
         self.audio = Audio(self.settings["volume"], self.settings["muted"])
-        assets.set_text_size(self.settings["text_size"])
         self.stack: list[Scene] = []
+        self.apply_look()
         self.running = True
         self.focused = True
         self.frames = 0
@@ -251,9 +255,19 @@ class App:
         except pygame.error:     # the display closed meanwhile: nobody is waiting
             pass
 
+    def apply_look(self) -> None:
+        """Paint in the player's palette and text size from now on. The App is the one
+        writer of both (at start and whenever the settings change): a draw only reads them.
+        The scenes hear of a change, to remake what they laid out for the old look."""
+        new_palette = palette.use(self.settings)
+        new_size = assets.set_text_size(self.settings["text_size"])
+        if new_palette or new_size:
+            for scene in self.stack:
+                scene.on_look_changed()
+
     def save_settings(self) -> None:
         self.audio.volume, self.audio.muted = self.settings["volume"], self.settings["muted"]
-        assets.set_text_size(self.settings["text_size"])
+        self.apply_look()
         try:
             self.store.save_settings(self.settings)
         except OSError as error:

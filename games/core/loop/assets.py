@@ -50,13 +50,16 @@ def text_scale() -> float:
     return _text_scale[0]
 
 
-def set_text_size(name: str) -> None:
-    """Use a text size by its settings name (an unknown one is normal)."""
+def set_text_size(name: str) -> bool:
+    """Use a text size by its settings name (an unknown one is normal); True if it changed.
+    Only the App calls this (App.apply_look)."""
     scale = TEXT_SCALES.get(name, 1.0)
-    if scale != _text_scale[0]:
-        _text_scale[0] = scale
-        font.cache_clear()
-        text.cache_clear()
+    if scale == _text_scale[0]:
+        return False
+    _text_scale[0] = scale
+    font.cache_clear()
+    text.cache_clear()
+    return True
 
 
 @lru_cache(maxsize=64)

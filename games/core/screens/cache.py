@@ -13,8 +13,7 @@ from collections.abc import Callable, Hashable
 
 import pygame
 
-from games.core.loop import assets
-from games.core.screens import palette
+from games.core.loop import assets, palette
 
 
 def converted(surface: pygame.Surface) -> pygame.Surface:

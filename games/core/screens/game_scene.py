@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from games.core.data import history, records
-from games.core.kit import daily, registry, saves
+from games.core.kit import daily, registry
 from games.core.kit.actions import Act, Action, Binding, Command, Device
 from games.core.kit.checks import Invalid
 from games.core.kit.controls import Answer, Look, Play, Refuse
@@ -26,7 +26,7 @@ from games.core.kit.rules_api import GameError, Outcome
 from games.core.kit.session import Change, Session
 from games.core.loop.app import Scene
 from games.core.loop.tween import Tweens
-from games.core.screens import hud, palette, solving, ui, verbs
+from games.core.screens import hud, solving, ui, verbs
 from games.core.screens.game_id import copy_game_id
 from games.core.screens.hooks import GameHooks
 from games.core.screens.hud import HUD_HEIGHT as HUD_HEIGHT, TOOLBAR_HEIGHT as TOOLBAR_HEIGHT
@@ -36,8 +36,6 @@ from games.core.screens.overlays import HelpScene
 from games.core.screens.question import ask_to_quit
 
 MESSAGE_SECONDS = 4.0
-HUD_VALUE = 40          # the size of the HUD's numbers
-HUD_NARROWEST = "00:00"  # a HUD field is never narrower than this (four digits or a clock)
 
 
 class GameScene(Scene, GameHooks):
@@ -72,11 +70,8 @@ class GameScene(Scene, GameHooks):
         self.letters: Mapping[str, Command] = {b.letter: b.command for b in self.bindings}
         self.solver = solving.SolvePlayer()
         self.toolbar = hud.Toolbar(verbs.toolbar_buttons(self))
-        self.toolbar_scale = ui.assets.text_scale()   # the text size the toolbar was made for
-        # What the HUD showed when last drawn (fields, status words, buttons): draw_changes
-        # redraws the fields alone when nothing else changed.
-        self.hud_drawn: tuple[list[tuple[str, str, int]], str, tuple[object, ...], bool] | None \
-            = None
+        # What the HUD last showed: draw_changes redraws the fields alone if nothing else changed.
+        self.hud_drawn: hud.Shown | None = None
 
     # --- for subclasses ------------------------------------------------------------------
     def handle_game(self, action: Action) -> None:
@@ -364,17 +359,10 @@ class GameScene(Scene, GameHooks):
                     level: str = "") -> int | None:
         """One row of the history for this game (its moves, record, score in the game's words,
         the daily puzzle's date); the rank of a new best score, or None."""
-        session, score = self.session, self.final_score()
-        moves = tuple(text or "" for _, text in session.entries[1:session.position + 1])
-        times = tuple(session.times[1:session.position + 1])
-        game = history.Game(
-            game=session.key, params=session.params.encode(), game_id=session.game_id,
-            started=history.utc_text(self.started), finished=history.utc_text(),
-            outcome=str(outcome), score=score, detail=self.score_text(score), ranked=ranked,
-            duration=min(saves.MAX_ELAPSED, round(session.elapsed, 3)), moves=moves,
-            times=times if all(t is None or t <= saves.MAX_ELAPSED for t in times) else (),
-            record=dict(session.record), opponent=opponent, level=level,
-            daily=daily.date_text(self.play_options.get("daily")))
+        score = self.final_score()
+        game = history.of_session(
+            self.session, self.started, outcome, score, self.score_text(score), ranked,
+            opponent=opponent, level=level, daily=daily.date_text(self.play_options.get("daily")))
         try:
             return self.app.store.history().record(game)
         except Invalid as error:
@@ -432,8 +420,7 @@ class GameScene(Scene, GameHooks):
 
     def handle(self, action: Action) -> None:
         kind = action.kind
-        if self.solver.active and kind not in (Act.POINT, Act.RELEASE, Act.WHEEL,
-                                               Act.PAD_ADDED, Act.PAD_LOST, Act.TEXT):
+        if self.solver.active and kind not in solving.NOT_STOPPING:
             self.stop_solving("Solve stopped: your turn.")    # any key or click stops it
             return
         if kind in (Act.PRESS, Act.POINT) and action.pos and \
@@ -535,6 +522,12 @@ class GameScene(Scene, GameHooks):
         except OSError as error:
             self.app.tell(f"The game could not be saved: {error}")
 
+    def on_look_changed(self) -> None:
+        """The toolbar's buttons are as wide as their words: made again for a new text size
+        (the HUD is drawn whole at the next frame)."""
+        self.toolbar = hud.Toolbar(verbs.toolbar_buttons(self))
+        self.hud_drawn = None
+
     def on_focus_lost(self) -> None:
         if self.timed and not self.over:
             self.open_menu("Paused: the window lost focus.")
@@ -553,45 +546,20 @@ class GameScene(Scene, GameHooks):
 
     # --- drawing -------------------------------------------------------------------------
     def draw(self, surface) -> None:
-        palette.use(self.app.settings)    # the pieces in the palette the player chose
-        if self.toolbar_scale != ui.assets.text_scale():   # the text size changed in Settings
-            self.toolbar = hud.Toolbar(verbs.toolbar_buttons(self))
-            self.toolbar_scale = ui.assets.text_scale()
         surface.fill(ui.BG)
         self.draw_board(surface)
         self.draw_hud(surface)
 
     def hud_layout(self) -> list[tuple[str, str, int]]:
-        """(name, value, right edge) of each HUD field. A field is as wide as its widest value
-        ever is, so a value growing ("Assist" to "Assist+1", 9 to 10) never shifts the fields
-        to its left."""
-        value_font, name_font = ui.assets.font(HUD_VALUE, True), ui.assets.font(ui.SMALL)
-        layout, right = [], self.app.size[0] - 40
+        """(name, value, right edge) of each HUD field shown (a hidden clock is left out)."""
         hidden = self.clock_field if self.clock_hidden() else None
-        for name, value, *widest in reversed(self.hud_fields()):
-            if name == hidden:
-                continue
-            layout.append((name, value, right))
-            right -= 60 + max(value_font.size(widest[0] if widest else HUD_NARROWEST)[0],
-                              value_font.size(value)[0], name_font.size(name)[0])
-        return layout
+        return hud.field_layout([f for f in self.hud_fields() if f[0] != hidden],
+                                self.app.size[0] - 40)
 
     def draw_hud(self, surface) -> None:
-        width, height = self.app.size
-        pygame.draw.rect(surface, ui.BG_DEEP, (0, 0, width, HUD_HEIGHT))
-        ui.label(surface, self.info.title, (40, HUD_HEIGHT // 2), ui.HEADING, ui.TEXT, bold=True,
-                 anchor="midleft")
-        layout = self.hud_layout()
-        name_y, value_y = hud_rows()
-        for name, value, right in layout:
-            ui.label(surface, value, (right, value_y), HUD_VALUE, self.hud_colour(name), bold=True,
-                     anchor="midright")
-            ui.label(surface, name, (right, name_y), ui.SMALL, ui.MUTED, anchor="midright")
-        pygame.draw.rect(surface, ui.BG_DEEP, (0, height - TOOLBAR_HEIGHT, width, TOOLBAR_HEIGHT))
-        self.toolbar.draw(surface)
-        words = self.shown_words()
-        if words:
-            self.draw_message(surface, words)
+        layout, words = self.hud_layout(), self.shown_words()
+        hud.band(surface, self.info.title, layout, self.hud_colour)
+        hud.foot(surface, self.toolbar, words, self.message_rect())
         self.hud_drawn = (layout, words, self.toolbar_look(), self.only_the_clock_is_due())
 
     def shown_words(self) -> str:
@@ -609,53 +577,21 @@ class GameScene(Scene, GameHooks):
         if self.hud_drawn is None or not self.hud_drawn[3]:
             return None
         layout, words, look, _ = self.hud_drawn
-        now = self.hud_layout()
-        if [(name, right) for name, _, right in now] != \
-                [(name, right) for name, _, right in layout] or \
-                self.shown_words() != words or self.toolbar_look() != look:
+        if self.shown_words() != words or self.toolbar_look() != look:
             return None
-        face = ui.assets.font(HUD_VALUE, True)
-        area: pygame.Rect | None = None
-        for (name, value, right), (_, old, _) in zip(now, layout):
-            if value == old:
-                continue
-            box = pygame.Rect(0, 0, max(face.size(value)[0], face.size(old)[0]) + 8,
-                              face.get_linesize() + 8)
-            box.midright = (right + 4, hud_rows()[1])
-            box = box.clip(pygame.Rect(0, 0, self.app.size[0], HUD_HEIGHT))
-            surface.fill(ui.BG_DEEP, box)
-            surface.set_clip(box)
-            ui.label(surface, value, (right, hud_rows()[1]), HUD_VALUE, self.hud_colour(name),
-                     bold=True,
-                     anchor="midright")
-            surface.set_clip(None)
-            area = box if area is None else area.union(box)
-        self.hud_drawn = (now, words, look, self.only_the_clock_is_due())
-        return area or pygame.Rect(0, 0, 0, 0)
+        now = self.hud_layout()
+        area = hud.redraw_values(surface, layout, now, self.hud_colour)
+        if area is not None:
+            self.hud_drawn = (now, words, look, self.only_the_clock_is_due())
+        return area
 
     def message_rect(self) -> pygame.Rect:
         """The status line's box: right of the toolbar buttons."""
-        width, height = self.app.size
-        left = self.toolbar.widgets[-1].rect.right + 30
-        return pygame.Rect(left, height - TOOLBAR_HEIGHT + 6, width - 40 - left,
-                           TOOLBAR_HEIGHT - 12)
-
-    def draw_message(self, surface, words: str) -> None:
-        """The status line: one line, else two, else smaller (ui.fit_text), never cut short."""
-        ui.fit_text(surface, words, self.message_rect(), ui.SMALL + 2, ui.TEXT, align="right")
+        return hud.status_box(self.toolbar, self.app.size)
 
     def status_line(self) -> str:
         status = self.session.status
         return status.reason if status.over else ""
-
-
-def hud_rows() -> tuple[int, int]:
-    """The middles of a HUD field's name and value: stacked in the HUD's middle, so a Large
-    text keeps them apart."""
-    name = ui.assets.font(ui.SMALL).get_height()
-    value = ui.assets.font(HUD_VALUE, True).get_height()
-    top = (HUD_HEIGHT - name - value) // 2
-    return top + name // 2, top + name + value // 2
 
 
 def clock_text(seconds: float) -> str:

@@ -10,11 +10,14 @@ import pygame
 
 from games.core.kit.actions import Act, Action, Device
 from games.core.kit.levels import DRAW, LOSS, WIN, Value
-from games.core.screens import palette, ui
+from games.core.loop import palette
+from games.core.screens import ui
 
 HUD_HEIGHT = 110                   # the band across the top of a game's screen
 TOOLBAR_HEIGHT = 100               # the toolbar across its foot
 STATUS_WIDTH = 520                 # the least room the toolbar leaves the status line
+HUD_VALUE = 40                     # the size of the HUD's numbers
+HUD_NARROWEST = "00:00"            # a HUD field is never narrower than this (a clock)
 INK = (22, 24, 32)                 # dark text on light chips
 GRADE_NAMES = {WIN: "Win", DRAW: "Draw", LOSS: "Loss"}
 GRADE_MEANINGS = ((WIN, "you can force a win"), (DRAW, "best play draws"),
@@ -143,6 +146,91 @@ def info_box(surface, rect: pygame.Rect, title: str, words: str) -> None:
     ui.label(surface, title, (rect.left + 24, rect.top + 18), ui.BODY, ui.TEXT, bold=True)
     ui.paragraph(surface, words, pygame.Rect(rect.left + 24, rect.top + 68, rect.width - 48,
                                              rect.height - 80), ui.SMALL, ui.MUTED, spacing=1.3)
+
+
+# --- the band across the top and the foot of a game's screen ------------------------------
+
+Field = tuple[str, str, int]       # a HUD field's name, value and right edge
+# What a game's HUD showed: its fields, the status words, the toolbar's look, and whether only
+# the clock was due to change next.
+Shown = tuple[list[Field], str, tuple[object, ...], bool]
+
+
+def field_layout(fields: Sequence[tuple], right: int) -> list[Field]:
+    """(name, value, right edge) of each field, the last one ending at `right`. A field is
+    as wide as its widest value ever is (a third item, else HUD_NARROWEST), so a value
+    growing ("Assist" to "Assist+1", 9 to 10) never shifts the fields to its left."""
+    value_font, name_font = ui.assets.font(HUD_VALUE, True), ui.assets.font(ui.SMALL)
+    layout = []
+    for name, value, *widest in reversed(fields):
+        layout.append((name, value, right))
+        right -= 60 + max(value_font.size(widest[0] if widest else HUD_NARROWEST)[0],
+                          value_font.size(value)[0], name_font.size(name)[0])
+    return layout
+
+
+def field_rows() -> tuple[int, int]:
+    """The middles of a HUD field's name and value: stacked in the HUD's middle, so a Large
+    text keeps them apart."""
+    name = ui.assets.font(ui.SMALL).get_height()
+    value = ui.assets.font(HUD_VALUE, True).get_height()
+    top = (HUD_HEIGHT - name - value) // 2
+    return top + name // 2, top + name + value // 2
+
+
+def band(surface: pygame.Surface, title: str, layout: Sequence[Field],
+         colour_of: Callable[[str], tuple[int, int, int]]) -> None:
+    """The band across the top: the game's title on the left, the fields on the right."""
+    pygame.draw.rect(surface, ui.BG_DEEP, (0, 0, surface.get_width(), HUD_HEIGHT))
+    ui.label(surface, title, (40, HUD_HEIGHT // 2), ui.HEADING, ui.TEXT, bold=True,
+             anchor="midleft")
+    name_y, value_y = field_rows()
+    for name, value, right in layout:
+        ui.label(surface, value, (right, value_y), HUD_VALUE, colour_of(name), bold=True,
+                 anchor="midright")
+        ui.label(surface, name, (right, name_y), ui.SMALL, ui.MUTED, anchor="midright")
+
+
+def redraw_values(surface: pygame.Surface, before: Sequence[Field], now: Sequence[Field],
+                  colour_of: Callable[[str], tuple[int, int, int]]) -> pygame.Rect | None:
+    """Redraw only the values that changed since `before` and return the area drawn (empty
+    when none changed); None when a field moved or came or went (then draw it all)."""
+    if [(name, right) for name, _, right in now] != [(name, right) for name, _, right in before]:
+        return None
+    face = ui.assets.font(HUD_VALUE, True)
+    value_y = field_rows()[1]
+    area: pygame.Rect | None = None
+    for (name, value, right), (_, old, _) in zip(now, before):
+        if value == old:
+            continue
+        box = pygame.Rect(0, 0, max(face.size(value)[0], face.size(old)[0]) + 8,
+                          face.get_linesize() + 8)
+        box.midright = (right + 4, value_y)
+        box = box.clip(pygame.Rect(0, 0, surface.get_width(), HUD_HEIGHT))
+        surface.fill(ui.BG_DEEP, box)
+        surface.set_clip(box)
+        ui.label(surface, value, (right, value_y), HUD_VALUE, colour_of(name), bold=True,
+                 anchor="midright")
+        surface.set_clip(None)
+        area = box if area is None else area.union(box)
+    return area or pygame.Rect(0, 0, 0, 0)
+
+
+def status_box(bar: Toolbar, size: tuple[int, int]) -> pygame.Rect:
+    """The status line's box: right of the toolbar's buttons."""
+    width, height = size
+    left = bar.widgets[-1].rect.right + 30
+    return pygame.Rect(left, height - TOOLBAR_HEIGHT + 6, width - 40 - left, TOOLBAR_HEIGHT - 12)
+
+
+def foot(surface: pygame.Surface, bar: Toolbar, words: str, box: pygame.Rect) -> None:
+    """The foot: the toolbar, and the status line's words (one line, else two, else
+    smaller: ui.fit_text, never cut short)."""
+    width, height = surface.get_size()
+    pygame.draw.rect(surface, ui.BG_DEEP, (0, height - TOOLBAR_HEIGHT, width, TOOLBAR_HEIGHT))
+    bar.draw(surface)
+    if words:
+        ui.fit_text(surface, words, box, ui.SMALL + 2, ui.TEXT, align="right")
 
 
 # --- the toolbar ----------------------------------------------------------------------------

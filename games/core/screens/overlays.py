@@ -7,8 +7,9 @@ import pygame
 from games.core.kit import registry
 from games.core.kit.actions import Act
 from games.core.kit.controls import controls_lines
+from games.core.loop import palette
 from games.core.loop.app import Scene
-from games.core.screens import page, palette, ui
+from games.core.screens import page, ui
 from games.core.screens.launch import info_module
 
 LEFT, TOP, ROW_WIDTH, ROW_HEIGHT, STEP = 460, 180, 1000, 68, 82   # the settings' rows

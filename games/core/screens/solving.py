@@ -11,11 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core.kit.actions import Act
+
 SOLVE_SECONDS = 12.0            # a long solution plays faster, to finish in about this long
 FASTEST, SLOWEST = 0.08, 0.42   # seconds between the computer's moves
 SOLVED_BY_COMPUTER = "Solved by the computer"
 SOLVED_BY_HAND = "Solved!"
 SOLVE_WAS_USED = "Solve was used in this game: not a best result."
+# What does not stop the computer solving: the pointer moving, a button let go, the wheel, a
+# pad coming or going, typed text. Anything else (a key, a click, a pad button) stops it.
+NOT_STOPPING = (Act.POINT, Act.RELEASE, Act.WHEEL, Act.PAD_ADDED, Act.PAD_LOST, Act.TEXT)
 ASK = ("Let the computer solve it?", "Solve (Y)", "Keep playing (N)",
        "The computer plays the solution move by move; any key or click stops it. "
        "It counts as help: this game will not be a best score.")

@@ -4,10 +4,9 @@ Okabe-Ito colours, told apart with each common colour-vision deficiency). A sett
 by the names here, and paints through `current()`, so its caches are keyed by the palette and
 a change shows at the next frame.
 
-The active palette is set where a frame's drawing starts (`use(settings)`: the game scenes,
-the settings screen), not kept by the App: loop sits below screens and knows no palette. It is
-one string, so a sprite's lookup costs a dict read and no module here imports numpy. Pure: no
-pygame.
+The App is the one writer of the active palette (App.apply_look, at start and whenever the
+settings change); a draw only reads it. It is one string, so a sprite's lookup costs a dict
+read and no module here imports numpy. Pure: no pygame.
 """
 from __future__ import annotations
 
@@ -43,10 +42,12 @@ def named(value: Any) -> str:
     return value if value in (STANDARD, SAFE) else STANDARD
 
 
-def use(settings: Mapping[str, Any]) -> str:
-    """Make the settings' palette the one sprites paint in; returns its name."""
-    _active[0] = named(settings.get("palette"))
-    return _active[0]
+def use(settings: Mapping[str, Any]) -> bool:
+    """Make the settings' palette the one sprites paint in (App.apply_look); True if it
+    changed."""
+    name = named(settings.get("palette"))
+    changed, _active[0] = name != _active[0], name
+    return changed
 
 
 def current() -> str:
