@@ -114,27 +114,10 @@ class TextField(ui.Widget):
         """A click puts the caret here; it types nothing."""
 
     def draw(self, surface, focused: bool) -> None:
-        ui.panel(surface, self.rect, ui.BG_DEEP, radius=14, border=ui.LINE, width=2)
-        inner = self.rect.inflate(-40, 0)
-        if self.text:
-            image = ui.assets.text(self.text, ui.BODY, ui.TEXT)
-            shown = image.get_rect(midleft=inner.midleft)
-            if shown.width > inner.width:   # the end of a long ID stays in view
-                shown.right = inner.right - 10
-            clip = surface.get_clip()
-            surface.set_clip(inner)
-            surface.blit(image, shown)
-            surface.set_clip(clip)
-            caret = min(shown.right + 4, inner.right - 4)
-        else:
-            ui.label(surface, self.placeholder, inner.midleft, ui.BODY, ui.MUTED,
-                     anchor="midleft")
-            caret = inner.left
+        ui.text_box(surface, self.rect, self.text, self.placeholder, ui.BODY,
+                    focused and int(self.blink * 2) % 2 == 0)
         if focused:
             ui.focus_ring(surface, self.rect, 18)
-            if int(self.blink * 2) % 2 == 0:
-                pygame.draw.line(surface, ui.ACCENT, (caret, inner.top + 18),
-                                 (caret, inner.bottom - 18), 3)
 
 
 class OpenIdScene(Scene):

@@ -236,25 +236,8 @@ class QuestionScene(Scene):
                  bold=True)
         ui.label(surface, self.words.lead,
                  (box.left + 62, box.top + 112), ui.BODY, ui.MUTED)
-        ui.panel(surface, self.field, ui.BG_DEEP, radius=14, border=ui.LINE, width=2)
-        inner = self.field.inflate(-40, 0)
-        if self.text:
-            image = ui.assets.text(self.text, ui.BODY + 4, ui.TEXT)
-            shown = image.get_rect(midleft=inner.midleft)
-            if shown.width > inner.width:   # the end of a long question stays in view
-                shown.right = inner.right - 10
-            clip = surface.get_clip()
-            surface.set_clip(inner)
-            surface.blit(image, shown)
-            surface.set_clip(clip)
-            caret_x = min(shown.right + 4, inner.right - 4)
-        else:
-            ui.label(surface, self.words.placeholder, inner.midleft,
-                     ui.BODY + 4, ui.MUTED, anchor="midleft")
-            caret_x = inner.left
-        if int(self.blink * 2) % 2 == 0:
-            pygame.draw.line(surface, ui.ACCENT, (caret_x, inner.top + 20), (caret_x,
-                             inner.bottom - 20), 3)
+        ui.text_box(surface, self.field, self.text, self.words.placeholder, ui.BODY + 4,
+                    int(self.blink * 2) % 2 == 0)
         ui.label(surface, f"{len(self.text)} / {self.limit}",
                  (self.field.right, self.field.bottom + 8), ui.SMALL, ui.MUTED, anchor="topright")
         first_ready = self.menu.widgets[len(self.menu.widgets) - 2 - len(self.choices)]

@@ -125,6 +125,31 @@ def focus_ring(surface, rect, radius=20) -> None:
     pygame.draw.rect(surface, ACCENT, rect.inflate(12, 12), 5, border_radius=radius)
 
 
+def text_box(surface, rect: pygame.Rect, text: str, placeholder: str, size: int,
+             caret: bool) -> None:
+    """A one-line box of typed text: the placeholder while empty, the end of a long text kept
+    in view, and the caret after the text while `caret` (it blinks: the caller's clock)."""
+    panel(surface, rect, BG_DEEP, radius=14, border=LINE, width=2)
+    inner = rect.inflate(-40, 0)
+    if text:
+        image = assets.text(text, size, TEXT)
+        shown = image.get_rect(midleft=inner.midleft)
+        if shown.width > inner.width:
+            shown.right = inner.right - 10
+        clip = surface.get_clip()
+        surface.set_clip(inner)
+        surface.blit(image, shown)
+        surface.set_clip(clip)
+        caret_x = min(shown.right + 4, inner.right - 4)
+    else:
+        label(surface, placeholder, inner.midleft, size, MUTED, anchor="midleft")
+        caret_x = inner.left
+    if caret:
+        margin = rect.height // 5
+        pygame.draw.line(surface, ACCENT, (caret_x, inner.top + margin),
+                         (caret_x, inner.bottom - margin), 3)
+
+
 class Widget:
     def __init__(self, rect, enabled=True):
         """enabled: a bool, or a zero-argument callable asked each time (a toolbar's Undo is
