@@ -420,8 +420,7 @@ class GameScene(Scene, GameHooks):
 
     def handle(self, action: Action) -> None:
         kind = action.kind
-        if self.solver.active and kind not in solving.NOT_STOPPING:
-            self.stop_solving("Solve stopped: your turn.")    # any key or click stops it
+        if self.solver.active and solving.stopped_by(self, kind):
             return
         if kind in (Act.PRESS, Act.POINT) and action.pos and \
                 action.pos[1] >= self.app.size[1] - TOOLBAR_HEIGHT:

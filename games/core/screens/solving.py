@@ -19,8 +19,10 @@ SOLVED_BY_COMPUTER = "Solved by the computer"
 SOLVED_BY_HAND = "Solved!"
 SOLVE_WAS_USED = "Solve was used in this game: not a best result."
 # What does not stop the computer solving: the pointer moving, a button let go, the wheel, a
-# pad coming or going, typed text. Anything else (a key, a click, a pad button) stops it.
+# pad coming or going, typed text. Anything else (a key, a click, a pad button) stops it, and
+# the menu and the rules still open.
 NOT_STOPPING = (Act.POINT, Act.RELEASE, Act.WHEEL, Act.PAD_ADDED, Act.PAD_LOST, Act.TEXT)
+OPENS_TOO = (Act.MENU, Act.HELP)
 ASK = ("Let the computer solve it?", "Solve (Y)", "Keep playing (N)",
        "The computer plays the solution move by move; any key or click stops it. "
        "It counts as help: this game will not be a best score.")
@@ -121,6 +123,15 @@ def poll(scene: Any) -> None:
         scene.session.note("solved")
         scene.solver.start(answer, scene.state)
         scene.say("Solving: any key or click stops it.")
+
+
+def stopped_by(scene: Any, kind: Act) -> bool:
+    """An action while the computer solves: stops it unless it is NOT_STOPPING; True when
+    that is all it does (the menu and the rules open as well)."""
+    if kind in NOT_STOPPING:
+        return False
+    scene.stop_solving("Solve stopped: your turn.")
+    return kind not in OPENS_TOO
 
 
 def step(scene: Any, dt: float) -> None:
