@@ -38,7 +38,14 @@ from games.kenken.cages import (
     solved,
 )
 from games.kenken.sentences import Namer, Puzzle
-from games.kenken.solver import Layout, close, compile_puzzle, search, unique_solution
+from games.kenken.solver import (
+    Layout,
+    close,
+    compile_puzzle,
+    line_must,
+    search,
+    unique_solution,
+)
 
 COUNT_FIRST = 5     # boards up to this size count solutions before the Extreme deductions
 
@@ -246,14 +253,7 @@ def cage_lines(board: Board) -> Iterator[Deduction]:
             continue
         board.union(k)
         for index, positions in layout.segments[k]:
-            must = full
-            for f in board.live[k]:
-                seen = 0
-                for i in positions:
-                    seen |= f >> (i * n)
-                must &= seen
-                if not must:
-                    break
+            must = line_must(board.live[k], positions, n, full)
             removals = tuple((cell, cand[cell] & must) for cell in layout.lines[index]
                              if cand[cell] & must and cell not in cells)
             if removals:

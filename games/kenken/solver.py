@@ -281,14 +281,7 @@ def hard_step(layout: Layout, cand: list[int], live: list[list[int]], cages: set
         k = cages.pop()
         cells = layout.cages[k]
         for index, positions in layout.segments[k]:        # cage lines
-            must = layout.full
-            for f in live[k]:
-                seen = 0
-                for i in positions:
-                    seen |= f >> (i * n)
-                must &= seen
-                if not must:
-                    break
+            must = line_must(live[k], positions, n, layout.full)
             if must:
                 for cell in layout.lines[index]:
                     if cell not in cells and not remove(cell, must):
@@ -385,3 +378,17 @@ def solutions(params: Params, cages: tuple[Cage, ...], limit: int = 2) -> list[t
 def unique_solution(params: Params, cages: tuple[Cage, ...]) -> tuple[int, ...] | None:
     found = solutions(params, cages, limit=2)
     return found[0] if len(found) == 1 else None
+
+
+def line_must(fills: Iterable[int], positions: Sequence[int], n: int, full: int) -> int:
+    """The digits every one of a cage's live fillings puts in the cells it has on one line
+    (at `positions` of the filling): that line's other cells cannot hold them."""
+    must = full
+    for f in fills:
+        seen = 0
+        for i in positions:
+            seen |= f >> (i * n)
+        must &= seen
+        if not must:
+            break
+    return must
