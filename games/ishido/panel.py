@@ -146,6 +146,8 @@ def paint_pouch(surface: pygame.Surface, state: State, rect: pygame.Rect) -> Non
     top = rect.top + 44
     pitch = min(47, (rect.bottom - top) // 6)
     size = pitch - 10
+    if size < 12:          # no room for stones one could tell apart (a small window)
+        return
     for kind in range(rules.KINDS):
         row, col = divmod(kind, 6)
         spot = pygame.Rect(rect.left + col * pitch, top + row * pitch + 4, size, size)
