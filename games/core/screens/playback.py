@@ -54,8 +54,8 @@ class Playback(Scene):
         self.rules = session.rules
         self.layout = Layout(app.size)
         self.canvas = pygame.Surface(app.size).convert()
+        self.menu = ui.Menu(self.buttons(), self.first_focus())
         self.go_to(0)
-        self.menu = ui.Menu(self.buttons())
 
     # --- moving through the game --------------------------------------------------------------
     @property
@@ -105,6 +105,10 @@ class Playback(Scene):
     def entries(self) -> list[Entry]:
         """The row of buttons left to right (Close is always at the right)."""
         return self.stepping()
+
+    def first_focus(self) -> int:
+        """The button the keyboard's focus starts on."""
+        return 0
 
     def buttons(self) -> list[ui.Button]:
         top, width = self.layout.buttons_top, self.app.size[0]

@@ -245,15 +245,16 @@ def per_game_rows(groups):
 # --- the history of recent games ------------------------------------------------------------------
 
 class GameRow(ui.Widget):
-    """One finished game in the list. A two-player game's row opens its review (Enter, A, or
-    a click on "Review"); any row with a game ID offers to play its deal again (a click on
-    "Play again", or X)."""
+    """One finished game in the list. A two-player game's row opens its review, a puzzle's
+    its replay (Enter, A, or a click on "Review" or "Replay"); any row with a game ID offers
+    to play its deal again (a click on "Play again", or X)."""
 
     def __init__(self, rect, game: history.Game, with_title: bool, on_play, on_review):
         super().__init__(rect, enabled=bool(game.game_id))
         self.game, self.with_title = game, with_title
         self.on_play, self.on_review = on_play, on_review
-        self.reviewable = bool(game.game_id) and review_offered(game)
+        self.look_back = look_back_words(game) if game.game_id else ""
+        self.reviewable = bool(self.look_back)
 
     def activate(self) -> None:
         if self.reviewable:
@@ -266,7 +267,7 @@ class GameRow(ui.Widget):
             self.on_play(self.game)
 
     def review_rect(self) -> pygame.Rect:
-        """Where "Review" is written (and clicked), left of "Play again"."""
+        """Where "Review" or "Replay" is written (and clicked), left of "Play again"."""
         return pygame.Rect(self.rect.right - 340, self.rect.top, 130, self.rect.height)
 
     def press(self, pos) -> None:
@@ -308,19 +309,22 @@ class GameRow(ui.Widget):
                      ui.ACCENT if focused and not self.reviewable else ui.MUTED,
                      bold=focused and not self.reviewable, anchor="midright")
         if self.reviewable:
-            ui.label(surface, "Review", self.review_rect().center, ROW,
+            ui.label(surface, self.look_back, self.review_rect().center, ROW,
                      ui.ACCENT if focused else ui.MUTED, bold=focused, anchor="center")
         if focused:
             ui.focus_ring(surface, self.rect, 14)
 
 
-def review_offered(game: history.Game) -> bool:
-    """A finished two-player game with its moves kept (an imported record has none)."""
+def look_back_words(game: history.Game) -> str:
+    """"Review" for a finished two-player game, "Replay" for a puzzle, with its moves kept;
+    "" for a game without (an imported record has none)."""
     try:
-        two_players = registry.lookup(game.game).players == 2
+        players = registry.lookup(game.game).players
     except KeyError:
-        return False
-    return two_players and any(text and text != RESTART for text in game.moves)
+        return ""
+    if not any(text and text != RESTART for text in game.moves):
+        return ""
+    return "Review" if players == 2 else "Replay"
 
 
 class HistoryScene(Scene):
@@ -374,13 +378,21 @@ class HistoryScene(Scene):
         start_deal(self.app, game.game_id)
 
     def review(self, game: history.Game) -> None:
-        """The game's review; a game whose moves no longer replay is said so, here."""
-        from games.core.screens.review import ReviewScene  # its game's modules, when asked
-        title = f"{title_of(game.game)}, {local_time(game.finished)}: review"
+        """A two-player game's review, a puzzle's replay; a game whose moves no longer replay
+        is said so, here."""
+        from games.core.screens.replay import ReplayScene  # its game's modules, when asked
+        from games.core.screens.review import ReviewScene
+        when = f"{title_of(game.game)}, {local_time(game.finished)}"
+        scene: Scene
         try:
-            scene = ReviewScene(self.app, game.game, game.game_id, game.moves, title)
+            if look_back_words(game) == "Replay":
+                scene = ReplayScene(self.app, game, f"{when}: replay")
+            else:
+                scene = ReviewScene(self.app, game.game, game.game_id, game.moves,
+                                    f"{when}: review")
         except (GameError, ValueError) as error:
-            self.problem = f"This game cannot be reviewed: {error}"
+            verb = "replayed" if look_back_words(game) == "Replay" else "reviewed"
+            self.problem = f"This game cannot be {verb}: {error}"
             return
         self.problem = ""
         self.app.push(scene)
@@ -412,7 +424,7 @@ class HistoryScene(Scene):
         ui.label(surface, charts.fitted(self.problem, ui.BODY, width - 168) if self.problem
                  else shown, (84, 130), ui.BODY, ui.BAD if self.problem else ui.MUTED)
         self.menu.draw(surface)
-        hint = "Enter or A reviews a two-player game, X plays a deal again; LB / RB turn " \
+        hint = "Enter or A reviews or replays a game, X plays its deal again; LB / RB turn " \
             "the pages"
         ui.fit_text(surface, hint, (720, height - 110, width - 1100, 80), charts.LABEL, ui.MUTED,
                     align="left")
