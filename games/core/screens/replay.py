@@ -277,9 +277,9 @@ class ReplayScene(Playback):
                      ui.TEXT, bold=True, anchor="midright")
             y += 44
         if not times.kept:
-            ui.fit_text(surface, NO_TIMES, (left, y - 22, width, 40), ROW, ui.MUTED,
-                        align="left", max_lines=1)
-            y += 44
+            ui.fit_text(surface, NO_TIMES, (left, y - 20, width, 72), ROW, ui.MUTED,
+                        align="left")
+            y += 64
         state = f"Playing, x{SPEEDS[self.speed]}" if self.playing else \
             f"Paused (x{SPEEDS[self.speed]})"
         ui.label(surface, state, (left, y + 8), ROW, ui.ACCENT, bold=True, anchor="midleft")
