@@ -128,25 +128,18 @@ class StatsScene(Scene):
         surface.fill(ui.BG)
         ui.label(surface, self.title, (80, 40), ui.TITLE, ui.TEXT, bold=True)
         figures = self.figures
+        if not self.key:
+            self.paint_collection(surface)
+            return
         self.paint_numbers(surface, pygame.Rect(80, 140, 600, 430))
         table = pygame.Rect(720, 140, width - 800, 430)
-        if not self.key:
-            self.paint_table(surface, table, "Each game", per_game_rows(figures.per_game))
-        elif figures.levels or registry.lookup(self.key).players == 2:
+        if figures.levels or registry.lookup(self.key).players == 2:
             self.paint_table(surface, table, "Against the computer, each level",
                              level_rows(figures.levels))
         else:
             self.paint_table(surface, table, "Each setting", param_rows(figures.groups))
         top, bottom = 600, height - 130
-        other = "Two players" if self.key and registry.lookup(self.key).players == 2 else \
-            "Drawn"
-        if not self.key:
-            half = (width - 200) // 2
-            charts.day_bars(surface, pygame.Rect(80, top, half, bottom - top), figures.days,
-                            "Drawn, two players")
-            charts.level_bars(surface, pygame.Rect(120 + half, top, half, bottom - top),
-                              figures.levels, level_words)
-            return
+        other = "Two players" if registry.lookup(self.key).players == 2 else "Drawn"
         lower = registry.lookup(self.key).lower_is_better
         if figures.recent_kind == "time":
             third = (width - 240) // 3
@@ -166,6 +159,22 @@ class StatsScene(Scene):
                         f"Score of the last {len(figures.recent) or ''} scored games".replace(
                             "  ", " "),
                         figures.recent, figures.recent_median, lower)
+
+    def paint_collection(self, surface) -> None:
+        """The whole collection: each game across the top (its results, and the best and
+        median of its most played setting), then the figures and the charts in thirds."""
+        width, height = self.app.size
+        figures = self.figures
+        self.paint_table(surface, pygame.Rect(80, 140, width - 160, 420),
+                         "Each game, with the best and median of its most played setting "
+                         "(two players: winning times)", per_game_rows(figures.per_game))
+        top, bottom = 590, height - 130
+        third = (width - 240) // 3
+        self.paint_numbers(surface, pygame.Rect(80, top, third, bottom - top))
+        charts.day_bars(surface, pygame.Rect(120 + third, top, third, bottom - top),
+                        figures.days, "Drawn, two players")
+        charts.level_bars(surface, pygame.Rect(160 + 2 * third, top, third, bottom - top),
+                          figures.levels, level_words)
 
     def paint_numbers(self, surface, box: pygame.Rect) -> None:
         figures = self.figures
@@ -232,13 +241,19 @@ def level_rows(groups):
 
 
 def per_game_rows(groups):
-    columns = [("Game", 0), ("Played", 140), ("Won", 120), ("Lost", 120), ("Drawn", 120),
-               ("Win rate", 160)]
+    """Each game: its results, and the best and median of its most played setting (a
+    puzzle's score or time per parameters, a two-player game's winning time per level)."""
+    columns = [("Game", 0), ("Played", 120), ("W-D-L", 200), ("Win rate", 140),
+               ("Most played", 340), ("Best", 280), ("Median", 280)]
     rows = []
     for g in groups:
         decided = g.won + g.lost + g.drawn
-        rows.append([title_of(g.name), str(g.played), str(g.won), str(g.lost), str(g.drawn),
-                     percent(g.won / decided if decided else None)])
+        two_players = g.name in registry.load_all() and registry.lookup(g.name).players == 2
+        setting = (level_words(g.setting) if two_players else params_words(g.setting)) \
+            if g.setting else "-"
+        rows.append([title_of(g.name), str(g.played), f"{g.won}-{g.drawn}-{g.lost}",
+                     percent(g.won / decided if decided else None), setting,
+                     g.best or "-", g.median or "-"])
     return columns, rows
 
 
