@@ -108,3 +108,24 @@ def test_the_collections_json_line_has_each_games_best_and_median(data_dir, caps
     poggle = next(g for g in collection["per_game"] if g["name"] == "poggle")
     assert (poggle["setting"], poggle["best"], poggle["median"]) == \
         (POGGLE_6, "1 words", "2 words")
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(["won", "lost", "draw", "human"]), max_size=30))
+def test_streaks_are_the_runs_of_wins_counted_one_by_one(data_dir, results):
+    """The current and best streaks against a plain count, game by game; games between two
+    people are no part of them."""
+    for result in results:
+        add("nim", outcome="won" if result == "human" else result,
+            opponent="human" if result == "human" else "computer", level="low")
+    current = best = 0
+    for result in results:
+        if result != "human":
+            current = current + 1 if result == "won" else 0
+            best = max(best, current)
+    figures = stats.figures(recorded.db(), "nim")
+    assert (figures.streak, figures.best_streak) == (current, best)
+    recorded.forget()
+    for path in data_dir.glob(history.FILE + "*"):
+        path.unlink()

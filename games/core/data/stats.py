@@ -113,13 +113,12 @@ def figures(db: History, key: str = "", today: datetime.date | None = None) -> F
 
 
 def streaks(db: History, where: str, args: tuple[Any, ...]) -> tuple[int, int]:
-    """(current, best) wins in a row, in the order the games finished."""
-    current = best = 0
-    for (won,) in db.query(f"SELECT outcome = 'won' FROM valid WHERE {where} AND {PLAYER} AND "
-                           f"games = 1 ORDER BY id LIMIT {history.MOST_ROWS}", args):
-        current = current + 1 if won else 0
-        best = max(best, current)
-    return current, best
+    """(current, best) wins in a row, in the order the games finished: the runs of wins
+    between the other results (split in C, not counted game by game)."""
+    rows = db.query(f"SELECT outcome = 'won' FROM valid WHERE {where} AND {PLAYER} AND "
+                    f"games = 1 ORDER BY id LIMIT {history.MOST_ROWS}", args)
+    runs = bytes(won for (won,) in rows).split(b"\x00")
+    return len(runs[-1]), max(map(len, runs))
 
 
 def last_days(db: History, where: str, args: tuple[Any, ...],
