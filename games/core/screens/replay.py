@@ -37,10 +37,7 @@ def replay_host(scene_class: type) -> type:
     class ReplayBoard(scene_class):
         @property
         def device(self) -> Device:
-            return Device.MOUSE           # no keyboard cursor on the board
-
-        def show_cursor(self) -> bool:
-            return False
+            return Device.MOUSE           # no keyboard cursor on the board (show_cursor)
 
         def update(self, dt: float) -> None:
             elapsed = self.session.elapsed
@@ -61,17 +58,6 @@ def replay_host(scene_class: type) -> type:
 
     ReplayBoard.__name__ = ReplayBoard.__qualname__ = f"Replay{scene_class.__name__}"
     return ReplayBoard
-
-
-def replayable(game: history.Game) -> bool:
-    """A finished one-player game with its deal and moves kept (an imported best score has
-    neither)."""
-    try:
-        one_player = registry.lookup(game.game).players == 1
-    except KeyError:
-        return False
-    return one_player and bool(game.game_id) and any(text and text != RESTART
-                                                     for text in game.moves)
 
 
 def replayed_session(game: history.Game) -> Session:
