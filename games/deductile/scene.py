@@ -222,6 +222,16 @@ class DeductileScene(GameScene):
             self.ui, self.drag = replace(self.ui, held=None), None
             self.play(rules.Move(rules.TIME_UP))
 
+    def move_words(self, move: rules.Move) -> str:
+        """A move as the replay lists it (places and clues counted from 1)."""
+        kind = move.kind
+        if kind in (rules.SWAP, rules.SWAP_COLOURS):
+            what = "the colours of places" if kind == rules.SWAP_COLOURS else "places"
+            return f"Swapped {what} {move.a + 1} and {move.b + 1}"
+        if kind == rules.STRIKE:
+            return f"Struck out or restored clue {move.a + 1}"
+        return {rules.GUESS: "Guessed", rules.TIME_UP: "Time ran out"}.get(kind, "Took a hint")
+
     def hud_fields(self) -> list[tuple[str, str]]:
         left = self.time_left()
         return [("Moves", str(self.swaps_made())),

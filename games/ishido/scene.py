@@ -382,6 +382,9 @@ class IshidoScene(GameScene):
         super().after_change(change)
 
     # --- HUD, result, best scores ---------------------------------------------------------
+    def move_words(self, move: Move) -> str:
+        return f"Placed a stone on row {move.row + 1}, column {move.col + 1}"
+
     def hud_fields(self) -> list[tuple[str, ...]]:
         breakdown, _ = self.facts()
         return [("Score", str(breakdown.total)), ("4-ways", str(self.state.fourways)),

@@ -220,6 +220,16 @@ class KenkenScene(GameScene):
             self.say(self.app.messages.pop(0))
 
     # --- HUD, scores, result --------------------------------------------------------------
+    def move_words(self, move: rules.Move) -> str:
+        """A move as the replay lists it (rows and columns counted from 1)."""
+        cell = f"row {move.row + 1}, column {move.col + 1}"
+        return {rules.PLACE: f"Wrote {move.digit} in {cell}",
+                rules.PLACE_CLEAR: f"Wrote {move.digit} in {cell}, crossed off its row and "
+                "column",
+                rules.TOGGLE: f"Pencilled candidate {move.digit} in or out of {cell}",
+                rules.CLEAR: f"Emptied {cell}", rules.FILL: "Filled in every candidate",
+                rules.SOLVE: "Solved by the computer"}.get(move.kind, move.encode())
+
     def hud_fields(self) -> list[tuple[str, str]]:
         filled = rules.score(self.state)
         best = self.best_rows[0]["score"] if self.best_rows else None

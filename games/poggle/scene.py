@@ -211,6 +211,9 @@ class PoggleScene(GameScene):
             self.unsolvable, self.best_rows, self.best, self.device))
 
     # --- HUD and result -------------------------------------------------------------------
+    def move_words(self, move: Move) -> str:
+        return f"Pressed row {move.row + 1}, column {move.col + 1}"
+
     def hud_fields(self) -> list[tuple[str, ...]]:
         par = self.par
         par_text = "none" if self.unsolvable else "..." if par is None else str(par)

@@ -29,14 +29,16 @@ NAMES = {"won": "won", "lost": "lost", "draw": "drawn"}
 
 @dataclass
 class Group:
-    """One difficulty (its parameters) or computer level."""
-    name: str              # the parameters or the level, as recorded
+    """One difficulty (its parameters) or computer level; in the collection, one game."""
+    name: str              # the parameters or the level, as recorded (the collection: a game)
     played: int = 0
     won: int = 0
     lost: int = 0
     drawn: int = 0
     best: str = ""         # the best score or time, in the game's words
     median: str = ""
+    setting: str = ""      # the collection: the game's most played setting (parameters or
+    #                        level) with a best result, whose best and median these are
 
 
 @dataclass
@@ -104,18 +106,19 @@ def figures(db: History, key: str = "", today: datetime.date | None = None) -> F
         result.recent_median = median_of(result.recent)
     else:
         result.per_game = game_groups(totals)
+        for group in result.per_game:
+            most_played_best(db, group)
         result.levels = level_groups(db, "", times=False)
     return result
 
 
 def streaks(db: History, where: str, args: tuple[Any, ...]) -> tuple[int, int]:
-    """(current, best) wins in a row, in the order the games finished."""
-    current = best = 0
-    for (won,) in db.query(f"SELECT outcome = 'won' FROM valid WHERE {where} AND {PLAYER} AND "
-                           f"games = 1 ORDER BY id LIMIT {history.MOST_ROWS}", args):
-        current = current + 1 if won else 0
-        best = max(best, current)
-    return current, best
+    """(current, best) wins in a row, in the order the games finished: the runs of wins
+    between the other results (split in C, not counted game by game)."""
+    rows = db.query(f"SELECT outcome = 'won' FROM valid WHERE {where} AND {PLAYER} AND "
+                    f"games = 1 ORDER BY id LIMIT {history.MOST_ROWS}", args)
+    runs = bytes(won for (won,) in rows).split(b"\x00")
+    return len(runs[-1]), max(map(len, runs))
 
 
 def last_days(db: History, where: str, args: tuple[Any, ...],
@@ -164,20 +167,54 @@ def param_groups(db: History, key: str, lower_is_better: bool) -> list[Group]:
             f"SELECT params, outcome, sum(games) FROM valid WHERE game = ? GROUP BY params, "
             f"outcome LIMIT {MOST_GROUPS * 3}", (key,)):
         add(groups.setdefault(params, Group(params)), outcome, count)
-    order = "ASC" if lower_is_better else "DESC"
-    scored = db.query(f"SELECT params, count(*) FROM valid WHERE game = ? AND ranked = 1 AND "
-                      f"score IS NOT NULL GROUP BY params ORDER BY count(*) DESC "
-                      f"LIMIT {RANKED_GROUPS}", (key,))
-    for params, count in scored:       # the best and the median: two steps down the index
+    for params, count in db.query(
+            f"SELECT params, count(*) FROM valid WHERE {SCORED} GROUP BY params "
+            f"ORDER BY count(*) DESC, params LIMIT {RANKED_GROUPS}", (key,)):
         group = groups.setdefault(params, Group(params))
-        for place, name in ((0, "best"), ((count - 1) // 2, "median")):
-            rows = db.query(f"SELECT score, detail FROM valid WHERE game = ? AND params = ? AND "
-                            f"ranked = 1 AND score IS NOT NULL ORDER BY score {order}, id "
-                            f"LIMIT 1 OFFSET ?", (key, params, place))
-            if rows:
-                score, words = rows[0]
-                setattr(group, name, words if shown(words) else history_number(score))
+        score_best_median(db, key, lower_is_better, group, params, count)
     return sorted(groups.values(), key=lambda group: -group.played)[:MOST_GROUPS]
+
+
+SCORED = "game = ? AND ranked = 1 AND score IS NOT NULL"       # the games a best score ranks
+TIMED = "game = ? AND opponent = 'computer' AND outcome = 'won' AND duration IS NOT NULL"
+
+
+def score_best_median(db: History, key: str, lower_is_better: bool, group: Group,
+                      params: str, count: int) -> None:
+    """The best and the median (the lower middle) of the `count` ranked scores of `params`,
+    in the game's words, into `group`: two steps down the index."""
+    order = "ASC" if lower_is_better else "DESC"
+    for place, name in ((0, "best"), ((count - 1) // 2, "median")):
+        rows = db.query(f"SELECT score, detail FROM valid WHERE {SCORED} AND params = ? "
+                        f"ORDER BY score {order}, id LIMIT 1 OFFSET ?", (key, params, place))
+        if rows:
+            score, words = rows[0]
+            setattr(group, name, words if shown(words) else history_number(score))
+
+
+def most_played_best(db: History, group: Group) -> None:
+    """The collection's row of one game (`group.name`): the best and median result of its
+    most played setting that has one (a puzzle's ranked scores per parameters; a two-player
+    game's winning times per computer level)."""
+    key = group.name
+    if registry.lookup(key).players == 1:
+        rows = db.query(f"SELECT params, count(*) FROM valid WHERE {SCORED} GROUP BY params "
+                        f"ORDER BY count(*) DESC, params LIMIT 1", (key,))
+        if rows:
+            group.setting, count = rows[0]
+            score_best_median(db, key, registry.lookup(key).lower_is_better, group,
+                              group.setting, count)
+        return
+    rows = db.query(f"SELECT level, count(*) FROM valid WHERE {TIMED} GROUP BY level "
+                    f"ORDER BY count(*) DESC, level LIMIT 1", (key,))
+    if rows:
+        group.setting, count = rows[0]
+        for place, name in ((0, "best"), ((count - 1) // 2, "median")):
+            seconds = db.query(f"SELECT duration FROM valid WHERE {TIMED} AND level = ? "
+                               f"ORDER BY duration, id LIMIT 1 OFFSET ?",
+                               (key, group.setting, place))
+            if seconds:
+                setattr(group, name, clock(seconds[0][0]))
 
 
 def level_groups(db: History, key: str, times: bool = True) -> list[Group]:

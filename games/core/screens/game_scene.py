@@ -206,6 +206,9 @@ class GameScene(Scene, GameHooks):
         ai = registry.module(self.session.key, "ai")
         return ai.choose_move(self.session.state, random.Random(self.app.frames), None)
 
+    def move_words(self, move) -> str:
+        return str(move.encode())
+
     # --- what the frame gives a scene --------------------------------------------------------
     @property
     def device(self) -> str:

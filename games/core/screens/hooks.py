@@ -96,6 +96,9 @@ class GameHooks(Protocol):
     def demo_move(self) -> Any:
         """The scripted player's next move, or None."""
 
+    def move_words(self, move: Any) -> str:
+        """A move in words: the log of the last moves, the review's and the replay's panel."""
+
     def tick(self, dt: float) -> None:
         """Per-step game logic beyond tweens (clocks, computer moves)."""
 
@@ -121,9 +124,6 @@ class VersusHooks(GameHooks, Protocol):
 
     def swatch(self, side: int, size: int) -> pygame.Surface:
         """A side's piece as a small picture."""
-
-    def move_words(self, move: Any) -> str:
-        """A move in the log of the last moves."""
 
     def option_rows(self) -> list[Any]:
         """The game's own rows in the Options overlay (widgets.Choose / Amount / Do)."""

@@ -28,8 +28,11 @@ class Card(ui.Widget):
         self.on_resume, self.daily_due = on_resume, daily_due
         self.badge = pygame.Rect(0, 0, 150, 48)
         self.badge.topright = (self.rect.right - 32, self.rect.top + 32)
-        self.daily_badge = pygame.Rect(0, 0, 130, 48)
-        self.daily_badge.topleft = (self.rect.left + 32, self.rect.top + 32)
+        # The Daily badge ends the title's line, clear of the picture (the title shrinks
+        # to leave it room).
+        self.daily_badge = pygame.Rect(0, 0, 96, 40)
+        self.daily_badge.midright = (self.rect.right - 24, self.rect.top + 32 +
+                                     picture.get_height() + TITLE_MIDDLE)
 
     def activate(self) -> None:
         self.on_click()
@@ -45,11 +48,12 @@ class Card(ui.Widget):
                  border=ui.LINE, width=2)
         surface.blit(self.picture, (self.rect.left + 20, self.rect.top + 20))
         y = self.rect.top + 32 + self.picture.get_height()
-        size = 34
-        while size > 22 and ui.assets.font(size,
-                                           True).size(self.info.title)[0] > self.rect.width - 48:
+        size, room = 34, self.rect.width - 48 - (self.daily_badge.width + 12 if self.daily_due
+                                                 else 0)
+        while size > 22 and ui.assets.font(size, True).size(self.info.title)[0] > room:
             size -= 2
-        ui.label(surface, self.info.title, (self.rect.left + 24, y), size, ui.TEXT, bold=True)
+        ui.label(surface, self.info.title, (self.rect.left + 24, y + TITLE_MIDDLE), size,
+                 ui.TEXT, bold=True, anchor="midleft")
         ui.paragraph(surface, self.info.blurb, pygame.Rect(self.rect.left + 24, y + 46,
                      self.rect.width - 48, 70), ui.SMALL, ui.MUTED, spacing=1.2)
         if self.saved:
@@ -58,12 +62,13 @@ class Card(ui.Widget):
                      anchor="center")
         if self.daily_due:      # today's puzzle is still to do (the setup screen offers it)
             ui.panel(surface, self.daily_badge, ui.GOOD, radius=12, border=ui.BG_DEEP)
-            ui.label(surface, "Daily", self.daily_badge.center, ui.SMALL, ui.BG_DEEP, bold=True,
-                     anchor="center")
+            ui.fit_text(surface, "Daily", self.daily_badge.inflate(-12, -4), ui.SMALL,
+                        ui.BG_DEEP, bold=True)
         if focused:
             ui.focus_ring(surface, self.rect, 26)
 
 
+TITLE_MIDDLE = 20             # the title line's middle, below the picture (its 34 px text)
 THUMBNAIL_SIZE = (520, 250)   # every game paints its picture at this size; cards scale it
 
 

@@ -1,12 +1,8 @@
-"""Review of a finished two-player game: step through it both ways on the game's own board,
-every move graded from the solved tables (games/core/kit/grading.py), the turning points
-marked with the best move drawn on the board, and a graph of the value across the game.
-
-The board is the game's own scene, made for the review (`review_host`): its Session holds
-the game's moves, stepping is the Session's undo and redo, and the scene animates each
-Change from (old, new, direction) as in play. It is never on the App's stack: the review
-draws its board into a picture of the screen and shows that, smaller, beside the grades.
-Grading runs in a Job (Kono's table is read on the way); stepping works meanwhile.
+"""Review of a finished two-player game: step through it both ways on the game's own board
+(the frame of playback.py), every move graded from the solved tables
+(games/core/kit/grading.py), the turning points marked with the best move drawn on the board,
+and a graph of the value across the game. Grading runs in a Job (Kono's table is read on the
+way); stepping works meanwhile.
 """
 from __future__ import annotations
 
@@ -20,12 +16,11 @@ from games.core.kit import grading, registry
 from games.core.kit.actions import Act, Action
 from games.core.kit.grading import GradedMove, Verdict
 from games.core.kit.levels import DRAW, LOSS, WIN
-from games.core.kit.session import Session
-from games.core.loop.app import Scene
+from games.core.kit.session import Change, Session
 from games.core.screens import charts, hud, ui
+from games.core.screens.playback import ROW, Playback
 
 GHOST = (120, 200, 255)         # the best move's arrow
-ROW = ui.SMALL + 2
 
 
 @functools.cache
@@ -43,85 +38,36 @@ def review_host(scene_class: type) -> type:
         def prompt(self) -> str:
             return "" if self.over else f"{self.side_name(self.to_move)} to move"
 
+        def update(self, dt: float) -> None:
+            self.tweens.update(dt)
+
     ReviewBoard.__name__ = f"Review{scene_class.__name__}"
     return ReviewBoard
 
 
-def reviewable(key: str, moves: Sequence[str]) -> bool:
-    """Whether a finished game can be reviewed: a two-player game with moves."""
-    try:
-        return registry.lookup(key).players == 2 and bool(grading.played_line(moves))
-    except KeyError:
-        return False
-
-
-class Layout:
-    """Where the review's parts go on a screen of `size` (the logical size)."""
-
-    def __init__(self, size: tuple[int, int]):
-        width, height = size
-        self.content = pygame.Rect(0, hud.HUD_HEIGHT, width,
-                                   height - hud.HUD_HEIGHT - hud.TOOLBAR_HEIGHT)
-        board_width = round(width * 0.66)
-        self.board = pygame.Rect(40, 112, board_width,
-                                 round(board_width * self.content.height / width))
-        self.panel = pygame.Rect(self.board.right + 24, 112, width - self.board.right - 64,
-                                 self.board.height)
-        self.graph = pygame.Rect(40, self.board.bottom + 20, width - 80,
-                                 height - 120 - self.board.bottom - 20)
-        self.buttons_top = height - 100
-
-
-class ReviewScene(Scene):
+class ReviewScene(Playback):
     """A finished game of `key` from its game ID and its moves (as the history keeps them)."""
 
     def __init__(self, app, key: str, game_id: str, moves: Sequence[str], title: str = ""):
-        super().__init__(app)
-        self.key = key
         self.line = grading.played_line(moves)
         session = Session.from_id(game_id)     # GameError: the caller says why
         if session.key != key:
             raise ValueError(f"a game ID of {session.key}, not {key}")
         for text in self.line:
             session.apply(text)
-        self.rules = session.rules
         self.ai = registry.module(key, "ai")
         self.arrows = registry.module(key, "review")
         scene_class = review_host(registry.module(key, "scene").SCENE)
-        self.board = scene_class(app, session, {"opponent": "human", "teach": False,
-                                                "edited": True})
-        self.session = session
-        self.go_to(0)
-        self.title = title or f"{registry.lookup(key).title}: review"
-        self.layout = Layout(app.size)
-        self.canvas = pygame.Surface(app.size).convert()
+        board = scene_class(app, session, {"opponent": "human", "teach": False,
+                                           "edited": True})
         self.graded: list[GradedMove] | None = None
+        super().__init__(app, session, board,
+                         title or f"{registry.lookup(key).title}: review")
         self.job = app.jobs.start(grading.grade_game, self.rules, self.ai.graded_moves,
                                   session.initial, self.line)
-        self.menu = ui.Menu(self.buttons())
 
-    # --- moving through the game --------------------------------------------------------------
-    @property
-    def position(self) -> int:
-        return self.session.position
-
-    @property
-    def end(self) -> int:
-        return len(self.line)
-
-    def go_to(self, position: int) -> None:
-        """Jump there at once (Home, End, the graph)."""
-        self.board.tweens.finish_all()
+    def show_jump(self, change: Change) -> None:
         self.board.clear_animation()
-        self.session.position = max(0, min(self.end, position))
-
-    def step(self, direction: int) -> None:
-        """One move forward or back, animated by the game's scene."""
-        self.board.tweens.finish_all()
-        change = self.session.redo() if direction > 0 else self.session.undo()
-        if change is not None:
-            self.board.animate(change)
-            self.app.audio.play("move")
 
     def turning_points(self) -> list[int]:
         return [n for n, move in enumerate(self.graded or ()) if move.turning]
@@ -135,61 +81,29 @@ class ReviewScene(Scene):
             self.go_to(ahead[0] if direction > 0 else ahead[-1])
 
     # --- input ----------------------------------------------------------------------------
-    def buttons(self) -> list[ui.Button]:
-        top, width = self.layout.buttons_top, self.app.size[0]
-        entries = [("Start", lambda: self.go_to(0), lambda: self.position > 0, 200),
-                   ("Back", lambda: self.step(-1), lambda: self.position > 0, 200),
-                   ("Forward", lambda: self.step(1), lambda: self.position < self.end, 220),
-                   ("End", lambda: self.go_to(self.end), lambda: self.position < self.end, 200),
-                   ("Next turning point", lambda: self.next_turning(1),
-                    lambda: any(n > self.position for n in self.turning_points()), 400)]
-        buttons, x = [], 40
-        for words, action, enabled, w in entries:
-            buttons.append(ui.Button((x, top + 12, w, 76), words, action, enabled, ui.SMALL))
-            x += w + 16
-        buttons.append(ui.Button((width - 280, top + 12, 240, 76), "Close", self.close,
-                                 size=ui.SMALL))
-        return buttons
+    def entries(self):
+        return [*self.stepping(),
+                ("Next turning point", lambda: self.next_turning(1),
+                 lambda: any(n > self.position for n in self.turning_points()), 400)]
 
-    def close(self) -> None:
-        self.board.tweens.finish_all()
-        self.app.pop(self)
+    def handle_own(self, action: Action) -> bool:
+        if action.kind in (Act.NEXT, Act.PREV):     # Tab, the triggers: the turning points
+            self.next_turning(1 if action.kind == Act.NEXT else -1)
+            return True
+        return False
 
-    def handle(self, action: Action) -> None:
-        kind = action.kind
-        if kind == Act.CANCEL:
-            self.close()
-        elif kind == Act.MOVE and action.dx:
-            self.step(action.dx)
-        elif kind == Act.EDGE:                  # Home / End
-            self.go_to(0 if action.dy < 0 else self.end)
-        elif kind in (Act.UNDO, Act.REDO):          # LB / RB: the start, the end
-            self.go_to(0 if kind == Act.UNDO else self.end)
-        elif kind in (Act.NEXT, Act.PREV):          # Tab, the triggers: the turning points
-            self.next_turning(1 if kind == Act.NEXT else -1)
-        elif kind == Act.WHEEL:
-            self.step(action.dy)
-        elif kind == Act.PRESS and action.pos is not None and \
-                self.layout.graph.collidepoint(action.pos) and self.graded is not None:
-            self.go_to(self.graph_index(action.pos[0]))
-        else:
-            self.menu.handle(action)
+    def press_graph(self, pos: tuple[int, int]) -> None:
+        if self.graded is not None:
+            self.go_to(self.graph_index(pos[0]))
 
     def update(self, dt: float) -> None:
-        self.board.tweens.update(dt)
+        super().update(dt)
         if self.graded is None and self.job.done:
             if self.job.error is not None:
                 raise self.job.error
             self.graded = list(self.job.result)
 
-    def next_change(self) -> float | None:
-        return None
-
     # --- the graph --------------------------------------------------------------------------
-    def plot(self) -> pygame.Rect:
-        box = self.layout.graph
-        return pygame.Rect(box.left + 260, box.top + 70, box.width - 300, box.height - 100)
-
     def graph_x(self, index: int) -> float:
         plot = self.plot()
         return plot.left + plot.width * index / max(1, self.end)
@@ -199,34 +113,18 @@ class ReviewScene(Scene):
         return round((x - plot.left) / max(1, plot.width) * self.end)
 
     # --- drawing ----------------------------------------------------------------------------
-    def draw(self, surface) -> None:
-        surface.fill(ui.BG)
-        ui.label(surface, charts.fitted(self.title, ui.HEADING, self.app.size[0] - 80, True),
-                 (40, 30), ui.HEADING, ui.TEXT, bold=True)
-        self.draw_board(surface)
-        self.draw_panel(surface)
-        self.draw_graph(surface)
-        self.menu.draw(surface)
-
     def coming(self) -> GradedMove | None:
         """The graded move about to be played from the position on show."""
         if self.graded is None or self.position >= len(self.graded):
             return None
         return self.graded[self.position]
 
-    def draw_board(self, surface) -> None:
-        """The game's scene draws its board on a picture of the screen; the best move of a
-        turning point coming next is drawn on it, and the part with the board is shown."""
-        canvas, content = self.canvas, self.layout.content
-        canvas.fill(ui.BG)
-        self.board.draw_board(canvas)
+    def decorate(self, canvas) -> None:
+        """The best move of a turning point coming next, on the board."""
         coming = self.coming()
         if coming is not None and coming.best is not None and not self.board.tweens.busy:
             best = self.rules.decode_move(coming.best)
             ghost_arrow(canvas, self.arrows.best_path(self.board, self.session.state, best))
-        box = self.layout.board
-        surface.blit(pygame.transform.smoothscale(canvas.subsurface(content), box.size), box)
-        pygame.draw.rect(surface, ui.LINE, box, 2, border_radius=8)
 
     def words(self, text: str) -> str:
         return str(self.board.move_words(self.rules.decode_move(text)))
@@ -260,7 +158,7 @@ class ReviewScene(Scene):
             f"{turning} turning point{'s' if turning != 1 else ''} (marked red)"
         ui.fit_text(surface, summary, (left, box.bottom - 140, width, 44), ui.SMALL, ui.MUTED,
                     align="left", max_lines=1)
-        keys = hud.by_device(self.app.input.last_device, "Click the graph to jump there",
+        keys = self.keys_words("Click the graph to jump there",
                              "Left / Right step, Home / End, Tab: turning points",
                              "D-pad steps, LB / RB: start / end, triggers: turning points")
         ui.fit_text(surface, keys, (left, box.bottom - 92, width, 72), ui.SMALL, ui.MUTED,

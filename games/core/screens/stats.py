@@ -128,25 +128,18 @@ class StatsScene(Scene):
         surface.fill(ui.BG)
         ui.label(surface, self.title, (80, 40), ui.TITLE, ui.TEXT, bold=True)
         figures = self.figures
+        if not self.key:
+            self.paint_collection(surface)
+            return
         self.paint_numbers(surface, pygame.Rect(80, 140, 600, 430))
         table = pygame.Rect(720, 140, width - 800, 430)
-        if not self.key:
-            self.paint_table(surface, table, "Each game", per_game_rows(figures.per_game))
-        elif figures.levels or registry.lookup(self.key).players == 2:
+        if figures.levels or registry.lookup(self.key).players == 2:
             self.paint_table(surface, table, "Against the computer, each level",
                              level_rows(figures.levels))
         else:
             self.paint_table(surface, table, "Each setting", param_rows(figures.groups))
         top, bottom = 600, height - 130
-        other = "Two players" if self.key and registry.lookup(self.key).players == 2 else \
-            "Drawn"
-        if not self.key:
-            half = (width - 200) // 2
-            charts.day_bars(surface, pygame.Rect(80, top, half, bottom - top), figures.days,
-                            "Drawn, two players")
-            charts.level_bars(surface, pygame.Rect(120 + half, top, half, bottom - top),
-                              figures.levels, level_words)
-            return
+        other = "Two players" if registry.lookup(self.key).players == 2 else "Drawn"
         lower = registry.lookup(self.key).lower_is_better
         if figures.recent_kind == "time":
             third = (width - 240) // 3
@@ -166,6 +159,22 @@ class StatsScene(Scene):
                         f"Score of the last {len(figures.recent) or ''} scored games".replace(
                             "  ", " "),
                         figures.recent, figures.recent_median, lower)
+
+    def paint_collection(self, surface) -> None:
+        """The whole collection: each game across the top (its results, and the best and
+        median of its most played setting), then the figures and the charts in thirds."""
+        width, height = self.app.size
+        figures = self.figures
+        self.paint_table(surface, pygame.Rect(80, 140, width - 160, 420),
+                         "Each game, with the best and median of its most played setting "
+                         "(two players: winning times)", per_game_rows(figures.per_game))
+        top, bottom = 590, height - 130
+        third = (width - 240) // 3
+        self.paint_numbers(surface, pygame.Rect(80, top, third, bottom - top))
+        charts.day_bars(surface, pygame.Rect(120 + third, top, third, bottom - top),
+                        figures.days, "Drawn, two players")
+        charts.level_bars(surface, pygame.Rect(160 + 2 * third, top, third, bottom - top),
+                          figures.levels, level_words)
 
     def paint_numbers(self, surface, box: pygame.Rect) -> None:
         figures = self.figures
@@ -232,28 +241,35 @@ def level_rows(groups):
 
 
 def per_game_rows(groups):
-    columns = [("Game", 0), ("Played", 140), ("Won", 120), ("Lost", 120), ("Drawn", 120),
-               ("Win rate", 160)]
+    """Each game: its results, and the best and median of its most played setting (a
+    puzzle's score or time per parameters, a two-player game's winning time per level)."""
+    columns = [("Game", 0), ("Played", 120), ("W-D-L", 200), ("Win rate", 140),
+               ("Most played", 340), ("Best", 280), ("Median", 280)]
     rows = []
     for g in groups:
         decided = g.won + g.lost + g.drawn
-        rows.append([title_of(g.name), str(g.played), str(g.won), str(g.lost), str(g.drawn),
-                     percent(g.won / decided if decided else None)])
+        two_players = g.name in registry.load_all() and registry.lookup(g.name).players == 2
+        setting = (level_words(g.setting) if two_players else params_words(g.setting)) \
+            if g.setting else "-"
+        rows.append([title_of(g.name), str(g.played), f"{g.won}-{g.drawn}-{g.lost}",
+                     percent(g.won / decided if decided else None), setting,
+                     g.best or "-", g.median or "-"])
     return columns, rows
 
 
 # --- the history of recent games ------------------------------------------------------------------
 
 class GameRow(ui.Widget):
-    """One finished game in the list. A two-player game's row opens its review (Enter, A, or
-    a click on "Review"); any row with a game ID offers to play its deal again (a click on
-    "Play again", or X)."""
+    """One finished game in the list. A two-player game's row opens its review, a puzzle's
+    its replay (Enter, A, or a click on "Review" or "Replay"); any row with a game ID offers
+    to play its deal again (a click on "Play again", or X)."""
 
     def __init__(self, rect, game: history.Game, with_title: bool, on_play, on_review):
         super().__init__(rect, enabled=bool(game.game_id))
         self.game, self.with_title = game, with_title
         self.on_play, self.on_review = on_play, on_review
-        self.reviewable = bool(game.game_id) and review_offered(game)
+        self.look_back = look_back_words(game) if game.game_id else ""
+        self.reviewable = bool(self.look_back)
 
     def activate(self) -> None:
         if self.reviewable:
@@ -266,7 +282,7 @@ class GameRow(ui.Widget):
             self.on_play(self.game)
 
     def review_rect(self) -> pygame.Rect:
-        """Where "Review" is written (and clicked), left of "Play again"."""
+        """Where "Review" or "Replay" is written (and clicked), left of "Play again"."""
         return pygame.Rect(self.rect.right - 340, self.rect.top, 130, self.rect.height)
 
     def press(self, pos) -> None:
@@ -308,19 +324,22 @@ class GameRow(ui.Widget):
                      ui.ACCENT if focused and not self.reviewable else ui.MUTED,
                      bold=focused and not self.reviewable, anchor="midright")
         if self.reviewable:
-            ui.label(surface, "Review", self.review_rect().center, ROW,
+            ui.label(surface, self.look_back, self.review_rect().center, ROW,
                      ui.ACCENT if focused else ui.MUTED, bold=focused, anchor="center")
         if focused:
             ui.focus_ring(surface, self.rect, 14)
 
 
-def review_offered(game: history.Game) -> bool:
-    """A finished two-player game with its moves kept (an imported record has none)."""
+def look_back_words(game: history.Game) -> str:
+    """"Review" for a finished two-player game, "Replay" for a puzzle, with its moves kept;
+    "" for a game without (an imported record has none)."""
     try:
-        two_players = registry.lookup(game.game).players == 2
+        players = registry.lookup(game.game).players
     except KeyError:
-        return False
-    return two_players and any(text and text != RESTART for text in game.moves)
+        return ""
+    if not any(text and text != RESTART for text in game.moves):
+        return ""
+    return "Review" if players == 2 else "Replay"
 
 
 class HistoryScene(Scene):
@@ -374,13 +393,21 @@ class HistoryScene(Scene):
         start_deal(self.app, game.game_id)
 
     def review(self, game: history.Game) -> None:
-        """The game's review; a game whose moves no longer replay is said so, here."""
-        from games.core.screens.review import ReviewScene  # its game's modules, when asked
-        title = f"{title_of(game.game)}, {local_time(game.finished)}: review"
+        """A two-player game's review, a puzzle's replay; a game whose moves no longer replay
+        is said so, here."""
+        from games.core.screens.replay import ReplayScene  # its game's modules, when asked
+        from games.core.screens.review import ReviewScene
+        when = f"{title_of(game.game)}, {local_time(game.finished)}"
+        scene: Scene
         try:
-            scene = ReviewScene(self.app, game.game, game.game_id, game.moves, title)
+            if look_back_words(game) == "Replay":
+                scene = ReplayScene(self.app, game, f"{when}: replay")
+            else:
+                scene = ReviewScene(self.app, game.game, game.game_id, game.moves,
+                                    f"{when}: review")
         except (GameError, ValueError) as error:
-            self.problem = f"This game cannot be reviewed: {error}"
+            verb = "replayed" if look_back_words(game) == "Replay" else "reviewed"
+            self.problem = f"This game cannot be {verb}: {error}"
             return
         self.problem = ""
         self.app.push(scene)
@@ -412,7 +439,7 @@ class HistoryScene(Scene):
         ui.label(surface, charts.fitted(self.problem, ui.BODY, width - 168) if self.problem
                  else shown, (84, 130), ui.BODY, ui.BAD if self.problem else ui.MUTED)
         self.menu.draw(surface)
-        hint = "Enter or A reviews a two-player game, X plays a deal again; LB / RB turn " \
+        hint = "Enter or A reviews or replays a game, X plays its deal again; LB / RB turn " \
             "the pages"
         ui.fit_text(surface, hint, (720, height - 110, width - 1100, 80), charts.LABEL, ui.MUTED,
                     align="left")

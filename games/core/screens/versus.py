@@ -414,9 +414,6 @@ class VersusScene(GameScene, VersusHooks):
         """A side's piece as a small picture."""
         raise NotImplementedError
 
-    def move_words(self, move) -> str:
-        return move.encode()
-
     def option_rows(self) -> list:
         """The game's own rows in the Options overlay (widgets.Choose / Amount / Do)."""
         return []

@@ -1,0 +1,192 @@
+"""A finished game on its own board, stepped both ways: the frame the Review of a two-player
+game (review.py) and the Replay of a puzzle (replay.py) share.
+
+The board is the game's own scene, made to look only (the subclass says how: `review_host`,
+`replay_host`): its Session holds the game's moves, stepping is the Session's undo and redo,
+and the scene animates each Change from (old, new, direction) as in play. It is never on the
+App's stack: the frame draws the board into a picture of the screen and shows that, smaller,
+beside its panel, with a graph of the game below (a click on it jumps there).
+
+The keys are the same in both: Left / Right (d-pad, wheel) step, Home / End (LB / RB) jump to
+the start or the end, Esc (B) closes; each subclass adds its own (`handle_own`).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from games.core.kit.actions import Act, Action
+from games.core.kit.session import Change, Session
+from games.core.loop.app import App, Scene
+from games.core.screens import charts, hud, ui
+
+ROW = ui.SMALL + 2
+# A button of the frame's row: (words, on_click, enabled, width)
+Entry = tuple[str, Callable[[], None], Callable[[], bool], int]
+
+
+class Layout:
+    """Where the frame's parts go on a screen of `size` (the logical size)."""
+
+    def __init__(self, size: tuple[int, int]):
+        width, height = size
+        self.content = pygame.Rect(0, hud.HUD_HEIGHT, width,
+                                   height - hud.HUD_HEIGHT - hud.TOOLBAR_HEIGHT)
+        board_width = round(width * 0.66)
+        self.board = pygame.Rect(40, 112, board_width,
+                                 round(board_width * self.content.height / width))
+        self.panel = pygame.Rect(self.board.right + 24, 112, width - self.board.right - 64,
+                                 self.board.height)
+        self.graph = pygame.Rect(40, self.board.bottom + 20, width - 80,
+                                 height - 120 - self.board.bottom - 20)
+        self.buttons_top = height - 100
+
+
+class Playback(Scene):
+    """The game in `session` (its moves made, any position) on `board`, a looking-only scene
+    of its game built on that session, shown from the start."""
+
+    def __init__(self, app: App, session: Session, board: Any, title: str):
+        super().__init__(app)
+        self.session, self.board, self.title = session, board, title
+        self.rules = session.rules
+        self.layout = Layout(app.size)
+        self.canvas = pygame.Surface(app.size).convert()
+        self.menu = ui.Menu(self.buttons(), self.first_focus())
+        self.go_to(0)
+
+    # --- moving through the game --------------------------------------------------------------
+    @property
+    def position(self) -> int:
+        return self.session.position
+
+    @property
+    def end(self) -> int:
+        return len(self.session.entries) - 1
+
+    def go_to(self, position: int) -> None:
+        """Jump there (Home, End, the graph): the board shows it at once, or animates the
+        jump where the subclass does (`show_jump`)."""
+        self.board.tweens.finish_all()
+        old, direction = self.session.state, 1 if position > self.position else -1
+        self.session.position = max(0, min(self.end, position))
+        self.moved()
+        self.show_jump(Change(old, self.session.state, None, direction))
+
+    def show_jump(self, change: Change) -> None:
+        """A jump has put another position on the board (default: shown as it is)."""
+
+    def step(self, direction: int) -> None:
+        """One move forward or back, animated by the game's scene."""
+        self.board.tweens.finish_all()
+        change = self.session.redo() if direction > 0 else self.session.undo()
+        if change is not None:
+            self.moved()
+            self.board.animate(change)
+            self.app.audio.play("move")
+
+    def moved(self) -> None:
+        """The position changed (a step or a jump)."""
+
+    def close(self) -> None:
+        self.board.tweens.finish_all()
+        self.app.pop(self)
+
+    # --- input ----------------------------------------------------------------------------
+    def stepping(self) -> list[Entry]:
+        """The frame's buttons: the start, a move back, a move forward, the end."""
+        return [("Start", lambda: self.go_to(0), lambda: self.position > 0, 200),
+                ("Back", lambda: self.step(-1), lambda: self.position > 0, 200),
+                ("Forward", lambda: self.step(1), lambda: self.position < self.end, 220),
+                ("End", lambda: self.go_to(self.end), lambda: self.position < self.end, 200)]
+
+    def entries(self) -> list[Entry]:
+        """The row of buttons left to right (Close is always at the right)."""
+        return self.stepping()
+
+    def first_focus(self) -> int:
+        """The button the keyboard's focus starts on."""
+        return 0
+
+    def buttons(self) -> list[ui.Button]:
+        top, width = self.layout.buttons_top, self.app.size[0]
+        buttons, x = [], 40
+        for words, action, enabled, w in self.entries():
+            buttons.append(ui.Button((x, top + 12, w, 76), words, action, enabled, ui.SMALL))
+            x += w + 16
+        buttons.append(ui.Button((width - 280, top + 12, 240, 76), "Close", self.close,
+                                 size=ui.SMALL))
+        return buttons
+
+    def handle(self, action: Action) -> None:
+        kind = action.kind
+        if self.handle_own(action):
+            return
+        if kind == Act.CANCEL:
+            self.close()
+        elif kind == Act.MOVE and action.dx:
+            self.step(action.dx)
+        elif kind == Act.EDGE:                      # Home / End
+            self.go_to(0 if action.dy < 0 else self.end)
+        elif kind in (Act.UNDO, Act.REDO):          # LB / RB: the start, the end
+            self.go_to(0 if kind == Act.UNDO else self.end)
+        elif kind == Act.WHEEL:
+            self.step(action.dy)
+        elif kind == Act.PRESS and action.pos is not None and \
+                self.layout.graph.collidepoint(action.pos):
+            self.press_graph(action.pos)
+        else:
+            self.menu.handle(action)
+
+    def handle_own(self, action: Action) -> bool:
+        """The subclass's own keys, before the frame's; True if it took the action."""
+        return False
+
+    def press_graph(self, pos: tuple[int, int]) -> None:
+        """A click on the graph's box."""
+
+    def update(self, dt: float) -> None:
+        self.board.update(dt)
+
+    def next_change(self) -> float | None:
+        return None
+
+    # --- drawing ----------------------------------------------------------------------------
+    def plot(self) -> pygame.Rect:
+        """The graph's plotting area, inside its box (room for names on its left)."""
+        box = self.layout.graph
+        return pygame.Rect(box.left + 260, box.top + 70, box.width - 300, box.height - 100)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(ui.BG)
+        ui.label(surface, charts.fitted(self.title, ui.HEADING, self.app.size[0] - 80, True),
+                 (40, 30), ui.HEADING, ui.TEXT, bold=True)
+        self.draw_board(surface)
+        self.draw_panel(surface)
+        self.draw_graph(surface)
+        self.menu.draw(surface)
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        """The game's scene draws its board on a picture of the screen (`decorate` adds to
+        it), and the part with the board is shown."""
+        canvas, content = self.canvas, self.layout.content
+        canvas.fill(ui.BG)
+        self.board.draw_board(canvas)
+        self.decorate(canvas)
+        box = self.layout.board
+        surface.blit(pygame.transform.smoothscale(canvas.subsurface(content), box.size), box)
+        pygame.draw.rect(surface, ui.LINE, box, 2, border_radius=8)
+
+    def decorate(self, canvas: pygame.Surface) -> None:
+        """Draw on the board's picture, in the board's own coordinates (the review's arrow)."""
+
+    def draw_panel(self, surface: pygame.Surface) -> None:
+        """The panel beside the board."""
+
+    def draw_graph(self, surface: pygame.Surface) -> None:
+        """The graph below the board."""
+
+    def keys_words(self, mouse: str, keyboard: str, pad: str) -> str:
+        return hud.by_device(self.app.input.last_device, mouse, keyboard, pad)

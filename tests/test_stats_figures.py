@@ -1,0 +1,131 @@
+"""The best and median results the statistics show, per difficulty or level and for the
+collection (games/core/data/stats.py), against known answers and against a plain sort of
+generated games; and the collection's line of `main.py stats` carries them."""
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from games.core.data import history, stats
+from games.core.kit import registry
+from tests import recorded
+
+POGGLE_5, POGGLE_6 = "size=5,colours=3", "size=6,colours=3"
+
+
+def add(key: str, params: str = "", score: float | None = None, ranked: bool = True,
+        outcome: str = "won", duration: float = 60.0, opponent: str = "", level: str = "",
+        detail: str | None = None) -> None:
+    recorded.db().record(history.Game(
+        game=key, params=params, game_id="", started="", finished=history.utc_text(),
+        outcome=outcome, score=score, detail=detail if detail is not None else
+        f"{score:g} words" if score is not None else "", ranked=ranked, duration=duration,
+        opponent=opponent, level=level))
+
+
+def test_a_puzzles_best_and_median_per_setting_and_for_the_collection():
+    for score in (5, 1, 9, 3):              # Poggle: fewer is better; median = lower middle
+        add("poggle", POGGLE_6, score)
+    for score in (2, 7, 4):
+        add("poggle", POGGLE_5, score)
+    add("poggle", POGGLE_5, 0, ranked=False)         # Solve used: no best score
+    add("poggle", POGGLE_5, None, ranked=False, outcome="lost")
+    groups = {g.name: g for g in stats.figures(recorded.db(), "poggle").groups}
+    assert (groups[POGGLE_6].best, groups[POGGLE_6].median) == ("1 words", "3 words")
+    assert (groups[POGGLE_5].best, groups[POGGLE_5].median) == ("2 words", "4 words")
+    assert groups[POGGLE_5].played == 5
+    collection = {g.name: g for g in stats.figures(recorded.db()).per_game}
+    poggle = collection["poggle"]
+    assert poggle.setting == POGGLE_6, "the most played with a ranked score: 4 against 3"
+    assert (poggle.best, poggle.median, poggle.played) == ("1 words", "3 words", 9)
+    assert collection["kenken"].setting == collection["kenken"].best == ""
+
+
+def test_higher_is_better_where_the_game_says_so():
+    key = next(k for k in registry.KEYS
+               if registry.lookup(k).players == 1 and not registry.lookup(k).lower_is_better)
+    for score in (10, 30, 20, 40, 50):
+        add(key, "", score)
+    game = {g.name: g for g in stats.figures(recorded.db()).per_game}[key]
+    assert (game.best, game.median) == ("50 words", "30 words")
+
+
+def test_a_two_player_games_fastest_and_median_win_for_its_most_played_level():
+    for seconds in (90, 30, 60, 120):
+        add("nim", duration=seconds, opponent="computer", level="high")
+    add("nim", duration=10, opponent="computer", level="high", outcome="lost")
+    add("nim", duration=5, opponent="human", outcome="won")
+    for seconds in (45, 15):
+        add("nim", duration=seconds, opponent="computer", level="low")
+    nim = {g.name: g for g in stats.figures(recorded.db()).per_game}["nim"]
+    assert (nim.setting, nim.best, nim.median) == ("high", "0:30", "1:00")
+    levels = {g.name: g for g in stats.figures(recorded.db(), "nim").levels}
+    assert (levels["high"].best, levels["high"].median) == ("0:30", "1:00"), "the same"
+    assert (levels["low"].best, levels["low"].median) == ("0:15", "0:15")
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from([POGGLE_5, POGGLE_6]), st.integers(-5, 40),
+                          st.booleans()), min_size=1, max_size=25))
+def test_best_and_median_are_those_of_the_sorted_ranked_scores(data_dir, games):
+    """Whatever the games, each setting's best is the first of its ranked scores sorted
+    best first and its median the lower middle one; the collection shows the most played."""
+    for params, score, ranked in games:
+        add("poggle", params, score, ranked)
+    figures = stats.figures(recorded.db(), "poggle")
+    groups = {g.name: g for g in figures.groups}
+    scored = {}
+    for params, score, ranked in games:
+        if ranked:
+            scored.setdefault(params, []).append(score)
+    for params, scores in scored.items():
+        ordered = sorted(scores)
+        assert groups[params].best == f"{ordered[0]:g} words"
+        assert groups[params].median == f"{ordered[(len(ordered) - 1) // 2]:g} words"
+    poggle = {g.name: g for g in stats.figures(recorded.db()).per_game}["poggle"]
+    if scored:
+        most = max(sorted(scored), key=lambda params: len(scored[params]))
+        assert poggle.setting == most and poggle.best == groups[most].best
+        assert poggle.median == groups[most].median
+    else:
+        assert poggle.setting == poggle.best == ""
+    recorded.forget()                   # the next example starts with an empty history
+    for path in data_dir.glob(history.FILE + "*"):
+        path.unlink()
+
+
+def test_the_collections_json_line_has_each_games_best_and_median(data_dir, capsys):
+    from games.core.cli.commands import main
+    for score in (3, 1, 2):
+        add("poggle", POGGLE_6, score)
+    recorded.forget()
+    assert main(["stats"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    collection = lines[-1]
+    assert collection["game"] == ""
+    poggle = next(g for g in collection["per_game"] if g["name"] == "poggle")
+    assert (poggle["setting"], poggle["best"], poggle["median"]) == \
+        (POGGLE_6, "1 words", "2 words")
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(["won", "lost", "draw", "human"]), max_size=30))
+def test_streaks_are_the_runs_of_wins_counted_one_by_one(data_dir, results):
+    """The current and best streaks against a plain count, game by game; games between two
+    people are no part of them."""
+    for result in results:
+        add("nim", outcome="won" if result == "human" else result,
+            opponent="human" if result == "human" else "computer", level="low")
+    current = best = 0
+    for result in results:
+        if result != "human":
+            current = current + 1 if result == "won" else 0
+            best = max(best, current)
+    figures = stats.figures(recorded.db(), "nim")
+    assert (figures.streak, figures.best_streak) == (current, best)
+    recorded.forget()
+    for path in data_dir.glob(history.FILE + "*"):
+        path.unlink()
