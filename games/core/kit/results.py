@@ -9,6 +9,7 @@ Pure: no pygame, no I/O.
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -57,6 +58,12 @@ RESULT_SCHEMA = Fields({
 def plural(count: int, word: str, words: str | None = None) -> str:
     """'1 move', '2 moves', '0 moves' (words: the plural when it is not word + 's')."""
     return f"{count} {word if count == 1 else (words or word + 's')}"
+
+
+def clock_text(seconds: float) -> str:
+    """m:ss, rounding up, so a countdown shows 0:00 only when time has really run out."""
+    whole = math.ceil(seconds) if seconds > 0 else 0
+    return f"{whole // 60}:{whole % 60:02d}"
 
 
 def sentence(words: str) -> str:

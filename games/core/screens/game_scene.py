@@ -21,7 +21,7 @@ from games.core.kit import daily, registry
 from games.core.kit.actions import Act, Action, Binding, Command, Device
 from games.core.kit.checks import Invalid
 from games.core.kit.controls import Answer, Look, Play, Refuse
-from games.core.kit.results import Result, sentence
+from games.core.kit.results import Result, clock_text as clock_text, sentence
 from games.core.kit.rules_api import GameError, Outcome
 from games.core.kit.session import Change, Session
 from games.core.loop.app import Scene
@@ -594,9 +594,3 @@ class GameScene(Scene, GameHooks):
     def status_line(self) -> str:
         status = self.session.status
         return status.reason if status.over else ""
-
-
-def clock_text(seconds: float) -> str:
-    """m:ss, rounding up, so a countdown shows 0:00 only when time has really run out."""
-    seconds = math.ceil(seconds) if seconds > 0 else 0
-    return f"{seconds // 60}:{seconds % 60:02d}"
