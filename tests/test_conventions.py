@@ -31,6 +31,7 @@ from games.core.screens.overlays import controls_text
 from games.core.screens.question import ConfirmScene
 from games.core.screens.solving import SOLVED_BY_COMPUTER
 from games.core.screens.widgets import OptionsOverlay
+from tests import recorded
 
 GAMES = list(registry.KEYS)
 FRAME_BUTTONS = ("Menu (Esc)", "Undo (U)", "Redo (R)", "Hint (H)", "Rules (F1)")
@@ -325,10 +326,30 @@ def test_options_never_open_on_a_row_that_ends_the_game(driver, key):
     assert panel.names[panel.menu.focus] not in ("offer", "new", "close")
 
 
+TWO_PLAYER = [k for k in GAMES if registry.lookup(k).players == 2]
+DRAWN = [k for k in TWO_PLAYER if any(b.command == Command.DRAW for b in info(k).COMMANDS)]
+# A position of each game with the first side (Black) to move and lost: the computer, the
+# other side, can force a win.
+LOST_FOR_BLACK = {"kono": "BWBBBWB....WWWWW:B"}
+
+
+@pytest.mark.parametrize("key", TWO_PLAYER)
+def test_every_two_player_game_that_can_be_drawn_offers_a_draw_and_only_those(driver, key):
+    scene = start(driver, key)
+    buttons = [b.words for b in scene.toolbar.widgets]
+    drawn = scene.DRAW_MOVE is not None
+    assert ("Offer a draw (D)" in buttons) == drawn
+    assert (key in DRAWN) == drawn and drawn == (key != "nim")    # Nim cannot be drawn
+    if not drawn:
+        driver.key(pygame.K_d)
+        assert driver.app.top is scene and not scene.over
+
+
 @pytest.mark.parametrize("device", ["keyboard", "mouse", "pad"])
+@pytest.mark.parametrize("key", DRAWN)
 def test_a_draw_offer_asks_first_and_a_second_human_is_asked_with_play_on_focused(
-        driver, device):
-    scene = start(driver, "mu_torere")
+        driver, key, device):
+    scene = start(driver, key)
     if device == "keyboard":
         driver.key(pygame.K_d)
     elif device == "mouse":
@@ -347,10 +368,44 @@ def test_a_draw_offer_asks_first_and_a_second_human_is_asked_with_play_on_focuse
     driver.key(pygame.K_d)
     driver.key(pygame.K_y)
     second = asked(driver)                      # the other player, focus on playing on
-    assert second.question.endswith("offers a draw")
+    assert second.question == "Black offers a draw"
+    assert second.detail == "White, do you accept?"
     driver.key(pygame.K_y)
     driver.until_result()
     assert scene.over and scene.result_title() == "A draw"
+    assert scene.result_reason() == "Black offered a draw and White accepted."
+    assert scene.moves_played() == 0, "an agreed draw is not a move"
+    game = recorded.db().games(most=1)[0]
+    assert (game.outcome, game.opponent, game.moves) == ("draw", "human", ("draw",))
+
+
+@pytest.mark.parametrize("key", DRAWN)
+def test_the_computer_answers_an_offer_by_its_exact_value(driver, key):
+    from tests.versus_harness import start_at
+    scene = start_at(driver, key, LOST_FOR_BLACK.get(key, ""), {
+        "opponent": "computer", "side": 0, "level": "perfect"}) if key in LOST_FOR_BLACK \
+        else None
+    if scene is not None:                       # it can force a win: it declines
+        driver.run_until(lambda: scene.warm is None or scene.warm.done)
+        driver.key(pygame.K_d)
+        driver.key(pygame.K_y)
+        assert scene.offers.pending is not None
+        driver.run_until(lambda: scene.offers.pending is None)
+        assert not scene.over and scene.message == "Computer declines the draw: play on."
+        driver.key(pygame.K_d)
+        assert driver.app.top is scene and "declined" in scene.message, "not twice a turn"
+    # From the start (a draw under best play) it accepts: the same words and record in each.
+    scene = driver.start(key, play_options={"opponent": "computer", "side": 0,
+                                            "level": "high"})
+    driver.run_until(lambda: scene.warm is None or scene.warm.done)
+    driver.key(pygame.K_d)
+    driver.key(pygame.K_y)
+    driver.until_result()
+    assert scene.result_title() == "A draw" and scene.result_mood() == "neutral"
+    assert scene.result_reason() == "You offered a draw and the computer accepted."
+    assert dict(scene.result().facts)["Moves"] == "0"
+    game = recorded.db().games(most=1)[0]
+    assert (game.outcome, game.level, game.moves) == ("draw", "high", ("draw",))
 
 
 # --- Solve ------------------------------------------------------------------------------------
