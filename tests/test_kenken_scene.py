@@ -462,16 +462,12 @@ def test_hidden_operators_are_revealed_once_solved(driver, monkeypatch):
 
 
 def test_hidden_operators_are_revealed_when_the_computer_solves_it(driver, monkeypatch):
-    from games.core.screens.overlays import ConfirmScene
+    from games.core.screens.question import ConfirmScene
     scene = driver.start("kenken", HIDDEN, seed=13)
-    for _ in range(3):                              # Solve, and whatever it asks first
-        if scene.over:
-            break
-        if isinstance(driver.app.top, ConfirmScene):
-            driver.key(pygame.K_y)
-        else:
-            driver.key(pygame.K_s)
-    assert scene.over
+    driver.key(pygame.K_s)                          # Solve asks once, then plays it
+    assert isinstance(driver.app.top, ConfirmScene)
+    driver.key(pygame.K_y)
+    driver.run_until(lambda: scene.over, dt=1 / 10)
     driver.until_result()
     driver.app.pop(driver.app.top)                  # look at the board
     words = drawn_clues(driver, scene, monkeypatch)
@@ -520,6 +516,33 @@ def test_the_pad_covers_no_clue_where_it_can_and_never_more_than_before(driver, 
     assert none == total, f"{total - none} of {total} cells' pads cover a clue"
 
 
+@pytest.mark.parametrize("style", list(geometry.Style))
+@pytest.mark.parametrize("n", range(4, 10))
+def test_the_pad_and_the_wheel_cover_no_other_cells_clue_on_any_cell(n, style):
+    """Every cell of generated boards of 4x4 to 9x9, the pad (mouse, keyboard) and the wheel
+    (gamepad): the box is inside the board's area, off its own cell, and meets no other
+    cell's clue; the wheel's items stay inside its box."""
+    from games.kenken.view import clues
+    sheet = geometry.layout(n)
+    for seed in range(6):
+        params = Params(n)
+        state = rules.new_game(params, rules.new_desc(params, random.Random(seed)))
+        placed = clues(sheet, state, False)
+        for r in range(n):
+            for c in range(n):
+                cell = sheet.cell_box(r, c)
+                others = tuple(clue.box for clue in placed
+                               if not geometry.overlaps(clue.box[:2] + (1, 1), cell))
+                place = geometry.pad_place(n, (r, c), style, others)
+                box = place.box
+                assert not geometry.overlaps(box, cell)
+                ax, ay, aw, ah = geometry.BOARD
+                assert ax <= box[0] and box[0] + box[2] <= ax + aw
+                assert ay <= box[1] and box[1] + box[3] <= ay + ah
+                assert covered(box, others) == 0, (seed, (r, c))
+                assert all(pygame.Rect(box).contains(item) for item in place.boxes)
+
+
 def test_the_pad_opened_by_a_click_keeps_off_the_clues(driver):
     """Through the real loop on a 9x9 board: every cell's pad, opened with a click, covers no
     clue, and its digits still write."""
@@ -535,33 +558,30 @@ def test_the_pad_opened_by_a_click_keeps_off_the_clues(driver):
         assert scene.state.digits[r * 9 + c] == 1
 
 
-def test_candidates_in_cells_without_a_clue_read_at_1280x720(driver):
-    """The candidates' size against the cell: in every grid a cell without a clue gives its
-    candidates the whole cell, so a 9x9 grid's are at least 14 pixels high in a 1280x720
-    window; all of them fit the cell without touching. Cells holding a clue keep theirs
-    under it, smaller."""
-    from games.core.loop import assets
+def test_candidates_read_at_1280x720_with_a_clue_or_without(driver):
+    """The candidates as drawn (view.mark_image), against the cell: in every grid, 3x3 to
+    9x9, at least 14 pixels of ink high in a 1280x720 window, in a cell without a clue (the
+    whole cell is theirs) and in one holding a clue (below its band: under a 9x9 clue they
+    are drawn narrower to stay that tall); all of them inside the cell, none touching."""
+    from games.kenken.view import mark_image
     for n in range(3, 10):
         sheet = geometry.layout(n)
         for clued in (False, True):
-            size = sheet.marks_size(clued)
-            face = assets.font(size, True)
-            metrics = [face.metrics(str(d))[0] for d in range(1, n + 1)]
-            ink = max(m[3] for m in metrics) - min(m[2] for m in metrics)
-            if not clued:
-                assert ink * 720 / 1080 >= 14, (n, size, ink)
             rects = []
             for d in range(1, n + 1):
+                image = mark_image(sheet, d, clued, (0, 0, 0))
+                ink = image.get_bounding_rect()
+                assert ink.height * 720 / 1080 >= 14, (n, clued, d, ink.height)
                 x, y = sheet.mark_centre(d, clued)
-                rect = pygame.Rect((0, 0), face.size(str(d)))
-                rect.center = (round(x), round(y))
-                ink_rect = rect.inflate(0, -(rect.height - ink))
+                placed = image.get_rect(center=(round(x), round(y)))
+                ink_rect = ink.move(placed.topleft)
                 assert pygame.Rect(0, 0, sheet.cell, sheet.cell).contains(ink_rect), (n, d)
                 if clued:
-                    assert ink_rect.top >= sheet.band - 2
+                    assert ink_rect.top >= sheet.band - 2, (n, d)
                 rects.append(ink_rect)
-            assert all(a.collidelist(rects[k + 1:]) == -1 for k, a in enumerate(rects)), n
+            assert all(a.inflate(2, 2).collidelist(rects[k + 1:]) == -1
+                       for k, a in enumerate(rects)), (n, clued)
     scene = driver.start("kenken", Params(9), seed=4)
-    driver.key(pygame.K_f)                              # Fill candidates
+    driver.key(pygame.K_c)                              # Fill candidates
     assert any(scene.state.candidates)
     driver.app.draw(driver.app.screen)
