@@ -169,6 +169,35 @@ def test_x_shift_enter_and_pad_x_are_one_alternate_action_or_nothing(driver, key
     assert len({outcome for _, outcome in outcomes}) == 1, outcomes
 
 
+@pytest.mark.parametrize("key", GAMES)
+def test_tab_and_the_triggers_go_to_the_next_useful_place_and_nothing_else(driver, key):
+    """Tab / Shift+Tab and the right / left triggers move to the next / previous useful
+    place: something moves, no move is played, no help is counted, no screen opens; from a
+    useful place, the previous one is where the next one came from."""
+    scene = start(driver, key)
+    if key == "poggle":                 # the deal is shown with its par, once that is known
+        scene.planner.wait()
+        driver.frames()
+    before = look(scene)
+
+    def trigger(axis):
+        driver.pad_axis(axis, 32767)
+        driver.pad_axis(axis, 0)
+    steps = {"Tab": lambda: driver.key(pygame.K_TAB),
+             "Shift+Tab": lambda: driver.key(pygame.K_TAB, mod=pygame.KMOD_SHIFT),
+             "right trigger": lambda: trigger(pygame.CONTROLLER_AXIS_TRIGGERRIGHT),
+             "left trigger": lambda: trigger(pygame.CONTROLLER_AXIS_TRIGGERLEFT)}
+    steps["Tab"]()                      # onto a useful place (the start may be none)
+    for forward, back in (("Tab", "Shift+Tab"), ("right trigger", "left trigger")):
+        here = look(scene)
+        steps[forward]()
+        moved = look(scene)
+        assert moved[1:] == before[1:], f"{forward} only moves"
+        assert moved[0] != here[0], f"{forward} goes somewhere"
+        steps[back]()
+        assert look(scene) == here, f"{back} comes back"
+
+
 # --- Esc and B cancel first ---------------------------------------------------------------
 
 def arm(driver, scene, key: str):
@@ -211,6 +240,60 @@ def test_esc_cancels_what_is_armed_before_it_opens_the_menu(driver, key, cancel)
     assert not scene.toolbar.focused and driver.app.top is scene
     press()
     assert isinstance(driver.app.top, PauseScene), "nothing armed: the menu"
+
+
+@pytest.mark.parametrize("cancel", ["Esc", "pad B"])
+@pytest.mark.parametrize("key", [k for k in GAMES if registry.lookup(k).players == 2])
+def test_esc_hides_the_graded_moves_before_it_opens_the_menu(driver, key, cancel):
+    """The hint on show is cancelled first, the same in every two-player game."""
+    press = (lambda: driver.key(pygame.K_ESCAPE)) if cancel == "Esc" else \
+        (lambda: driver.pad(PAD["b"]))
+    scene = start(driver, key)
+    driver.key(pygame.K_h)
+    assert scene.hint_shown()
+    press()
+    assert not scene.hint_shown() and driver.app.top is scene, "hidden, no menu"
+    press()
+    assert isinstance(driver.app.top, PauseScene)
+
+
+@pytest.mark.parametrize("device", ["keyboard", "mouse", "pad"])
+@pytest.mark.parametrize("key", [k for k in GAMES if registry.lookup(k).players == 2])
+def test_o_opens_and_closes_the_options_panel_by_its_command(driver, key, device):
+    """O (a Command, as every letter), the Options button or the pad's toolbar opens the
+    panel; O again, Esc or B closes it; X and the other letters do not."""
+    scene = start(driver, key)
+    button = next(b for b in scene.toolbar.widgets if b.words == "Options (O)")
+    if device == "keyboard":
+        driver.key(pygame.K_o)
+    elif device == "mouse":
+        driver.click(button.rect.center)
+    else:
+        while not scene.toolbar.focused:
+            driver.pad(PAD["down"])
+        scene.toolbar.focus = scene.toolbar.widgets.index(button)
+        driver.pad(PAD["a"])
+    panel = driver.app.top
+    assert isinstance(panel, OptionsOverlay)
+    if device == "pad":        # down the rows (and across a row of halves) reaches each one
+        seen = {panel.names[panel.menu.focus]}
+        for _ in range(len(panel.names)):
+            driver.pad(PAD["right"])
+            seen.add(panel.names[panel.menu.focus])
+            driver.pad(PAD["down"])
+            seen.add(panel.names[panel.menu.focus])
+        assert seen == {name for name, widget in zip(panel.names, panel.menu.widgets)
+                        if widget.enabled}
+    for key_ in (pygame.K_x, pygame.K_d, pygame.K_f, pygame.K_t):
+        driver.key(key_)
+        assert driver.app.top is panel, pygame.key.name(key_)
+    if device == "keyboard":
+        driver.key(pygame.K_o)
+    elif device == "mouse":
+        driver.key(pygame.K_ESCAPE)
+    else:
+        driver.pad(PAD["b"])
+    assert driver.app.top is scene and not scene.over
 
 
 # --- what cannot be taken back asks once ----------------------------------------------------

@@ -275,8 +275,12 @@ def test_between_two_players_the_other_accepts_or_declines(driver):
     driver.key(pygame.K_o)                            # Options: its Offer a draw button
     options = driver.app.top
     assert isinstance(options, OptionsOverlay) and options.names[options.menu.focus] != "offer"
-    while options.names[options.menu.focus] != "offer":
-        driver.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    for _ in range(12):              # down to New game, then right to its neighbour
+        if options.names[options.menu.focus] == "offer":
+            break
+        driver.pad(pygame.CONTROLLER_BUTTON_DPAD_RIGHT if options.names[options.menu.focus]
+                   == "new" else pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    assert options.names[options.menu.focus] == "offer"
     driver.pad(pygame.CONTROLLER_BUTTON_A)
     assert driver.app.top.question == "Offer a draw?"
     driver.pad(pygame.CONTROLLER_BUTTON_DPAD_LEFT)    # onto Offer

@@ -183,9 +183,6 @@ class MuTorereScene(VersusScene):
                 interpret(self.state, self.ui, Action(Act.CANCEL), None) is not None:
             self.drop_held()
             return True
-        if self.hint_shown():
-            self.hint_for = None
-            return True
         return False
 
     def drop_held(self) -> None:

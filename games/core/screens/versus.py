@@ -267,6 +267,17 @@ class VersusScene(GameScene, VersusHooks):
     def hint_shown(self) -> bool:
         return self.hint_for == self.state and not self.over
 
+    def cancel_first(self) -> bool:
+        """Esc and B: after what the frame and the game hold, the graded moves on show go
+        (the same in every two-player game); only then the menu."""
+        if super().cancel_first():
+            return True
+        if self.hint_shown():
+            self.hint_for = None
+            self.say("Hint hidden.")
+            return True
+        return False
+
     def poll_grades(self) -> None:
         """Grade the hinted position in a Job; take the answer when it is ready."""
         if self.grade_job is not None and self.grade_job[1].done:
@@ -382,7 +393,7 @@ class VersusScene(GameScene, VersusHooks):
     def open_options(self) -> None:
         self.tweens.finish_all()
         self.drop_held()
-        self.app.push(OptionsOverlay(self.app, self.all_option_rows, self.animations_on(), "o"))
+        self.app.push(OptionsOverlay(self.app, self.all_option_rows, self.animations_on()))
 
     # --- animation: a whole turn's moves one after the other ------------------------------
     turn_gap = -0.15   # seconds between the moves of an undone turn (negative: they overlap)
