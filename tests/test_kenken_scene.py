@@ -461,6 +461,35 @@ def test_hidden_operators_are_revealed_once_solved(driver, monkeypatch):
     assert sum(map(operator_shown, words)) == len(big) > 0, words
 
 
+def test_after_solving_every_play_button_of_the_panel_is_dimmed(driver, monkeypatch):
+    """Solve, Fill, Auto-clear and the pen/pencil switch dim once the game is over; New
+    game does not."""
+    from games.core.screens import ui as ui_module
+    from games.core.screens.question import ConfirmScene
+    scene = driver.start("kenken", Params(4), seed=2)
+    driver.key(pygame.K_s)
+    assert isinstance(driver.app.top, ConfirmScene)
+    driver.key(pygame.K_y)
+    driver.run_until(lambda: scene.over, dt=1 / 10)
+    driver.until_result()
+    driver.app.pop(driver.app.top)                  # look at the board
+    inks = {}
+    original = ui_module.label
+
+    def recording(surface, text, *args, **kwargs):
+        if len(args) >= 3:
+            inks[text] = args[2]
+        return original(surface, text, *args, **kwargs)
+    monkeypatch.setattr(ui_module, "label", recording)
+    scene.panel._key = None                         # paint the panel afresh
+    driver.app.draw(driver.app.screen)
+    monkeypatch.setattr(ui_module, "label", original)
+    for words in ("Pen: digits", "Pencil: candidates", "Fill candidates (C)", "Solve (S)"):
+        assert inks[words] == ui_module.DIMMED, words
+    assert any(w.startswith("Auto-clear") and ink == ui_module.DIMMED for w, ink in inks.items())
+    assert inks["New game (N)"] == ui_module.TEXT
+
+
 def test_hidden_operators_are_revealed_when_the_computer_solves_it(driver, monkeypatch):
     from games.core.screens.question import ConfirmScene
     scene = driver.start("kenken", HIDDEN, seed=13)
