@@ -92,7 +92,7 @@ To move with the mouse, click one of your pieces: the line it would travel light
 click the empty point, or drag the piece there. With the keyboard or a gamepad, move the \
 cursor with the arrows or d-pad, press Enter or A on a piece (the cursor jumps to where it can \
 go) and press again to move it. Tab or the triggers jump between the pieces that can move. \
-F, or the Flip button, turns the board round (the arrows follow it as shown).
+F, or the Flip button, turns the board around (the arrows follow it as shown).
 
 Play the computer, a friend on the same screen, or watch the computer play itself. The \
 computer knows every position of the game. Its level is the chance that it plays its best \
