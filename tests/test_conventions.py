@@ -198,6 +198,27 @@ def test_tab_and_the_triggers_go_to_the_next_useful_place_and_nothing_else(drive
         assert look(scene) == here, f"{back} comes back"
 
 
+FLIPPERS = [k for k in GAMES if any(b.command == Command.FLIP for b in info(k).COMMANDS)]
+
+
+def test_the_games_with_a_board_to_turn_have_flip():
+    assert FLIPPERS == ["mu_torere", "kono"]
+
+
+@pytest.mark.parametrize("key", FLIPPERS)
+def test_f_turns_the_board_and_the_game_keeps_it(driver, key):
+    """F (or Flip) turns the board round, the same way in each game that has it: the view
+    turns, nothing else changes, the play options keep it for the save; F again turns back."""
+    scene = start(driver, key)
+    before = look(scene)
+    driver.key(pygame.K_f)
+    assert scene.ui.flipped and scene.play_options["flip"] is True
+    assert scene.message == "The board is turned around."
+    assert look(scene)[1:] == before[1:]
+    driver.key(pygame.K_f)
+    assert not scene.ui.flipped and scene.play_options["flip"] is False
+
+
 # --- Esc and B cancel first ---------------------------------------------------------------
 
 def arm(driver, scene, key: str):

@@ -8,7 +8,7 @@ from games.core.kit import registry
 from games.core.kit.session import Session
 from games.core.screens.game_id import OpenIdScene
 from games.core.screens.launcher import LauncherScene
-from games.core.screens.overlays import ConfirmScene
+from games.core.screens.question import ConfirmScene
 
 NIM = "nim:start=classic,misere=0:3,4,5"
 PAD_A = pygame.CONTROLLER_BUTTON_A

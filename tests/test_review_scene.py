@@ -144,7 +144,7 @@ def test_review_by_pad(driver):
 
 
 def test_pad_x_on_a_reviewable_row_still_plays_the_deal_again(driver):
-    from games.core.screens.overlays import ConfirmScene
+    from games.core.screens.question import ConfirmScene
     game_id, moves, _ = blundered_game("mu_torere")
     record("mu_torere", game_id, moves)
     opened_history(driver)
