@@ -31,6 +31,7 @@ from games.core.screens.overlays import controls_text
 from games.core.screens.question import ConfirmScene
 from games.core.screens.solving import SOLVED_BY_COMPUTER
 from games.core.screens.widgets import OptionsOverlay
+from tests import recorded
 
 GAMES = list(registry.KEYS)
 FRAME_BUTTONS = ("Menu (Esc)", "Undo (U)", "Redo (R)", "Hint (H)", "Rules (F1)")
@@ -168,6 +169,56 @@ def test_x_shift_enter_and_pad_x_are_one_alternate_action_or_nothing(driver, key
     assert len({outcome for _, outcome in outcomes}) == 1, outcomes
 
 
+@pytest.mark.parametrize("key", GAMES)
+def test_tab_and_the_triggers_go_to_the_next_useful_place_and_nothing_else(driver, key):
+    """Tab / Shift+Tab and the right / left triggers move to the next / previous useful
+    place: something moves, no move is played, no help is counted, no screen opens; from a
+    useful place, the previous one is where the next one came from."""
+    scene = start(driver, key)
+    if key == "poggle":                 # the deal is shown with its par, once that is known
+        scene.planner.wait()
+        driver.frames()
+    before = look(scene)
+
+    def trigger(axis):
+        driver.pad_axis(axis, 32767)
+        driver.pad_axis(axis, 0)
+    steps = {"Tab": lambda: driver.key(pygame.K_TAB),
+             "Shift+Tab": lambda: driver.key(pygame.K_TAB, mod=pygame.KMOD_SHIFT),
+             "right trigger": lambda: trigger(pygame.CONTROLLER_AXIS_TRIGGERRIGHT),
+             "left trigger": lambda: trigger(pygame.CONTROLLER_AXIS_TRIGGERLEFT)}
+    steps["Tab"]()                      # onto a useful place (the start may be none)
+    for forward, back in (("Tab", "Shift+Tab"), ("right trigger", "left trigger")):
+        here = look(scene)
+        steps[forward]()
+        moved = look(scene)
+        assert moved[1:] == before[1:], f"{forward} only moves"
+        assert moved[0] != here[0], f"{forward} goes somewhere"
+        steps[back]()
+        assert look(scene) == here, f"{back} comes back"
+
+
+FLIPPERS = [k for k in GAMES if any(b.command == Command.FLIP for b in info(k).COMMANDS)]
+
+
+def test_the_games_with_a_board_to_turn_have_flip():
+    assert FLIPPERS == ["mu_torere", "kono"]
+
+
+@pytest.mark.parametrize("key", FLIPPERS)
+def test_f_turns_the_board_and_the_game_keeps_it(driver, key):
+    """F (or Flip) turns the board round, the same way in each game that has it: the view
+    turns, nothing else changes, the play options keep it for the save; F again turns back."""
+    scene = start(driver, key)
+    before = look(scene)
+    driver.key(pygame.K_f)
+    assert scene.ui.flipped and scene.play_options["flip"] is True
+    assert scene.message == "The board is turned around."
+    assert look(scene)[1:] == before[1:]
+    driver.key(pygame.K_f)
+    assert not scene.ui.flipped and scene.play_options["flip"] is False
+
+
 # --- Esc and B cancel first ---------------------------------------------------------------
 
 def arm(driver, scene, key: str):
@@ -210,6 +261,60 @@ def test_esc_cancels_what_is_armed_before_it_opens_the_menu(driver, key, cancel)
     assert not scene.toolbar.focused and driver.app.top is scene
     press()
     assert isinstance(driver.app.top, PauseScene), "nothing armed: the menu"
+
+
+@pytest.mark.parametrize("cancel", ["Esc", "pad B"])
+@pytest.mark.parametrize("key", [k for k in GAMES if registry.lookup(k).players == 2])
+def test_esc_hides_the_graded_moves_before_it_opens_the_menu(driver, key, cancel):
+    """The hint on show is cancelled first, the same in every two-player game."""
+    press = (lambda: driver.key(pygame.K_ESCAPE)) if cancel == "Esc" else \
+        (lambda: driver.pad(PAD["b"]))
+    scene = start(driver, key)
+    driver.key(pygame.K_h)
+    assert scene.hint_shown()
+    press()
+    assert not scene.hint_shown() and driver.app.top is scene, "hidden, no menu"
+    press()
+    assert isinstance(driver.app.top, PauseScene)
+
+
+@pytest.mark.parametrize("device", ["keyboard", "mouse", "pad"])
+@pytest.mark.parametrize("key", [k for k in GAMES if registry.lookup(k).players == 2])
+def test_o_opens_and_closes_the_options_panel_by_its_command(driver, key, device):
+    """O (a Command, as every letter), the Options button or the pad's toolbar opens the
+    panel; O again, Esc or B closes it; X and the other letters do not."""
+    scene = start(driver, key)
+    button = next(b for b in scene.toolbar.widgets if b.words == "Options (O)")
+    if device == "keyboard":
+        driver.key(pygame.K_o)
+    elif device == "mouse":
+        driver.click(button.rect.center)
+    else:
+        while not scene.toolbar.focused:
+            driver.pad(PAD["down"])
+        scene.toolbar.focus = scene.toolbar.widgets.index(button)
+        driver.pad(PAD["a"])
+    panel = driver.app.top
+    assert isinstance(panel, OptionsOverlay)
+    if device == "pad":        # down the rows (and across a row of halves) reaches each one
+        seen = {panel.names[panel.menu.focus]}
+        for _ in range(len(panel.names)):
+            driver.pad(PAD["right"])
+            seen.add(panel.names[panel.menu.focus])
+            driver.pad(PAD["down"])
+            seen.add(panel.names[panel.menu.focus])
+        assert seen == {name for name, widget in zip(panel.names, panel.menu.widgets)
+                        if widget.enabled}
+    for key_ in (pygame.K_x, pygame.K_d, pygame.K_f, pygame.K_t):
+        driver.key(key_)
+        assert driver.app.top is panel, pygame.key.name(key_)
+    if device == "keyboard":
+        driver.key(pygame.K_o)
+    elif device == "mouse":
+        driver.key(pygame.K_ESCAPE)
+    else:
+        driver.pad(PAD["b"])
+    assert driver.app.top is scene and not scene.over
 
 
 # --- what cannot be taken back asks once ----------------------------------------------------
@@ -325,10 +430,30 @@ def test_options_never_open_on_a_row_that_ends_the_game(driver, key):
     assert panel.names[panel.menu.focus] not in ("offer", "new", "close")
 
 
+TWO_PLAYER = [k for k in GAMES if registry.lookup(k).players == 2]
+DRAWN = [k for k in TWO_PLAYER if any(b.command == Command.DRAW for b in info(k).COMMANDS)]
+# A position of each game with the first side (Black) to move and lost: the computer, the
+# other side, can force a win.
+LOST_FOR_BLACK = {"kono": "BWBBBWB....WWWWW:B"}
+
+
+@pytest.mark.parametrize("key", TWO_PLAYER)
+def test_every_two_player_game_that_can_be_drawn_offers_a_draw_and_only_those(driver, key):
+    scene = start(driver, key)
+    buttons = [b.words for b in scene.toolbar.widgets]
+    drawn = scene.DRAW_MOVE is not None
+    assert ("Offer a draw (D)" in buttons) == drawn
+    assert (key in DRAWN) == drawn and drawn == (key != "nim")    # Nim cannot be drawn
+    if not drawn:
+        driver.key(pygame.K_d)
+        assert driver.app.top is scene and not scene.over
+
+
 @pytest.mark.parametrize("device", ["keyboard", "mouse", "pad"])
+@pytest.mark.parametrize("key", DRAWN)
 def test_a_draw_offer_asks_first_and_a_second_human_is_asked_with_play_on_focused(
-        driver, device):
-    scene = start(driver, "mu_torere")
+        driver, key, device):
+    scene = start(driver, key)
     if device == "keyboard":
         driver.key(pygame.K_d)
     elif device == "mouse":
@@ -347,10 +472,44 @@ def test_a_draw_offer_asks_first_and_a_second_human_is_asked_with_play_on_focuse
     driver.key(pygame.K_d)
     driver.key(pygame.K_y)
     second = asked(driver)                      # the other player, focus on playing on
-    assert second.question.endswith("offers a draw")
+    assert second.question == "Black offers a draw"
+    assert second.detail == "White, do you accept?"
     driver.key(pygame.K_y)
     driver.until_result()
     assert scene.over and scene.result_title() == "A draw"
+    assert scene.result_reason() == "Black offered a draw and White accepted."
+    assert scene.moves_played() == 0, "an agreed draw is not a move"
+    game = recorded.db().games(most=1)[0]
+    assert (game.outcome, game.opponent, game.moves) == ("draw", "human", ("draw",))
+
+
+@pytest.mark.parametrize("key", DRAWN)
+def test_the_computer_answers_an_offer_by_its_exact_value(driver, key):
+    from tests.versus_harness import start_at
+    scene = start_at(driver, key, LOST_FOR_BLACK.get(key, ""), {
+        "opponent": "computer", "side": 0, "level": "perfect"}) if key in LOST_FOR_BLACK \
+        else None
+    if scene is not None:                       # it can force a win: it declines
+        driver.run_until(lambda: scene.warm is None or scene.warm.done)
+        driver.key(pygame.K_d)
+        driver.key(pygame.K_y)
+        assert scene.offers.pending is not None
+        driver.run_until(lambda: scene.offers.pending is None)
+        assert not scene.over and scene.message == "Computer declines the draw: play on."
+        driver.key(pygame.K_d)
+        assert driver.app.top is scene and "declined" in scene.message, "not twice a turn"
+    # From the start (a draw under best play) it accepts: the same words and record in each.
+    scene = driver.start(key, play_options={"opponent": "computer", "side": 0,
+                                            "level": "high"})
+    driver.run_until(lambda: scene.warm is None or scene.warm.done)
+    driver.key(pygame.K_d)
+    driver.key(pygame.K_y)
+    driver.until_result()
+    assert scene.result_title() == "A draw" and scene.result_mood() == "neutral"
+    assert scene.result_reason() == "You offered a draw and the computer accepted."
+    assert dict(scene.result().facts)["Moves"] == "0"
+    game = recorded.db().games(most=1)[0]
+    assert (game.outcome, game.level, game.moves) == ("draw", "high", ("draw",))
 
 
 # --- Solve ------------------------------------------------------------------------------------

@@ -20,8 +20,10 @@ def one_move(driver, scene, pad) -> None:
     before = scene.session.moves_made
     for attempt in range(12):
         pad.press(A)
-        if scene.session.moves_made == before:
-            pad.pull(TRIGGER)          # jump to a legal target where the game has one
+        for _ in range(6):             # jump through the targets where the game has them
+            if scene.session.moves_made > before:   # (Ishido's are the squares beside a
+                break                                # stone: the legal ones are help)
+            pad.pull(TRIGGER)
             pad.press(A)
         if scene.session.moves_made == before:
             pad.press(DOWN)            # or step to the next place

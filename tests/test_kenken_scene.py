@@ -461,6 +461,35 @@ def test_hidden_operators_are_revealed_once_solved(driver, monkeypatch):
     assert sum(map(operator_shown, words)) == len(big) > 0, words
 
 
+def test_after_solving_every_play_button_of_the_panel_is_dimmed(driver, monkeypatch):
+    """Solve, Fill, Auto-clear and the pen/pencil switch dim once the game is over; New
+    game does not."""
+    from games.core.screens import ui as ui_module
+    from games.core.screens.question import ConfirmScene
+    scene = driver.start("kenken", Params(4), seed=2)
+    driver.key(pygame.K_s)
+    assert isinstance(driver.app.top, ConfirmScene)
+    driver.key(pygame.K_y)
+    driver.run_until(lambda: scene.over, dt=1 / 10)
+    driver.until_result()
+    driver.app.pop(driver.app.top)                  # look at the board
+    inks = {}
+    original = ui_module.label
+
+    def recording(surface, text, *args, **kwargs):
+        if len(args) >= 3:
+            inks[text] = args[2]
+        return original(surface, text, *args, **kwargs)
+    monkeypatch.setattr(ui_module, "label", recording)
+    scene.panel._key = None                         # paint the panel afresh
+    driver.app.draw(driver.app.screen)
+    monkeypatch.setattr(ui_module, "label", original)
+    for words in ("Pen: digits", "Pencil: candidates", "Fill candidates (C)", "Solve (S)"):
+        assert inks[words] == ui_module.DIMMED, words
+    assert any(w.startswith("Auto-clear") and ink == ui_module.DIMMED for w, ink in inks.items())
+    assert inks["New game (N)"] == ui_module.TEXT
+
+
 def test_hidden_operators_are_revealed_when_the_computer_solves_it(driver, monkeypatch):
     from games.core.screens.question import ConfirmScene
     scene = driver.start("kenken", HIDDEN, seed=13)
@@ -517,6 +546,33 @@ def test_the_pad_covers_no_clue_where_it_can_and_never_more_than_before(driver, 
     assert none == total, f"{total - none} of {total} cells' pads cover a clue"
 
 
+@pytest.mark.parametrize("style", list(geometry.Style))
+@pytest.mark.parametrize("n", range(4, 10))
+def test_the_pad_and_the_wheel_cover_no_other_cells_clue_on_any_cell(n, style):
+    """Every cell of generated boards of 4x4 to 9x9, the pad (mouse, keyboard) and the wheel
+    (gamepad): the box is inside the board's area, off its own cell, and meets no other
+    cell's clue; the wheel's items stay inside its box."""
+    from games.kenken.view import clues
+    sheet = geometry.layout(n)
+    for seed in range(6):
+        params = Params(n)
+        state = rules.new_game(params, rules.new_desc(params, random.Random(seed)))
+        placed = clues(sheet, state, False)
+        for r in range(n):
+            for c in range(n):
+                cell = sheet.cell_box(r, c)
+                others = tuple(clue.box for clue in placed
+                               if not geometry.overlaps(clue.box[:2] + (1, 1), cell))
+                place = geometry.pad_place(n, (r, c), style, others)
+                box = place.box
+                assert not geometry.overlaps(box, cell)
+                ax, ay, aw, ah = geometry.BOARD
+                assert ax <= box[0] and box[0] + box[2] <= ax + aw
+                assert ay <= box[1] and box[1] + box[3] <= ay + ah
+                assert covered(box, others) == 0, (seed, (r, c))
+                assert all(pygame.Rect(box).contains(item) for item in place.boxes)
+
+
 def test_the_pad_opened_by_a_click_keeps_off_the_clues(driver):
     """Through the real loop on a 9x9 board: every cell's pad, opened with a click, covers no
     clue, and its digits still write."""
@@ -532,32 +588,29 @@ def test_the_pad_opened_by_a_click_keeps_off_the_clues(driver):
         assert scene.state.digits[r * 9 + c] == 1
 
 
-def test_candidates_in_cells_without_a_clue_read_at_1280x720(driver):
-    """The candidates' size against the cell: in every grid a cell without a clue gives its
-    candidates the whole cell, so a 9x9 grid's are at least 14 pixels high in a 1280x720
-    window; all of them fit the cell without touching. Cells holding a clue keep theirs
-    under it, smaller."""
-    from games.core.loop import assets
+def test_candidates_read_at_1280x720_with_a_clue_or_without(driver):
+    """The candidates as drawn (view.mark_image), against the cell: in every grid, 3x3 to
+    9x9, at least 14 pixels of ink high in a 1280x720 window, in a cell without a clue (the
+    whole cell is theirs) and in one holding a clue (below its band: under a 9x9 clue they
+    are drawn narrower to stay that tall); all of them inside the cell, none touching."""
+    from games.kenken.view import mark_image
     for n in range(3, 10):
         sheet = geometry.layout(n)
         for clued in (False, True):
-            size = sheet.marks_size(clued)
-            face = assets.font(size, True)
-            metrics = [face.metrics(str(d))[0] for d in range(1, n + 1)]
-            ink = max(m[3] for m in metrics) - min(m[2] for m in metrics)
-            if not clued:
-                assert ink * 720 / 1080 >= 14, (n, size, ink)
             rects = []
             for d in range(1, n + 1):
+                image = mark_image(sheet, d, clued, (0, 0, 0))
+                ink = image.get_bounding_rect()
+                assert ink.height * 720 / 1080 >= 14, (n, clued, d, ink.height)
                 x, y = sheet.mark_centre(d, clued)
-                rect = pygame.Rect((0, 0), face.size(str(d)))
-                rect.center = (round(x), round(y))
-                ink_rect = rect.inflate(0, -(rect.height - ink))
+                placed = image.get_rect(center=(round(x), round(y)))
+                ink_rect = ink.move(placed.topleft)
                 assert pygame.Rect(0, 0, sheet.cell, sheet.cell).contains(ink_rect), (n, d)
                 if clued:
-                    assert ink_rect.top >= sheet.band - 2
+                    assert ink_rect.top >= sheet.band - 2, (n, d)
                 rects.append(ink_rect)
-            assert all(a.collidelist(rects[k + 1:]) == -1 for k, a in enumerate(rects)), n
+            assert all(a.inflate(2, 2).collidelist(rects[k + 1:]) == -1
+                       for k, a in enumerate(rects)), (n, clued)
     scene = driver.start("kenken", Params(9), seed=4)
     driver.key(pygame.K_c)                              # Fill candidates
     assert any(scene.state.candidates)

@@ -377,3 +377,14 @@ def test_preload_reads_the_table_once():
     loaded = table.load()     # (bench's load figure reads it afresh: compare with this one)
     ai.preload()
     assert table.load() is loaded
+
+
+def test_the_computer_accepts_a_draw_unless_the_table_says_it_can_win():
+    assert ai.accepts_draw(START, 0) and ai.accepts_draw(START, 1)     # a draw: yes
+    lost_for_black = rules.parse_position("BWBBBWB....WWWWW:B")
+    assert ai.evaluate(lost_for_black)[0] == "loss"
+    assert not ai.accepts_draw(lost_for_black, 1), "White can force a win: it plays on"
+    assert ai.accepts_draw(lost_for_black, 0), "Black is lost: a draw is welcome"
+    white_to_move = rules.apply_move(lost_for_black, ai.choose_move(
+        lost_for_black, random.Random(1), "perfect"))
+    assert not ai.accepts_draw(white_to_move, 1) and ai.accepts_draw(white_to_move, 0)

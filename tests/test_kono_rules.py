@@ -1,10 +1,11 @@
 """Four Field Kono rules: move generation, captures, the end of the game, text round trips."""
+import dataclasses
 import random
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from games.core.kit.rules_api import IllegalMove, Outcome, RuleError
+from games.core.kit.rules_api import IllegalMove, Outcome, RuleError, Termination
 from games.kono import rules
 from games.kono.rules import Move
 
@@ -221,7 +222,35 @@ def test_illegal_moves_explain_themselves():
             rules.apply_move(state, Move(source, target))
 
 
-@pytest.mark.parametrize("text", ["", "1-", "16-0", "a-b", "1-2-3", "0:8", "-1-2"])
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(0, 30))
+def test_a_draw_by_agreement_at_any_point_of_a_game(rng, plies):
+    """The agreed draw ("draw", the frame's offer accepted) ends any game still going, and
+    only such a game; it is never among the legal moves (it takes both players)."""
+    state = START
+    for _ in range(plies):
+        moves = rules.legal_moves(state)
+        if not moves:
+            break
+        assert rules.AGREED_DRAW not in moves
+        state = rules.apply_move(state, rng.choice(moves))
+    if rules.status(state).over:
+        with pytest.raises(IllegalMove):
+            rules.apply_move(state, rules.decode_move("draw"))
+        return
+    drawn = rules.apply_move(state, rules.decode_move("draw"))
+    assert drawn == dataclasses.replace(state, draw_agreed=True)
+    assert rules.status(drawn) == rules.Status(Outcome.DRAW, None, "The players agreed a draw.",
+                                               Termination.AGREED)
+    assert rules.legal_moves(drawn) == [] and rules.AGREED_DRAW.encode() == "draw"
+    assert str(drawn).splitlines()[7].endswith(", draw agreed")
+    assert rules.from_text(str(drawn)) == drawn
+    with pytest.raises(IllegalMove):
+        rules.apply_move(drawn, rules.AGREED_DRAW)
+
+
+@pytest.mark.parametrize("text", ["", "1-", "16-0", "a-b", "1-2-3", "0:8", "-1-2", "Draw",
+                                  "draw agreed"])
 def test_bad_move_text(text):
     with pytest.raises(RuleError):
         rules.decode_move(text)

@@ -147,6 +147,24 @@ def test_an_arrow_moves_the_cursor_that_way(point, arrow):
         assert (x - x0) * dx + (y - y0) * dy > 0
 
 
+@given(points, st.sampled_from(ARROWS), st.booleans())
+def test_on_a_flipped_board_an_arrow_moves_the_cursor_that_way_as_shown(point, arrow, flipped):
+    """F turns the board round: the arrows go by where the points are drawn."""
+    dx, dy = arrow
+    answer = interpret(START, Ui(cursor=point, flipped=flipped), Action(Act.MOVE, dx=dx, dy=dy),
+                       None)
+    shown = [geometry.point_offset(geometry.turned(p, flipped), 1.0) for p in range(9)]
+    x0, y0 = shown[point]
+    if answer is None:
+        assert all((x - x0) * dx + (y - y0) * dy <= 1e-6 for x, y in shown)
+    else:
+        assert isinstance(answer, Look) and answer.ui.flipped == flipped
+        x, y = shown[answer.ui.cursor]
+        assert (x - x0) * dx + (y - y0) * dy > 0
+    assert all(geometry.turned(geometry.turned(p, True), True) == p for p in range(9))
+    assert geometry.turned(rules.CENTRE, True) == rules.CENTRE
+
+
 START = rules.parse_position(rules.START)
 PRESS = Action(Act.PRESS, Device.MOUSE, (0, 0))
 

@@ -9,6 +9,7 @@ import math
 import random
 
 import pygame
+import pytest
 
 from games.core.data.store import Store, save_name
 from games.core.screens.launch import resume_saved_game
@@ -232,12 +233,12 @@ def test_the_computer_accepts_a_draw_unless_it_can_win(driver):
     driver.key(pygame.K_d)
     assert isinstance(driver.app.top, ConfirmScene), "an offer that ends the game asks first"
     driver.key(pygame.K_y)
-    assert scene.offer is not None and "considers" in scene.prompt()
-    driver.run_until(lambda: scene.offer is None)
+    assert scene.offers.pending is not None and "considers" in scene.prompt()
+    driver.run_until(lambda: scene.offers.pending is None)
     assert not scene.over and "declines" in scene.message
     driver.key(pygame.K_d)
     assert driver.app.top is scene, "nothing to ask"
-    assert scene.offer is None and "declined" in scene.message, "not twice in one turn"
+    assert scene.offers.pending is None and "declined" in scene.message, "not twice in one turn"
     # From the start (a draw) the computer accepts, from the toolbar button.
     scene = driver.start("mu_torere", play_options={"opponent": "computer", "side": 0,
                                                     "level": "high"})
@@ -274,8 +275,12 @@ def test_between_two_players_the_other_accepts_or_declines(driver):
     driver.key(pygame.K_o)                            # Options: its Offer a draw button
     options = driver.app.top
     assert isinstance(options, OptionsOverlay) and options.names[options.menu.focus] != "offer"
-    while options.names[options.menu.focus] != "offer":
-        driver.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    for _ in range(12):              # down to New game, then right to its neighbour
+        if options.names[options.menu.focus] == "offer":
+            break
+        driver.pad(pygame.CONTROLLER_BUTTON_DPAD_RIGHT if options.names[options.menu.focus]
+                   == "new" else pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    assert options.names[options.menu.focus] == "offer"
     driver.pad(pygame.CONTROLLER_BUTTON_A)
     assert driver.app.top.question == "Offer a draw?"
     driver.pad(pygame.CONTROLLER_BUTTON_DPAD_LEFT)    # onto Offer
@@ -402,6 +407,40 @@ def test_quit_saves_and_resume_keeps_the_game(driver):
         assert resumed.state == state and resumed.players == ("human", "human")
         again.key(pygame.K_u)
         assert resumed.state == resumed.session.initial and resumed.state.to_move == "W"
+    finally:
+        again.close()
+
+
+@pytest.mark.parametrize("device", ["mouse", "keyboard", "pad"])
+def test_flip_turns_the_board_with_every_device_and_the_save_keeps_it(driver, device):
+    scene = driver.start("mu_torere", play_options={"opponent": "human"})
+    driver.settle()
+    places = {point: scene.layout.xy(point) for point in range(9)}
+    button = next(b for b in scene.toolbar.widgets if b.words == "Flip (F)")
+    if device == "mouse":
+        driver.click(button.rect.center)
+    elif device == "keyboard":
+        driver.key(pygame.K_f)
+    else:
+        while not scene.toolbar.focused:
+            driver.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+        scene.toolbar.focus = scene.toolbar.widgets.index(button)
+        driver.pad(pygame.CONTROLLER_BUTTON_A)
+    assert scene.ui.flipped and "turned around" in scene.message
+    assert all(scene.layout.xy(point) == places[(point + 4) % 8] for point in range(8))
+    assert scene.layout.xy(rules.CENTRE) == places[rules.CENTRE]
+    click_move(driver, scene, rules.Move(0, 8))        # clicks land where the pieces are shown
+    driver.settle()
+    assert scene.state.board[8] == "B"
+    state = scene.state
+    driver.app.quit()
+    again = Driver()
+    try:
+        assert resume_saved_game(again.app, "mu_torere")
+        resumed = again.app.top
+        assert resumed.state == state and resumed.ui.flipped, "kept as it was left"
+        again.key(pygame.K_f)
+        assert not resumed.ui.flipped and resumed.layout.xy(0) == places[0]
     finally:
         again.close()
 

@@ -3,7 +3,8 @@ each action means.
 
 Mouse: drag a tile onto another (the left button swaps the tiles, the right button only their
 colours); click a clue to strike it out, Guess to guess. Keyboard and gamepad: the cursor
-walks the tiles on the left and the clues on the right, with Guess below them; Enter or A picks
+walks the tiles on the left and the clues on the right, with Guess below them (Tab and the
+triggers go through them all in turn; holding a tile, through the tiles); Enter or A picks
 a tile up (X for its colour only) and, on another tile, puts it down there; on a clue it
 strikes it out. G guesses (a command of the game's table: the scene carries it out).
 
@@ -15,7 +16,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from games.core.kit.actions import Act, Action
-from games.core.kit.controls import Look, Play, Refuse, step_grid
+from games.core.kit.controls import Look, Play, Refuse, cycle, step_grid
 from games.core.kit.rules_api import Outcome
 from games.deductile import rules
 
@@ -65,6 +66,9 @@ def interpret(state: rules.State, ui: Ui, action: Action, target: Spot | None) -
         return drop(ui, target)
     if kind == Act.MOVE:
         return Look(replace(ui, cursor=step(state, ui, action.dx, action.dy)))
+    if kind in (Act.NEXT, Act.PREV):
+        place = cycle(places(state, ui), ui.cursor, 1 if kind == Act.NEXT else -1)
+        return None if place is None or place == ui.cursor else Look(replace(ui, cursor=place))
     if kind in (Act.CONFIRM, Act.ALT):
         return use_cursor(ui, colours_only=kind == Act.ALT)
     return None
@@ -97,6 +101,15 @@ def drop(ui: Ui, target: Spot | None) -> Answer:
     if target is None or target[0] != Column.TILES or target[1] == held.tile:
         return Look(replace(ui, held=None))
     return swap(replace(ui, held=None), held.tile, target[1], held.colours_only)
+
+
+def places(state: rules.State, ui: Ui) -> list[Spot]:
+    """Tab's and the triggers' order: the tiles, then (unless a tile is held, which goes only
+    onto another tile) the clues and Guess."""
+    tiles: list[Spot] = [(Column.TILES, k) for k in range(state.tiles)]
+    if ui.held is not None:
+        return tiles
+    return tiles + [(Column.CLUES, k) for k in range(len(state.clues))] + [(Column.GUESS, 0)]
 
 
 def step(state: rules.State, ui: Ui, dx: int, dy: int) -> Spot:

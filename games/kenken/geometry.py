@@ -14,6 +14,8 @@ Box = tuple[int, int, int, int]      # x, y, width, height
 Point = tuple[int, int]
 Cell = tuple[int, int]               # (row, col)
 
+LEGIBLE_MARK = 21     # a candidate's least ink height, logical pixels (14 at 1280x720)
+
 # The board's area of the logical screen: below the HUD, above the toolbar (GameScene's
 # board_rect; a test holds the two together).
 BOARD: Box = (0, 110, 1920, 870)
@@ -71,6 +73,7 @@ class Layout:
     slot_w: float
     slot_h: float
     mark_size: int
+    mark_narrow: float           # ... drawn this much narrower (1.0: as they are) to be tall
     open_cols: int               # ... and in a cell without one: the whole cell is theirs
     open_slot_w: float
     open_slot_h: float
@@ -106,6 +109,10 @@ class Layout:
         """The candidates' font size, in a cell with a clue or without."""
         return self.mark_size if clued else self.open_mark_size
 
+    def marks_narrow(self, clued: bool = True) -> float:
+        """How much narrower than the font draws them the candidates are (1.0: not)."""
+        return self.mark_narrow if clued else 1.0
+
     def digit_centre(self) -> tuple[float, float]:
         return self.cell / 2, (self.band * 0.6 + self.cell) / 2
 
@@ -132,6 +139,13 @@ def layout(n: int) -> Layout:
     # A digit's ink is about 0.74 of its font size high and 0.72 wide (bold): as large as
     # its slot holds with room between neighbours.
     open_size = int(min((open_h - 6) / 0.74, (open_w - 6) / 0.72, 44))
+    # Under a clue the slots are short and narrow: the candidates keep an ink height of at
+    # least LEGIBLE_MARK (14 px in a 1280x720 window), drawn narrower where the slot is too
+    # narrow for them at that height (9x9).
+    mark_size, mark_narrow = int(min((slot_h - 4) / 0.74, (slot_w - 4) / 0.66, 44)), 1.0
+    if mark_size * 0.74 < LEGIBLE_MARK:
+        mark_size = int(min((slot_h - 4) / 0.74, 44))
+        mark_narrow = min(1.0, (slot_w - 2.5) / (0.66 * mark_size))
     # The side panel and its buttons.
     x, y, width = 1090, top + 30, 780
     height = top + area_h - 30 - y
@@ -144,7 +158,7 @@ def layout(n: int) -> Layout:
                   frame=(grid[0] - 12, grid[1] - 12, side + 24, side + 24),
                   wall=min(6, max(4, cell // 22)), clue_size=clue_size, band=band,
                   digit_size=min(104, int(cell * 0.56)), mark_cols=mark_cols, slot_w=slot_w,
-                  slot_h=slot_h, mark_size=int(min(slot_h * 0.92, slot_w * 1.35, 44)),
+                  slot_h=slot_h, mark_size=mark_size, mark_narrow=mark_narrow,
                   open_cols=open_cols, open_slot_w=open_w, open_slot_h=open_h,
                   open_mark_size=open_size,
                   panel=(x, y, width, height), buttons=buttons,
@@ -218,19 +232,18 @@ def pad_spot(size: tuple[int, int], cell: Box, clues: tuple[Box, ...]) -> Point:
 
 @cache
 def pad_place(n: int, cell: Cell, style: Style, clues: tuple[Box, ...] = ()) -> PadPlace:
-    """The pad beside the cell, where it covers the fewest of the cage clues `clues` (drawn
-    there; pad_spot), or the wheel around it, kept inside the board's area. The pad's items
+    """The pad or the wheel beside the cell, where it covers the fewest of the cage clues
+    `clues` (drawn there; pad_spot: none on the boards made), inside the board's area. Items
     keep their places relative to each other wherever it goes (the controls step the focus
-    between them without knowing the clues)."""
+    between them without knowing the clues; the wheel's turns round)."""
     sheet = layout(n)
     cx, cy, cw, ch = sheet.cell_box(*cell)
-    ax, ay, aw, ah = BOARD
-    if style == Style.WHEEL:
+    if style == Style.WHEEL:      # beside the cell as the pad is, off every clue
         count = n + 1
         radius = int(max(sheet.cell * 0.5 + 62, count * 92 / (2 * math.pi)))
         outer = radius + 56
-        x = min(max(cx + cw // 2, ax + outer + 8), ax + aw - outer - 8)
-        y = min(max(cy + ch // 2, ay + outer + 8), ay + ah - outer - 8)
+        left, top = pad_spot((2 * outer, 2 * outer), (cx, cy, cw, ch), clues)
+        x, y = left + outer, top + outer
         spots = []
         for k in range(count):
             angle = math.radians(-90 + 360 * k / count)

@@ -78,7 +78,7 @@ class KenkenPanel:
             rect = pygame.Rect(box).move(offset)
             lit = index in (focus, hover)
             if name == Button.MODE:
-                self._paint_mode(panel, rect, lit, now.pencil)
+                self._paint_mode(panel, rect, lit and not shown.over, now.pencil, shown.over)
             else:
                 # The command table's words and letters; play commands dim once it is over.
                 words = {Button.FILL: "Fill candidates (C)",
@@ -96,18 +96,20 @@ class KenkenPanel:
         return panel
 
     @staticmethod
-    def _paint_mode(panel: pygame.Surface, rect: pygame.Rect, lit: bool, pencil: bool) -> None:
-        ui.panel(panel, rect, ui.PANEL_HI if lit else ui.PANEL, radius=14, border=ui.LINE,
-                 width=2)
+    def _paint_mode(panel: pygame.Surface, rect: pygame.Rect, lit: bool, pencil: bool,
+                    dimmed: bool) -> None:
+        """Pen or pencil: dimmed with the other play commands once the game is over."""
+        ui.panel(panel, rect, ui.PANEL_HI if lit else ui.PANEL, radius=14,
+                 border=ui.PANEL_HI if dimmed else ui.LINE, width=2)
         halves = (pygame.Rect(rect.left, rect.top, rect.width // 2, rect.height),
                   pygame.Rect(rect.centerx, rect.top, rect.width - rect.width // 2, rect.height))
         for side, half, words in ((False, halves[0], "Pen: digits"),
                                   (True, halves[1], "Pencil: candidates")):
             on = pencil == side
-            if on:
+            if on and not dimmed:
                 ui.panel(panel, half.inflate(-10, -10), ui.ACCENT, radius=10)
-            ui.label(panel, words, half.center, ui.SMALL + 2, ui.BG_DEEP if on else ui.MUTED,
-                     bold=True, anchor="center")
+            ink = ui.DIMMED if dimmed else ui.BG_DEEP if on else ui.MUTED
+            ui.label(panel, words, half.center, ui.SMALL + 2, ink, bold=True, anchor="center")
 
     def _paint_info(self, panel: pygame.Surface, box: pygame.Rect, shown: Shown) -> None:
         text_box = pygame.Rect(box.left + 28, box.top + 76, box.width - 56, box.height - 90)

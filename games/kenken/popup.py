@@ -68,9 +68,9 @@ def _paint_wheel(picture: pygame.Surface, offset: tuple[int, int], place: PadPla
     if inner > 30:
         pygame.draw.circle(picture, ui.PANEL, centre, inner)
     kind, value = place.items[pad.focus]
-    big = "\u2715" if kind == ItemKind.CLEAR else str(value)
-    ui.label(picture, big, (centre[0], centre[1] - 14), 48, ui.TEXT, bold=True,
-             anchor="center")
+    big = "Clear" if kind == ItemKind.CLEAR else str(value)
+    ui.label(picture, big, (centre[0], centre[1] - 14), 34 if kind == ItemKind.CLEAR else 48,
+             ui.TEXT, bold=True, anchor="center")
     ui.label(picture, "Pencil" if pad.pencil else "Pen", (centre[0], centre[1] + 30),
              ui.SMALL, (120, 180, 240) if pad.pencil else ui.ACCENT, bold=True,
              anchor="center")
@@ -83,7 +83,10 @@ def _paint_wheel(picture: pygame.Surface, offset: tuple[int, int], place: PadPla
         pygame.draw.circle(picture, fill, rect.center, radius)
         if kind == ItemKind.DIGIT and not pad.pencil and digit == value:
             pygame.draw.circle(picture, ui.GOOD, rect.center, radius + 4, 4)
-        words = "\u2715" if kind == ItemKind.CLEAR else str(value)
         ink = ui.BG_DEEP if focused else ui.TEXT
-        ui.label(picture, words, rect.center, 38 if focused else 32, ink, bold=True,
-                 anchor="center")
+        if kind == ItemKind.CLEAR:    # the font has no cross: the word, as the pad says it
+            ui.label(picture, "Clear", rect.center, 20 if focused else 17, ink, bold=True,
+                     anchor="center")
+        else:
+            ui.label(picture, str(value), rect.center, 38 if focused else 32, ink, bold=True,
+                     anchor="center")

@@ -3,6 +3,7 @@ animations, the win flash, the cursor and the number pad or wheel. Built with th
 draws a position with its UI state and changes nothing but its own caches."""
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from games.core.screens import ui
 from games.kenken import popup, rules
 from games.kenken.cages import Cage, Params, clue_text, mask_digits
 from games.kenken.controls import OnButton, OnPad, Target, Ui
-from games.kenken.geometry import Box, Cell, Layout, PadPlace, Style, centre, contains, pad_place
+from games.kenken.geometry import Box, Cell, Layout, PadPlace, centre, contains, pad_place
 from games.kenken.grader import Hint
 from games.kenken.motion import FLASH_SECONDS, FLASH_STEP, Motion
 from sprites.kenken import (
@@ -68,6 +69,24 @@ def clues(sheet: Layout, state: rules.State, reveal: bool) -> list[Clue]:
         width, height = assets.font(fits, True).size(words)
         found.append(Clue(words, fits, (x, y), (x, y, width, height)))
     return found
+
+
+def mark_image(sheet: Layout, digit: int, clued: bool,
+               colour: tuple[int, int, int]) -> pygame.Surface:
+    """A candidate as drawn in a cell with a clue or without: under a 9x9 clue it is drawn
+    narrower, so that it stays tall enough to read (geometry.LEGIBLE_MARK)."""
+    return _mark_image(sheet.marks_size(clued), sheet.marks_narrow(clued), digit, colour,
+                       assets.text_scale())
+
+
+@functools.lru_cache(maxsize=256)
+def _mark_image(size: int, narrow: float, digit: int, colour: tuple[int, int, int],
+                scale: float) -> pygame.Surface:
+    image = assets.text(str(digit), size, colour, True)
+    if narrow >= 1.0:
+        return image
+    return pygame.transform.smoothscale(
+        image, (max(1, round(image.get_width() * narrow)), image.get_height()))
 
 
 @dataclass(frozen=True)
@@ -171,9 +190,8 @@ class KenkenView:
         if key != self._pad_key:
             self._pad_key, self._pad = key, popup.paint(
                 place, pad, state.digits[index], state.candidates[index], shown.keyboard)
-        if pad.style == Style.PAD:
-            pygame.draw.rect(surface, ui.ACCENT, self.cell_rect(r, c).inflate(6, 6), 5,
-                             border_radius=8)
+        pygame.draw.rect(surface, ui.ACCENT, self.cell_rect(r, c).inflate(6, 6), 5,
+                         border_radius=8)
         surface.blit(self._pad, place.box[:2])
 
     def _origin(self) -> tuple[int, int]:
@@ -257,9 +275,9 @@ class KenkenView:
                 clued = (r, c) in self.clued
                 for d in digits:
                     x, y = self.sheet.mark_centre(d, clued)
-                    spot = (ox + c * size + x, oy + r * size + y)
-                    rect = ui.label(board, str(d), spot, self.sheet.marks_size(clued),
-                                    inks.bad_ink, bold=True, anchor="center")
+                    image = mark_image(self.sheet, d, clued, inks.bad_ink)
+                    rect = image.get_rect(center=(ox + c * size + x, oy + r * size + y))
+                    board.blit(image, rect)
                     pygame.draw.line(board, inks.bad_ink, rect.bottomleft, rect.topright, 3)
             if hint.place:
                 (r, c), d = hint.place
@@ -287,7 +305,7 @@ class KenkenView:
             return
         for d in mask_digits(marks):
             x, y = self.sheet.mark_centre(d, clued)
-            image = assets.text(str(d), self.sheet.marks_size(clued), MARK_INK, True)
+            image = mark_image(self.sheet, d, clued, MARK_INK)
             fade = mark_alpha(d) if mark_alpha else alpha
             if fade < 255:
                 image = image.copy()

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from games.core.kit import levels
-from games.core.kit.levels import DRAW, LOSS, WIN, Grade, Value
+from games.core.kit.levels import DRAW, FLIPPED, LOSS, WIN, Grade, Value
 from games.kono import rules, table
 from games.kono.rules import REPETITION_LIMIT, mask_moves, play
 
@@ -184,6 +184,16 @@ def choose_move(state: rules.State, rng: Random, level: int | str | None = None)
     chance = level_chance(level)
     ranked = [(move, value, plies) for move, value, plies, _ in _ranked(state, nodes=0)]
     return cast(rules.Move, levels.choose_graded(ranked, rng, chance))
+
+
+def accepts_draw(state: rules.State, player: int) -> bool:
+    """Whether the computer playing `player` (0 Black, 1 White) accepts a draw offered now:
+    yes unless the solved table says it can force a win (a look-up, as its moves are)."""
+    value = Value(_ranked(state, nodes=0)[0][1] if rules.legal_moves(state) else
+                  evaluate(state)[0])
+    if rules.current_player(state) != player:
+        value = FLIPPED[value]
+    return value != WIN
 
 
 def evaluate(state: rules.State, nodes: int = ANALYSE_NODES) -> tuple[str, int | None]:

@@ -8,7 +8,8 @@ from games.core.kit.versus_options import opponent_options
 SIDE_NAMES = ("Black", "White")
 OPTIONS = opponent_options(SIDE_NAMES)
 ALTERNATE = None     # a move has no other way
-COMMANDS = (Binding(Command.FLIP, "Flip"), Binding(Command.OPTIONS, "Options"))
+COMMANDS = (Binding(Command.FLIP, "Flip"), Binding(Command.DRAW, "Offer a draw", plays=True),
+            Binding(Command.OPTIONS, "Options"))
 
 RULES = """
 Four Field Kono is a game for two from Korea, played on a board of 16 points joined by lines, \
@@ -25,8 +26,10 @@ piece. At the very start the board is full, so the only moves are captures.
 
 You win when your opponent has only one piece left, or cannot move on their turn. The game is \
 drawn when the same position (the same pieces, the same player to move) comes round for the \
-third time, or after 50 moves in a row without a capture (each player's turn is one move). \
-The top bar counts both: moves without a capture out of 50, and how often the current \
+third time, after 50 moves in a row without a capture (each player's turn is one move), or \
+when the players agree to a draw (Offer a draw, D): the computer accepts unless it can force a \
+win; between two players, the other player accepts or plays on. The top bar counts the \
+first two: moves without a capture out of 50, and how often the current \
 position has been seen, out of 3; a warning appears under the board as a draw comes close.
 
 To move with the mouse, click one of your pieces: the points it can move to are marked (a dot \

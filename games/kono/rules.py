@@ -8,13 +8,15 @@ beyond it (in a straight line), which is removed. Captures are optional, one per
 
 A player loses when reduced to one piece or when they have no legal move; "no move" is
 checked before the draws, so it decides even on the 50th quiet ply. The game is drawn on the
-third occurrence of a position (board and side to move) or after 50 plies without a capture.
+third occurrence of a position (board and side to move) or after 50 plies without a capture,
+and the players may agree a draw (the move "draw", which the frame plays once both accept).
 
 The description and the command-line position are the same text (docs/DESIGN.md):
 "BBBBBBBBWWWWWWWW:B" = the 16 points row by row (B, W or .), then ':' and the side to move,
 optionally then ':' and the clock, the plies since the last capture (0 to 50; "...:B:12"); a
 position without a clock is at clock 0, as if a capture had just been made.
-Four Field Kono has no parameters. A move is "a-b" (point numbers); a capture jumps two points.
+Four Field Kono has no parameters. A move is "a-b" (point numbers); a capture jumps two points;
+"draw" is the agreed draw.
 
 The engine works on bitmasks (bit p set = a piece on point p), seen from the side to move:
 `own` and `enemy`. `mask_moves` and `play` are the only move generator; the AI uses them too.
@@ -22,10 +24,13 @@ The engine works on bitmasks (bit p set = a piece on point p), seen from the sid
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from games.core.kit.rules_api import IllegalMove, Outcome, RuleError, Status, Termination
 from games.core.kit.rules_parts import (
+    AGREED_DRAW,
+    AGREED_REASON,
+    AgreedDraw,
     NoParams,
     StartingPosition,
     check_seen,
@@ -152,11 +157,13 @@ class Move:
         return None
 
 
-def decode_move(text: str) -> Move:
+def decode_move(text: str) -> Move | AgreedDraw:
+    if text == AGREED_DRAW.encode():
+        return AGREED_DRAW
     match = re.fullmatch(r"(\d{1,2})-(\d{1,2})", text)
     if not match or max(int(match[1]), int(match[2])) >= POINTS:
         raise RuleError(f"A Four Field Kono move is 'a-b' with points 0 to 15 (like 1-5 or "
-                        f"0-8); not {text!r}.")
+                        f"0-8), or 'draw'; not {text!r}.")
     return Move(int(match[1]), int(match[2]))
 
 
@@ -170,6 +177,7 @@ class State:
                                         # included, with its number of occurrences; sorted
     earlier: int = 0                    # quiet plies before the first of `seen` (a position
                                         # given with its clock: what led to it is unknown)
+    draw_agreed: bool = False
 
     @property
     def key(self) -> str:
@@ -194,13 +202,14 @@ class State:
                 lines.append(_LINKS)
             lines.append(" - ".join(row))
         lines.append(f"{NAMES[self.to_move]} to move, plies since the last capture: "
-                     f"{self.quiet_plies}")
+                     f"{self.quiet_plies}" + (", draw agreed" if self.draw_agreed else ""))
         lines.extend(f"seen {key} x{count}" for key, count in self.seen)
         return "\n".join(lines)
 
 
 _LINKS = "|   |   |   |"
-_TURN_LINE = re.compile(r"(Black|White) to move, plies since the last capture: (\d+)")
+_TURN_LINE = re.compile(
+    r"(Black|White) to move, plies since the last capture: (\d+)(, draw agreed)?")
 _SEEN_LINE = re.compile(r"seen (\S+) x(\d+)")
 
 
@@ -228,7 +237,7 @@ def from_text(text: str) -> State:
         seen.append((_read_position(match[1]).key, int(match[2])))
     recorded = sum(count for _, count in seen) - 1
     state = State(state.board, state.to_move, tuple(sorted(seen)),
-                  max(0, min(int(turn[2]), QUIET_LIMIT + 1) - recorded))
+                  max(0, min(int(turn[2]), QUIET_LIMIT + 1) - recorded), bool(turn[3]))
     _check_history(state, int(turn[2]))
     return state
 
@@ -281,6 +290,8 @@ def position_text(state: State) -> str:
 # --- play -------------------------------------------------------------------------------------
 
 def status(state: State) -> Status:
+    if state.draw_agreed:
+        return Status(Outcome.DRAW, None, AGREED_REASON, Termination.AGREED)
     side, other = state.to_move, opponent(state.to_move)
     own, enemy = masks(state.board, side)
     for loser, pieces in ((side, own), (other, enemy)):
@@ -300,16 +311,20 @@ def status(state: State) -> Status:
 
 
 def legal_moves(state: State) -> list[Move]:
+    """The board moves of the side to move. The agreed draw is not listed: it takes both
+    players, so the frame offers it and apply_move accepts it while the game is on."""
     if status(state).over:
         return []
     return sorted(Move(source, target)
                   for source, target in mask_moves(*masks(state.board, state.to_move)))
 
 
-def apply_move(state: State, move: Move) -> State:
+def apply_move(state: State, move: Move | AgreedDraw) -> State:
     result = status(state)
     if result.over:
         raise IllegalMove(f"The game is over. {result.reason}")
+    if isinstance(move, AgreedDraw):
+        return replace(state, draw_agreed=True)
     side = state.to_move
     own, enemy = masks(state.board, side)
     if (move.source, move.target) not in mask_moves(own, enemy):

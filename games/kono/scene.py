@@ -2,14 +2,15 @@
 the two players' cards (each with a tray for the stones it has captured), and a side panel
 with the last moves (and the key to the graded moves when a hint is shown).
 
-What input means is decided in controls.py (click, drag, arrows, Tab, Enter; F flips, a
-command of the game's table in info.py); the board is
+What input means is decided in controls.py (click, drag, arrows, Tab, Enter; F flips and D
+offers a draw, commands of the game's table in info.py); the board is
 drawn by view.py over layout.py's geometry, and a move is animated by motion.py: a step slides
 the stone along its line; a capture slides it over its friend onto the enemy stone, which is
 knocked off and flies to the capturer's tray. Undo runs the same animation backwards. O opens
 Options; the gamepad's Y asks for the hint and LB/RB undo and redo.
 
-The frame (games/core/screens/versus.py) runs the computer, the hint and undo by turns; the
+The frame (games/core/screens/versus.py) runs the computer, the hint, draw offers and undo by
+turns; the
 computer's solved table loads in a Job when the scene opens.
 """
 from __future__ import annotations
@@ -21,6 +22,7 @@ import pygame
 
 from games.core.kit.actions import POINTER, Act, Action, Command
 from games.core.kit.controls import Answer, Look, Play, Refuse
+from games.core.kit.rules_parts import AGREED_DRAW, AgreedDraw
 from games.core.kit.session import Change, Session
 from games.core.loop.app import App
 from games.core.loop.tween import Tween, ease_out_back, linear
@@ -44,6 +46,7 @@ DEAL_SECONDS = 0.36
 
 class KonoScene(VersusScene):
     SIDE_NAMES = SIDE_NAMES
+    DRAW_MOVE = AGREED_DRAW
 
     def __init__(self, app: App, session: Session, play_options: dict[str, object] | None = None
                  ) -> None:
@@ -115,7 +118,7 @@ class KonoScene(VersusScene):
 
     def animate_step(self, change: Change, delay: float) -> float:
         """Animate one change from `delay` on; returns when it ends."""
-        if not self.animations_on():
+        if not self.animations_on() or isinstance(change.move, AgreedDraw):
             return delay
         if not isinstance(change.move, rules.Move):   # a restart (or its undo): dealt again
             self.motions = []
@@ -200,7 +203,9 @@ class KonoScene(VersusScene):
         finally:
             self.drop_from = None
 
-    def move_sound(self, move: rules.Move) -> str:
+    def move_sound(self, move: rules.Move | AgreedDraw) -> str:
+        if isinstance(move, AgreedDraw):
+            return super().move_sound(move)
         return "capture" if move.over is not None else "move"
 
     def home_cursor(self) -> None:
@@ -253,7 +258,7 @@ class KonoScene(VersusScene):
     # --- words --------------------------------------------------------------------------------
     def hud_fields(self) -> list[tuple[str, str]]:
         state = self.state
-        return [("Moves", str(self.session.moves_made)),
+        return [("Moves", str(self.moves_played())),
                 ("Moves without a capture", f"{state.quiet_plies} / {rules.QUIET_LIMIT}"),
                 ("Position seen", f"{state.repetitions} / {rules.REPETITION_LIMIT}")]
 
@@ -328,7 +333,7 @@ class KonoScene(VersusScene):
     def marked_move(self) -> rules.Move | None:
         """The last move, marked on the board once it is still (as draw_last_move does)."""
         move = self.session.last_move()
-        if move is None or move == self.DRAW_MOVE or self.tweens.busy:
+        if not isinstance(move, rules.Move) or self.tweens.busy:
             return None
         return move
 

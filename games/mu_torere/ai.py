@@ -103,8 +103,7 @@ def graded_moves(state: rules.State) -> list[Grade]:
     plies_left = rules.PLY_LIMIT - state.ply
     graded: list[tuple[rules.Move, Value, int | None]] = []
     for move in rules.legal_moves(state):
-        # a legal move is a board move: both ends are points
-        value, plies = table[children[move.source, move.target]]  # type: ignore[index]
+        value, plies = table[children[move.source, move.target]]
         value, plies = FLIPPED[value], None if plies is None else plies + 1
         if plies is not None and plies > plies_left:
             value, plies = DRAW, None

@@ -27,6 +27,7 @@ class Ui:
     selected: int | None = None         # the piece picked up
     hover: int | None = None            # the point under the mouse
     names: tuple[str, str] = ("Black", "White")    # the sides as the player coloured them
+    flipped: bool = False               # the board is shown turned round: arrows follow it
 
 
 @dataclass(frozen=True)
@@ -45,9 +46,7 @@ def legal(state: rules.State) -> dict[int, rules.Move]:
 
 
 def ends(move: rules.Move) -> tuple[int, int]:
-    """(source, target) of a move on the board (the agreed draw has neither)."""
-    if move.source is None or move.target is None:
-        raise ValueError("The agreed draw is not a move on the board.")
+    """(source, target) of a move on the board."""
     return move.source, move.target
 
 
@@ -72,7 +71,9 @@ def interpret(state: rules.State, ui: Ui, action: Action, target: object) -> Ans
     if kind == Act.RELEASE:
         return drop(state, ui, target) if isinstance(target, Drop) else None
     if kind == Act.MOVE:
-        return move_cursor(ui, geometry.step_towards(ui.cursor, action.dx, action.dy))
+        ahead = geometry.step_towards(geometry.turned(ui.cursor, ui.flipped), action.dx,
+                                      action.dy)
+        return move_cursor(ui, None if ahead is None else geometry.turned(ahead, ui.flipped))
     if kind in (Act.NEXT, Act.PREV):
         return move_cursor(ui, cycle(sorted(legal(state)), ui.cursor,
                                      1 if kind == Act.NEXT else -1))

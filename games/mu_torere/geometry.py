@@ -17,6 +17,12 @@ def angle_of(point: float) -> float:
     return math.radians(-90 + 45 * point)
 
 
+def turned(point: int, flipped: bool) -> int:
+    """Where `point` is drawn on a board turned round (180 degrees: the opposite tip; the
+    centre stays). Turning twice gives the point back."""
+    return (point + 4) % 8 if flipped and point != CENTRE else point
+
+
 def point_offset(point: int, radius: float) -> Point:
     if point == CENTRE:
         return 0.0, 0.0

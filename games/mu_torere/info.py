@@ -56,7 +56,7 @@ def named_options(settings: dict[str, Any]) -> list[Option]:
 
 ALTERNATE = None     # a move has no other way
 IN_OPTIONS = "the Options panel (O)"
-COMMANDS = (Binding(Command.DRAW, "Offer a draw", plays=True),
+COMMANDS = (Binding(Command.FLIP, "Flip"), Binding(Command.DRAW, "Offer a draw", plays=True),
             Binding(Command.LEGEND, "Colour legend", toolbar=False, where=IN_OPTIONS),
             Binding(Command.BOARD_STYLE, "Board style", toolbar=False, where=IN_OPTIONS),
             Binding(Command.OPTIONS, "Options"))
@@ -91,7 +91,8 @@ between two players, the other player accepts or declines.
 To move with the mouse, click one of your pieces: the line it would travel lights up. Then \
 click the empty point, or drag the piece there. With the keyboard or a gamepad, move the \
 cursor with the arrows or d-pad, press Enter or A on a piece (the cursor jumps to where it can \
-go) and press again to move it. Tab or the triggers jump between the pieces that can move.
+go) and press again to move it. Tab or the triggers jump between the pieces that can move. \
+F, or the Flip button, turns the board around (the arrows follow it as shown).
 
 Play the computer, a friend on the same screen, or watch the computer play itself. The \
 computer knows every position of the game. Its level is the chance that it plays its best \

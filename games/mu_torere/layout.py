@@ -24,15 +24,21 @@ class Layout:
     width: int                          # the screen's logical width
     centre: tuple[int, int] = BOARD_CENTRE
     radius: int = RADIUS
+    flipped: bool = False               # the board is shown turned round (F)
+
+    def shown(self, point: int) -> int:
+        """The point whose place on the unturned board `point` is drawn at."""
+        return geometry.turned(point, self.flipped)
 
     def xy(self, point: int) -> Point:
-        dx, dy = geometry.point_offset(point, self.radius)
+        dx, dy = geometry.point_offset(self.shown(point), self.radius)
         return self.centre[0] + dx, self.centre[1] + dy
 
     def travel(self, style: str, a: int, b: int) -> list[Point]:
         """The line from point a to point b on a board of this style, on the screen."""
         cx, cy = self.centre
-        return [(cx + x, cy + y) for x, y in geometry.path(style, a, b, self.radius)]
+        return [(cx + x, cy + y)
+                for x, y in geometry.path(style, self.shown(a), self.shown(b), self.radius)]
 
     def point_at(self, pos: Sequence[float] | None) -> int | None:
         if pos is None:

@@ -10,7 +10,5 @@ Point = tuple[float, float]
 
 def best_path(scene: Any, state: rules.State, move: rules.Move) -> list[Point]:
     """The line from the piece to the empty point, on the board style the player chose."""
-    if move.source is None or move.target is None:    # an agreed draw is never a best move
-        return []
     path: list[Point] = scene.layout.travel(scene.prefs["board"], move.source, move.target)
     return path

@@ -26,7 +26,15 @@ from games.core.kit.rules_api import (
     encode_fields,
     parse_fields,
 )
-from games.core.kit.rules_parts import check_seen, no_options, no_solution, position_json
+from games.core.kit.rules_parts import (
+    AGREED_DRAW,
+    AGREED_REASON,
+    AgreedDraw,
+    check_seen,
+    no_options,
+    no_solution,
+    position_json,
+)
 
 if TYPE_CHECKING:
     from random import Random
@@ -122,20 +130,17 @@ def _read_position(text: str) -> State:
 
 @dataclass(frozen=True)
 class Move:
-    """A piece going from point `source` to the empty point `target`; both None for the draw
-    the players agree."""
-    source: int | None
-    target: int | None
+    """A piece going from point `source` to the empty point `target` (the agreed draw is
+    AGREED_DRAW, games/core/kit/rules_parts.py)."""
+    source: int
+    target: int
 
     def encode(self) -> str:
-        return "draw" if self.source is None else f"{self.source}-{self.target}"
+        return f"{self.source}-{self.target}"
 
 
-AGREED_DRAW = Move(None, None)
-
-
-def decode_move(text: str) -> Move:
-    if text == "draw":
+def decode_move(text: str) -> Move | AgreedDraw:
+    if text == AGREED_DRAW.encode():
         return AGREED_DRAW
     match = re.fullmatch(r"([0-8])-([0-8])", text)
     if not match:
@@ -247,7 +252,7 @@ def new_game(params: Params, desc: str) -> State:
 
 def status(state: State) -> Status:
     if state.draw_agreed:
-        return Status(Outcome.DRAW, None, "The players agreed a draw.", Termination.AGREED)
+        return Status(Outcome.DRAW, None, AGREED_REASON, Termination.AGREED)
     if not board_moves(state.board, state.to_move):
         winner = opponent(state.to_move)
         return Status(Outcome.DECIDED, SIDES.index(winner), f"{NAMES[state.to_move]} cannot move.",
@@ -269,15 +274,14 @@ def legal_moves(state: State) -> list[Move]:
     return [Move(source, target) for source, target in board_moves(state.board, state.to_move)]
 
 
-def apply_move(state: State, move: Move) -> State:
+def apply_move(state: State, move: Move | AgreedDraw) -> State:
     if status(state).over:
         raise IllegalMove("The game is over.")
-    if move == AGREED_DRAW:
+    if isinstance(move, AgreedDraw):
         return replace(state, draw_agreed=True)
     if (move.source, move.target) not in board_moves(state.board, state.to_move):
         raise IllegalMove(_why_illegal(state, move))
-    # the agreed draw is handled above: a board move has both ends
-    board = moved(state.board, move.source, move.target)  # type: ignore[arg-type]
+    board = moved(state.board, move.source, move.target)
     side = opponent(state.to_move)
     counts = dict(state.seen)
     key = position_key(board, side)
@@ -286,10 +290,10 @@ def apply_move(state: State, move: Move) -> State:
 
 
 def _why_illegal(state: State, move: Move) -> str:
-    name = NAMES[state.to_move]      # (not the agreed draw: a board move has both ends)
-    if state.board[move.source] != state.to_move:  # type: ignore[index]
+    name = NAMES[state.to_move]
+    if state.board[move.source] != state.to_move:
         return f"There is no {name} piece on point {move.source}."
-    if state.board[move.target] != EMPTY:  # type: ignore[index]
+    if state.board[move.target] != EMPTY:
         return f"Point {move.target} is not empty."
     if move.target == CENTRE:
         return (f"The piece on point {move.source} may enter the centre only when an opponent "

@@ -4,9 +4,10 @@ colours they chose, the last moves, and Options (colours, board style, legend, a
 two-player game offers: level, undo depth, offer a draw, new game).
 
 What input means is decided in controls.py (click, drag, arrows, Tab, Enter); the board is
-drawn by view.py over layout.py's geometry. Its commands (info.py's table): D offers a draw,
-L legend, B board style, O Options; the toolbar has Offer a draw and Options, and Options holds
-the legend and the board style. Gamepad: Y graded hint, LB/RB undo/redo.
+drawn by view.py over layout.py's geometry. Its commands (info.py's table): F flips the board
+(turned round, kept in the save), D offers a draw, L legend, B board style, O Options; the
+toolbar has Flip, Offer a draw and Options, and Options holds the legend and the board style.
+Gamepad: Y graded hint, LB/RB undo/redo.
 
 The frame (games/core/screens/versus.py) runs the computer, the hint, draw offers and undo by
 turns; this module wires the controls, the view and the slides of the pieces.
@@ -20,6 +21,7 @@ import pygame
 
 from games.core.kit.actions import POINTER, Act, Action, Command
 from games.core.kit.controls import Answer, Look, Play, Refuse
+from games.core.kit.rules_parts import AGREED_DRAW
 from games.core.kit.session import Change, Session
 from games.core.loop.app import App
 from games.core.loop.tween import GLOW_SECONDS, Tween, ease_in_out_cubic, ease_out_cubic, glow
@@ -46,17 +48,22 @@ CHAIN_OVERLAP = 0.12
 
 class MuTorereScene(VersusScene):
     SIDE_NAMES = ("Black", "White")
-    DRAW_MOVE = rules.AGREED_DRAW
+    DRAW_MOVE = AGREED_DRAW
 
     def __init__(self, app: App, session: Session, play_options: dict[str, object] | None = None
                  ) -> None:
         super().__init__(app, session, play_options)
-        self.layout = Layout(app.size[0])
-        self.view = MuTorereView(self.layout)
-        self.ui = Ui(cursor=home(self.state), names=self.side_names())
+        flipped = bool(self.play_options.get("flip", False))
+        self.ui = Ui(cursor=home(self.state), names=self.side_names(), flipped=flipped)
+        self.lay_out()
         self.clock = 0.0                # since a piece was picked up: its target's glow
         self.drag: Drag | None = None   # a piece held by the mouse
         self.slides: dict[int, Slide] = {}      # point -> a piece on its way there
+
+    def lay_out(self) -> None:
+        """The geometry and the view for the way round the board is shown."""
+        self.layout = Layout(self.app.size[0], flipped=self.ui.flipped)
+        self.view = MuTorereView(self.layout)
 
     # --- sides and options -----------------------------------------------------------------
     def colour(self, side: int) -> Colour:
@@ -95,7 +102,19 @@ class MuTorereScene(VersusScene):
 
     def commands(self) -> dict[Command, Callable[[], None]]:
         return {**super().commands(), Command.LEGEND: self.toggle_legend,
-                Command.BOARD_STYLE: self.toggle_style}
+                Command.BOARD_STYLE: self.toggle_style, Command.FLIP: self.flip}
+
+    def flip(self) -> None:
+        """F or the Flip button: the board shown turned round (the opposite tips swap), kept
+        in the save as Kono's is; the arrows follow the board as it is shown."""
+        self.tweens.finish_all()
+        self.drop_held()
+        self.ui = replace(self.ui, flipped=not self.ui.flipped)
+        self.play_options["flip"] = self.ui.flipped
+        self.slides = {}
+        self.lay_out()
+        self.app.audio.play("swap")
+        self.say("The board is turned around.")
 
     def toggle_legend(self) -> None:
         self.set_pref("legend", not self.prefs["legend"])
@@ -164,9 +183,6 @@ class MuTorereScene(VersusScene):
                 interpret(self.state, self.ui, Action(Act.CANCEL), None) is not None:
             self.drop_held()
             return True
-        if self.hint_shown():
-            self.hint_for = None
-            return True
         return False
 
     def drop_held(self) -> None:
@@ -217,9 +233,6 @@ class MuTorereScene(VersusScene):
         super().update(dt)
 
     # --- words -----------------------------------------------------------------------------
-    def moves_played(self) -> int:
-        return int(self.state.ply)
-
     def hud_fields(self) -> list[tuple[str, str]]:
         fields = [("Moves", f"{self.state.ply} of {rules.PLY_LIMIT}")]
         if COMPUTER in self.players:
@@ -238,7 +251,7 @@ class MuTorereScene(VersusScene):
         if self.demo:
             return (f"Paused ({name} to move): Space, A or a click plays on"
                     if self.demo_paused else f"{name} to move: Space, A or a click pauses")
-        if self.offer is not None:
+        if self.offers.pending is not None:
             return "The computer considers your offer..."
         if not self.human_to_move():
             return f"The computer ({name}) is thinking..."

@@ -140,7 +140,9 @@ class MuTorereView:
 
     def draw_path(self, surface: pygame.Surface, style: str, move: rules.Move,
                   colour: Colour, width: int, alpha: int) -> None:
-        image, (left, top) = paint.path_mark(style, *ends(move), self.layout.radius,
+        source, target = ends(move)
+        image, (left, top) = paint.path_mark(style, self.layout.shown(source),
+                                             self.layout.shown(target), self.layout.radius,
                                              colour, width, alpha)
         surface.blit(image, (self.layout.centre[0] + left, self.layout.centre[1] + top))
 

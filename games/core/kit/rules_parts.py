@@ -39,6 +39,20 @@ def no_options(title: str, options: Mapping[str, Any]) -> NoParams:
     return NoParams()
 
 
+@dataclass(frozen=True)
+class AgreedDraw:
+    """The move that records a draw both players agreed: not a move on the board. Its rules
+    accept it while the game goes on but never list it among the legal moves (it takes both
+    players); the two-player frame offers it (games/core/screens/versus.py)."""
+
+    def encode(self) -> str:
+        return "draw"
+
+
+AGREED_DRAW = AgreedDraw()
+AGREED_REASON = "The players agreed a draw."
+
+
 def position_json(params: Any, desc: str) -> dict[str, str]:
     """`generate`'s puzzle for a game whose description is a position in command-line form."""
     return {"position": desc}

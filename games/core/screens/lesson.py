@@ -123,6 +123,7 @@ class LessonScene(Scene):
         options.update(dict(step.options))
         self.board = lesson_board(scene_module(self.key).SCENE)(self.app, session, options)
         self.board.lesson = self
+        self.letters = self.board.letters      # the game's command letters reach its board
 
     def admit(self, move: Any) -> bool:
         """The gate: True lets the move be played (it reaches the step); otherwise the
@@ -209,6 +210,8 @@ class LessonScene(Scene):
         elif kind in (Act.UNDO, Act.REDO):
             self.board.say("A lesson has nothing to undo: a wrong try changes nothing.")
             self.refusal = False
+        elif not self.passed and kind == Act.COMMAND:
+            self.board.run_command(action.value)       # e.g. DeducTile's G: a guess
         elif not self.passed:
             if kind in (Act.PRESS, Act.CONFIRM, Act.MOVE):
                 self.board.tweens.finish_all()

@@ -26,7 +26,7 @@ from games.core.loop.jobs import Job
 from games.core.screens import hud
 from games.core.screens.game_scene import TOOLBAR_HEIGHT, GameScene
 from games.core.screens.hooks import VersusHooks
-from games.core.screens.question import ConfirmScene
+from games.core.screens.offers import DrawOffer
 from games.core.screens.widgets import Amount, Choose, Do, OptionsOverlay, Row
 
 HUMAN, COMPUTER = "human", "computer"
@@ -68,8 +68,7 @@ class VersusScene(GameScene, VersusHooks):
         self.hint_for = None              # the position whose graded moves are shown
         self.grades: tuple | None = None  # (state, graded moves best first)
         self.grade_job: tuple | None = None   # (state, Job)
-        self.offer: float | None = None   # the computer is considering a draw offer
-        self.declined_at: int | None = None   # the position where an offer was declined
+        self.offers = DrawOffer(self)     # draw offers (games whose rules have draws)
 
     @property
     def pace(self) -> tuple[float, float]:
@@ -144,7 +143,7 @@ class VersusScene(GameScene, VersusHooks):
         move, or considering a draw offer."""
         if self.computer_to_move():
             self.say("The computer is thinking..." if self.job else "Wait for the computer's move.")
-        elif self.offer is not None:
+        elif self.offers.pending is not None:
             self.say("Waiting for the computer's answer to your offer.")
         else:
             return False
@@ -165,11 +164,12 @@ class VersusScene(GameScene, VersusHooks):
         super().handle(action)
 
     def commands(self):
-        return {**super().commands(), Command.DRAW: self.ask_draw,
+        return {**super().commands(), Command.DRAW: self.offers.ask,
                 Command.OPTIONS: self.open_options}
 
     def command_ready(self, command: Command) -> bool:
-        return self.can_offer() if command == Command.DRAW else super().command_ready(command)
+        return self.offers.possible() if command == Command.DRAW else \
+            super().command_ready(command)
 
     def toggle_demo_pause(self) -> None:
         self.demo_paused = not self.demo_paused
@@ -180,8 +180,8 @@ class VersusScene(GameScene, VersusHooks):
     # --- the computer --------------------------------------------------------------------
     def tick(self, dt: float) -> None:
         self.poll_grades()
-        if self.offer is not None:
-            self.consider_offer(dt)
+        if self.offers.pending is not None:
+            self.offers.consider(dt)
         elif self.demo_paused:
             self.cancel_thinking()
         elif self.pick is not None:
@@ -212,7 +212,8 @@ class VersusScene(GameScene, VersusHooks):
     def next_change(self) -> float | None:
         """The computer's turn moves by itself (its pause, its search, its pick, its answer to
         a draw offer), and so does grading the hinted position."""
-        if (self.computer_to_move() and not self.demo_paused) or self.offer is not None \
+        if (self.computer_to_move() and not self.demo_paused) or \
+                self.offers.pending is not None \
                 or self.pick is not None \
                 or (self.grade_job is not None and not self.demo_paused):
             return 0.0
@@ -240,73 +241,7 @@ class VersusScene(GameScene, VersusHooks):
 
     def interrupt(self) -> None:
         self.cancel_thinking()
-        self.offer = None
-
-    # --- draw offers ---------------------------------------------------------------------------
-    def ask_draw(self) -> None:
-        """D, the toolbar or Options: an offer that would end the game is asked once, with
-        the focus on playing on."""
-        if self.over or self.DRAW_MOVE is None or self.refuse_offer():
-            return
-        self.drop_held()
-        self.app.push(ConfirmScene(
-            self.app, "Offer a draw?", "Offer a draw (Y)", "Play on (N)", self.offer_draw,
-            "If it is accepted, the game ends in a draw." if self.against_computer else
-            f"{self.side_name(1 - self.to_move)} is asked to accept or play on."))
-
-    def refuse_offer(self) -> bool:
-        """Say why no offer can be made now; True if so."""
-        if self.demo:
-            self.say("The computers play on; a draw is for players to offer.")
-        elif not self.human_to_move():
-            self.say("Offer a draw on your own turn.")
-        elif self.offer is not None:
-            return True
-        elif self.declined_at == self.session.position:
-            self.say("Your offer was declined: play a move before offering again.")
-            self.app.audio.play("wrong")
-        else:
-            return False
-        return True
-
-    def offer_draw(self) -> None:
-        if self.over or self.DRAW_MOVE is None or self.refuse_offer():
-            return
-        if self.against_computer:
-            self.drop_held()
-            self.offer = self.pace[0]
-            self.say("You offer a draw...")
-            self.app.audio.play("select")
-        else:
-            self.drop_held()
-            other = 1 - self.to_move
-            self.app.push(ConfirmScene(
-                self.app, f"{self.side_name(self.to_move)} offers a draw", "Accept (Y)",
-                "Play on (N)", lambda: self.answer_offer(True, other),
-                f"{self.side_name(other)}, do you accept?",
-                lambda: self.answer_offer(False, other)))
-
-    def consider_offer(self, dt: float) -> None:
-        if self.offer is None:
-            return
-        self.offer -= dt
-        if self.offer <= 0:
-            self.offer = None
-            computer = self.players.index(COMPUTER)
-            self.answer_offer(self.ai.accepts_draw(self.state, computer), computer)
-
-    def answer_offer(self, accepted: bool, by: int) -> None:
-        name = self.role(by) if self.against_computer else self.side_name(by)
-        if accepted:
-            self.say(f"{name} accepts the draw.")
-            self.play(self.DRAW_MOVE, by_computer=True)
-        else:
-            self.declined_at = self.session.position
-            self.say(f"{name} declines the draw: play on.")
-            self.app.audio.play("wrong")
-
-    def can_offer(self) -> bool:
-        return self.DRAW_MOVE is not None and not self.over and not self.demo
+        self.offers.cancel()
 
     # --- the graded-moves hint -----------------------------------------------------------------
     def hint(self) -> None:
@@ -331,6 +266,17 @@ class VersusScene(GameScene, VersusHooks):
 
     def hint_shown(self) -> bool:
         return self.hint_for == self.state and not self.over
+
+    def cancel_first(self) -> bool:
+        """Esc and B: after what the frame and the game hold, the graded moves on show go
+        (the same in every two-player game); only then the menu."""
+        if super().cancel_first():
+            return True
+        if self.hint_shown():
+            self.hint_for = None
+            self.say("Hint hidden.")
+            return True
+        return False
 
     def poll_grades(self) -> None:
         """Grade the hinted position in a Job; take the answer when it is ready."""
@@ -438,12 +384,13 @@ class VersusScene(GameScene, VersusHooks):
         if self.DRAW_MOVE is None:
             return rows + [Do("new", "New game", self.new_game)]
         return rows + [Do("new", "New game", self.new_game, half=True),
-                       Do("offer", "Offer a draw", self.ask_draw, self.can_offer(), half=True)]
+                       Do("offer", "Offer a draw", self.offers.ask, self.offers.possible(),
+                          half=True)]
 
     def open_options(self) -> None:
         self.tweens.finish_all()
         self.drop_held()
-        self.app.push(OptionsOverlay(self.app, self.all_option_rows, self.animations_on(), "o"))
+        self.app.push(OptionsOverlay(self.app, self.all_option_rows, self.animations_on()))
 
     # --- animation: a whole turn's moves one after the other ------------------------------
     turn_gap = -0.15   # seconds between the moves of an undone turn (negative: they overlap)
@@ -553,6 +500,8 @@ class VersusScene(GameScene, VersusHooks):
                 return f"{loser} {has} fewer than two pieces left."
             if status.termination == Termination.LAST_TAKEN:
                 return f"{loser} took the last counter."
+        elif status.termination == Termination.AGREED:
+            return self.offers.agreed_words()
         return sentence(status.reason)
 
     def result_reason(self) -> str:
@@ -572,8 +521,10 @@ class VersusScene(GameScene, VersusHooks):
         return f"{self.side_name(winner)} won!"
 
     def moves_played(self) -> int:
-        """The moves of the game, as its result counts them."""
-        return self.session.moves_made
+        """The moves of the game, as its result and HUD count them: an agreed draw (only
+        ever the last) is not a move."""
+        agreed = self.DRAW_MOVE is not None and self.session.last_move() == self.DRAW_MOVE
+        return self.session.moves_made - agreed
 
     def result_facts(self) -> list[tuple[str, str]]:
         facts = [("Moves", str(self.moves_played())), ("Hints", str(self.hints))]

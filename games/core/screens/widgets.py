@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import MappingProxyType
 
 import pygame
 
-from games.core.kit.actions import Act
+from games.core.kit.actions import LETTERS, Act, Command
 from games.core.loop.app import Scene
 from games.core.loop.tween import Tween, Tweens, ease_out_cubic
 from games.core.screens import ui
@@ -152,17 +153,31 @@ class Overlay(Scene):
         self.menu.draw(surface)
 
 
+def next_row(menu: ui.Menu, dy: int) -> int:
+    """Up or down a panel of rows, some of them two half-width buttons side by side: the
+    enabled widget of the next row that way nearest across (the focus stays at the end).
+    Nearest by centre alone would skip a row of halves for a full row further on."""
+    here = menu.widgets[menu.focus].rect
+    rows = sorted({w.rect.top for w in menu.widgets if w.enabled and
+                   (w.rect.top - here.top) * dy > 0}, reverse=dy < 0)
+    if not rows:
+        return menu.focus
+    return min((k for k, w in enumerate(menu.widgets) if w.enabled and w.rect.top == rows[0]),
+               key=lambda k: abs(menu.widgets[k].rect.centerx - here.centerx))
+
+
 class OptionsOverlay(Overlay):
     """A game's options: `rows()` gives the rows (Choose, Amount, Do) afresh after every
     change, so a row may appear or go (the Custom level's slider). Every change shows at
     once; the game keeps it in the settings."""
     title = "Options"
     note = "kept for next time"
+    # O, the command that opened it, closes it too (as a Command: no raw letter compared).
+    letters = MappingProxyType({LETTERS[Command.OPTIONS]: Command.OPTIONS})
 
-    def __init__(self, app, rows: Callable[[], list], animate: bool, extra_keys=()):
+    def __init__(self, app, rows: Callable[[], list], animate: bool):
         super().__init__(app, animate)
         self.rows = rows
-        self.extra_keys = extra_keys     # letters that close it (the key that opened it)
         self.names: list[str] = []
         self.sliding = False
         self.build()
@@ -228,11 +243,14 @@ class OptionsOverlay(Overlay):
 
     def handle(self, action) -> None:
         kind = action.kind
-        if kind == Act.ALT or (kind == Act.KEY and action.value in self.extra_keys):
+        if kind == Act.COMMAND and action.value == Command.OPTIONS:
             self.close()
             return
         if kind == Act.RELEASE:
             self.sliding = False
+            return
+        if kind == Act.MOVE and action.dy and not action.dx:
+            self.menu.focus = next_row(self.menu, action.dy)
             return
         slider = next((w for w in self.menu.widgets if isinstance(w, Slider)), None)
         if kind == Act.POINT and self.sliding and slider is not None:
