@@ -5,9 +5,15 @@ edges, with a scroll bar while the text is longer than the view.
 The text is a list of blocks, each with its height; scrolling moves the block at the top of
 the view. Wheel and arrows move three lines and one line; a page keeps its last line in view
 on the next page; Home and End reach either end; the scroll bar's thumb can be dragged and a
-click on its track moves a page toward the click."""
+click on its track moves a page toward the click.
+
+A Figure is a picture beside a run of blocks (a paragraph set narrower to leave it room, and
+at least as tall as the picture): drawn at the view's right, level with the run's first line,
+and held at the view's top while the run scrolls past it, so that it stays beside its words.
+It is painted only when it comes into view (Figure.paint, cached by its maker)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -32,7 +38,7 @@ class Line:
 
     @property
     def height(self) -> int:
-        return int(self.size * SPACING)
+        return int(self.size * assets.text_scale() * SPACING)   # Large text: taller lines
 
     def draw(self, surface: pygame.Surface, x: int, y: int) -> pygame.Rect:
         return ui.label(surface, self.words, (x, y), self.size, self.colour, self.bold)
@@ -58,14 +64,23 @@ def paragraph(words: str, width: int, size: int = ui.BODY, colour=ui.TEXT,
     return lines + [Gap()]
 
 
+@dataclass(frozen=True)
+class Figure:
+    """A picture of `size` beside blocks first..end-1; paint(surface, rect) draws it."""
+    first: int
+    end: int
+    size: tuple[int, int]
+    paint: Callable[[pygame.Surface, pygame.Rect], None]
+
+
 class Page:
     """Blocks in `view` (a rect of the screen), scrolled by whole blocks: `top` is the index of
-    the block at the top of the view."""
+    the block at the top of the view; figures beside runs of them."""
 
-    def __init__(self, blocks: list[Block], view: pygame.Rect):
+    def __init__(self, blocks: list[Block], view: pygame.Rect, figures: tuple[Figure, ...] = ()):
         while blocks and isinstance(blocks[-1], Gap):
             blocks = blocks[:-1]
-        self.blocks, self.view = blocks, pygame.Rect(view)
+        self.blocks, self.view, self.figures = blocks, pygame.Rect(view), figures
         self.starts = [0]          # each block's y in the whole text, and the text's height
         for block in blocks:
             self.starts.append(self.starts[-1] + block.height)
@@ -179,6 +194,25 @@ class Page:
         top = min(range(self.last_top + 1), key=lambda i: abs(self.starts[i] - wanted))
         self.scroll_to(top)
 
+    # --- the figures -----------------------------------------------------------------------
+    def figures_shown(self) -> list[tuple[pygame.Rect, Figure]]:
+        """Where each figure beside the text in view stands on the screen: level with its
+        run's first line, or held at the view's top while the run scrolls past, never below
+        the run's end (cut at the view's bottom only while its run is entering the view)."""
+        top = self.starts[self.top]
+        bottom = self.starts[self.shown().stop]
+        placed = []
+        for figure in self.figures:
+            start = self.starts[min(figure.first, len(self.blocks))]
+            end = self.starts[min(figure.end, len(self.blocks))]
+            width, height = figure.size
+            if end <= top or start >= bottom:
+                continue
+            y = max(start, min(top, end - height))
+            placed.append((pygame.Rect(self.view.right - width, self.view.top + y - top, width,
+                                       height), figure))
+        return placed
+
     # --- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """The blocks in view and the scroll bar; returns where each block was drawn (only a
@@ -190,6 +224,9 @@ class Page:
         for index in self.shown():
             drawn.append(self.blocks[index].draw(surface, self.view.left,
                                                  origin + self.starts[index]))
+        for rect, figure in self.figures_shown():
+            figure.paint(surface, rect)
+            drawn.append(rect.clip(self.view))
         surface.set_clip(clip)
         if self.scrolls:
             pygame.draw.rect(surface, ui.PANEL, self.track(), border_radius=BAR_WIDTH // 2)
