@@ -15,7 +15,7 @@ ASPECT = 1.0
 
 
 def paint(state: rules.State, size: tuple[int, int], marks: Sequence[int] = (),
-                   move: rules.Move | None = None) -> pygame.Surface:
+                   move: rules.Move | None = None, done: bool = False) -> pygame.Surface:
     surface = pygame.Surface(size, pygame.SRCALPHA)
     side = min(size)
     wood = pygame.Rect(0, 0, side, side)
@@ -43,11 +43,11 @@ def paint(state: rules.State, size: tuple[int, int], marks: Sequence[int] = (),
             continue
         image = art.stone(piece, stone)
         surface.blit(image, image.get_rect(center=centre))
-    for point in marks:
+    for point in (move.target,) if done and move is not None else marks:
         box = pygame.Rect(0, 0, stone + 10, stone + 10)
         box.center = (round(at(point)[0]), round(at(point)[1]))
         diagrams.ring(surface, box, box.width // 2)
-    if move is not None:
+    if move is not None and not done:
         a, b = at(move.source), at(move.target)
         if move.over is None:
             points = [a, b]

@@ -15,7 +15,7 @@ ASPECT = 1.0
 
 
 def paint(state: State, size: tuple[int, int], marks: Sequence[tuple[int, int]] = (),
-          move: Move | None = None) -> pygame.Surface:
+          move: Move | None = None, done: bool = False) -> pygame.Surface:
     surface = pygame.Surface(size, pygame.SRCALPHA)
     count = state.params.size
     pitch = min(size) / count
@@ -30,13 +30,14 @@ def paint(state: State, size: tuple[int, int], marks: Sequence[tuple[int, int]] 
         return pygame.Rect(corner[0] + col * (button + gap), corner[1] + row * (button + gap),
                            button, button)
 
-    for cell in marks:
+    for cell in () if done else marks:
         diagrams.ring(surface, rect(cell).inflate(gap, gap), button // 5)
     if move is not None:
         for cell in reach(count, move.row, move.col):
             lit = rect(cell).inflate(gap, gap)
             pygame.draw.rect(surface, (255, 255, 255), lit, max(2, gap // 2),
                              border_radius=button // 5)
-        diagrams.ring(surface, rect((move.row, move.col)).inflate(gap, gap), button // 5,
-                      max(4, button // 9))
+        if not done:
+            diagrams.ring(surface, rect((move.row, move.col)).inflate(gap, gap), button // 5,
+                          max(4, button // 9))
     return surface

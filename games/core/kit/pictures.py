@@ -12,10 +12,11 @@ A game declares them in games/<key>/rules_pictures.py as `PICTURES`, a tuple of 
     caption   a few words under the picture.
 
 The game's painter, games/<key>/diagram.py, paints a position at a small size with the game's
-own sprites: `paint(state, size, marks=(), move=None) -> pygame.Surface` (the move, when
-given, is drawn as the change about to happen). The checker (tests/test_rules_pictures.py)
-walks every picture: each position valid, each change a legal move, each anchor one
-paragraph. Pure: no pygame, no I/O.
+own sprites: `paint(state, size, marks=(), move=None, done=False) -> pygame.Surface`. A
+change paints its position before with the move drawn as about to happen, then the position
+after with done=True (the same view, what the move did marked). The checker
+(tests/test_rules_pictures.py) walks every picture: each position valid, each change a legal
+move, each anchor one paragraph. Pure: no pygame, no I/O.
 """
 from __future__ import annotations
 

@@ -20,7 +20,8 @@ from games.core.loop import assets
 from games.core.screens import page, palette, ui
 from games.core.screens.cache import SurfaceCache
 
-BOARD_SHARE = 0.22     # a pictured board's height, as a share of the screen's height
+BOARD_SHARE = 0.22     # a pictured board's height, as a share of the screen's height,
+SMALL_SCREEN = 0.1     # and a little more on a smaller screen, where a share is smaller
 ARROW_SHARE = 0.3      # the arrow between before and after, as a share of a board's height
 FIGURE_GAP = 40        # between the words and their pictures
 PICTURE_GAP = 30       # between two pictures
@@ -34,7 +35,7 @@ PAINTED = SurfaceCache(limit=64)     # every game's pictures, kept between openi
 def board_size(key: str, screen_height: int) -> tuple[int, int]:
     """A pictured board's box: a share of the screen's height, in the game's own shape
     (its painter's ASPECT, width over height)."""
-    height = round(screen_height * BOARD_SHARE)
+    height = round(screen_height * BOARD_SHARE + max(0, 1080 - screen_height) * SMALL_SCREEN)
     return round(height * aspect(key)), height
 
 
@@ -144,7 +145,7 @@ def painted(key: str, picture: data.Picture, board: tuple[int, int]) -> pygame.S
     gap = round(height * ARROW_SHARE)
     surface = pygame.Surface((2 * width + gap, height), pygame.SRCALPHA)
     surface.blit(paint(shown.before, board, picture.marks, shown.move), (0, 0))
-    surface.blit(paint(shown.after, board, ()), (width + gap, 0))
+    surface.blit(paint(shown.after, board, picture.marks, shown.move, True), (width + gap, 0))
     arrow(surface, pygame.Rect(width, 0, gap, height))
     return surface
 
