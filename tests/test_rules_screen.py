@@ -1,4 +1,4 @@
-"""Every game's rules screen scrolls, fits and shows every line.
+"""Every game's rules screen scrolls, fits and shows every line, its pictures beside its words.
 
 The text scrolls by whole lines (screens/page.py), so no line is ever cut at the view's edges.
 Checked two ways: the Page alone over generated texts and views (hypothesis), and every game's
@@ -106,8 +106,12 @@ def check_drawn(driver, rules: HelpScene) -> None:
     screen = driver.app.screen
     driver.app.draw(screen)
     view = rules.view
-    for rect in rules.page.draw(screen.copy()):
+    drawn = rules.page.draw(screen.copy())
+    for rect in drawn:
         assert view.contains(rect) or rect.width == 0, (rect, view)
+    figures = [rect for rect, _ in rules.page.figures_shown()]
+    for line in drawn[:len(rules.page.shown())]:
+        assert line.collidelist(figures) == -1, "a picture covers words"
     width, height = driver.app.size
     bare = screen.copy()
     for area in (view, rules.page.track(), (0, 0, width, view.top - 30),

@@ -8,7 +8,7 @@ from games.ishido.lesson import ABOVE, RIGHT, deal
 
 PICTURES = (
     Picture("Ishido is a quiet game of placing stones", deal(((4, 0),)),
-            caption="The start: six stones, every colour and symbol once"),
+            caption="The start: each colour and symbol once"),
     Picture("A stone must go on an empty square next to at least one stone",
             deal(((4, 0),)), change="2,5",
             caption="Beside a stone of its colour: 1 point"),

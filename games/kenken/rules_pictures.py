@@ -15,7 +15,7 @@ HIDDEN = f"kenken:{Params(4, 'easy', hidden_operators=True).encode()}:" + \
 PICTURES = (
     Picture("Fill the grid so that every row and every column", PUZZLE, moves=SOLVED,
             marks=((0, 0), (0, 1), (0, 2), (0, 3), (1, 2), (2, 2), (3, 2)),
-            caption="Solved: 1 to 4 once in each row and each column"),
+            caption="1 to 4 once in each row and each column"),
     Picture("Thick lines split the grid into cages", PUZZLE, moves=("R0,3,4",),
             change="R1,3,2", caption="The 6+ cage: 4 and 2 make 6"),
     Picture("Every puzzle has exactly one solution", PUZZLE, moves=("R0,2,3",),

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from games.core.kit.pictures import Picture
 from games.nim.lesson import CLASSIC, custom
-from games.nim.rules import Params
-
-MISERE = f"nim:{Params(misere=True).encode()}:0,1,0"
 
 PICTURES = (
     Picture("Nim is played with heaps of counters", CLASSIC, change="2:2",
             caption="Take from one heap: 2 from the heap of 5"),
-    Picture("Normal play (the default)", custom("0,0,3"), change="2:3",
+    Picture("Normal play (the default)", custom("3"), change="0:3",
             caption="Normal play: taking the last counter wins"),
     Picture("To take counters, choose a counter in a heap", CLASSIC, change="1:3",
             caption="The chosen counter and all above it go"),

@@ -27,7 +27,7 @@ FIGURE_GAP = 40        # between the words and their pictures
 PICTURE_GAP = 30       # between two pictures
 FIGURE_SHARE = 0.5     # the widest row of pictures, as a share of the text's column
 CAPTION_LINES = 2
-CAPTION_WIDTH = 300     # the least width of a caption (a narrow picture's is wider)
+CAPTION_WIDTH = 340     # the least width of a caption (a narrow picture's is wider)
 
 PAINTED = SurfaceCache(limit=64)     # every game's pictures, kept between openings
 

@@ -78,7 +78,8 @@ class Page:
     the block at the top of the view; figures beside runs of them."""
 
     def __init__(self, blocks: list[Block], view: pygame.Rect, figures: tuple[Figure, ...] = ()):
-        while blocks and isinstance(blocks[-1], Gap):
+        keep = max((figure.end for figure in figures), default=0)   # a figure's room
+        while len(blocks) > keep and isinstance(blocks[-1], Gap):
             blocks = blocks[:-1]
         self.blocks, self.view, self.figures = blocks, pygame.Rect(view), figures
         self.starts = [0]          # each block's y in the whole text, and the text's height
