@@ -166,3 +166,25 @@ def test_opening_the_rules_paints_only_the_pictures_in_view_and_keeps_them(data_
         assert len(diagrams.PAINTED) == painted, "a second opening paints nothing"
     finally:
         driver.close()
+
+
+def test_the_demo_turns_the_rules_pages_at_a_chosen_screen_size(tmp_path, capsys):
+    """`demo GAME --rules` pages through the rules with a player's Page Down; --screen sets the
+    logical size, and the screenshot is of it."""
+    import json
+
+    from games.core.cli.commands import main
+    shot = tmp_path / "rules.png"
+    assert main(["demo", "ishido", "--rules", "--screen", "1280x720", "--frames", "400",
+                 "--every", "10", "--screenshot", str(shot)]) == 0
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert report["rules_pictures"] == 5 and report["rules_at_end"] is True
+    assert pygame.image.load(str(shot)).get_size() == (1280, 720)
+    assert main(["demo", "ishido", "--rules", "--frames", "1"]) == 0
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert report["rules_at_end"] is False
+    for wrong, told in ((["--rules"], "--rules needs a GAME"),
+                        (["nim", "--rules", "--lesson"], "choose one"),
+                        (["nim", "--rules", "--screen", "1280x7200"], "not a screen size")):
+        assert main(["demo", *wrong, "--frames", "5"]) == 2
+        assert told in capsys.readouterr().err
