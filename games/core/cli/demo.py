@@ -76,7 +76,8 @@ def play(args, session, shots: dict) -> None:
             app.push(lesson)
         elif args.rules:
             from games.core.screens.overlays import HelpScene
-            rules = app.push(HelpScene(app, args.game))
+            rules = HelpScene(app, args.game)
+            app.push(rules)
         elif session is not None:
             app.push(scene_module(session.key).SCENE(app, session))
         for frame in range(1, args.frames + 1):
