@@ -112,14 +112,9 @@ class Block:
         return pygame.Rect(x, y, 10, self.height)
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.lists(st.tuples(st.integers(1, 8), st.integers(30, 400)), min_size=1, max_size=8),
-       st.integers(200, 800), st.data())
-def test_a_figure_stays_beside_its_words_and_in_view_while_they_are(runs, view_height, data):
-    """Runs of lines, each with a figure no taller than the run (as diagrams lays them out),
-    between paragraph gaps: at every scroll position a figure is shown while any of its run
-    is, never leaves its run's extent, and lies wholly in the view whenever the run's part in
-    view is as tall as the figure."""
+def figured_page(runs, view_height: int) -> tuple[page.Page, list[page.Figure]]:
+    """Runs of 40-pixel lines, each with a figure beside it and as tall as it at least (as
+    diagrams lays them out), between paragraph gaps."""
     blocks: list = []
     figures = []
     for lines, figure_height in runs:
@@ -130,9 +125,21 @@ def test_a_figure_stays_beside_its_words_and_in_view_while_they_are(runs, view_h
         figures.append(page.Figure(first, len(blocks), (100, figure_height),
                                    lambda surface, rect: None))
         blocks.append(page.Gap())
-    view = pygame.Rect(0, 0, 600, view_height)
-    text = page.Page(blocks, view, tuple(figures))
-    text.scroll_to(data.draw(st.integers(0, len(blocks))))
+    return page.Page(blocks, pygame.Rect(0, 0, 600, view_height), tuple(figures)), figures
+
+
+runs = st.lists(st.tuples(st.integers(1, 12), st.integers(30, 400)), min_size=1, max_size=8)
+
+
+@settings(max_examples=200, deadline=None)
+@given(runs, st.integers(200, 800), st.data())
+def test_a_figure_stays_beside_its_words_and_in_view_while_they_are(runs, view_height, data):
+    """At every scroll position a figure is shown while any of its run is, never leaves its
+    run's extent, and lies wholly in the view whenever the run's part in view is as tall as
+    the figure."""
+    text, figures = figured_page(runs, view_height)
+    view = text.view
+    text.scroll_to(data.draw(st.integers(0, len(text.blocks))))
     top, bottom = text.starts[text.top], text.starts[text.shown().stop]
     placed = {id(figure): rect for rect, figure in text.figures_shown()}
     for figure in figures:
@@ -144,6 +151,33 @@ def test_a_figure_stays_beside_its_words_and_in_view_while_they_are(runs, view_h
         assert start - top <= rect.top - view.top and rect.bottom - view.top <= end - top
         if min(end, top + view.height) - max(start, top) >= rect.height:
             assert view.contains(rect)
+
+
+@settings(max_examples=200, deadline=None)
+@given(runs, st.integers(200, 800),
+       st.lists(st.sampled_from(["line+", "line-", "page+", "page-", "home", "end"]),
+                max_size=30))
+def test_scrolling_never_cuts_a_figure_at_the_top_nor_passes_a_line_unseen(runs, view_height,
+                                                                         keys):
+    """Wherever the keys take the text, no figure reaches above the view (the lines low
+    beside it are no resting places); Page Down from the top shows every line. Figures are
+    at most the view's height less two lines, as diagrams makes them."""
+    runs = [(lines, min(height, view_height - 80)) for lines, height in runs]
+    text, _ = figured_page(runs, view_height)
+    for key in keys:
+        verb, sign = key.rstrip("+-"), -1 if key.endswith("-") else 1
+        if verb in ("line", "page"):
+            (text.lines if verb == "line" else text.page)(sign)
+        else:
+            text.end(-1 if verb == "home" else 1)
+        assert all(rect.top >= text.view.top for rect, _ in text.figures_shown())
+    text.end(-1)
+    seen = set(text.shown())
+    while text.page(1):
+        seen |= set(text.shown())
+        assert all(rect.top >= text.view.top for rect, _ in text.figures_shown())
+    lines = {i for i, block in enumerate(text.blocks) if isinstance(block, Block)}
+    assert lines <= seen and text.top == text.last_top
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])

@@ -159,8 +159,9 @@ def test_the_rules_scroll_with_the_mouse_and_the_gamepad(driver, key):
     text = rules.page
     driver.post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
     driver.frames()
-    passed = lines_of(text) & set(range(text.top))
-    assert len(passed) == page.WHEEL_LINES, "a notch of the wheel scrolls three lines"
+    passed = [i for i in range(text.top) if text.stops[i]]
+    assert len(passed) == page.WHEEL_LINES, "a notch of the wheel scrolls three lines (the " \
+        "lines low beside a picture, which it would cut at the top, are passed over)"
     after_wheel = text.top
     driver.key(pygame.K_UP, times=3)
     assert text.top == 0

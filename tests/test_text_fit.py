@@ -250,7 +250,8 @@ def test_the_hud_fields_clear_the_title(driver, key):
 @pytest.mark.parametrize("window", WINDOWS, ids=lambda size: f"{size[0]}x{size[1]}")
 def test_rules_pages_with_their_pictures_fit(data_dir, fitted, window, key):
     """Every page of the rules, top to bottom, at both text sizes: the pictures' captions fit
-    their boxes, no line reaches under a picture, and each line fits the width beside it."""
+    their boxes, no line reaches under a picture, each line fits the width beside it, and
+    no picture is cut at the top."""
     from tests.driver import Driver
     calls = []
     for size in ("normal", "large"):
@@ -265,6 +266,7 @@ def test_rules_pages_with_their_pictures_fit(data_dir, fitted, window, key):
             while True:
                 drawn = text.draw(driver.app.screen)
                 pictures = [rect for rect, _ in text.figures_shown()]
+                assert all(rect.top >= help_page.view.top for rect in pictures), "cut at the top"
                 for line in drawn[:len(text.shown())]:
                     assert line.collidelist(pictures) == -1, (size, line, pictures)
                     assert line.right <= help_page.view.right

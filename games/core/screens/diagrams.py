@@ -25,7 +25,6 @@ SMALL_SCREEN = 0.1     # and a little more on a smaller screen, where a share is
 ARROW_SHARE = 0.3      # the arrow between before and after, as a share of a board's height
 FIGURE_GAP = 40        # between the words and their pictures
 PICTURE_GAP = 30       # between two pictures
-FIGURE_SHARE = 0.5     # the widest row of pictures, as a share of the text's column
 CAPTION_LINES = 2
 CAPTION_WIDTH = 340     # the least width of a caption (a narrow picture's is wider)
 
@@ -58,8 +57,9 @@ def figure_size(board: tuple[int, int], picture: data.Picture) -> tuple[int, int
 
 def rules_blocks(key: str, text: str, width: int, screen_height: int,
                  settings: Mapping[str, Any]) -> tuple[list[page.Block], tuple[page.Figure, ...]]:
-    """The rules text as the page's blocks, each illustrated paragraph set narrower beside
-    its pictures (side by side, in the order declared); and the figures."""
+    """The rules text as the page's blocks and the figures: a paragraph with one picture is
+    set narrower beside it; one with several has them in rows under it, across the column,
+    in the order declared."""
     palette.use(settings)
     texts = data.paragraphs(text)
     beside: dict[int, list[tuple[int, data.Picture]]] = {}
@@ -75,17 +75,22 @@ def rules_blocks(key: str, text: str, width: int, screen_height: int,
         if number not in beside:
             blocks += page.paragraph(words, width)
             continue
-        size, paint = arranged([(figure_size(board, picture), painter(key, index, picture,
-                                                                      board))
-                                for index, picture in beside[number]],
-                               round(width * FIGURE_SHARE))
-        lines = page.paragraph(words, width - size[0] - FIGURE_GAP)[:-1]
-        first = len(blocks)
-        blocks += lines
-        taller = size[1] - sum(line.height for line in lines)
-        if taller > 0:
-            blocks.append(page.Gap(taller))
-        figures.append(page.Figure(first, len(blocks), size, paint))
+        shown = [(figure_size(board, picture), painter(key, index, picture, board))
+                 for index, picture in beside[number]]
+        if len(shown) == 1:             # beside the words
+            size, paint = shown[0]
+            lines = page.paragraph(words, width - size[0] - FIGURE_GAP)[:-1]
+            first = len(blocks)
+            blocks += lines
+            taller = size[1] - sum(line.height for line in lines)
+            if taller > 0:
+                blocks.append(page.Gap(taller))
+            figures.append(page.Figure(first, len(blocks), size, paint))
+        else:                           # in rows under the words, across the column
+            blocks += page.paragraph(words, width)
+            height, paint = arranged(shown, width)
+            figures.append(page.Figure(len(blocks), len(blocks) + 1, (width, height), paint))
+            blocks.append(page.Gap(height))
         blocks.append(page.Gap())
     return blocks, tuple(figures)
 
@@ -93,29 +98,27 @@ def rules_blocks(key: str, text: str, width: int, screen_height: int,
 Paint = Callable[[pygame.Surface, pygame.Rect], None]
 
 
-def arranged(pictures: list[tuple[tuple[int, int], Paint]], widest: int
-             ) -> tuple[tuple[int, int], Paint]:
-    """A paragraph's pictures in rows no wider than `widest` (one at least), the rows one
-    under another, right-aligned: their size, and one paint for them all."""
+def arranged(pictures: list[tuple[tuple[int, int], Paint]], width: int) -> tuple[int, Paint]:
+    """Pictures in rows no wider than `width` (one at least), one row under another, each
+    row centred: their height, and one paint for them all."""
     rows: list[list[tuple[tuple[int, int], Paint]]] = [[]]
     for picture in pictures:
         row = rows[-1]
-        if row and sum(w + PICTURE_GAP for (w, _), _ in row) + picture[0][0] > widest:
+        if row and sum(w + PICTURE_GAP for (w, _), _ in row) + picture[0][0] > width:
             rows.append(row := [])
         row.append(picture)
     widths = [sum(w for (w, _), _ in row) + PICTURE_GAP * (len(row) - 1) for row in rows]
     heights = [max(h for (_, h), _ in row) for row in rows]
-    size = (max(widths), sum(heights) + PICTURE_GAP * (len(rows) - 1))
 
     def paint(surface: pygame.Surface, rect: pygame.Rect) -> None:
         y = rect.top
-        for row, width, height in zip(rows, widths, heights):
-            x = rect.right - width
+        for row, wide, high in zip(rows, widths, heights):
+            x = rect.centerx - wide // 2
             for (w, h), one in row:
                 one(surface, pygame.Rect(x, y, w, h))
                 x += w + PICTURE_GAP
-            y += height + PICTURE_GAP
-    return size, paint
+            y += high + PICTURE_GAP
+    return sum(heights) + PICTURE_GAP * (len(rows) - 1), paint
 
 
 def painter(key: str, index: int, picture: data.Picture, board: tuple[int, int]) -> Paint:

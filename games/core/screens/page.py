@@ -85,6 +85,15 @@ class Page:
         self.starts = [0]          # each block's y in the whole text, and the text's height
         for block in blocks:
             self.starts.append(self.starts[-1] + block.height)
+        # Where the top may rest: a line, but not one so low in a figure's run that the
+        # figure, held at the top, would be cut (scrolling steps over those lines to the next
+        # paragraph; they were in view with the run's last resting line).
+        self.stops = [not isinstance(block, Gap) for block in blocks]
+        for figure in figures:
+            end = self.starts[min(figure.end, len(blocks))]
+            for index in range(figure.first + 1, min(figure.end, len(blocks))):
+                if self.starts[index] > end - figure.size[1]:
+                    self.stops[index] = False
         self.top = 0
         self.dragging = False
         self.grip = 0              # where on the thumb the pointer holds it
@@ -117,11 +126,12 @@ class Page:
         return self.height > self.view.height
 
     def settle(self, top: int, step: int) -> int:
-        """`top` moved off a gap (in the direction `step`, else the other), kept in range."""
+        """`top` moved onto a stop (in the direction `step`, else the other), kept in
+        range."""
         top = max(0, min(top, len(self.blocks) - 1))
         for direction in (step, -step):
             index = top
-            while 0 <= index < len(self.blocks) and isinstance(self.blocks[index], Gap):
+            while 0 <= index < len(self.blocks) and not self.stops[index]:
                 index += direction
             if 0 <= index < len(self.blocks):
                 return index
@@ -136,12 +146,13 @@ class Page:
         return moved
 
     def lines(self, count: int) -> bool:
-        """Scroll `count` lines (negative: up), gaps not counted."""
+        """Scroll `count` lines (negative: up), gaps and lines that are no stops not
+        counted."""
         step = 1 if count > 0 else -1
         top = self.top
         for _ in range(abs(count)):
             top += step
-            while 0 < top < len(self.blocks) and isinstance(self.blocks[top], Gap):
+            while 0 < top < len(self.blocks) and not self.stops[top]:
                 top += step
         return self.scroll_to(top, step)
 
@@ -149,7 +160,12 @@ class Page:
         """A page down (step 1: the last line shown comes to the top) or up (the first line
         shown goes to the bottom)."""
         if step > 0:
-            return self.scroll_to(max(self.top + 1, self.shown().stop - 1), 1)
+            last = max(self.top + 1, self.shown().stop - 1)
+            if last < len(self.blocks) and not self.stops[last] and \
+                    not isinstance(self.blocks[last], Gap):
+                back = self.settle(last, -1)    # a line low in a figure's run: rest on the
+                last = back if back > self.top else last   # run's last stop, none unseen
+            return self.scroll_to(last, 1)
         top = self.top
         while top > 0 and self.top in self.shown(top - 1):
             top -= 1
