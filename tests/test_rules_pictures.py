@@ -113,14 +113,18 @@ class Block:
 
 
 def figured_page(runs, view_height: int) -> tuple[page.Page, list[page.Figure]]:
-    """Runs of 40-pixel lines, each with a figure beside it and as tall as it at least (as
-    diagrams lays them out), between paragraph gaps."""
+    """Paragraphs of 40-pixel lines with a figure beside them (the run at least as tall as the
+    figure, as diagrams lays them out) or in Room under them, between paragraph gaps."""
     blocks: list = []
     figures = []
-    for lines, figure_height in runs:
+    for lines, figure_height, beside in runs:
         first = len(blocks)
         blocks += [Block(40) for _ in range(lines)]
-        if figure_height > 40 * lines:
+        if not beside:
+            blocks.append(page.Gap())
+            first = len(blocks)
+            blocks.append(page.Room(figure_height))
+        elif figure_height > 40 * lines:
             blocks.append(page.Gap(figure_height - 40 * lines))
         figures.append(page.Figure(first, len(blocks), (100, figure_height),
                                    lambda surface, rect: None))
@@ -128,7 +132,8 @@ def figured_page(runs, view_height: int) -> tuple[page.Page, list[page.Figure]]:
     return page.Page(blocks, pygame.Rect(0, 0, 600, view_height), tuple(figures)), figures
 
 
-runs = st.lists(st.tuples(st.integers(1, 12), st.integers(30, 400)), min_size=1, max_size=8)
+runs = st.lists(st.tuples(st.integers(1, 12), st.integers(30, 400), st.booleans()),
+                min_size=1, max_size=8)
 
 
 @settings(max_examples=200, deadline=None)
@@ -140,7 +145,8 @@ def test_a_figure_stays_beside_its_words_and_in_view_while_they_are(runs, view_h
     text, figures = figured_page(runs, view_height)
     view = text.view
     text.scroll_to(data.draw(st.integers(0, len(text.blocks))))
-    top, bottom = text.starts[text.top], text.starts[text.shown().stop]
+    top = text.starts[text.top]
+    bottom = top + view.height
     placed = {id(figure): rect for rect, figure in text.figures_shown()}
     for figure in figures:
         start, end = text.starts[figure.first], text.starts[min(figure.end, len(text.blocks))]
@@ -162,7 +168,7 @@ def test_scrolling_never_cuts_a_figure_at_the_top_nor_passes_a_line_unseen(runs,
     """Wherever the keys take the text, no figure reaches above the view (the lines low
     beside it are no resting places); Page Down from the top shows every line. Figures are
     at most the view's height less two lines, as diagrams makes them."""
-    runs = [(lines, min(height, view_height - 80)) for lines, height in runs]
+    runs = [(lines, min(height, view_height - 80), beside) for lines, height, beside in runs]
     text, _ = figured_page(runs, view_height)
     for key in keys:
         verb, sign = key.rstrip("+-"), -1 if key.endswith("-") else 1
@@ -176,8 +182,8 @@ def test_scrolling_never_cuts_a_figure_at_the_top_nor_passes_a_line_unseen(runs,
     while text.page(1):
         seen |= set(text.shown())
         assert all(rect.top >= text.view.top for rect, _ in text.figures_shown())
-    lines = {i for i, block in enumerate(text.blocks) if isinstance(block, Block)}
-    assert lines <= seen and text.top == text.last_top
+    lines = {i for i, block in enumerate(text.blocks) if isinstance(block, (Block, page.Room))}
+    assert lines <= seen and text.top == text.last_top, "every line and every Room seen whole"
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])

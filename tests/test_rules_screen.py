@@ -127,7 +127,7 @@ def test_every_rules_screen_scrolls_to_every_line_and_draws_only_in_its_view(siz
     rules = open_rules(driver, key)
     text = rules.page
     # Drawn at a fixed size in the picture; in a 1280x720 window it shows this many pixels:
-    smallest = min(text.blocks[i].size for i in lines_of(text))
+    smallest = min(block.size for block in text.blocks if isinstance(block, page.Line))
     assert smallest * 720 / driver.app.size[1] >= LEGIBLE_PIXELS
     check_drawn(driver, rules)
     if driver.app.size == (1280, 720) or text.scrolls:

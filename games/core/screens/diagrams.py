@@ -90,7 +90,7 @@ def rules_blocks(key: str, text: str, width: int, screen_height: int,
             blocks += page.paragraph(words, width)
             height, paint = arranged(shown, width)
             figures.append(page.Figure(len(blocks), len(blocks) + 1, (width, height), paint))
-            blocks.append(page.Gap(height))
+            blocks.append(page.Room(height))
         blocks.append(page.Gap())
     return blocks, tuple(figures)
 

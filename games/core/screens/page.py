@@ -53,7 +53,17 @@ class Gap:
         return pygame.Rect(x, y, 0, 0)
 
 
-Block = Line | Gap
+@dataclass(frozen=True)
+class Room:
+    """Room for a figure across the column (pictures in rows under a paragraph): scrolled as
+    a line is, so that the top may rest on it and show the figure whole."""
+    height: int
+
+    def draw(self, surface: pygame.Surface, x: int, y: int) -> pygame.Rect:
+        return pygame.Rect(x, y, 0, 0)
+
+
+Block = Line | Gap | Room
 
 
 def paragraph(words: str, width: int, size: int = ui.BODY, colour=ui.TEXT,
@@ -217,7 +227,7 @@ class Page:
         run's first line, or held at the view's top while the run scrolls past, never below
         the run's end (cut at the view's bottom only while its run is entering the view)."""
         top = self.starts[self.top]
-        bottom = self.starts[self.shown().stop]
+        bottom = top + self.view.height
         placed = []
         for figure in self.figures:
             start = self.starts[min(figure.first, len(self.blocks))]
