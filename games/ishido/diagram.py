@@ -1,5 +1,5 @@
 """Ishido's pictures for the rules screen (games/core/screens/diagrams.py): the board at a small
-size with the game's own stones, the whole board, or a window of 5 x 4 squares round what
+size with the game's own stones, the whole board, or a window of 4 x 4 squares round what
 matters (the marked squares, the square a move fills and its neighbours); the marked squares
 ringed, and the stone to place shown faintly on the square it is about to fill."""
 from __future__ import annotations
@@ -13,8 +13,8 @@ from games.ishido import rules
 from games.ishido.rules import COLS, EMPTY, ROWS
 from sprites import ishido as art
 
-ASPECT = 1.25
-WINDOW = (4, 5)                      # rows, columns
+ASPECT = 1.0
+WINDOW = (4, 4)                      # rows, columns
 SQUARE_OUTER = (37, 43, 59)          # as the game's view: the outer ring is darker
 
 

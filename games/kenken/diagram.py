@@ -53,7 +53,7 @@ def paint(state: rules.State, size: tuple[int, int], marks: Sequence[tuple[int, 
     pygame.draw.rect(surface, art.WALL, (x0 - wall, y0 - wall, n * cell + 2 * wall,
                                          n * cell + 2 * wall), wall + 1)
     scale = assets.text_scale()     # the pictures keep their size whatever the text size
-    clue, digit, mark = (round(cell * share / scale) for share in (0.27, 0.55, 0.24))
+    clue, digit, mark = (round(cell * share / scale) for share in (0.3, 0.55, 0.27))
     for cage in state.cages:
         row, col = cage.cells[0]
         words = assets.text(clue_label(state.params, cage), clue, art.CLUE_INK, True)

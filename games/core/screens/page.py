@@ -224,16 +224,19 @@ class Page:
     # --- the figures -----------------------------------------------------------------------
     def figures_shown(self) -> list[tuple[pygame.Rect, Figure]]:
         """Where each figure beside the text in view stands on the screen: level with its
-        run's first line, or held at the view's top while the run scrolls past, never below
-        the run's end (cut at the view's bottom only while its run is entering the view)."""
+        run's first line (shown with it), or held at the view's top while the run scrolls
+        past, never below the run's end; cut at the view's bottom only while its run is
+        entering the view (a Room's as soon as it enters)."""
         top = self.starts[self.top]
-        bottom = top + self.view.height
+        lines_end = self.starts[self.shown().stop]
         placed = []
         for figure in self.figures:
             start = self.starts[min(figure.first, len(self.blocks))]
             end = self.starts[min(figure.end, len(self.blocks))]
             width, height = figure.size
-            if end <= top or start >= bottom:
+            in_room = figure.first < len(self.blocks) and \
+                isinstance(self.blocks[figure.first], Room)
+            if end <= top or start >= (top + self.view.height if in_room else lines_end):
                 continue
             y = max(start, min(top, end - height))
             placed.append((pygame.Rect(self.view.right - width, self.view.top + y - top, width,
