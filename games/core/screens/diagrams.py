@@ -4,12 +4,13 @@ data checked by tests/test_rules_pictures.py) is set narrower, with its picture 
 
 A picture is a position, or a change: the position before a move, with the move drawn on it,
 an arrow, and the position after. Pictures are painted when they first come into view and
-kept (keyed by the palette and the size) for every later opening of any rules screen, so
-opening one costs only laying out its text. A picture whose data is wrong is left out (the
+kept (keyed by the palette and the size) for every later opening of any rules screen: one
+picture a frame, never on the opening frame, so opening one costs only laying out its
+text. A picture whose data is wrong is left out (the
 checker names it)."""
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import pygame
@@ -46,10 +47,13 @@ def caption_height() -> int:
     return round(ui.SMALL * assets.text_scale() * 1.25 * CAPTION_LINES) + 8
 
 
+def boards_width(board: tuple[int, int], picture: data.Picture) -> int:
+    """The width of a picture's boards: one, or two and the arrow between them."""
+    return 2 * board[0] + round(board[1] * ARROW_SHARE) if picture.change else board[0]
+
+
 def figure_size(board: tuple[int, int], picture: data.Picture) -> tuple[int, int]:
-    width, height = board
-    if picture.change:
-        width = 2 * width + round(height * ARROW_SHARE)
+    width, height = boards_width(board, picture), board[1]
     if not picture.caption:
         return width, height
     return max(width, CAPTION_WIDTH), height + caption_height()
@@ -75,63 +79,91 @@ def rules_blocks(key: str, text: str, width: int, screen_height: int,
         if number not in beside:
             blocks += page.paragraph(words, width)
             continue
-        shown = [(figure_size(board, picture), painter(key, index, picture, board))
-                 for index, picture in beside[number]]
-        if len(shown) == 1:             # beside the words
-            size, paint = shown[0]
-            lines = page.paragraph(words, width - size[0] - FIGURE_GAP)[:-1]
+        drawings = [Drawing(key, index, picture, board) for index, picture in beside[number]]
+        if len(drawings) == 1:          # beside the words
+            group = Group(drawings, drawings[0].size[0])
+            lines = page.paragraph(words, width - group.size[0] - FIGURE_GAP)[:-1]
             first = len(blocks)
             blocks += lines
-            taller = size[1] - sum(line.height for line in lines)
+            taller = group.size[1] - sum(line.height for line in lines)
             if taller > 0:
                 blocks.append(page.Gap(taller))
-            figures.append(page.Figure(first, len(blocks), size, paint))
         else:                           # in rows under the words, across the column
+            group = Group(drawings, width)
             blocks += page.paragraph(words, width)
-            height, paint = arranged(shown, width)
-            figures.append(page.Figure(len(blocks), len(blocks) + 1, (width, height), paint))
-            blocks.append(page.Room(height))
+            first = len(blocks)
+            blocks.append(page.Room(group.size[1]))
+        figures.append(page.Figure(first, len(blocks), group.size, group.paint, group.ready,
+                                   group.prepare))
         blocks.append(page.Gap())
     return blocks, tuple(figures)
 
 
-Paint = Callable[[pygame.Surface, pygame.Rect], None]
+class Drawing:
+    """One picture: painted into PAINTED by prepare() (a frame's work, never on the opening
+    frame), drawn from there with its caption by paint(); a quiet panel stands in until it
+    is painted."""
+
+    def __init__(self, key: str, index: int, picture: data.Picture, board: tuple[int, int]):
+        self.key, self.index, self.picture, self.board = key, index, picture, board
+        self.size = figure_size(board, picture)
+
+    def cache_key(self) -> tuple[Any, ...]:
+        return self.key, self.index, self.board, palette.current()
+
+    def ready(self) -> bool:
+        return self.cache_key() in PAINTED.surfaces
+
+    def prepare(self) -> None:
+        PAINTED.get(self.cache_key(), lambda: painted(self.key, self.picture, self.board))
+
+    def paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        image = PAINTED.surfaces.get(self.cache_key())
+        if image is None:
+            box = pygame.Rect(0, 0, boards_width(self.board, self.picture), self.board[1])
+            box.midtop = rect.midtop
+            pygame.draw.rect(surface, ui.BG_DEEP, box, border_radius=16)
+        else:
+            surface.blit(image, image.get_rect(midtop=rect.midtop))
+        if self.picture.caption:
+            ui.fit_text(surface, self.picture.caption,
+                        (rect.left, rect.top + self.board[1] + 4, rect.width,
+                         caption_height() - 4), ui.SMALL, ui.MUTED, max_lines=CAPTION_LINES)
 
 
-def arranged(pictures: list[tuple[tuple[int, int], Paint]], width: int) -> tuple[int, Paint]:
-    """Pictures in rows no wider than `width` (one at least), one row under another, each
-    row centred: their height, and one paint for them all."""
-    rows: list[list[tuple[tuple[int, int], Paint]]] = [[]]
-    for picture in pictures:
-        row = rows[-1]
-        if row and sum(w + PICTURE_GAP for (w, _), _ in row) + picture[0][0] > width:
-            rows.append(row := [])
-        row.append(picture)
-    widths = [sum(w for (w, _), _ in row) + PICTURE_GAP * (len(row) - 1) for row in rows]
-    heights = [max(h for (_, h), _ in row) for row in rows]
+class Group:
+    """A paragraph's drawings in rows no wider than `width` (one at least), one row under
+    another, each row centred."""
 
-    def paint(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def __init__(self, drawings: list[Drawing], width: int):
+        self.rows: list[list[Drawing]] = [[]]
+        for drawing in drawings:
+            row = self.rows[-1]
+            if row and sum(d.size[0] + PICTURE_GAP for d in row) + drawing.size[0] > width:
+                self.rows.append(row := [])
+            row.append(drawing)
+        self.widths = [sum(d.size[0] for d in row) + PICTURE_GAP * (len(row) - 1)
+                       for row in self.rows]
+        self.heights = [max(d.size[1] for d in row) for row in self.rows]
+        self.size = (max(width, *self.widths),
+                     sum(self.heights) + PICTURE_GAP * (len(self.rows) - 1))
+        self.drawings = drawings
+
+    def ready(self) -> bool:
+        return all(drawing.ready() for drawing in self.drawings)
+
+    def prepare(self) -> None:
+        """Paint the first drawing not painted yet."""
+        next(drawing for drawing in self.drawings if not drawing.ready()).prepare()
+
+    def paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         y = rect.top
-        for row, wide, high in zip(rows, widths, heights):
+        for row, wide, high in zip(self.rows, self.widths, self.heights):
             x = rect.centerx - wide // 2
-            for (w, h), one in row:
-                one(surface, pygame.Rect(x, y, w, h))
-                x += w + PICTURE_GAP
+            for drawing in row:
+                drawing.paint(surface, pygame.Rect(x, y, *drawing.size))
+                x += drawing.size[0] + PICTURE_GAP
             y += high + PICTURE_GAP
-    return sum(heights) + PICTURE_GAP * (len(rows) - 1), paint
-
-
-def painter(key: str, index: int, picture: data.Picture, board: tuple[int, int]) -> Paint:
-    """Figure.paint for a picture: its boards from the cache, its caption under them."""
-    def paint(surface: pygame.Surface, rect: pygame.Rect) -> None:
-        image = PAINTED.get((key, index, board, palette.current()),
-                            lambda: painted(key, picture, board))
-        surface.blit(image, image.get_rect(midtop=rect.midtop))
-        if picture.caption:
-            ui.fit_text(surface, picture.caption,
-                        (rect.left, rect.top + board[1] + 4, rect.width, caption_height() - 4),
-                        ui.SMALL, ui.MUTED, max_lines=CAPTION_LINES)
-    return paint
 
 
 def painted(key: str, picture: data.Picture, board: tuple[int, int]) -> pygame.Surface:

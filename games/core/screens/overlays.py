@@ -134,6 +134,12 @@ class HelpScene(Scene):
             blocks += page.paragraph(words, width)
         return blocks, figures
 
+    def update(self, dt: float) -> None:
+        self.page.prepare_next(self.app.frames)     # the pictures coming into view
+
+    def next_change(self) -> float | None:
+        return 0.0 if self.page.pending else None
+
     def handle(self, action) -> None:
         kind, text = action.kind, self.page
         if kind == Act.KEY and action.value == "l" and self.learn is not None:

@@ -10,7 +10,8 @@ click on its track moves a page toward the click.
 A Figure is a picture beside a run of blocks (a paragraph set narrower to leave it room, and
 at least as tall as the picture): drawn at the view's right, level with the run's first line,
 and held at the view's top while the run scrolls past it, so that it stays beside its words.
-It is painted only when it comes into view (Figure.paint, cached by its maker)."""
+It is painted when it comes into view, one a step (prepare_next; a stand-in until then),
+and kept by its maker."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -74,13 +75,24 @@ def paragraph(words: str, width: int, size: int = ui.BODY, colour=ui.TEXT,
     return lines + [Gap()]
 
 
+def _ready() -> bool:
+    return True
+
+
+def _nothing() -> None:
+    return None
+
+
 @dataclass(frozen=True)
 class Figure:
-    """A picture of `size` beside blocks first..end-1; paint(surface, rect) draws it."""
+    """A picture of `size` beside blocks first..end-1: paint(surface, rect) draws it (with a
+    stand-in until it is ready); prepare() does the slow painting, a frame's work."""
     first: int
     end: int
     size: tuple[int, int]
     paint: Callable[[pygame.Surface, pygame.Rect], None]
+    ready: Callable[[], bool] = _ready
+    prepare: Callable[[], None] = _nothing
 
 
 class Page:
@@ -105,6 +117,8 @@ class Page:
                 if self.starts[index] > end - figure.size[1]:
                     self.stops[index] = False
         self.top = 0
+        self.first_frame: int | None = None    # prepare_next's frames: the first asked,
+        self.painted_frame: int | None = None  # and the last that painted
         self.dragging = False
         self.grip = 0              # where on the thumb the pointer holds it
 
@@ -242,6 +256,24 @@ class Page:
             placed.append((pygame.Rect(self.view.right - width, self.view.top + y - top, width,
                                        height), figure))
         return placed
+
+    @property
+    def pending(self) -> bool:
+        """A figure in view is still to be painted."""
+        return any(not figure.ready() for _, figure in self.figures_shown())
+
+    def prepare_next(self, frame: int) -> bool:
+        """A step's work in frame number `frame`: paint one figure in view not painted yet,
+        at most one a frame and none in the first frame asked (the page opens at the cost of
+        its text). True if it painted."""
+        if self.first_frame is None:
+            self.first_frame = frame
+        waiting = [figure for _, figure in self.figures_shown() if not figure.ready()]
+        if not waiting or frame in (self.first_frame, self.painted_frame):
+            return False
+        waiting[0].prepare()
+        self.painted_frame = frame
+        return True
 
     # --- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect]:
