@@ -9,8 +9,7 @@ import pygame
 
 from games.core.screens import diagrams
 from games.mu_torere import rules
-from games.mu_torere.geometry import path, point_offset
-from games.mu_torere.layout import PIECE, RADIUS, WELL
+from games.mu_torere.geometry import PIECE, RADIUS, WELL, path, point_offset
 from sprites import mu_torere as art
 
 ASPECT = 1.0
