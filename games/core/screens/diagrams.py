@@ -1,13 +1,14 @@
 """The rules screen's pictures: each paragraph a game illustrates (games/<key>/rules_pictures.py,
-data checked by tests/test_rules_pictures.py) is set narrower, with its picture beside it
-(page.Figure), painted by the game's own painter (games/<key>/diagram.py) from its sprites.
+data checked by tests/test_rules_pictures.py) is set narrower beside its picture, or, with
+several, has them in rows under it (page.Figure, page.Room); the game's own painter
+(games/<key>/diagram.py) paints them from its sprites.
 
 A picture is a position, or a change: the position before a move, with the move drawn on it,
-an arrow, and the position after. Pictures are painted when they first come into view and
-kept (keyed by the palette and the size) for every later opening of any rules screen: one
-picture a frame, never on the opening frame, so opening one costs only laying out its
-text. A picture whose data is wrong is left out (the
-checker names it)."""
+an arrow, and the position after. Pictures are painted when they first come into view, one a
+frame and never on the opening frame (a quiet stand-in until then), and kept, keyed by the
+palette and the size, for every later opening of any rules screen: opening one costs only
+laying out its text. A picture whose data is wrong shows nothing (the checker names it).
+"""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -225,5 +226,4 @@ def arrow_along(surface: pygame.Surface, points: list[Point], width: int) -> Non
         pygame.draw.lines(surface, colour, False, shaft, width + grow)
         for x, y in shaft:
             pygame.draw.circle(surface, colour, (x, y), (width + grow) / 2)
-        pygame.draw.polygon(surface, colour, tip, 0 if not grow else grow)
-    pygame.draw.polygon(surface, ui.ACCENT, tip)
+        pygame.draw.polygon(surface, colour, tip, grow)
