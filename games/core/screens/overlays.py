@@ -7,7 +7,7 @@ import pygame
 from games.core.kit import registry
 from games.core.kit.actions import Act
 from games.core.loop.app import Scene
-from games.core.screens import diagrams, page, palette, ui
+from games.core.screens import page, palette, ui
 from games.core.screens.launch import info_module
 
 LEFT, TOP, ROW_WIDTH, ROW_HEIGHT, STEP = 460, 180, 1000, 68, 82   # the settings' rows
@@ -126,7 +126,9 @@ class HelpScene(Scene):
         self.page = page.Page(blocks, self.view, figures)
 
     def blocks(self, width: int) -> tuple[list[page.Block], tuple[page.Figure, ...]]:
-        """The rules, illustrated (screens/diagrams.py), then the controls."""
+        """The rules, illustrated (screens/diagrams.py, imported here: off the launcher's
+        first frame), then the controls."""
+        from games.core.screens import diagrams
         blocks, figures = diagrams.rules_blocks(self.key, self.text, width, self.app.size[1],
                                                 self.app.settings)
         blocks.append(page.Line("Controls", ui.HEADING, ui.ACCENT, bold=True))
