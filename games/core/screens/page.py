@@ -10,8 +10,8 @@ click on its track moves a page toward the click.
 A Figure is a picture beside a run of blocks (a paragraph set narrower to leave it room, and
 at least as tall as the picture): drawn at the view's right, level with the run's first line,
 and held at the view's top while the run scrolls past it, so that it stays beside its words.
-It is painted when it comes into view, one a step (prepare_next; a stand-in until then),
-and kept by its maker."""
+It is painted when it comes into view, one a frame (prepare_next; a stand-in until then),
+and kept by its maker. A Room holds a figure across the column under a paragraph."""
 from __future__ import annotations
 
 from collections.abc import Callable
