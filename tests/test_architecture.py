@@ -9,7 +9,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PURE = sorted(os.path.relpath(p, ROOT)[:-3].replace(os.sep, ".")
               for name in ("rules", "solver", "ai", "clues", "gen", "teaching", "oracle", "tables",
-                           "grader", "search", "cages", "board", "sentences", "lesson")
+                           "grader", "search", "cages", "board", "sentences", "lesson",
+                           "rules_pictures")
               for p in glob.glob(os.path.join(ROOT, "games", "*", f"{name}.py")))
 FORBIDDEN = ("pygame", "time", "datetime", "os", "io", "socket", "threading", "subprocess")
 

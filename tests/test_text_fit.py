@@ -246,3 +246,36 @@ def test_the_hud_fields_clear_the_title(driver, key):
         wide = max(ui.assets.font(HUD_VALUE, True).size(value)[0],
                    ui.assets.font(ui.SMALL).size(name)[0])
         assert right - wide > title + 20, (name, value)
+
+
+@pytest.mark.parametrize("key", GAMES)
+@pytest.mark.parametrize("window", WINDOWS, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_rules_pages_with_their_pictures_fit(data_dir, fitted, window, key):
+    """Every page of the rules, top to bottom, at both text sizes: the pictures' captions fit
+    their boxes, no line reaches under a picture, each line fits the width beside it, and
+    no picture is cut at the top."""
+    from tests.driver import Driver
+    calls = []
+    for size in ("normal", "large"):
+        driver = Driver(size=window)
+        try:
+            driver.app.settings["text_size"] = size
+            ui.assets.set_text_size(size)
+            help_page = HelpScene(driver.app, key)
+            text = help_page.page
+            fitted.clear()          # the launcher beneath is not this test's
+            assert text.figures, f"{key}'s rules have pictures"
+            while True:
+                drawn = text.draw(driver.app.screen)
+                pictures = [rect for rect, _ in text.figures_shown()]
+                assert all(rect.top >= help_page.view.top for rect in pictures), "cut at the top"
+                for line in drawn[:len(text.shown())]:
+                    assert line.collidelist(pictures) == -1, (size, line, pictures)
+                    assert line.right <= help_page.view.right
+                if not text.page(1):
+                    break
+            calls += fitted
+        finally:
+            ui.assets.set_text_size("normal")
+            driver.close()
+    assert calls and problems(calls) == []

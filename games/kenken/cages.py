@@ -127,6 +127,16 @@ def clue_text(params: Params, cage: Cage) -> str:
     return str(cage.target) if params.hidden_operators else cage.label
 
 
+OP_GLYPHS = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7"}
+
+
+def clue_label(params: Params, cage: Cage, reveal: bool = False) -> str:
+    """The clue as drawn: x, -, / as the proper signs; no operator when they are hidden,
+    unless the game is over (`reveal`): then every cage shows its operator."""
+    text = cage.label if reveal else clue_text(params, cage)
+    return text[:-1] + OP_GLYPHS[text[-1]] if text[-1] in OP_GLYPHS else text
+
+
 def cage_holds(op: str, target: int, digits: Sequence[int]) -> bool:
     """Whether digits (one per cell of the cage) reach target with op. Subtraction and
     division take the larger digit first, so the order of the cells does not matter."""

@@ -11,11 +11,11 @@ from games.core.kit.actions import Device
 from games.core.loop import assets
 from games.core.screens import ui
 from games.core.screens.game_scene import clock_text
-from games.kenken.cages import Params
+from games.kenken.cages import OP_GLYPHS, Params
 from games.kenken.controls import Ui
 from games.kenken.geometry import Button, Layout
 from games.kenken.grader import Hint
-from games.kenken.view import OP_GLYPHS, Shown
+from games.kenken.view import Shown
 
 VARIANT_WORDS = {"standard": "Cages add, subtract, multiply and divide",
                  "multiplication": "Every cage multiplies",

@@ -16,7 +16,7 @@ from games.core.loop import assets, palette
 from games.core.loop.tween import ease_out_back, ease_out_cubic
 from games.core.screens import ui
 from games.kenken import popup, rules
-from games.kenken.cages import Cage, Params, clue_text, mask_digits
+from games.kenken.cages import clue_label, mask_digits
 from games.kenken.controls import OnButton, OnPad, Target, Ui
 from games.kenken.geometry import Box, Cell, Layout, PadPlace, centre, contains, pad_place
 from games.kenken.grader import Hint
@@ -33,16 +33,6 @@ from sprites.kenken import (
 )
 
 PAPER_LINE = (232, 227, 211)       # the selected cell's row and column
-OP_GLYPHS = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7"}
-
-
-def clue_label(params: Params, cage: Cage, reveal: bool = False) -> str:
-    """The clue as drawn: x, -, / as the proper signs; no operator when they are hidden,
-    unless the game is over (`reveal`): then every cage shows its operator."""
-    text = cage.label if reveal else clue_text(params, cage)
-    return text[:-1] + OP_GLYPHS[text[-1]] if text[-1] in OP_GLYPHS else text
-
-
 class Clue(NamedTuple):
     words: str
     size: int                      # the font size that fits its room

@@ -7,6 +7,7 @@ import math
 from collections.abc import Sequence
 
 CENTRE = 8
+RADIUS, PIECE, WELL = 300, 104, 86      # the points' circle, a piece's and a well's diameter
 NOTCH = 0.42          # the star's inner corners, as a fraction of the points' radius
 
 Point = tuple[float, float]

@@ -11,9 +11,8 @@ import pygame
 from games.core.screens.game_scene import HUD_HEIGHT
 from games.mu_torere import geometry, rules
 from games.mu_torere.controls import ends
-from games.mu_torere.geometry import Point
+from games.mu_torere.geometry import PIECE, RADIUS, WELL as WELL, Point
 
-RADIUS, PIECE, WELL = 300, 104, 86      # the points' circle, a piece's and a well's diameter
 BOARD_CENTRE = (960, 574)
 COLUMN = 450                            # the width of the side columns (cards, boxes, log)
 GAP = 24                                # between boxes in a column

@@ -42,6 +42,15 @@ def text(value: str) -> str:
 SEED = whole(-10**40, 10**40)
 
 
+def screen_size(value: str) -> tuple[int, int]:
+    """An argparse type: a logical screen size, WIDTHxHEIGHT, from 640x360 to 3840x2160."""
+    match = re.fullmatch(r"([0-9]{3,4})x([0-9]{3,4})", value.strip())
+    if not match or not (640 <= int(match[1]) <= 3840 and 360 <= int(match[2]) <= 2160):
+        raise argparse.ArgumentTypeError(f"{value[:40]!r} is not a screen size from 640x360 "
+                                         f"to 3840x2160, like 1280x720")
+    return int(match[1]), int(match[2])
+
+
 def build_parser() -> Parser:
     parser = Parser(prog="main.py", description="Parlour: seven thinking games.")
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
@@ -87,6 +96,10 @@ def build_parser() -> Parser:
                       help="frames between scripted moves")
     demo.add_argument("--lesson", action="store_true",
                       help="play the game's lesson (Show me at each step) instead of a game")
+    demo.add_argument("--rules", action="store_true",
+                      help="open the game's rules screen; the scripted player turns its pages")
+    demo.add_argument("--screen", type=screen_size,
+                      help="the logical screen size, like 1280x720 (default 1920x1080)")
     daily = commands.add_parser("daily", help="print a day's daily puzzle as a game ID")
     daily.add_argument("game", type=text)
     daily.add_argument("--date", type=text, help="YYYY-MM-DD (default: today)")

@@ -329,6 +329,55 @@ def history_figures(quick: bool) -> None:
          target_ms=RECORD_TARGET_MS, ok=statistics.median(ours) <= RECORD_TARGET_MS)
 
 
+RULES_RATIO = 1.5
+
+
+def rules_figures(quick: bool) -> None:
+    """Opening each game's rules screen (its text laid out and its first frame; the pictures
+    wait for the frames after it) against opening its setup screen the same way; then the
+    pictures themselves, painted afresh, one a frame: each frame's painting."""
+    from games.core.kit import registry
+    from games.core.loop import assets
+    from games.core.loop.app import App
+    from games.core.screens import diagrams, ui
+    from games.core.screens.menus import SetupScene
+    from games.core.screens.overlays import HelpScene
+    app = App(windowed=False)
+    keys = list(registry.KEYS)
+
+    def opening(make):
+        def run(i):
+            assets.text.cache_clear()
+            ui.forget_fits()
+            app.stack = [make(keys[i % len(keys)])]
+            app.mark_dirty()
+            app.frame(1 / 60)
+        return run
+    for i in range(len(keys)):                               # warm-up: imports, fonts
+        opening(lambda key: HelpScene(app, key))(i)
+    count = len(keys) * (2 if quick else 6)
+    base = cpu_timed(opening(lambda key: SetupScene(app, key)), count)
+    ours = cpu_timed(opening(lambda key: HelpScene(app, key)), count)
+    ratio = statistics.median(ours) / statistics.median(base)
+    emit(figure="a rules screen opened (its text laid out and its first frame)",
+         **spread(ours, "cpu_ms"), baseline="a setup screen opened the same way",
+         baseline_cpu_ms=round(statistics.median(base), 3), ratio=round(ratio, 2),
+         target=f"within {RULES_RATIO}x", ok=ratio <= RULES_RATIO)
+    painting = []
+    for key in keys * (1 if quick else 3):
+        diagrams.PAINTED.clear()
+        rules = HelpScene(app, key)
+        app.stack = [rules]
+        app.frame(1 / 60)
+        while rules.page.pending:
+            start = time.process_time()
+            app.frame(1 / 60)
+            painting.append((time.process_time() - start) * 1000)
+    emit(figure="a rules picture painted (a frame of the rules screen painting one, afresh)",
+         **spread(painting, "cpu_ms"))
+    app.quit()
+
+
 def run_bench(args) -> None:
     sys.dont_write_bytecode = True        # no .pyc files in the source tree from here on
     with tempfile.TemporaryDirectory(prefix="parlour-bench-") as scratch:
@@ -338,4 +387,5 @@ def run_bench(args) -> None:
         frame_figures(60 if args.quick else FRAMES)
         first_frame_figures(env, scratch, 3 if args.quick else 9)
         history_figures(args.quick)
+        rules_figures(args.quick)
         game_figures(args.quick)

@@ -1,4 +1,6 @@
-"""`main.py demo [GAME]`: the real loop, headless, with a scripted player; saves screenshots."""
+"""`main.py demo [GAME]`: the real loop, headless, with a scripted player; saves screenshots.
+--lesson plays the game's lesson, --rules turns the pages of its rules screen, --screen sets
+the logical screen size (1280x720, say)."""
 from __future__ import annotations
 
 import io
@@ -14,7 +16,7 @@ import pygame
 from games.core.cli.usage import UsageError, outcome_json, params_for
 from games.core.kit import registry
 from games.core.kit.session import Session
-from games.core.loop.app import App
+from games.core.loop.app import LOGICAL_SIZE, App
 from games.core.screens.launch import scene_module
 from games.core.screens.launcher import LauncherScene
 
@@ -40,8 +42,10 @@ def run_demo(args) -> None:
                 raise UsageError(f"{info.title} has no lesson yet")
         params = params_for(registry.module(args.game), args)
         session = Session.new(args.game, params, args.seed)
-    elif args.lesson:
-        raise UsageError("--lesson needs a GAME")
+    elif args.lesson or args.rules:
+        raise UsageError(f"--{'lesson' if args.lesson else 'rules'} needs a GAME")
+    if args.lesson and args.rules:
+        raise UsageError("--lesson and --rules show different screens: choose one")
     shots = screenshot_paths(args)        # all checked before the first frame
     # The demo never touches the player's own settings, scores or saves: without
     # PARLOUR_DATA_DIR it uses a folder of its own, made here and removed afterwards.
@@ -60,20 +64,28 @@ def run_demo(args) -> None:
 
 def play(args, session, shots: dict) -> None:
     try:
-        app = App(windowed=False)
+        app = App(windowed=False, size=args.screen or LOGICAL_SIZE)
     except pygame.error as error:
         raise UsageError(f"cannot open a window ({error}); check SDL_VIDEODRIVER") from None
     try:
         app.push(LauncherScene(app))
-        lesson = None
+        lesson = rules = None
         if args.lesson:
             from games.core.screens.lesson import LessonScene
             lesson = LessonScene(app, args.game)
             app.push(lesson)
+        elif args.rules:
+            from games.core.screens.overlays import HelpScene
+            rules = HelpScene(app, args.game)
+            app.push(rules)
         elif session is not None:
             app.push(scene_module(session.key).SCENE(app, session))
         for frame in range(1, args.frames + 1):
-            if frame % args.every == 0 and app.top is not None:
+            if frame % args.every == 0 and args.rules:     # a player's Page Down
+                for kind in (pygame.KEYDOWN, pygame.KEYUP):
+                    pygame.event.post(pygame.event.Event(kind, key=pygame.K_PAGEDOWN, mod=0,
+                                                         unicode="", scancode=0))
+            elif frame % args.every == 0 and app.top is not None:
                 app.top.demo_step()
             app.frame(DEMO_DT)
             if frame in shots:
@@ -89,6 +101,9 @@ def play(args, session, shots: dict) -> None:
                   "outcome": outcome_json(session.status) if session else None}
         if lesson is not None:
             report.update(lesson_steps=lesson.steps, lesson_completed=lesson.completed)
+        if rules is not None:
+            report.update(rules_pictures=len(rules.page.figures),
+                          rules_at_end=rules.page.top == rules.page.last_top)
         print(json.dumps(report))
     finally:
         app.quit()

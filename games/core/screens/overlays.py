@@ -115,16 +115,25 @@ class HelpScene(Scene):
         column = min(1400, width - 240 - page.BAR_GAP - page.BAR_WIDTH)
         left = (width - column - page.BAR_GAP - page.BAR_WIDTH) // 2
         self.view = pygame.Rect(left, 190, column, height - 190 - 130)
-        self.page = page.Page(self.blocks(column), self.view)
+        blocks, figures = self.blocks(column)
+        self.page = page.Page(blocks, self.view, figures)
 
-    def blocks(self, width: int) -> list[page.Block]:
-        blocks: list[page.Block] = []
-        for words in self.text.strip().split("\n\n"):
-            blocks += page.paragraph(words, width)
+    def blocks(self, width: int) -> tuple[list[page.Block], tuple[page.Figure, ...]]:
+        """The rules, illustrated (screens/diagrams.py, imported here: off the launcher's
+        first frame), then the controls."""
+        from games.core.screens import diagrams
+        blocks, figures = diagrams.rules_blocks(self.key, self.text, width, self.app.size[1],
+                                                self.app.settings)
         blocks.append(page.Line("Controls", ui.HEADING, ui.ACCENT, bold=True))
         for words in controls_text(self.key):
             blocks += page.paragraph(words, width)
-        return blocks
+        return blocks, figures
+
+    def update(self, dt: float) -> None:
+        self.page.prepare_next(self.app.frames)     # the pictures coming into view
+
+    def next_change(self) -> float | None:
+        return 0.0 if self.page.pending else None
 
     def handle(self, action) -> None:
         kind, text = action.kind, self.page

@@ -5,9 +5,16 @@ edges, with a scroll bar while the text is longer than the view.
 The text is a list of blocks, each with its height; scrolling moves the block at the top of
 the view. Wheel and arrows move three lines and one line; a page keeps its last line in view
 on the next page; Home and End reach either end; the scroll bar's thumb can be dragged and a
-click on its track moves a page toward the click."""
+click on its track moves a page toward the click.
+
+A Figure is a picture beside a run of blocks (a paragraph set narrower to leave it room, and
+at least as tall as the picture): drawn at the view's right, level with the run's first line,
+and held at the view's top while the run scrolls past it, so that it stays beside its words.
+It is painted when it comes into view, one a frame (prepare_next; a stand-in until then),
+and kept by its maker. A Room holds a figure across the column under a paragraph."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -32,7 +39,7 @@ class Line:
 
     @property
     def height(self) -> int:
-        return int(self.size * SPACING)
+        return int(self.size * assets.text_scale() * SPACING)   # Large text: taller lines
 
     def draw(self, surface: pygame.Surface, x: int, y: int) -> pygame.Rect:
         return ui.label(surface, self.words, (x, y), self.size, self.colour, self.bold)
@@ -47,7 +54,17 @@ class Gap:
         return pygame.Rect(x, y, 0, 0)
 
 
-Block = Line | Gap
+@dataclass(frozen=True)
+class Room:
+    """Room for a figure across the column (pictures in rows under a paragraph): scrolled as
+    a line is, so that the top may rest on it and show the figure whole."""
+    height: int
+
+    def draw(self, surface: pygame.Surface, x: int, y: int) -> pygame.Rect:
+        return pygame.Rect(x, y, 0, 0)
+
+
+Block = Line | Gap | Room
 
 
 def paragraph(words: str, width: int, size: int = ui.BODY, colour=ui.TEXT,
@@ -58,18 +75,50 @@ def paragraph(words: str, width: int, size: int = ui.BODY, colour=ui.TEXT,
     return lines + [Gap()]
 
 
+def _ready() -> bool:
+    return True
+
+
+def _nothing() -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A picture of `size` beside blocks first..end-1: paint(surface, rect) draws it (with a
+    stand-in until it is ready); prepare() does the slow painting, a frame's work."""
+    first: int
+    end: int
+    size: tuple[int, int]
+    paint: Callable[[pygame.Surface, pygame.Rect], None]
+    ready: Callable[[], bool] = _ready
+    prepare: Callable[[], None] = _nothing
+
+
 class Page:
     """Blocks in `view` (a rect of the screen), scrolled by whole blocks: `top` is the index of
-    the block at the top of the view."""
+    the block at the top of the view; figures beside runs of them."""
 
-    def __init__(self, blocks: list[Block], view: pygame.Rect):
-        while blocks and isinstance(blocks[-1], Gap):
+    def __init__(self, blocks: list[Block], view: pygame.Rect, figures: tuple[Figure, ...] = ()):
+        keep = max((figure.end for figure in figures), default=0)   # a figure's room
+        while len(blocks) > keep and isinstance(blocks[-1], Gap):
             blocks = blocks[:-1]
-        self.blocks, self.view = blocks, pygame.Rect(view)
+        self.blocks, self.view, self.figures = blocks, pygame.Rect(view), figures
         self.starts = [0]          # each block's y in the whole text, and the text's height
         for block in blocks:
             self.starts.append(self.starts[-1] + block.height)
+        # Where the top may rest: a line, but not one so low in a figure's run that the
+        # figure, held at the top, would be cut (scrolling steps over those lines to the next
+        # paragraph; they were in view with the run's last resting line).
+        self.stops = [not isinstance(block, Gap) for block in blocks]
+        for figure in figures:
+            end = self.starts[min(figure.end, len(blocks))]
+            for index in range(figure.first + 1, min(figure.end, len(blocks))):
+                if self.starts[index] > end - figure.size[1]:
+                    self.stops[index] = False
         self.top = 0
+        self.first_frame: int | None = None    # prepare_next's frames: the first asked,
+        self.painted_frame: int | None = None  # and the last that painted
         self.dragging = False
         self.grip = 0              # where on the thumb the pointer holds it
 
@@ -101,11 +150,12 @@ class Page:
         return self.height > self.view.height
 
     def settle(self, top: int, step: int) -> int:
-        """`top` moved off a gap (in the direction `step`, else the other), kept in range."""
+        """`top` moved onto a stop (in the direction `step`, else the other), kept in
+        range."""
         top = max(0, min(top, len(self.blocks) - 1))
         for direction in (step, -step):
             index = top
-            while 0 <= index < len(self.blocks) and isinstance(self.blocks[index], Gap):
+            while 0 <= index < len(self.blocks) and not self.stops[index]:
                 index += direction
             if 0 <= index < len(self.blocks):
                 return index
@@ -120,12 +170,13 @@ class Page:
         return moved
 
     def lines(self, count: int) -> bool:
-        """Scroll `count` lines (negative: up), gaps not counted."""
+        """Scroll `count` lines (negative: up), gaps and lines that are no stops not
+        counted."""
         step = 1 if count > 0 else -1
         top = self.top
         for _ in range(abs(count)):
             top += step
-            while 0 < top < len(self.blocks) and isinstance(self.blocks[top], Gap):
+            while 0 < top < len(self.blocks) and not self.stops[top]:
                 top += step
         return self.scroll_to(top, step)
 
@@ -133,7 +184,12 @@ class Page:
         """A page down (step 1: the last line shown comes to the top) or up (the first line
         shown goes to the bottom)."""
         if step > 0:
-            return self.scroll_to(max(self.top + 1, self.shown().stop - 1), 1)
+            last = max(self.top + 1, self.shown().stop - 1)
+            if last < len(self.blocks) and not self.stops[last] and \
+                    not isinstance(self.blocks[last], Gap):
+                back = self.settle(last, -1)    # a line low in a figure's run: rest on the
+                last = back if back > self.top else last   # run's last stop, none unseen
+            return self.scroll_to(last, 1)
         top = self.top
         while top > 0 and self.top in self.shown(top - 1):
             top -= 1
@@ -179,6 +235,46 @@ class Page:
         top = min(range(self.last_top + 1), key=lambda i: abs(self.starts[i] - wanted))
         self.scroll_to(top)
 
+    # --- the figures -----------------------------------------------------------------------
+    def figures_shown(self) -> list[tuple[pygame.Rect, Figure]]:
+        """Where each figure beside the text in view stands on the screen: level with its
+        run's first line (shown with it), or held at the view's top while the run scrolls
+        past, never below the run's end; cut at the view's bottom only while its run is
+        entering the view (a Room's as soon as it enters)."""
+        top = self.starts[self.top]
+        lines_end = self.starts[self.shown().stop]
+        placed = []
+        for figure in self.figures:
+            start = self.starts[min(figure.first, len(self.blocks))]
+            end = self.starts[min(figure.end, len(self.blocks))]
+            width, height = figure.size
+            in_room = figure.first < len(self.blocks) and \
+                isinstance(self.blocks[figure.first], Room)
+            if end <= top or start >= (top + self.view.height if in_room else lines_end):
+                continue
+            y = max(start, min(top, end - height))
+            placed.append((pygame.Rect(self.view.right - width, self.view.top + y - top, width,
+                                       height), figure))
+        return placed
+
+    @property
+    def pending(self) -> bool:
+        """A figure in view is still to be painted."""
+        return any(not figure.ready() for _, figure in self.figures_shown())
+
+    def prepare_next(self, frame: int) -> bool:
+        """A step's work in frame number `frame`: paint one figure in view not painted yet,
+        at most one a frame and none in the first frame asked (the page opens at the cost of
+        its text). True if it painted."""
+        if self.first_frame is None:
+            self.first_frame = frame
+        waiting = [figure for _, figure in self.figures_shown() if not figure.ready()]
+        if not waiting or frame in (self.first_frame, self.painted_frame):
+            return False
+        waiting[0].prepare()
+        self.painted_frame = frame
+        return True
+
     # --- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """The blocks in view and the scroll bar; returns where each block was drawn (only a
@@ -190,6 +286,9 @@ class Page:
         for index in self.shown():
             drawn.append(self.blocks[index].draw(surface, self.view.left,
                                                  origin + self.starts[index]))
+        for rect, figure in self.figures_shown():
+            figure.paint(surface, rect)
+            drawn.append(rect.clip(self.view))
         surface.set_clip(clip)
         if self.scrolls:
             pygame.draw.rect(surface, ui.PANEL, self.track(), border_radius=BAR_WIDTH // 2)

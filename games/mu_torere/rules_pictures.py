@@ -1,0 +1,19 @@
+"""Mu Torere's rules pictures (games/core/kit/pictures.py): the start, the three kinds of move
+and a block that wins. Marks are points: 0-7 the tips, from the top clockwise, 8 the middle."""
+from __future__ import annotations
+
+from games.core.kit.pictures import Picture
+from games.mu_torere.lesson import at
+
+PICTURES = (
+    Picture("Mu Torere is a blocking game", at("BBBBWWWW.:B"),
+            caption="The start: four pieces each, the middle empty"),
+    Picture("• Round the star", at("BBB.WWWWB:B"), change="2-3",
+            caption="Round the star, to the next tip"),
+    Picture("• Out of the middle", at("BBB.WWWWB:B"), change="8-3",
+            caption="Out of the middle, to the empty tip"),
+    Picture("• Into the middle", at("BBBBWWWW.:B"), change="3-8", marks=(4,),
+            caption="Into the middle: the lit enemy piece stands beside it"),
+    Picture("A player who cannot move when it is their turn loses", at(".WWWWBBBB:B"),
+            change="7-0", caption="White has no move left: Black wins"),
+)
