@@ -18,8 +18,8 @@ import pygame
 
 from games.core.kit import pictures as data, registry
 from games.core.kit.rules_api import GameError
-from games.core.loop import assets
-from games.core.screens import page, palette, ui
+from games.core.loop import assets, palette
+from games.core.screens import page, ui
 from games.core.screens.cache import SurfaceCache
 
 BOARD_SHARE = 0.22     # a pictured board's height, as a share of the screen's height,
