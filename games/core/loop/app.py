@@ -23,7 +23,7 @@ import pygame
 
 from games.core.data.store import Store
 from games.core.kit.actions import Act, Action
-from games.core.loop import assets, sdl
+from games.core.loop import assets, sdl, sprite_cache
 from games.core.loop.audio import Audio
 from games.core.loop.input import Input
 from games.core.loop.jobs import Jobs
@@ -137,6 +137,10 @@ class App:
         self.store = Store(self.tell)
         self.settings, _ = self.store.load_settings()
         self.store.clean_temporary_files()
+        try:       # painted sprites are kept beside the player's files (sprite_cache.py)
+            sprite_cache.use_folder(os.path.join(self.store.data_dir(), "sprites"))
+        except OSError:   # StoreError: told by load_settings already; sprites are painted
+            sprite_cache.use_folder(None)
         self.jobs = Jobs(self._job_finished)
         self.motion = Motion()   # tweens note here that they move
         if windowed is not None:
