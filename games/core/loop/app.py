@@ -156,7 +156,7 @@ class App:
         self.size = size
         self.screen = self._open_window()
         self.input = Input()
-        self.input.start_pads()
+        self.pads_started = False    # once the first frame shows (show)
         self.audio = Audio(self.settings["volume"], self.settings["muted"])
         assets.set_text_size(self.settings["text_size"])
         self.stack: list[Scene] = []
@@ -376,6 +376,9 @@ class App:
         else:
             pygame.display.update(area)
             self.partial_draws += 1
+        if not self.pads_started:   # after the first frame: pads already in come as events
+            self.pads_started = True
+            self.input.start_pads()
         self.draws += 1
 
     def turn(self) -> None:

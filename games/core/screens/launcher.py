@@ -10,10 +10,8 @@ from games.core.kit.actions import Act, Action
 from games.core.loop.app import Scene
 from games.core.loop.jobs import Job
 from games.core.screens import ui
-from games.core.screens.game_id import OpenIdScene
-from games.core.screens.launch import resume_saved_game
-from games.core.screens.menus import SetupScene
-from games.core.screens.overlays import ConfirmScene, HelpScene, SettingsScene
+
+# The screens a card or a button opens are imported when opened: off the first frame's path.
 
 
 class Card(ui.Widget):
@@ -135,17 +133,17 @@ class LauncherScene(Scene):
                 self.pictures[info.key] = (size, card_picture(info.key, size))
             saved = self.app.store.has_save(info.key)
             widgets.append(Card(rect, info, self.pictures[info.key][1], saved,
-                                lambda key=info.key: self.app.push(SetupScene(self.app, key)),
-                                lambda key=info.key: resume_saved_game(self.app, key),
+                                lambda key=info.key: self.open_setup(key),
+                                lambda key=info.key: self.resume(key),
                                 info.key in due))
         self.quit_button = ui.Button((width - 300, height - 120, 260, 80), "Quit",
                                      self.confirm_quit)
         widgets.append(ui.Button((width - 1240, height - 120, 360, 80), "Open a game ID",
-                                 lambda: self.app.push(OpenIdScene(self.app))))
+                                 self.open_id))
         widgets.append(ui.Button((width - 860, height - 120, 260, 80), "Statistics",
                                  self.open_statistics))
         widgets.append(ui.Button((width - 580, height - 120, 260, 80), "Settings",
-                                 lambda: self.app.push(SettingsScene(self.app))))
+                                 self.open_settings))
         widgets.append(self.quit_button)
         focus = self.menu.focus if hasattr(self, "menu") else 0
         self.menu = ui.Menu(widgets, min(focus, len(widgets) - 1))
@@ -174,11 +172,29 @@ class LauncherScene(Scene):
             return
         focused = self.menu.widgets[self.menu.focus]
         if action.kind == Act.HELP and isinstance(focused, Card):
+            from games.core.screens.overlays import HelpScene
             self.app.push(HelpScene(self.app, focused.info.key))
             return
         self.menu.handle(action)
 
+    def open_setup(self, key: str) -> None:
+        from games.core.screens.menus import SetupScene
+        self.app.push(SetupScene(self.app, key))
+
+    def resume(self, key: str) -> None:
+        from games.core.screens.launch import resume_saved_game
+        resume_saved_game(self.app, key)
+
+    def open_id(self) -> None:
+        from games.core.screens.game_id import OpenIdScene
+        self.app.push(OpenIdScene(self.app))
+
+    def open_settings(self) -> None:
+        from games.core.screens.overlays import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
     def confirm_quit(self) -> None:
+        from games.core.screens.overlays import ConfirmScene
         self.app.push(ConfirmScene(self.app, "Quit Parlour?", "Quit", "Keep playing",
                                    self.app.quit, "Saved games and best scores are kept."))
 
