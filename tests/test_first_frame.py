@@ -49,3 +49,25 @@ def test_the_pads_are_started_once_the_first_frame_shows(data_dir):
         assert driver.app.top.menu.focus != focus
     finally:
         driver.close()
+
+
+def test_the_launcher_under_a_game_reads_its_pictures_only_when_shown(data_dir):
+    """`play GAME` and the demo put the game over the launcher: the first frame is the
+    game's, and the launcher reads its card pictures when it is first shown."""
+    from games.core.kit.session import Session
+    from games.core.loop.app import App
+    from games.core.screens.launch import scene_module
+    from games.core.screens.launcher import LauncherScene
+    app = App(windowed=False)
+    try:
+        launcher = app.push(LauncherScene(app))
+        game = app.push(scene_module("nim").SCENE(app, Session.new("nim", None, 7)))
+        app.frame(0.0)
+        assert launcher.pictures == {}
+        app.pop(game)
+        app.frame(0.0)
+        assert len(launcher.pictures) == len(launcher.menu.widgets) - 4   # one per card
+        card = launcher.menu.widgets[0]
+        assert card.picture.get_size() == launcher.pictures[card.info.key][0]
+    finally:
+        app.quit()

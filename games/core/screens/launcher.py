@@ -21,12 +21,17 @@ class Card(ui.Widget):
     def __init__(self, rect, info, picture, saved: bool, on_click, on_resume=None,
                  daily_due: bool = False):
         super().__init__(rect)
-        self.info, self.picture, self.saved, self.on_click = info, picture, saved, on_click
+        self.info, self.picture_of, self.saved, self.on_click = info, picture, saved, on_click
         self.on_resume, self.daily_due = on_resume, daily_due
         self.badge = pygame.Rect(0, 0, 150, 48)
         self.badge.topright = (self.rect.right - 32, self.rect.top + 32)
         self.daily_badge = pygame.Rect(0, 0, 130, 48)
         self.daily_badge.topleft = (self.rect.left + 32, self.rect.top + 32)
+
+    @property
+    def picture(self) -> pygame.Surface:
+        """Read when first drawn: under a game opened from the command line it never is."""
+        return self.picture_of()
 
     def activate(self) -> None:
         self.on_click()
@@ -129,10 +134,9 @@ class LauncherScene(Scene):
             row, column = divmod(index, columns)
             rect = pygame.Rect(left + column * (card_w + gap), 215 + row * (card_h + gap),
                                card_w, card_h)
-            if self.pictures.get(info.key, (None, None))[0] != size:
-                self.pictures[info.key] = (size, card_picture(info.key, size))
             saved = self.app.store.has_save(info.key)
-            widgets.append(Card(rect, info, self.pictures[info.key][1], saved,
+            widgets.append(Card(rect, info, lambda key=info.key, size=size: self.picture(key, size),
+                                saved,
                                 lambda key=info.key: self.open_setup(key),
                                 lambda key=info.key: self.resume(key),
                                 info.key in due))
@@ -176,6 +180,11 @@ class LauncherScene(Scene):
             self.app.push(HelpScene(self.app, focused.info.key))
             return
         self.menu.handle(action)
+
+    def picture(self, key: str, size) -> pygame.Surface:
+        if self.pictures.get(key, (None, None))[0] != size:
+            self.pictures[key] = (size, card_picture(key, size))
+        return self.pictures[key][1]
 
     def open_setup(self, key: str) -> None:
         from games.core.screens.menus import SetupScene
