@@ -9,7 +9,7 @@ from functools import lru_cache
 
 import pygame
 
-from games.core.loop import palette
+from games.core.loop import palette, sprite_cache
 from games.core.screens import ui
 from sprites.colours import Colour, shade
 
@@ -106,6 +106,7 @@ def stone(kind: int, size: int) -> pygame.Surface:
 
 
 @lru_cache(maxsize=160)
+@sprite_cache.kept("ishido.stone", 1)
 def painted_stone(kind: int, size: int, scheme: str) -> pygame.Surface:
     colour = PALETTES[scheme][kind // 6]
     depth = depth_of(size)

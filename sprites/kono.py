@@ -10,7 +10,7 @@ from functools import lru_cache
 
 import pygame
 
-from games.core.loop import assets
+from games.core.loop import assets, sprite_cache
 from games.core.screens import ui
 from sprites import pieces
 
@@ -47,6 +47,7 @@ LABEL_SIZE = 24
 
 
 @lru_cache(maxsize=8)
+@sprite_cache.kept("kono.board", 1)
 def board(size: tuple[int, int], spacing: int, labels: tuple[str, str],
           behind: Colour) -> pygame.Surface:
     """The wooden board: a rounded panel with grain, the 4x4 lines and their points, and the

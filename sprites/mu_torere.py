@@ -15,7 +15,7 @@ from functools import lru_cache
 import pygame
 
 from games.core.kit.levels import DRAW, LOSS, WIN
-from games.core.loop import assets, palette
+from games.core.loop import assets, palette, sprite_cache
 from games.core.screens import hud, ui
 from games.mu_torere import info
 from games.mu_torere.geometry import CENTRE, Point, along, path, point_offset, star_outline
@@ -46,6 +46,7 @@ def board_size(radius: int) -> int:
 
 
 @lru_cache(maxsize=8)
+@sprite_cache.kept("mu_torere.board", 1)
 def board(style: str, radius: int, well: int) -> pygame.Surface:
     """The wooden disc with the star (or the wheel), its lines and a well at each point, on a
     transparent square of board_size(radius); the centre point is in its middle. `well` is

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import pygame
 
-from games.core.loop import palette
+from games.core.loop import palette, sprite_cache
 from games.core.screens import ui
 
 SUPERSAMPLE = 4
@@ -79,6 +79,7 @@ def disc(width: int, thickness: int, name: str = "stone") -> pygame.Surface:
 
 
 @lru_cache(maxsize=128)
+@sprite_cache.kept("nim.disc", 1)
 def painted_disc(width: int, thickness: int, colours: Tone) -> pygame.Surface:
     top, shine, side_light, side_dark, edge = colours
     s = SUPERSAMPLE

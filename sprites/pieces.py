@@ -6,6 +6,8 @@ from functools import lru_cache
 
 import pygame
 
+from games.core.loop import sprite_cache
+
 SUPERSAMPLE = 4
 
 
@@ -19,6 +21,7 @@ def mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=160)
+@sprite_cache.kept("pieces.domed", 1)
 def domed(diameter: int, rim: tuple, dark: tuple, body: tuple, light: tuple, shine: tuple,
           groove: bool = False) -> pygame.Surface:
     """A domed piece on a transparent square of `diameter` pixels: concentric circles whose

@@ -90,6 +90,21 @@ def _key(colour: int, size: int, sink: int, scheme: str) -> pygame.Surface:
     return surface
 
 
+def key_on(colour: int, size: int, sink: int, behind: tuple[int, int, int]) -> pygame.Surface:
+    """key() already laid on an opaque square of `behind` (as blitting it there would): a
+    key changing colour is then one plain copy a frame, not a fill and a blend."""
+    return _key_on(colour, size, sink, behind, palette.current())
+
+
+@lru_cache(maxsize=160)
+def _key_on(colour: int, size: int, sink: int, behind: tuple[int, int, int],
+            scheme: str) -> pygame.Surface:
+    surface = pygame.Surface((size, size))
+    surface.fill(behind)
+    surface.blit(_key(colour, size, sink, scheme), (0, 0))
+    return surface.convert() if pygame.display.get_surface() is not None else surface
+
+
 def bloom(colour: int, size: int, step: int, steps: int = 12) -> pygame.Surface:
     """The face scaled to step/steps of its size: a new colour growing from a key's centre
     (a few cached steps, so a ripple costs blits, not scaling, per frame)."""

@@ -84,7 +84,8 @@ def test_setup_and_rules_screens_import_no_game_scene():
     games, scenes = in_fresh_app(
         "from games.core.kit import registry\n"
         "from games.core.screens.overlays import HelpScene\n"
-        "from games.core.screens.launcher import SetupScene, paint_card_picture\n"
+        "from games.core.screens.launcher import paint_card_picture\n"
+        "from games.core.screens.menus import SetupScene\n"
         "for info in registry.launcher_games():\n"
         "    assert paint_card_picture(info.key, (400, 200)).get_size() == (400, 200)\n"
         "    for scene in (SetupScene(app, info.key), HelpScene(app, info.key)):\n"

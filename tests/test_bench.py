@@ -122,3 +122,18 @@ def test_first_frame_child_runs_the_demo_whole_and_its_screenshot_is_written(tmp
 def test_first_frame_child_refuses_what_shows_no_frame(args, data_dir):
     done = child(["first-frame", *args], PARLOUR_DATA_DIR=str(data_dir))
     assert done.returncode == 2 and "cpu_ms" not in done.stdout
+
+
+def test_first_draw_child_paints_then_reads_the_disk_cache(data_dir):
+    """The first run paints Mu Torere's sprites and keeps them; the next reads them and
+    writes nothing; an unknown game is refused."""
+    done = child(["first-draw", "mu_torere"], PARLOUR_DATA_DIR=str(data_dir))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[-1])["cpu_ms"] > 0
+    kept = {path: os.path.getmtime(path) for path in (data_dir / "sprites").iterdir()}
+    assert kept
+    again = child(["first-draw", "mu_torere"], PARLOUR_DATA_DIR=str(data_dir))
+    assert again.returncode == 0, again.stderr
+    assert {path: os.path.getmtime(path) for path in (data_dir / "sprites").iterdir()} == kept
+    refused = child(["first-draw", "chess"], PARLOUR_DATA_DIR=str(data_dir))
+    assert refused.returncode == 2 and "no game called chess" in refused.stderr

@@ -3,6 +3,7 @@
 what it draws and changes nothing but its own picture cache."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import pygame
@@ -175,16 +176,15 @@ class PoggleView:
         t = max(0.0, changing.tween.time) / changing.tween.duration
         depth = paint.depth_of(button)
         sink = round(depth * pulse(t))
-        pygame.draw.rect(surface, ui.BG_DEEP, rect)
         if changing.forward:
             base, grow, scale = changing.before, changing.after, ease_out_cubic(t)
         else:   # the forward ripple, run backwards
             base, grow, scale = changing.after, changing.before, ease_out_cubic(1 - t)
         step = round(scale * BLOOM_STEPS)
         if step >= BLOOM_STEPS:
-            surface.blit(paint.key(grow, button, sink), rect.topleft)
+            surface.blit(paint.key_on(grow, button, sink, ui.BG_DEEP), rect.topleft)
             return
-        surface.blit(paint.key(base, button, sink), rect.topleft)
+        surface.blit(paint.key_on(base, button, sink, ui.BG_DEEP), rect.topleft)
         if step > 0:
             bloom = paint.bloom(grow, button, step, BLOOM_STEPS)
             face_h = button - depth
@@ -199,11 +199,23 @@ class PoggleView:
         if alpha <= 4:
             return
         size = int(radius * 2 + 12)
+        width = max(2, int(8 * (1 - t)))
         picture = pygame.Surface((size, size), pygame.SRCALPHA)
-        pygame.draw.circle(picture, (255, 255, 255, alpha), (size / 2, size / 2), radius,
-                           max(2, int(8 * (1 - t))))
+        pygame.draw.circle(picture, (255, 255, 255, alpha), (size / 2, size / 2), radius, width)
         centre = self.layout.cell_rects[ring.centre[0]][ring.centre[1]].center
-        surface.blit(picture, (centre[0] - size / 2, centre[1] - size / 2))
+        # Where blit would put it (it truncates), and the bands round the ring's empty middle:
+        # blending a clear pixel changes nothing, so that square is left out.
+        x, y = int(centre[0] - size / 2), int(centre[1] - size / 2)
+        hole = int((radius - width - 2) / math.sqrt(2))
+        inner = pygame.Rect(0, 0, 2 * hole - 2, 2 * hole - 2)
+        inner.center = (size // 2, size // 2)
+        if hole < 8:
+            surface.blit(picture, (x, y))
+            return
+        for band in ((0, 0, size, inner.top), (0, inner.bottom, size, size - inner.bottom),
+                     (0, inner.top, inner.left, inner.height),
+                     (inner.right, inner.top, size - inner.right, inner.height)):
+            surface.blit(picture, (x + band[0], y + band[1]), band)
 
     def _draw_hint(self, surface: pygame.Surface, cell: Cell, strength: float) -> None:
         """A green ring inside the key, edged in ink to read on every colour; it brightens

@@ -9,6 +9,8 @@
 - CPU time to the first frame shown of the launcher, of a game opened from the command line
   and of a demo's screenshot, each against a bare `import pygame; set_mode; flip` process run
   alternately with it;
+- each game's first draw with its sprites read from the disk cache, against the same with the
+  cache empty (everything painted);
 - with 10,000 games in the history: opening the statistics (against the setup screen) and
   recording a game (against writing settings.json);
 - each game's own cases (games/<key>/bench.py: generation, solving, computer moves).
@@ -246,6 +248,30 @@ def first_frame_figures(env, scratch: str, runs: int) -> None:
         emit(**figure)
 
 
+def first_draw_figures(env, scratch: str, runs: int) -> None:
+    """Each game's scene made and drawn once in a new process (`bench-child first-draw`), its
+    sprites read from the disk cache (filled by a warm-up), beside the same with an empty
+    cache (everything painted), run alternately."""
+    def first_draw(key: str, folder: str) -> float:
+        out = run_child(["bench-child", "first-draw", key], dict(env, PARLOUR_DATA_DIR=folder))[0]
+        return json.loads(out.splitlines()[-1])["cpu_ms"]
+    kept = os.path.join(scratch, "first-draw")
+    for info in registry.launcher_games():
+        first_draw(info.key, kept)                    # the warm-up fills the disk cache
+        painted, read = [], []
+        for run in range(runs):
+            painted.append(first_draw(info.key, os.path.join(scratch, f"empty-{run}")))
+            read.append(first_draw(info.key, kept))
+        ratios = [r / p for p, r in zip(painted, read)]
+        emit(figure=f"first draw: {info.key}, sprites read from the disk cache",
+             **spread(read, "cpu_ms", 1),
+             baseline="the same with an empty disk cache (every sprite painted), just before",
+             baseline_cpu_ms=round(statistics.median(painted), 1),
+             ratio=round(statistics.median(ratios), 2),
+             p10_ratio=round(percentile(ratios, 0.1), 2),
+             p90_ratio=round(percentile(ratios, 0.9), 2))
+
+
 # --- each game's own cases -----------------------------------------------------------------------
 def case_figure(key: str, case: dict, samples: list[float]) -> dict:
     """One game case's line: the spread of its samples, its target, the reference beside it."""
@@ -386,6 +412,7 @@ def run_bench(args) -> None:
         rest_figures(env, args.quick)
         frame_figures(60 if args.quick else FRAMES)
         first_frame_figures(env, scratch, 3 if args.quick else 9)
+        first_draw_figures(env, scratch, 3 if args.quick else 7)
         history_figures(args.quick)
         rules_figures(args.quick)
         game_figures(args.quick)

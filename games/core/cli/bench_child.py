@@ -7,6 +7,9 @@ anything else, so the minimal programs stay minimal:
                                     no ARGS, else of this program run with ARGS (`demo nim
                                     --frames 1 --screenshot F`, `play nim`; none of them: `-`
                                     runs the launcher), which quits after that frame
+    first-draw GAME                 the CPU time of a game scene's making and first frame, in
+                                    an App already open (its sprites read from the data
+                                    folder's disk cache when there, else painted)
     waiting SECONDS COUNT           a minimal pygame-ce program waiting on events
     rest SECONDS COUNT SCENE...     Parlour's real loop at rest in each scene in turn
 
@@ -103,6 +106,24 @@ def first_frame(args: list[str]) -> None:
     print(json.dumps({"cpu_ms": round(shown[0] * 1000, 2)}), flush=True)
 
 
+def first_draw(key: str) -> None:
+    """A game's scene made and drawn once, as when it opens (its puzzle made first, out of
+    the timing): what its sprites cost, read from disk or painted."""
+    import json
+
+    from games.core.kit.session import Session
+    from games.core.loop.app import App
+    from games.core.screens.launch import scene_module
+    app = App(windowed=False)
+    kind = scene_module(key).SCENE
+    session = Session.new(key, None, seed=7)
+    start = time.process_time()
+    app.stack = [kind(app, session)]
+    app.frame(0.0)
+    print(json.dumps({"cpu_ms": round((time.process_time() - start) * 1000, 2)}), flush=True)
+    app.quit()
+
+
 def waiting(seconds: float, count: int) -> None:
     """The floor: a window open, and nothing but pygame.event.wait."""
     import pygame
@@ -169,6 +190,11 @@ def main(argv: list[str]) -> int:
             bare_frame()
         elif kind == "first-frame" and args[:1] != ["bench-child"]:
             first_frame(args)
+        elif kind == "first-draw" and len(args) == 1:
+            from games.core.kit import registry
+            if args[0] not in registry.KEYS:
+                raise ValueError(f"no game called {args[0]}")
+            first_draw(args[0])
         elif kind == "waiting" and len(args) == 2:
             waiting(*sampling(*args))
         elif kind == "rest" and len(args) > 2:

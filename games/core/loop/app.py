@@ -25,7 +25,7 @@ import pygame
 
 from games.core.data.store import Store
 from games.core.kit.actions import Act, Action, Command
-from games.core.loop import assets, palette, sdl
+from games.core.loop import assets, palette, sdl, sprite_cache
 from games.core.loop.audio import Audio
 from games.core.loop.input import Input
 from games.core.loop.jobs import Jobs
@@ -151,6 +151,10 @@ class App:
         self.store = Store(self.tell)
         self.settings, _ = self.store.load_settings()
         self.store.clean_temporary_files()
+        try:       # painted sprites are kept beside the player's files (sprite_cache.py)
+            sprite_cache.use_folder(os.path.join(self.store.data_dir(), "sprites"))
+        except OSError:   # StoreError: told by load_settings already; sprites are painted
+            sprite_cache.use_folder(None)
         self.jobs = Jobs(self._job_finished)
         self.motion = Motion()   # tweens note here that they move
         if windowed is not None:
@@ -166,7 +170,7 @@ class App:
         self.size = size
         self.screen = self._open_window()
         self.input = Input()
-        self.input.start_pads()
+        self.pads_started = False    # once the first frame shows (show)
         self.audio = Audio(self.settings["volume"], self.settings["muted"])
         self.stack: list[Scene] = []
         self.apply_look()
@@ -413,6 +417,9 @@ class App:
         else:
             pygame.display.update(area)
             self.partial_draws += 1
+        if not self.pads_started:   # after the first frame: pads already in come as events
+            self.pads_started = True
+            self.input.start_pads()
         self.draws += 1
 
     def turn(self) -> None:

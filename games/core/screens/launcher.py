@@ -10,11 +10,8 @@ from games.core.kit.actions import Act, Action
 from games.core.loop.app import Scene
 from games.core.loop.jobs import Job
 from games.core.screens import ui
-from games.core.screens.game_id import OpenIdScene
-from games.core.screens.launch import resume_saved_game
-from games.core.screens.menus import SetupScene
-from games.core.screens.overlays import HelpScene, SettingsScene
-from games.core.screens.question import ask_to_quit
+
+# The screens a card or a button opens are imported when opened: off the first frame's path.
 
 
 class Card(ui.Widget):
@@ -24,7 +21,7 @@ class Card(ui.Widget):
     def __init__(self, rect, info, picture, saved: bool, on_click, on_resume=None,
                  daily_due: bool = False):
         super().__init__(rect)
-        self.info, self.picture, self.saved, self.on_click = info, picture, saved, on_click
+        self.info, self.picture_of, self.saved, self.on_click = info, picture, saved, on_click
         self.on_resume, self.daily_due = on_resume, daily_due
         self.badge = pygame.Rect(0, 0, 150, 48)
         self.badge.topright = (self.rect.right - 32, self.rect.top + 32)
@@ -33,6 +30,11 @@ class Card(ui.Widget):
         self.daily_badge = pygame.Rect(0, 0, 96, 40)
         self.daily_badge.midright = (self.rect.right - 24, self.rect.top + 32 +
                                      picture.get_height() + TITLE_MIDDLE)
+
+    @property
+    def picture(self) -> pygame.Surface:
+        """Read when first drawn: under a game opened from the command line it never is."""
+        return self.picture_of()
 
     def activate(self) -> None:
         self.on_click()
@@ -137,21 +139,20 @@ class LauncherScene(Scene):
             row, column = divmod(index, columns)
             rect = pygame.Rect(left + column * (card_w + gap), 215 + row * (card_h + gap),
                                card_w, card_h)
-            if self.pictures.get(info.key, (None, None))[0] != size:
-                self.pictures[info.key] = (size, card_picture(info.key, size))
             saved = self.app.store.has_save(info.key)
-            widgets.append(Card(rect, info, self.pictures[info.key][1], saved,
-                                lambda key=info.key: self.app.push(SetupScene(self.app, key)),
-                                lambda key=info.key: resume_saved_game(self.app, key),
+            widgets.append(Card(rect, info, lambda key=info.key, size=size: self.picture(key, size),
+                                saved,
+                                lambda key=info.key: self.open_setup(key),
+                                lambda key=info.key: self.resume(key),
                                 info.key in due))
         self.quit_button = ui.Button((width - 300, height - 120, 260, 80), "Quit",
                                      self.confirm_quit)
         widgets.append(ui.Button((width - 1240, height - 120, 360, 80), "Open a game ID",
-                                 lambda: self.app.push(OpenIdScene(self.app))))
+                                 self.open_id))
         widgets.append(ui.Button((width - 860, height - 120, 260, 80), "Statistics",
                                  self.open_statistics))
         widgets.append(ui.Button((width - 580, height - 120, 260, 80), "Settings",
-                                 lambda: self.app.push(SettingsScene(self.app))))
+                                 self.open_settings))
         widgets.append(self.quit_button)
         focus = self.menu.focus if hasattr(self, "menu") else 0
         self.menu = ui.Menu(widgets, min(focus, len(widgets) - 1))
@@ -180,14 +181,38 @@ class LauncherScene(Scene):
             return
         focused = self.menu.widgets[self.menu.focus]
         if action.kind == Act.HELP and isinstance(focused, Card):
+            from games.core.screens.overlays import HelpScene
             self.app.push(HelpScene(self.app, focused.info.key))
             return
         self.menu.handle(action)
 
+    def picture(self, key: str, size) -> pygame.Surface:
+        if self.pictures.get(key, (None, None))[0] != size:
+            self.pictures[key] = (size, card_picture(key, size))
+        return self.pictures[key][1]
+
+    def open_setup(self, key: str) -> None:
+        from games.core.screens.menus import SetupScene
+        self.app.push(SetupScene(self.app, key))
+
+    def resume(self, key: str) -> None:
+        from games.core.screens.launch import resume_saved_game
+        resume_saved_game(self.app, key)
+
+    def open_id(self) -> None:
+        from games.core.screens.game_id import OpenIdScene
+        self.app.push(OpenIdScene(self.app))
+
+    def open_settings(self) -> None:
+        from games.core.screens.overlays import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
     def confirm_quit(self) -> None:
+        from games.core.screens.question import ask_to_quit
         self.app.push(ask_to_quit(self.app))
 
     def quit_question(self):
+        from games.core.screens.question import ask_to_quit
         return ask_to_quit(self.app)
 
     def demo_step(self) -> None:

@@ -9,7 +9,6 @@ from typing import Any
 
 import pygame
 
-from games.core.kit import controls
 from games.core.kit.actions import Act
 from games.core.loop import assets
 
@@ -329,6 +328,7 @@ class Stepper(Widget):
 
 def nearest(rects, start: int, dx: int, dy: int) -> int:
     """Index of the rect nearest to rects[start] in direction (dx, dy), or start if none."""
+    from games.core.kit import controls  # on the first move, not the first frame's path
     return controls.nearest([rect.center for rect in rects], start, dx, dy)
 
 
