@@ -103,7 +103,9 @@ def play_one_deductile_move_and_quit(game, window, scale, data_dir):
     time.sleep(0.5)
     xdotool("key", "--window", window, "Escape")    # the pause menu...
     time.sleep(0.5)
-    click(window, 960, 890, scale)                    # ...Quit Parlour
+    click(window, 960, 890, scale)                    # ...Quit Parlour, which asks once:
+    time.sleep(0.5)
+    xdotool("key", "--window", window, "y")           # yes, quit
     assert game.wait(20) == 0, game.stderr.read()[-2000:]
     save = json.loads((data_dir / "saves" / "deductile.json").read_text())
     assert save["moves"] and save["moves"][0].startswith("s"), "the drag swapped two tiles"

@@ -18,8 +18,10 @@ class Card(ui.Widget):
     """A game on the launcher. A saved game shows a Resume badge on the picture's corner,
     clear of the title; a click on the badge resumes, elsewhere opens the setup screen."""
 
-    def __init__(self, rect, info, picture, saved: bool, on_click, on_resume=None,
-                 daily_due: bool = False):
+    def __init__(self, rect, info, picture, picture_height: int, saved: bool, on_click,
+                 on_resume=None, daily_due: bool = False):
+        """picture: a callable giving the picture (read when first drawn), picture_height
+        tall."""
         super().__init__(rect)
         self.info, self.picture_of, self.saved, self.on_click = info, picture, saved, on_click
         self.on_resume, self.daily_due = on_resume, daily_due
@@ -29,7 +31,7 @@ class Card(ui.Widget):
         # to leave it room).
         self.daily_badge = pygame.Rect(0, 0, 96, 40)
         self.daily_badge.midright = (self.rect.right - 24, self.rect.top + 32 +
-                                     picture.get_height() + TITLE_MIDDLE)
+                                     picture_height + TITLE_MIDDLE)
 
     @property
     def picture(self) -> pygame.Surface:
@@ -141,7 +143,7 @@ class LauncherScene(Scene):
                                card_w, card_h)
             saved = self.app.store.has_save(info.key)
             widgets.append(Card(rect, info, lambda key=info.key, size=size: self.picture(key, size),
-                                saved,
+                                size[1], saved,
                                 lambda key=info.key: self.open_setup(key),
                                 lambda key=info.key: self.resume(key),
                                 info.key in due))
