@@ -33,6 +33,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from typing import Any
 
 try:
     import resource as rusage
@@ -302,6 +304,22 @@ def game_figures(quick: bool) -> None:
             emit(**case_figure(key, case, cpu_timed(case["run"], count)))
 
 
+def screen_opening(app: Any, make: Callable[[str], Any],
+                   keys: list[str]) -> Callable[[int], None]:
+    """The i-th opening of a screen as a player meets it: rendered text and fitted words
+    forgotten, the screen made for keys[i] (round and round) and its first frame drawn."""
+    from games.core.loop import assets
+    from games.core.screens import ui
+
+    def run(i: int) -> None:
+        assets.text.cache_clear()
+        ui.forget_fits()
+        app.stack = [make(keys[i % len(keys)])]
+        app.mark_dirty()
+        app.frame(1 / 60)
+    return run
+
+
 # --- the history of finished games ---------------------------------------------------------------
 HISTORY_GAMES = 10_000
 STATS_TARGET_MS, RECORD_TARGET_MS = 50.0, 5.0
@@ -314,22 +332,14 @@ def history_figures(quick: bool) -> None:
     (both a durable write of one small thing)."""
     from games.core.cli.sample_history import fill
     from games.core.data import schema
-    from games.core.loop import assets
     from games.core.loop.app import App
-    from games.core.screens import ui
     from games.core.screens.menus import SetupScene
     from games.core.screens.stats import StatsScene
     app = App(windowed=False)
     fill(app.store.history(), HISTORY_GAMES, seed=1)
 
     def opening(make, keys):
-        def run(i):
-            assets.text.cache_clear()
-            ui.forget_fits()
-            app.stack = [make(keys[i % len(keys)])]
-            app.mark_dirty()
-            app.frame(1 / 60)
-        return run
+        return screen_opening(app, make, keys)
     opening(lambda key: StatsScene(app, key), [""])(0)      # warm-up: imports, fonts
     for name, keys in (("a game's", list(registry.KEYS)), ("the collection's", [""])):
         count = len(keys) * (2 if quick else 6) if keys != [""] else (5 if quick else 20)
@@ -363,22 +373,15 @@ def rules_figures(quick: bool) -> None:
     wait for the frames after it) against opening its setup screen the same way; then the
     pictures themselves, painted afresh, one a frame: each frame's painting."""
     from games.core.kit import registry
-    from games.core.loop import assets
     from games.core.loop.app import App
-    from games.core.screens import diagrams, ui
+    from games.core.screens import diagrams
     from games.core.screens.menus import SetupScene
     from games.core.screens.overlays import HelpScene
     app = App(windowed=False)
     keys = list(registry.KEYS)
 
     def opening(make):
-        def run(i):
-            assets.text.cache_clear()
-            ui.forget_fits()
-            app.stack = [make(keys[i % len(keys)])]
-            app.mark_dirty()
-            app.frame(1 / 60)
-        return run
+        return screen_opening(app, make, keys)
     for i in range(len(keys)):                               # warm-up: imports, fonts
         opening(lambda key: HelpScene(app, key))(i)
     count = len(keys) * (2 if quick else 6)
