@@ -1,14 +1,18 @@
 """Ishido's pictures for the rules screen (games/core/screens/diagrams.py): the board at a small
 size with the game's own stones, the whole board, or a window of 4 x 4 squares round what
 matters (the marked squares, the square a move fills and its neighbours); the marked squares
-ringed, and the stone to place shown faintly on the square it is about to fill."""
+ringed, and the stone to place shown faintly on the square it is about to fill. The whole
+board, and a board where the next stone fits nowhere (the game is over), have that stone's
+slot under them, edged red when it fits nowhere; a move that makes a 4-way is hailed as the
+game hails it, with its bonus under the original rules."""
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 import pygame
 
-from games.core.screens import diagrams
+from games.core.loop import assets
+from games.core.screens import diagrams, ui
 from games.ishido import rules
 from games.ishido.rules import COLS, EMPTY, ROWS
 from sprites import ishido as art
@@ -36,9 +40,11 @@ def paint(state: rules.State, size: tuple[int, int], marks: Sequence[tuple[int, 
           move: rules.Move | None = None, done: bool = False) -> pygame.Surface:
     surface = pygame.Surface(size, pygame.SRCALPHA)
     top, left, rows, cols = window(marks, move)
-    pitch = min(size[0] // cols, size[1] // rows)
+    stuck = rules.current_stone(state) is not None and not rules.legal_squares(state)
+    below = 2 if rows == ROWS or stuck else 0         # rows of room for the next stone's slot
+    pitch = min(size[0] // cols, size[1] // (rows + below))
     stone = pitch - max(3, pitch // 8)
-    x0, y0 = (size[0] - pitch * cols) // 2, (size[1] - pitch * rows) // 2
+    x0, y0 = (size[0] - pitch * cols) // 2, (size[1] - pitch * (rows + below)) // 2
 
     def rect(row: int, col: int) -> pygame.Rect:
         return pygame.Rect(x0 + (col - left) * pitch + 1, y0 + (row - top) * pitch + 1,
@@ -61,4 +67,36 @@ def paint(state: rules.State, size: tuple[int, int], marks: Sequence[tuple[int, 
         surface.blit(ghost, ghost.get_rect(center=rect(move.row, move.col).center))
     if move is not None:
         diagrams.ring(surface, rect(move.row, move.col).inflate(2, 2), radius)
+    if below:
+        slot = pygame.Rect(0, 0, round(pitch * 1.5), round(pitch * 1.5))
+        slot.midbottom = (size[0] // 2, size[1] - 2)
+        paint_slot(surface, state, slot, stuck)
+    if done and move is not None and len(rules.neighbour_stones(
+            state.board, move.row * COLS + move.col)) == 4:
+        row = move.row + 2 if move.row + 2 < top + rows else move.row - 2
+        hail(surface, state, (rect(move.row, move.col).centerx, rect(row, left).centery), pitch)
     return surface
+
+
+def paint_slot(surface: pygame.Surface, state: rules.State, slot: pygame.Rect,
+               stuck: bool) -> None:
+    """The next stone in its slot, as beside the game's board: empty once the pouch is, edged
+    red when the stone fits nowhere."""
+    kind = rules.current_stone(state)
+    ui.panel(surface, slot, ui.BG_DEEP, radius=slot.height // 5,
+             border=ui.BAD if stuck else ui.LINE, width=max(2, slot.height // 14))
+    if kind is not None:
+        image = art.stone(kind, round(slot.height * 0.72))
+        surface.blit(image, image.get_rect(center=slot.center))
+
+
+def hail(surface: pygame.Surface, state: rules.State, spot: tuple[int, int], pitch: int) -> None:
+    """The game's "4-way!" pill, with the bonus the 4-way earned under the original rules."""
+    bonus = rules.fourway_bonus(state.fourways) if state.params.rule == "original" else 0
+    words = f"4-way! +{bonus}" if bonus else "4-way!"
+    image = assets.text(words, round(pitch * 0.42 / assets.text_scale()), ui.ACCENT, True)
+    pill = image.get_rect(center=spot).inflate(pitch * 0.4, pitch * 0.2)
+    pill.clamp_ip(surface.get_rect())
+    ui.panel(surface, pill, ui.BG_DEEP, radius=pill.height // 2, border=ui.ACCENT,
+             width=max(2, pitch // 20))
+    surface.blit(image, image.get_rect(center=pill.center))

@@ -1,10 +1,16 @@
 """Ishido's rules pictures (games/core/kit/pictures.py): the opening board, a stone placed
-beside one it matches, two neighbours matched, the original rules' colour-and-symbol match,
-and a 4-way. The deals and moves are the lesson's. Marks are squares, (row, column)."""
+beside one it matches, two neighbours matched, the original rules' colour-and-symbol match, a
+4-way, a game that ends with a stone that fits nowhere, and the Oracle's 4-way. The deals are
+the lesson's (deal). Marks are squares, (row, column)."""
 from __future__ import annotations
 
 from games.core.kit.pictures import Picture
 from games.ishido.lesson import ABOVE, RIGHT, deal
+
+# The red moon matches only the two middle stones (the red cross, the purple moon): walls of
+# stones that match them but not it fill every square beside them, and it fits nowhere.
+WALLS = ((5, 4), (5, 4), (0, 4), (1, 4), (5, 0), (5, 1))
+ENDING = ("3,6", "4,5", "2,5", "3,4", "5,6", "4,7")
 
 PICTURES = (
     Picture("Ishido is a quiet game of placing stones", deal(((4, 0),)),
@@ -21,4 +27,11 @@ PICTURES = (
             deal(tuple(kind for kind, _ in RIGHT + ABOVE) + ((4, 5),)),
             moves=tuple(square for _, square in RIGHT + ABOVE), change="3,6",
             caption="A 4-way: a stone on every side, 8 points"),
+    Picture("The game ends when the pouch is empty",
+            deal(WALLS + ((4, 5),)), moves=ENDING, marks=((3, 5), (4, 6)),
+            caption="No square left for the red moon: the game ends"),
+    Picture("The Oracle (original rules)",
+            deal(tuple(kind for kind, _ in RIGHT + ABOVE) + ((4, 5),), "original"),
+            moves=tuple(square for _, square in RIGHT + ABOVE), change="3,6",
+            caption="Each 4-way earns its bonus and a passage of the answer"),
 )

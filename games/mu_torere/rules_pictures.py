@@ -1,5 +1,6 @@
-"""Mu Torere's rules pictures (games/core/kit/pictures.py): the start, the three kinds of move
-and a block that wins. Marks are points: 0-7 the tips, from the top clockwise, 8 the middle."""
+"""Mu Torere's rules pictures (games/core/kit/pictures.py): the start, the one empty point and
+the pieces that can reach it, the three kinds of move and a block that wins. Marks are points:
+0-7 the tips, from the top clockwise, 8 the middle."""
 from __future__ import annotations
 
 from games.core.kit.pictures import Picture
@@ -8,6 +9,9 @@ from games.mu_torere.lesson import at
 PICTURES = (
     Picture("Mu Torere is a blocking game", at("BBBBWWWW.:B"),
             caption="The start: four pieces each, the middle empty"),
+    Picture("On your turn you must move one of your pieces to the empty point",
+            at("BBB.WWWWB:B"), marks=(3, 2, 8),
+            caption="One empty point: two Black pieces can reach it"),
     Picture("• Round the star", at("BBB.WWWWB:B"), change="2-3",
             caption="Round the star, to the next tip"),
     Picture("• Out of the middle", at("BBB.WWWWB:B"), change="8-3",
