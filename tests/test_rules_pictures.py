@@ -229,7 +229,9 @@ def test_the_demo_turns_the_rules_pages_at_a_chosen_screen_size(tmp_path, capsys
     assert main(["demo", "ishido", "--rules", "--screen", "1280x720", "--frames", "400",
                  "--every", "10", "--screenshot", str(shot)]) == 0
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-    assert report["rules_pictures"] == len(pictures.pictures_of("ishido"))
+    texts = pictures.paragraphs(info_module("ishido").RULES)
+    illustrated = {pictures.paragraph_of(texts, p) for p in pictures.pictures_of("ishido")}
+    assert report["rules_pictures"] == len(illustrated), "a figure for each such paragraph"
     assert report["rules_at_end"] is True
     assert pygame.image.load(str(shot)).get_size() == (1280, 720)
     assert main(["demo", "ishido", "--rules", "--frames", "1"]) == 0

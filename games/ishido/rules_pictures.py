@@ -1,7 +1,7 @@
 """Ishido's rules pictures (games/core/kit/pictures.py): the opening board, a stone placed
 beside one it matches, two neighbours matched, the original rules' colour-and-symbol match, a
-4-way, a game that ends with a stone that fits nowhere, and the Oracle's 4-way. The deals are
-the lesson's (deal). Marks are squares, (row, column)."""
+4-way, the two ends of a game (every stone placed; a stone that fits nowhere), and the Oracle's
+4-way. Most deals are the lesson's (deal). Marks are squares, (row, column)."""
 from __future__ import annotations
 
 from games.core.kit.pictures import Picture
@@ -11,6 +11,15 @@ from games.ishido.lesson import ABOVE, RIGHT, deal
 # stones that match them but not it fill every square beside them, and it fits nowhere.
 WALLS = ((5, 4), (5, 4), (0, 4), (1, 4), (5, 0), (5, 1))
 ENDING = ("3,6", "4,5", "2,5", "3,4", "5,6", "4,7")
+# A whole game, every stone placed (the computer's "careful" play of this deal).
+WHOLE_GAME = (
+    "ishido:rule=standard:442011055233-02452410535532001454503425441241542103051245253442223510"
+    "2221010001513023504011521523204331241535024153140432514030134333034204311355")
+WON = tuple((
+    "7,10 1,0 0,10 7,1 4,5 4,4 3,6 6,11 6,1 3,4 5,4 2,6 1,11 1,6 6,0 2,0 5,5 1,10 6,10 1,1 "
+    "5,0 2,1 4,3 5,6 3,1 4,0 4,7 6,2 3,2 2,11 2,10 7,2 1,9 2,9 3,7 6,9 6,5 6,4 3,11 7,5 4,8 "
+    "5,9 5,3 5,10 2,7 3,3 1,2 3,8 4,1 1,8 6,8 1,3 2,3 2,5 3,10 7,3 6,3 5,8 6,7 5,7 7,9 3,0 "
+    "0,9 2,8 7,8 3,9").split())
 
 PICTURES = (
     Picture("Ishido is a quiet game of placing stones", deal(((4, 0),)),
@@ -27,6 +36,8 @@ PICTURES = (
             deal(tuple(kind for kind, _ in RIGHT + ABOVE) + ((4, 5),)),
             moves=tuple(square for _, square in RIGHT + ABOVE), change="3,6",
             caption="A 4-way: a stone on every side, 8 points"),
+    Picture("The game ends when the pouch is empty", WHOLE_GAME, moves=WON,
+            caption="Every stone placed, the pouch empty: a win"),
     Picture("The game ends when the pouch is empty",
             deal(WALLS + ((4, 5),)), moves=ENDING, marks=((3, 5), (4, 6)),
             caption="No square left for the red moon: the game ends"),
