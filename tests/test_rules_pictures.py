@@ -54,6 +54,20 @@ def test_every_picture_is_painted_by_its_game_within_its_box(driver, key):
                 "the picture shows something"
 
 
+def test_ishido_edges_red_the_next_stone_that_fits_nowhere(driver):
+    """The whole board and a stuck position show the next stone's slot; only where the stone
+    fits nowhere (the game over, stones left) is it edged red."""
+    from games.core.screens import ui
+    from games.ishido import rules
+    board = diagrams.board_size("ishido", 1080)
+    for picture in pictures.pictures_of("ishido"):
+        state = pictures.shown("ishido", picture).before
+        red = pygame.mask.from_threshold(diagrams.painted("ishido", picture, board),
+                                         (*ui.BAD, 255), (2, 2, 2, 255)).count()
+        stuck = rules.status(state).over and rules.stones_left(state) > 0
+        assert (red > 0) == stuck, picture.caption
+
+
 def playout(key: str, seed: int, plies: int) -> tuple[str, tuple[str, ...], object]:
     """A game ID, legal moves played from it and the state they reach."""
     rng = random.Random(seed)
