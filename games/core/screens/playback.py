@@ -53,7 +53,7 @@ class Playback(Scene):
         self.session, self.board, self.title = session, board, title
         self.rules = session.rules
         self.layout = Layout(app.size)
-        self.canvas = pygame.Surface(app.size).convert()
+        self.canvas = pygame.Surface(app.size, 0, app.screen)   # the screen's format, no copy
         self.menu = ui.Menu(self.buttons(), self.first_focus())
         self.go_to(0)
 

@@ -117,7 +117,8 @@ class StatsScene(Scene):
 
     def draw(self, surface) -> None:
         if self.picture is None or self.picture.get_size() != surface.get_size():
-            self.picture = pygame.Surface(surface.get_size()).convert()
+            # made in the screen's own format at once: a convert() would copy 8 MB again
+            self.picture = pygame.Surface(surface.get_size(), 0, surface)
             self.paint(self.picture)
         surface.blit(self.picture, (0, 0))
         self.menu.draw(surface)
