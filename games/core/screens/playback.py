@@ -185,6 +185,17 @@ class Playback(Scene):
     def draw_panel(self, surface: pygame.Surface) -> None:
         """The panel beside the board."""
 
+    def panel_heading(self, surface: pygame.Surface) -> tuple[int, int, int]:
+        """The panel's box and its first line ("Move 3 of 17", or "The start (17 moves)");
+        returns the left edge, the width and the y below it for the rest."""
+        box = self.layout.panel
+        ui.panel(surface, box, ui.PANEL)
+        left, width = box.left + 28, box.width - 56
+        heading = f"Move {self.position} of {self.end}" if self.position else \
+            f"The start ({self.end} moves)"
+        ui.label(surface, heading, (left, box.top + 24), ui.BODY, ui.TEXT, bold=True)
+        return left, width, box.top + 80
+
     def draw_graph(self, surface: pygame.Surface) -> None:
         """The graph below the board."""
 

@@ -239,13 +239,7 @@ class ReplayScene(Playback):
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         box, times = self.layout.panel, self.timings
-        ui.panel(surface, box, ui.PANEL)
-        left, width = box.left + 28, box.width - 56
-        y = box.top + 24
-        heading = f"Move {self.position} of {self.end}" if self.position else \
-            f"The start ({self.end} moves)"
-        ui.label(surface, heading, (left, y), ui.BODY, ui.TEXT, bold=True)
-        y += 56
+        left, width, y = self.panel_heading(surface)
         if self.position:
             ui.fit_text(surface, self.move_words(self.position), (left, y, width, 80), ROW,
                         ui.TEXT, bold=True, align="left")

@@ -131,13 +131,7 @@ class ReviewScene(Playback):
 
     def draw_panel(self, surface) -> None:
         box = self.layout.panel
-        ui.panel(surface, box, ui.PANEL)
-        left, width = box.left + 28, box.width - 56
-        y = box.top + 24
-        done = f"Move {self.position} of {self.end}" if self.position else \
-            f"The start ({self.end} moves)"
-        ui.label(surface, done, (left, y), ui.BODY, ui.TEXT, bold=True)
-        y += 56
+        left, width, y = self.panel_heading(surface)
         if self.graded is None:
             ui.label(surface, "Grading every move...", (left, y), ROW, ui.MUTED)
             return
