@@ -138,6 +138,12 @@ def neighbours(n: int) -> tuple[tuple[int, ...], ...]:
                  for r, c in (divmod(cell, n) for cell in range(n * n)))
 
 
+@cache
+def row_col(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each cell's row and column."""
+    return tuple(cell // n for cell in range(n * n)), tuple(cell % n for cell in range(n * n))
+
+
 class Trades:
     """The trades of a Latin square between two rows (or two columns): swapping the two rows'
     digits along one cycle of columns (a b c / b c a) keeps the square Latin. Each digit d of
@@ -150,9 +156,12 @@ class Trades:
         self.grid, self.n = grid, n
         self.col_of = [[0] * (n + 1) for _ in range(n)]     # [row][digit]: its column
         self.row_of = [[0] * (n + 1) for _ in range(n)]     # [column][digit]: its row
-        for cell, d in enumerate(grid):
-            self.col_of[cell // n][d] = cell % n
-            self.row_of[cell % n][d] = cell // n
+        row_of = self.row_of
+        for r, digits in enumerate(self.col_of):
+            for c, d in enumerate(grid[r * n:r * n + n]):
+                digits[d] = c
+                row_of[c][d] = r
+        self.row, self.col = row_col(n)
 
     def balanced(self, owner: list[int], cell: int, cage: list[int]) -> bool:
         """Whether a trade through cell is balanced, now that cell is in cage. A trade's
@@ -160,21 +169,23 @@ class Trades:
         beside cell in its row or column; then the two far corners must share a cage too
         before the trades through that rectangle (one between its rows, one between its
         columns) are followed, each until a rectangle that does not balance."""
-        grid, n = self.grid, self.n
-        r, c = divmod(cell, n)
-        d = grid[cell]
+        n, row, col = self.n, self.row, self.col
+        r, c = row[cell], col[cell]
+        d = self.grid[cell]
         for other in cage:
-            r2, c2 = divmod(other, n)
+            r2, c2 = row[other], col[other]
             if c2 == c and r2 != r:         # other below or above: the far column
                 c2 = self.col_of[r2][d]
-                far_corners_together = owner[r * n + c2] == owner[r2 * n + c2]
+                if owner[r * n + c2] != owner[r2 * n + c2]:
+                    continue
             elif r2 == r and c2 != c:       # other beside: the far row
                 r2 = self.row_of[c2][d]
-                far_corners_together = owner[r2 * n + c] == owner[r2 * n + c2]
+                if owner[r2 * n + c] != owner[r2 * n + c2]:
+                    continue
             else:
                 continue
-            if far_corners_together and (self._cycle_balances(owner, r, r2, c, True) or
-                                         self._cycle_balances(owner, c, c2, r, False)):
+            if (self._cycle_balances(owner, r, r2, c, True) or
+                    self._cycle_balances(owner, c, c2, r, False)):
                 return True
         return False
 
@@ -203,37 +214,37 @@ def partition(n: int, grid: list[int], rng: Random, style: Style) -> list[list[i
     neighbouring cage below the size limit, or now and then stays a given. A join that would
     balance a trade (see Trades) is skipped; a cutting left with more than n*n/8 single cells
     (given numbers, sparingly) is cut again."""
-    trades = Trades(grid, n)
+    balanced = Trades(grid, n).balanced
     around = neighbours(n)
     cells = range(n * n)
     random = rng.random
+    domino, givens, largest = style.domino, style.givens, style.largest
     while True:
         rank = [random() for _ in cells]            # joins prefer the lowest-ranked neighbour
         owner = list(cells)                         # each cell's cage, named by one of its cells
         members = [[cell] for cell in cells]        # by cage name
+        size = [1] * len(cells)                     # by cage name
 
         def join(cell: int, candidates: list[int]) -> None:
             if len(candidates) > 1:
                 candidates.sort(key=rank.__getitem__)
             for near in candidates:
                 owner[cell] = keep = owner[near]
-                if not trades.balanced(owner, cell, members[keep]):
+                if not balanced(owner, cell, members[keep]):
                     members[keep].append(cell)
-                    members[cell] = []
+                    size[keep] += 1
+                    size[cell] = 0
                     return
             owner[cell] = cell
 
         for cell in cells:
-            if len(members[cell]) == 1 and random() < style.domino:
-                join(cell, [near for near in around[cell] if len(members[owner[near]]) == 1])
-        largest = style.largest
+            if size[cell] == 1 and random() < domino:
+                join(cell, [near for near in around[cell] if size[owner[near]] == 1])
         for cell in cells:
-            if len(members[cell]) == 1 and random() >= style.givens:
-                join(cell, [near for near in around[cell]
-                            if len(members[owner[near]]) < largest])
-        pieces = [cage for cage in members if cage]
-        if sum(1 for cage in pieces if len(cage) == 1) <= n * n // 8:
-            return [sorted(cage) for cage in pieces]
+            if size[cell] == 1 and random() >= givens:
+                join(cell, [near for near in around[cell] if size[owner[near]] < largest])
+        if size.count(1) <= n * n // 8:
+            return [sorted(members[cage]) for cage in cells if size[cage]]
 
 
 def choose_ops(n: int, values: list[list[int]], rng: Random, params: Params,
@@ -302,7 +313,7 @@ def _suits(n: int, poor_products: bool) -> dict[int, tuple[str, str]]:
     return suits
 
 
-def clearest_ops(n: int, pieces: list[list[int]], values: list[list[int]], rng: Random,
+def clearest_ops(n: int, pieces: list[tuple[int, ...]], values: list[list[int]], rng: Random,
                  clarity: float) -> list[str]:
     """With hidden operators a target is read under every operator its cage allows, so a cage
     takes (with chance clarity) the operator whose target leaves the fewest fillings, else
@@ -339,12 +350,11 @@ def attempt(params: Params, rng: Random) -> list[tuple[tuple[int, ...], str, int
     n = params.size
     style = style_of(params)
     grid = latin_square(n, rng)
-    pieces = sorted(partition(n, grid, rng, style))
+    pieces = [tuple(cells) for cells in sorted(partition(n, grid, rng, style))]
     values = [[grid[cell] for cell in cells] for cells in pieces]
     ops = (clearest_ops(n, pieces, values, rng, style.clarity) if params.hidden_operators
            else choose_ops(n, values, rng, params, style))
-    return [(tuple(cells), op, target_of(op, digits))
-            for cells, op, digits in zip(pieces, ops, values)]
+    return [(cells, op, target_of(op, digits)) for cells, op, digits in zip(pieces, ops, values)]
 
 
 def generate(params: Params, rng: Random) -> str:

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from games.kenken.cages import HARD, NORMAL, Cage, Params, cage_holds, possible_ops
+from games.kenken.cages import HARD, MAX_CAGE, NORMAL, Cage, Params, cage_holds, possible_ops
 
 
 @lru_cache(maxsize=8192)
@@ -99,25 +99,44 @@ def _geometry(n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...
     return tuple(rows + cols), peers
 
 
+@cache
+def _line_bits(n: int) -> tuple[int, ...]:
+    """Each cell's row and column as bits of a mask of lines (rows, then columns)."""
+    return tuple(1 << cell // n | 1 << n + cell % n for cell in range(n * n))
+
+
 @lru_cache(maxsize=1 << 15)
 def compiled_cage(n: int, cells: tuple[int, ...], ops: tuple[str, ...], target: int
                   ) -> tuple[tuple[int, ...], Segments, tuple[int, ...], int]:
     """A cage's fillings, its segments (see Layout), the digits its fillings allow in each of
-    its cells, and in the whole cage."""
+    its cells, and in the whole cage: those of its shape (wherever it stands), placed."""
     r0, c0 = divmod(cells[0], n)
-    fillings = cage_fillings(n, tuple((cell // n - r0, cell % n - c0) for cell in cells), ops,
-                             target)
+    fillings, lines, allowed, every = shaped_cage(
+        n, tuple((cell // n - r0, cell % n - c0) for cell in cells), ops, target)
+    segments = tuple((n + c0 + line - 2 * MAX_CAGE if line >= MAX_CAGE else r0 + line,
+                      positions)
+                     for line, positions in lines)
+    return fillings, segments, allowed, every
+
+
+@lru_cache(maxsize=1 << 14)
+def shaped_cage(n: int, shape: tuple[tuple[int, int], ...], ops: tuple[str, ...], target: int
+                 ) -> tuple[tuple[int, ...], Segments, tuple[int, ...], int]:
+    """compiled_cage of a shape (cells relative to the first), with each segment's line
+    relative too: a row as its offset from the first cell's, a column as 2 * MAX_CAGE plus
+    its offset (so rows come first, as in a grid's lines)."""
+    fillings = cage_fillings(n, shape, ops, target)
     groups: dict[int, list[int]] = {}
-    for i, cell in enumerate(cells):
-        groups.setdefault(cell // n, []).append(i)
-        groups.setdefault(n + cell % n, []).append(i)
+    for i, (row, col) in enumerate(shape):
+        groups.setdefault(row, []).append(i)
+        groups.setdefault(2 * MAX_CAGE + col, []).append(i)
     segments = tuple((line, tuple(positions)) for line, positions in sorted(groups.items())
                      if len(positions) > 1)
     union = every = 0
     for f in fillings:
         union |= f
     allowed = []
-    for i in range(len(cells)):
+    for i in range(len(shape)):
         allowed.append(union >> (i * n) & (1 << n) - 1)
         every |= allowed[-1]
     return fillings, segments, tuple(allowed), every
@@ -153,16 +172,21 @@ def close(layout: Layout, cand: list[int], live: list[list[int]], level: int = N
     Each deduction only removes candidates, and one that holds still holds (or is already
     made) once others have removed more, so the closure is the same whatever order they are
     made in: a puzzle grades at the first level whose closure solves it. The cheap deductions
-    run first (singles, then cage fillings, then hidden singles); Hard ones only when those
-    are stuck, on the cages and lines that changed since Hard last looked."""
+    run first (singles, then cage fillings, then hidden singles, on the lines changed since
+    they last looked); Hard ones only when those are stuck, on the cages and lines that
+    changed since Hard last looked."""
     n, full = layout.size, layout.full
     peers, cage_of, cages, lines = layout.peers, layout.cage_of, layout.cages, layout.lines
+    line_bits = _line_bits(n)
     per_cell = level >= NORMAL
     changed = range(n * n) if changed is None else changed
     if not all(cand):
         return False
     singles = [cell for cell in changed if not cand[cell] & (cand[cell] - 1)]
     dirty = set() if fitted else {cage_of[cell] for cell in changed}    # cages to filter
+    stale = 0                                           # lines to look at for hidden singles
+    for cell in changed:
+        stale |= line_bits[cell]
     touched = set(changed) if level >= HARD else None   # changed since Hard last looked
     pending_cages: set[int] = set()
     pending_lines: set[int] = set()
@@ -178,6 +202,7 @@ def close(layout: Layout, cand: list[int], live: list[list[int]], level: int = N
                         return False
                     cand[peer] = left
                     dirty.add(cage_of[peer])
+                    stale |= line_bits[peer]
                     if not left & (left - 1):
                         singles.append(peer)
                     if touched is not None:
@@ -212,13 +237,18 @@ def close(layout: Layout, cand: list[int], live: list[list[int]], level: int = N
                     mask = union >> shift & full
                     if mask != cand[cell]:
                         cand[cell] = mask
+                        stale |= line_bits[cell]
                         if not mask & (mask - 1):
                             singles.append(cell)
                         if touched is not None:
                             touched.add(cell)
                     shift += n
             continue
-        for line in lines:                              # hidden singles
+        sweep, stale = stale, 0
+        while sweep:                                    # hidden singles
+            line_bit = sweep & -sweep
+            sweep ^= line_bit
+            line = lines[line_bit.bit_length() - 1]
             once = twice = 0
             for cell in line:
                 twice |= once & cand[cell]
@@ -234,6 +264,7 @@ def close(layout: Layout, cand: list[int], live: list[list[int]], level: int = N
                             return False                # two digits need the same cell
                         cand[cell] = mask
                         dirty.add(cage_of[cell])
+                        stale |= line_bits[cell]
                         singles.append(cell)
                         if touched is not None:
                             touched.add(cell)
@@ -255,6 +286,7 @@ def close(layout: Layout, cand: list[int], live: list[list[int]], level: int = N
                 touched.update(narrowed)
                 for cell in narrowed:
                     dirty.add(cage_of[cell])
+                    stale |= line_bits[cell]
                     if not cand[cell] & (cand[cell] - 1):
                         singles.append(cell)
                 break
