@@ -41,7 +41,10 @@ from games.kenken.sentences import Namer, Puzzle
 from games.kenken.solver import (
     Layout,
     close,
+    closed_sets,
     compile_puzzle,
+    fish_finds,
+    forcing_chain,
     line_must,
     search,
     unique_solution,
@@ -265,27 +268,6 @@ def cage_lines(board: Board) -> Iterator[Deduction]:
                                 f"{namer.removals(board, removals)}.")
 
 
-def _sets(rows: list[int]) -> Iterator[tuple[tuple[int, ...], int]]:
-    """Naked sets in a 0/1 matrix given as row masks: yields (row indices, union) where k rows
-    (2 <= k <= len(rows) // 2) reach only k columns that some other row also reaches."""
-    count = len(rows)
-
-    def grow(start: int, chosen: list[int], union: int,
-             size: int) -> Iterator[tuple[tuple[int, ...], int]]:
-        if len(chosen) == size:
-            if union.bit_count() == size and any(rows[i] & union for i in range(count)
-                                                 if i not in chosen):
-                yield tuple(chosen), union
-            return
-        for i in range(start, count):
-            joined = union | rows[i]
-            if joined.bit_count() <= size:
-                yield from grow(i + 1, chosen + [i], joined, size)
-
-    for size in range(2, count // 2 + 1):
-        yield from grow(0, [], 0, size)
-
-
 def _transpose(rows: list[int], width: int) -> list[int]:
     return [sum(1 << i for i, row in enumerate(rows) if row >> j & 1) for j in range(width)]
 
@@ -299,7 +281,7 @@ def subsets(board: Board) -> Iterator[Deduction]:
         if len(cells) < 4:
             continue
         masks = [cand[cell] for cell in cells]
-        for chosen, union in _sets(masks):
+        for chosen, union in closed_sets(masks):
             members = {cells[i] for i in chosen}
             removals = tuple((cell, cand[cell] & union) for cell in cells
                              if cell not in members and cand[cell] & union)
@@ -315,7 +297,7 @@ def subsets(board: Board) -> Iterator[Deduction]:
             digits |= mask
         digit_list = [d for d in range(board.layout.size) if digits >> d & 1]
         places = [row for row in _transpose(masks, board.layout.size) if row]
-        for chosen, spots in _sets(places):
+        for chosen, spots in closed_sets(places):
             keep = sum(1 << digit_list[i] for i in chosen)
             spot_cells = [cells[i] for i in range(len(cells)) if spots >> i & 1]
             removals = tuple((cell, cand[cell] & ~keep) for cell in spot_cells
@@ -331,69 +313,26 @@ def subsets(board: Board) -> Iterator[Deduction]:
 
 def fish(board: Board) -> Iterator[Deduction]:
     """For one digit: k rows where it fits only in k columns (or the other way round) keep it
-    out of those columns' (rows') other cells."""
-    n, cand = board.layout.size, board.cand
-    for digit in range(1, n + 1):
-        bit = 1 << (digit - 1)
-        for by_rows in (True, False):
-            lines, masks = [], []
-            for a in range(n):
-                cells = [a * n + b if by_rows else b * n + a for b in range(n)]
-                if any(board.placed[cell] and cand[cell] == bit for cell in cells):
-                    continue
-                lines.append(a)
-                masks.append(sum(1 << b for b, cell in enumerate(cells) if cand[cell] & bit))
-            for chosen, across in _sets(masks):
-                chosen_lines = [lines[i] for i in chosen]
-                crossing = [b for b in range(n) if across >> b & 1]
-                removals = tuple(
-                    (cell, bit) for a in lines if a not in chosen_lines for b in crossing
-                    for cell in [a * n + b if by_rows else b * n + a] if cand[cell] & bit)
-                if removals:
-                    yield Deduction(
-                        EXTREME, "fish", removals,
-                        cells=tuple(a * n + b if by_rows else b * n + a
-                                    for a in chosen_lines for b in crossing),
-                        explain=lambda namer, digit=digit, by_rows=by_rows,
-                        chosen_lines=chosen_lines, crossing=crossing, removals=removals:
-                        namer.fish(board, digit, by_rows, chosen_lines, crossing, removals))
+    out of those columns' (rows') other cells (solver.fish_finds)."""
+    n = board.layout.size
+    for digit, by_rows, chosen_lines, crossing, removals in fish_finds(n, board.cand,
+                                                                       board.placed):
+        yield Deduction(
+            EXTREME, "fish", removals,
+            cells=tuple(a * n + b if by_rows else b * n + a
+                        for a in chosen_lines for b in crossing),
+            explain=lambda namer, digit=digit, by_rows=by_rows, chosen_lines=chosen_lines,
+            crossing=crossing, removals=removals:
+            namer.fish(board, digit, by_rows, chosen_lines, crossing, removals))
 
 
 def chains(board: Board) -> Iterator[Deduction]:
-    """Forcing chains of two-candidate cells (as in Keen): if the start cell is not a, it is
-    its other digit, which forces each linked two-candidate cell in turn; wherever that forces
-    some cell to a, every cell seeing both that cell and the start cannot be a."""
-    layout, cand = board.layout, board.cand
-    n = layout.size
-    peers = layout.peers
-    for start in range(n * n):
-        if board.placed[start] or cand[start].bit_count() != 2:
-            continue
-        for a_bit in (cand[start] & -cand[start], cand[start] & (cand[start] - 1)):
-            value = {start: cand[start] & ~a_bit}
-            came_from = {start: -1}
-            queue = [start]
-            for cell in queue:
-                bit = value[cell]
-                for peer in peers[cell]:
-                    if peer in value or not cand[peer] & bit:
-                        continue
-                    if bit == a_bit and (peer // n == start // n or peer % n == start % n):
-                        path = [cell]
-                        while came_from[path[-1]] >= 0:
-                            path.append(came_from[path[-1]])
-                        path.reverse()
-                        values = [value[c] for c in path]
-                        yield Deduction(EXTREME, "forcing chain", ((peer, a_bit),),
-                                        cells=tuple(path),
-                                        explain=lambda namer, path=path, values=values,
-                                        a=bit_digit(a_bit), peer=peer:  # noqa: B008 (bound now)
-                                        namer.chain(path, values, a, peer))
-                        return      # the search above read candidates that have now changed
-                    if cand[peer].bit_count() == 2:
-                        value[peer] = cand[peer] & ~bit
-                        came_from[peer] = cell
-                        queue.append(peer)
+    """The first forcing chain (solver.forcing_chain)."""
+    found = forcing_chain(board.layout, board.cand, board.placed)
+    if found is not None:
+        path, values, a_bit, peer = found
+        yield Deduction(EXTREME, "forcing chain", ((peer, a_bit),), cells=tuple(path),
+                        explain=lambda namer: namer.chain(path, values, bit_digit(a_bit), peer))
 
 
 TECHNIQUES = ((EASY, naked_singles), (EASY, hidden_singles), (EASY, cage_digits),
@@ -450,32 +389,31 @@ def grade_layout(layout: Layout, max_level: int = EXTREME, least: int = EASY) ->
 
 def extreme_closure(layout: Layout, cand: list[int], live: list[list[int]]) -> bool:
     """Go on from a Hard closure (cand and live, narrowed in place) with the Extreme
-    deductions as deduce() makes them, a sweep of fish (else of forcing chains) at a time,
+    deductions as deduce() makes them, a sweep of fish (else one forcing chain) at a time,
     each followed by the Hard closure again (which deduce() reaches step by step): whether
     they solve the puzzle."""
-    board = Board(layout, cand)
     while True:
-        for cell in board.singles:          # deduce() has placed every single by now
-            board.placed[cell] = True
-        if len(board.singles) == len(cand):
+        placed = [not mask & (mask - 1) for mask in cand]   # deduce() has placed every single
+        if all(placed):
             return True
         changed: set[int] = set()
-        try:
-            for technique in (fish, chains):
-                for deduction in technique(board):
-                    board.apply(deduction)
-                    changed.update(cell for cell, _ in deduction.removals)
-                if changed:
-                    break
-        except Contradiction:
-            return False
+        for *_, removals in fish_finds(layout.size, cand, placed):
+            for cell, bit in removals:
+                if cand[cell] == bit:
+                    return False
+                cand[cell] &= ~bit
+                changed.add(cell)
         if not changed:
-            return False
-        cand[:] = board.cand
+            chain = forcing_chain(layout, cand, placed)
+            if chain is None:
+                return False
+            *_, a_bit, peer = chain
+            if cand[peer] == a_bit:
+                return False
+            cand[peer] &= ~a_bit
+            changed.add(peer)
         if not close(layout, cand, live, HARD, changed):
             return False
-        board.cand[:] = cand
-        board.singles.update(cell for cell, mask in enumerate(cand) if not mask & (mask - 1))
 
 
 def grade(params: Params, cages: tuple[Cage, ...],
