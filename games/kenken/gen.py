@@ -47,15 +47,18 @@ STYLES = {
                HARD: Style(0.75, 0.0, False, 0.8), EXTREME: Style(0.75, 0.15, False, 0.4)},
 }
 # Up to 7x7 a cutting without givens more often makes a Normal or an Extreme puzzle (on
-# larger boards it makes Normal ones rarer).
-SMALL, SMALL_STYLES = 7, {("standard", NORMAL): Style(0.75, 0.0, True),
-                          ("standard", EXTREME): Style(0.75, 0.0, False)}
+# larger boards it makes Normal ones rarer); at 4x4 one without givens or poor products more
+# often makes a Hard one. By variant and level: the largest size, and the style up to it.
+SMALL_STYLES = {("standard", NORMAL): (7, Style(0.75, 0.0, True)),
+                ("standard", EXTREME): (7, Style(0.75, 0.0, False)),
+                ("standard", HARD): (4, Style(0.75, 0.0, True))}
 
 
 def style_of(params: Params) -> Style:
     level = DIFFICULTIES.index(params.difficulty)
-    if params.size <= SMALL and (params.variant, level) in SMALL_STYLES:
-        return SMALL_STYLES[params.variant, level]
+    small = SMALL_STYLES.get((params.variant, level))
+    if small is not None and params.size <= small[0]:
+        return small[1]
     return STYLES[params.variant][level]
 
 
