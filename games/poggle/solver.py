@@ -128,11 +128,10 @@ class ChaseForm:
     # and what cuts a row into its runs (None: a row is one run)
     board_tables: tuple[dict[tuple[int, ...], int], ...]
     cut: Callable[[tuple[int, ...]], tuple[tuple[int, ...], ...]] | None
-    # Kernels of 2 to 64 elements: each row's runs of the particular grid -> the lanes it
-    # adds (see _press_tables), the runs as slices of [grid | c], and the elements in lane
-    # order, each shifted to add to [grid | c]
-    press_tables: tuple[dict[bytes, int], ...]
-    grid_runs: tuple[slice, ...]
+    # Kernels of 2 to 64 elements: runs of the particular grid -> the lanes they add, and
+    # what cuts [grid | c] into those runs (see _press_tables); the elements in lane order,
+    # each shifted to add to [grid | c]
+    weighing: tuple[tuple[dict[bytes, int], ...], Callable[[bytes], tuple[bytes, ...]]] | None
     kernel: tuple[int, ...]
     ordered: bool               # the particular grid is canonical, the elements in order
 
@@ -184,7 +183,7 @@ def _tables(columns: list[int], length: int, colours: int) -> tuple[dict[bytes, 
 
 
 @functools.cache
-def _runs(colours: int, count: int) -> list[tuple[int, ...]]:
+def _digits(colours: int, count: int) -> list[tuple[int, ...]]:
     """Every run of count digits below colours, the first varying slowest."""
     return list(itertools.product(range(colours), repeat=count))
 
@@ -192,18 +191,18 @@ def _runs(colours: int, count: int) -> list[tuple[int, ...]]:
 @functools.cache
 def _keys(colours: int, count: int) -> list[bytes]:
     """The same runs as bytes."""
-    return [bytes(run) for run in _runs(colours, count)]
+    return [bytes(run) for run in _digits(colours, count)]
 
 
-def _row_runs(size: int, colours: int) -> tuple[slice, ...]:
-    """A row cut into as few runs of buttons as keep each run's colourings within KEYS, the
-    runs as even as can be."""
+def _cut(start: int, stop: int, colours: int) -> tuple[slice, ...]:
+    """Buttons start..stop-1 cut into as few runs as keep each run's colourings within
+    KEYS, the runs as even as can be."""
     width = 1
     while colours ** (width + 1) <= KEYS:
         width += 1
-    count = -(-size // width)
-    bounds = [size * i // count for i in range(count + 1)]
-    return tuple(slice(start, end) for start, end in zip(bounds, bounds[1:]))
+    count = -(-(stop - start) // width)
+    bounds = [start + (stop - start) * i // count for i in range(count + 1)]
+    return tuple(slice(low, high) for low, high in zip(bounds, bounds[1:]))
 
 
 def _apply(tables: tuple[dict[bytes, int], ...], data: bytes) -> int:
@@ -256,20 +255,25 @@ def _board_tables(size: int, colours: int, runs: tuple[slice, ...],
         columns.append(canonical(grid) << 8 * size | c & rest)
     multiples = [[_reduce(times * column, cells + size, colours) for times in range(colours)]
                  for column in columns]
-    return tuple(_table(multiples[row * size:][run], _runs(colours, run.stop - run.start))
+    return tuple(_table(multiples[row * size:][run], _digits(colours, run.stop - run.start))
                  for row in range(size) for run in runs)
 
 
-def _press_tables(size: int, colours: int, runs: tuple[slice, ...], elements: list[int]
-                  ) -> tuple[dict[bytes, int], ...]:
-    """The kernel's fewest-press search as tables of the runs of the particular grid's
-    rows: byte k of the sum over a grid g is the presses of g + element k."""
+def _press_tables(size: int, colours: int, elements: list[int], skip: int
+                  ) -> tuple[tuple[dict[bytes, int], ...], Callable[[bytes], tuple[bytes, ...]]]:
+    """The kernel's fewest-press search as tables of runs of the particular grid g (in
+    reading order, but for its first `skip` buttons: never pressed), and what cuts [g | c]
+    into those runs: byte k of the sum over g is the presses of g + element k."""
     cells = size * size
     every = b"".join(element.to_bytes(cells, "big") for element in elements)
     options = [[int.from_bytes(every[j::cells].translate(ADD[colours][v]), "big")
                 for v in range(colours)] for j in range(cells)]
-    return tuple(_table(options[row * size:][run], _keys(colours, run.stop - run.start))
-                 for row in range(size) for run in runs)
+    runs = _cut(skip, cells, colours)
+    options[skip] = [option + sum(unpressed[0] for unpressed in options[:skip])
+                     for option in options[skip]]
+    return (tuple(_table(options[run], _keys(colours, run.stop - run.start)) for run in runs),
+            struct.Struct(f"{skip}x" + "".join(f"{run.stop - run.start}s" for run in runs)
+                          + f"{size}x").unpack)
 
 
 @functools.cache
@@ -334,15 +338,15 @@ def chase_form(size: int, colours: int) -> ChaseForm:
 
     if ordered:
         elements = [by_start[start] for start in sorted(by_start)]
-    runs = _row_runs(size, colours)
+    runs = _cut(0, size, colours)
     board_tables = (_board_tables(size, colours, runs, left, right, divisors, canonical)
                     if size <= TABLED else ())
+    # a canonical grid never presses the first buttons where quiet patterns start
+    skip = len(starts) if ordered and starts == list(range(len(starts))) else 0
     weighed = len(elements) > 1
     return ChaseForm(size, colours, direct, left, right, unsolvable, halved, generators,
                      kernel_size, board_tables, itemgetter(*runs) if len(runs) > 1 else None,
-                     _press_tables(size, colours, runs, elements) if weighed else (),
-                     tuple(slice(row * size + run.start, row * size + run.stop)
-                           for row in range(size) for run in runs),
+                     _press_tables(size, colours, elements, skip) if weighed else None,
                      tuple(element << 8 * size for element in elements) if weighed else (),
                      ordered)
 
@@ -379,16 +383,25 @@ def solve(state: State) -> Board:
     else:
         total = _chased(form, state.board) << 8 * size
         data = total.to_bytes(length, "big").translate(REDUCE[colours])
-    if form.press_tables:
-        presses = sum(map(getitem, form.press_tables, map(data.__getitem__, form.grid_runs))
-                      ).to_bytes(form.kernel_size, "big")
-        fewest = min(presses)
-        data = min((total + form.kernel[k]).to_bytes(length, "big").translate(REDUCE[colours])
-                   for k in ([presses.index(fewest)] if form.ordered else
-                             [k for k, count in enumerate(presses) if count == fewest]))
+    if form.weighing is not None:
+        tables, runs = form.weighing
+        presses = sum(map(getitem, tables, runs(data))).to_bytes(form.kernel_size, "big")
+        if form.ordered:        # the first of the fewest presses is the smallest grid
+            total += form.kernel[presses.index(min(presses))]
+            data = total.to_bytes(length, "big").translate(REDUCE[colours])
+        else:
+            data = _smallest(form, total, presses)
     elif form.kernel_size > 1:
         data = _fewest(form, data[:-size]) + bytes(size)
     return tuple(map(UNPACK[size](data).__getitem__, ROWS[size]))
+
+
+def _smallest(form: ChaseForm, total: int, presses: bytes) -> bytes:
+    """[particular grid | c] plus the element of the fewest presses that makes the smallest
+    grid (its kernel's elements in no particular order)."""
+    length, colours, fewest = form.size * (form.size + 1), form.colours, min(presses)
+    return min((total + form.kernel[k]).to_bytes(length, "big").translate(REDUCE[colours])
+               for k, count in enumerate(presses) if count == fewest)
 
 
 def _chased(form: ChaseForm, board: Board) -> int:
