@@ -54,9 +54,7 @@ NEGATE = {colours: bytes(-v % colours for v in range(256)) for colours in range(
 ADD = {colours: [bytes((v + x) % colours for x in range(256)) for v in range(colours)]
        for colours in range(2, 6)}
 ALL = {length: int.from_bytes(bytes([1]) * length, "big") for length in range(1, 145)}  # 1 a byte
-ROWS = {size: [slice(r * size, (r + 1) * size) for r in range(size)] for size in range(1, 13)}
-# A packed grid as ints, ignoring the N bytes after it (see _board_tables)
-UNPACK = {size: struct.Struct(f"{size * size}B{size}x").unpack for size in range(1, 13)}
+ROW = {size: struct.Struct(f"{size}B") for size in range(1, 13)}      # a packed row as ints
 CLEAR = {size: bytes(size) for size in range(1, 13)}
 Key = TypeVar("Key", bytes, tuple[int, ...])
 
@@ -393,7 +391,7 @@ def solve(state: State) -> Board:
             data = _smallest(form, total, presses)
     elif form.kernel_size > 1:
         data = _fewest(form, data[:-size]) + bytes(size)
-    return tuple(map(UNPACK[size](data).__getitem__, ROWS[size]))
+    return tuple(ROW[size].iter_unpack(data[:-size]))       # [grid | c] -> the grid's rows
 
 
 def _smallest(form: ChaseForm, total: int, presses: bytes) -> bytes:
