@@ -25,12 +25,15 @@ significant: a row of sums is one addition, bytes.translate reduces every byte m
 and packed press grids compare as their row-major reading. A linear map is a sum of table
 entries, one table per run of a few inputs: the run's digits -> the sum of their images.
 Up to 7x7 the whole linear part of a solve is one such map, read straight from the board's
-rows (see _board_tables); larger boards are chased.
+rows (see _board_tables); larger boards are chased. A solve of a small board is a few dozen
+operations on small objects, so it costs microseconds and never needs numpy.
 
 The fewest-press solution is the best of particular + kernel (fewest presses, ties to the
 lexicographically smallest grid). Kernels of up to 64 elements (every one up to 7x7) are
-weighed by tables too, each element in a lane of the sum (see _press_tables); larger ones in
-numpy, meeting in the middle (see _fewest).
+weighed by tables too, byte k of the sum being the presses of particular + element k (see
+_press_tables); up to 7x7 the particular solution is a canonical one and the elements are
+in an order that makes the first of the fewest presses the smallest grid (see chase_form).
+Larger kernels are weighed in numpy, meeting in the middle (see _fewest).
 """
 from __future__ import annotations
 
@@ -47,15 +50,15 @@ from games.core.kit.rules_api import RuleError
 from games.poggle.board import Board, Move, State
 
 TABLED = 7      # boards up to this size are solved through tables of their rows
-LANES = 64     # the most kernel elements weighed through tables, a lane each
-KEYS = 256     # the most keys in one table: a row is cut into runs of so many colourings
+LANES = 64      # the most kernel elements weighed through tables, a byte each
+KEYS = 256      # the most keys in one table: buttons are cut into runs of so many colourings
 REDUCE = {colours: bytes(v % colours for v in range(256)) for colours in range(2, 6)}
 NEGATE = {colours: bytes(-v % colours for v in range(256)) for colours in range(2, 6)}
 ADD = {colours: [bytes((v + x) % colours for x in range(256)) for v in range(colours)]
        for colours in range(2, 6)}
 ALL = {length: int.from_bytes(bytes([1]) * length, "big") for length in range(1, 145)}  # 1 a byte
 ROW = {size: struct.Struct(f"{size}B") for size in range(1, 13)}      # a packed row as ints
-CLEAR = {size: bytes(size) for size in range(1, 13)}
+CLEAR = {size: bytes(size) for size in range(1, 13)}       # c when nothing is left to check
 Key = TypeVar("Key", bytes, tuple[int, ...])
 
 
@@ -126,9 +129,9 @@ class ChaseForm:
     # and what cuts a row into its runs (None: a row is one run)
     board_tables: tuple[dict[tuple[int, ...], int], ...]
     cut: Callable[[tuple[int, ...]], tuple[tuple[int, ...], ...]] | None
-    # Kernels of 2 to 64 elements: runs of the particular grid -> the lanes they add, and
-    # what cuts [grid | c] into those runs (see _press_tables); the elements in lane order,
-    # each shifted to add to [grid | c]
+    # Kernels of 2 to 64 elements: runs of the particular grid -> the presses they add to
+    # each element's, and what cuts [grid | c] into those runs (see _press_tables); the
+    # elements in that order, each shifted to add to [grid | c]
     weighing: tuple[tuple[dict[bytes, int], ...], Callable[[bytes], tuple[bytes, ...]]] | None
     kernel: tuple[int, ...]
     ordered: bool               # the particular grid is canonical, the elements in order
@@ -176,8 +179,8 @@ def _tables(columns: list[int], length: int, colours: int) -> tuple[dict[bytes, 
     a byte of the sum is at most 3 * (Y - 1))."""
     multiples = [[_reduce(times * column, length, colours) for times in range(colours)]
                  for column in columns]
-    return tuple(_table(multiples[start:start + 3], _keys(colours, len(multiples[start:start + 3])))
-                 for start in range(0, len(columns), 3))
+    chunks = [multiples[start:start + 3] for start in range(0, len(multiples), 3)]
+    return tuple(_table(chunk, _keys(colours, len(chunk))) for chunk in chunks)
 
 
 @functools.cache
@@ -315,38 +318,49 @@ def chase_form(size: int, colours: int) -> ChaseForm:
         for pattern, order in generators:
             elements = [_reduce(e + times * pattern, cells, colours)
                         for times in range(order) for e in elements]
-    # Where quiet patterns start pressing (each in the first row: a quiet pattern that
-    # presses nothing there chases to nothing), and each pattern's presses there. Two
-    # solutions first differ at one of these buttons, so when the patterns' presses there
-    # are every combination once, solving up to 7x7 chooses the solution with none there
-    # (a linear choice: subtract the pattern with the same presses), and the patterns in
-    # the lexicographic order of those presses weigh the solutions in their order.
-    patterns = [element.to_bytes(cells, "big") for element in elements]
-    starts = sorted({next(j for j, x in enumerate(p) if x) for p in patterns if any(p)})
-    by_start = {tuple(p[j] for j in starts): e for p, e in zip(patterns, elements)}
-    ordered = (size <= TABLED and not halved and len(elements) > 1
-               and len(by_start) == len(elements) == colours ** len(starts))
-
-    def canonical(grid: int) -> int:
-        if not ordered:
-            return grid
-        presses = grid.to_bytes(cells, "big")
-        return _reduce(grid + by_start[tuple(-presses[j] % colours for j in starts)], cells,
-                       colours)
-
-    if ordered:
-        elements = [by_start[start] for start in sorted(by_start)]
+    ordering = (_ordering(elements, size, colours)
+                if size <= TABLED and not halved and len(elements) > 1 else None)
+    canonical: Callable[[int], int] = _same
+    skip = 0
+    if ordering is not None:
+        elements, skip, canonical = ordering
     runs = _cut(0, size, colours)
     board_tables = (_board_tables(size, colours, runs, left, right, divisors, canonical)
                     if size <= TABLED else ())
-    # a canonical grid never presses the first buttons where quiet patterns start
-    skip = len(starts) if ordered and starts == list(range(len(starts))) else 0
     weighed = len(elements) > 1
     return ChaseForm(size, colours, direct, left, right, unsolvable, halved, generators,
                      kernel_size, board_tables, itemgetter(*runs) if len(runs) > 1 else None,
                      _press_tables(size, colours, elements, skip) if weighed else None,
                      tuple(element << 8 * size for element in elements) if weighed else (),
-                     ordered)
+                     ordering is not None)
+
+
+def _same(grid: int) -> int:
+    return grid
+
+
+def _ordering(elements: list[int], size: int, colours: int
+              ) -> tuple[list[int], int, Callable[[int], int]] | None:
+    """Where quiet patterns start pressing (in the first row: a quiet pattern that presses
+    nothing there chases to nothing), and what each presses there. Two solutions first
+    differ at one of these buttons, so when the patterns press them in every way once, the
+    solution that presses none of them is a linear choice (subtract the pattern that presses
+    them as the solution does), and from it the patterns in the lexicographic order of those
+    presses give the solutions in their order. Then: the patterns in that order, how many
+    first buttons that solution never presses, and the choice; else None."""
+    cells = size * size
+    patterns = [element.to_bytes(cells, "big") for element in elements]
+    starts = sorted({next(j for j, x in enumerate(p) if x) for p in patterns if any(p)})
+    by_start = {tuple(p[j] for j in starts): e for p, e in zip(patterns, elements)}
+    if not len(by_start) == len(elements) == colours ** len(starts):
+        return None
+
+    def canonical(grid: int) -> int:
+        presses = grid.to_bytes(cells, "big")
+        return _reduce(grid + by_start[tuple(-presses[j] % colours for j in starts)], cells,
+                       colours)
+    skip = len(starts) if starts == list(range(len(starts))) else 0
+    return [by_start[presses] for presses in sorted(by_start)], skip, canonical
 
 
 def kernel_size(size: int, colours: int) -> int:
