@@ -1,13 +1,10 @@
 """GameScene: what every game's scene shares. A game subclasses it and supplies the board
 through the hooks of games/core/screens/hooks.py (GameHooks): turning its own input into
 Moves (handle_game), animating a Change (animate), drawing (draw_board), and the words of its
-HUD and result screen.
-
-The Session holds the game; this class adds undo/redo/restart, the HUD and toolbar, sounds,
-autosave on quit, the pause and result screens, and the scripted demo player.
-
-The screens a game opens (pause menu, result, setup, rules, questions) and the history are
-imported when first opened or written: a game's first frame needs none of them.
+HUD and result screen. The Session holds the game; this class adds undo/redo/restart, the
+HUD and toolbar, sounds, autosave on quit, the pause and result screens, and the scripted
+demo player. The screens it opens and the history are imported when opened: its first frame
+needs none of them.
 """
 from __future__ import annotations
 
@@ -186,8 +183,7 @@ class GameScene(Scene, GameHooks):
         solving.ask(self)
 
     def stop_solving(self, words: str = "") -> bool:
-        stopped = self.solver.stop()
-        if stopped and words:
+        if (stopped := self.solver.stop()) and words:
             self.say(words)
         return stopped
 
