@@ -2,31 +2,22 @@
 done before it; what can wait (the screens a button opens, the game pads, the computer's
 table) comes right after, and is then in place."""
 import json
-import os
-import subprocess
-import sys
 
 import pygame
 import pytest
 
 from games.core.kit import registry
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from tests import fresh
 
 
 def first_frame_then(lines: str) -> str:
     """A new interpreter: the launcher's first frame, what was imported by then, then `lines`
     after a second frame; the last line printed."""
-    code = ("import os, sys, json\nos.environ['SDL_VIDEODRIVER']='dummy'\n"
-            "os.environ['PARLOUR_DATA_DIR']=sys.argv[1]\n"
-            "from games.core.loop.app import App\n"
-            "from games.core.screens.launcher import LauncherScene\n"
-            "app = App(windowed=False)\napp.push(LauncherScene(app))\n"
-            "pending = (app.pads_started, app.input._controller)\n"
-            "app.frame(0.0)\nloaded = sorted(sys.modules)\napp.frame(0.0)\n" + lines)
-    return subprocess.run([sys.executable, "-c", code, os.environ["PARLOUR_DATA_DIR"]], cwd=ROOT,
-                          capture_output=True, text=True,
-                          check=True).stdout.strip().splitlines()[-1]
+    return fresh.last_line(
+        fresh.APP + "from games.core.screens.launcher import LauncherScene\n"
+        "app = App(windowed=False)\napp.push(LauncherScene(app))\n"
+        "pending = (app.pads_started, app.input._controller)\n"
+        "app.frame(0.0)\nloaded = sorted(sys.modules)\napp.frame(0.0)\n" + lines)
 
 
 def test_the_first_frame_imports_only_what_it_shows():
@@ -83,18 +74,12 @@ def test_a_games_first_frame_imports_no_screen_it_has_not_opened(key):
     menu, result, setup, rules, game ID), nor the history unless its HUD shows the best score
     (a puzzle's); a computer's table is read only from the first step after it (the thread
     would share the CPU with that frame)."""
-    code = ("import os, sys, json\nos.environ['SDL_VIDEODRIVER']='dummy'\n"
-            "os.environ['PARLOUR_DATA_DIR']=sys.argv[1]\n"
-            "from games.core.loop.app import App\n"
-            "from games.core.kit.session import Session\n"
-            "from games.core.screens.launch import scene_module\n"
-            "app = App(windowed=False)\n"
-            f"scene = app.push(scene_module({key!r}).SCENE(app, Session.new({key!r}, None, 7)))\n"
-            "app.frame(0.0)\nloaded = sorted(sys.modules)\n"
-            "warm = getattr(scene, 'warm', 'none')\n"
-            "print(json.dumps([loaded, warm is None or warm == 'none']))\n")
-    out = subprocess.run([sys.executable, "-c", code, os.environ["PARLOUR_DATA_DIR"]], cwd=ROOT,
-                         capture_output=True, text=True, check=True).stdout.splitlines()[-1]
+    out = fresh.last_line(
+        fresh.APP + "from games.core.kit.session import Session\n"
+        "from games.core.screens.launch import scene_module\napp = App(windowed=False)\n"
+        f"scene = app.push(scene_module({key!r}).SCENE(app, Session.new({key!r}, None, 7)))\n"
+        "app.frame(0.0)\nloaded = sorted(sys.modules)\nwarm = getattr(scene, 'warm', None)\n"
+        "print(json.dumps([loaded, warm is None]))\n")
     loaded, not_warming = json.loads(out)
     waiting = {"games.core.screens.overlays", "games.core.screens.menus",
                "games.core.screens.game_id", "games.core.screens.page"}
