@@ -26,7 +26,6 @@ from games.core.kit.session import Change, Session
 from games.core.loop.app import App
 from games.core.screens import solving
 from games.core.screens.game_scene import GameScene, clock_text
-from games.core.screens.menus import SetupScene
 from games.kenken import controls, geometry, grader, rules
 from games.kenken.cages import Params
 from games.kenken.controls import Ui, Verb
@@ -146,6 +145,7 @@ class KenkenScene(GameScene):
         remember(self.app.settings, self.session.key, {
             "size": self.n, "difficulty": self.params.difficulty,
             "variant": self.params.variant})
+        from games.core.screens.menus import SetupScene  # opened when asked for
         self.app.push(SetupScene(self.app, self.session.key, replace_scene=self))
 
     # --- hints ----------------------------------------------------------------------------
