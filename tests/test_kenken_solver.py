@@ -6,7 +6,7 @@ from functools import cache
 from hypothesis import given, settings, strategies as st
 
 from games.kenken import gen, rules, solver
-from games.kenken.cages import cage_satisfied
+from games.kenken.cages import cage_holds, cage_satisfied
 from games.kenken.rules import Cage, Params
 
 WIKI = Params(6, "normal")
@@ -150,3 +150,58 @@ def test_solver_agrees_with_brute_force_on_4x4(seed, hidden, nudge):
 
 def test_latin_square_count_of_order_four():
     assert len(latin_squares(4)) == 576
+
+
+@st.composite
+def placed_cages(draw):
+    """A connected cage of 1-6 cells grown from a random cell of an n x n grid (cells in
+    reading order), the operators a player could read it by, and a target near its range."""
+    n = draw(st.integers(3, 9))
+    size = draw(st.integers(1, 6 if n <= 5 else 4))
+    cells = {(draw(st.integers(0, n - 1)), draw(st.integers(0, n - 1)))}
+    while len(cells) < size:
+        r, c = draw(st.sampled_from(sorted(cells)))
+        dr, dc = draw(st.sampled_from(((0, 1), (1, 0), (0, -1), (-1, 0))))
+        if 0 <= r + dr < n and 0 <= c + dc < n:
+            cells.add((r + dr, c + dc))
+    cells = tuple(sorted(cells))
+    every = {1: ("=",), 2: ("+", "-", "*", "/")}.get(size, ("+", "*"))
+    ops = tuple(op for op in every if draw(st.booleans())) or every[:1]
+    target = draw(st.one_of(st.integers(0, n * size + 1),
+                            st.sampled_from((1, 2, 6, 12, 24, 60, 120, 360, 720))))
+    return n, cells, ops, target
+
+
+def fillings_by_brute_force(n, shape, ops, target):
+    """Every digit tuple for the shape with no repeat in a row or column that reaches target
+    with one of ops (cages.cage_holds), packed as cage_fillings packs them."""
+    found = set()
+    for digits in itertools.product(range(1, n + 1), repeat=len(shape)):
+        if any(digits[i] == digits[j] and (shape[i][0] == shape[j][0] or
+                                           shape[i][1] == shape[j][1])
+               for i, j in itertools.combinations(range(len(shape)), 2)):
+            continue
+        if any(cage_holds(op, target, digits) for op in ops):
+            found.add(sum(1 << (i * n + d - 1) for i, d in enumerate(digits)))
+    return tuple(sorted(found))
+
+
+@settings(max_examples=150, deadline=None)
+@given(placed_cages())
+def test_fillings_and_lines_of_any_cage_anywhere(cage):
+    """A cage's fillings (listed by sum and product for small cages, searched per target
+    for large ones) are exactly brute force's, and its shape's cached lines, placed, are the
+    lines its cells share."""
+    n, cells, ops, target = cage
+    r0, c0 = cells[0]
+    shape = tuple((r - r0, c - c0) for r, c in cells)
+    assert solver.cage_fillings(n, shape, ops, target) == fillings_by_brute_force(
+        n, shape, ops, target)
+    indices = tuple(r * n + c for r, c in cells)
+    _, segments, _, _ = solver.compiled_cage(n, indices, ops, target)
+    shared = {}
+    for i, (r, c) in enumerate(cells):
+        shared.setdefault(r, []).append(i)
+        shared.setdefault(n + c, []).append(i)
+    assert segments == tuple((line, tuple(positions)) for line, positions
+                             in sorted(shared.items()) if len(positions) > 1)
