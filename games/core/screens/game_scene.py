@@ -548,9 +548,13 @@ class GameScene(Scene, GameHooks):
 
     # --- drawing -------------------------------------------------------------------------
     def draw(self, surface) -> None:
-        surface.fill(ui.BG)
+        self.draw_backdrop(surface)
         self.draw_board(surface)
         self.draw_hud(surface)
+
+    def draw_backdrop(self, surface) -> None:
+        """What draw_board draws over: the background (or a scene's calm parts: Backdrop)."""
+        surface.fill(ui.BG)
 
     def hud_layout(self) -> list[tuple[str, str, int]]:
         """(name, value, right edge) of each HUD field shown (a hidden clock is left out)."""
