@@ -6,6 +6,8 @@ import os
 import subprocess
 import sys
 
+from tests import fresh
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PURE = sorted(os.path.relpath(p, ROOT)[:-3].replace(os.sep, ".")
               for name in ("rules", "solver", "ai", "clues", "gen", "teaching", "oracle", "tables",
@@ -60,15 +62,10 @@ def test_pygame_is_pygame_ce():
 def in_fresh_app(lines: str) -> str:
     """Run `lines` in a new interpreter with a headless App and its launcher's first frame;
     the last line it printed."""
-    code = ("import os, sys\nos.environ['SDL_VIDEODRIVER']='dummy'\n"
-            "os.environ['PARLOUR_DATA_DIR']=sys.argv[1]\n"
-            "from games.core.loop.app import App\n"
-            "from games.core.screens.launcher import LauncherScene\n"
-            "app = App(windowed=True)\napp.push(LauncherScene(app))\napp.frame(0.0)\n"
-            "scenes = lambda: sorted(m for m in sys.modules if m.endswith('.scene'))\n" + lines)
-    return subprocess.run([sys.executable, "-c", code, os.environ["PARLOUR_DATA_DIR"]], cwd=ROOT,
-                          capture_output=True, text=True,
-                          check=True).stdout.strip().splitlines()[-1]
+    return fresh.last_line(
+        fresh.APP + "from games.core.screens.launcher import LauncherScene\n"
+        "app = App(windowed=True)\napp.push(LauncherScene(app))\napp.frame(0.0)\n"
+        "scenes = lambda: sorted(m for m in sys.modules if m.endswith('.scene'))\n" + lines)
 
 
 def test_launcher_path_imports_neither_numpy_nor_any_game():

@@ -490,7 +490,7 @@ def test_the_computer_answers_an_offer_by_its_exact_value(driver, key):
         "opponent": "computer", "side": 0, "level": "perfect"}) if key in LOST_FOR_BLACK \
         else None
     if scene is not None:                       # it can force a win: it declines
-        driver.run_until(lambda: scene.warm is None or scene.warm.done)
+        driver.run_until(lambda: not scene.warming)
         driver.key(pygame.K_d)
         driver.key(pygame.K_y)
         assert scene.offers.pending is not None
@@ -501,7 +501,7 @@ def test_the_computer_answers_an_offer_by_its_exact_value(driver, key):
     # From the start (a draw under best play) it accepts: the same words and record in each.
     scene = driver.start(key, play_options={"opponent": "computer", "side": 0,
                                             "level": "high"})
-    driver.run_until(lambda: scene.warm is None or scene.warm.done)
+    driver.run_until(lambda: not scene.warming)
     driver.key(pygame.K_d)
     driver.key(pygame.K_y)
     driver.until_result()

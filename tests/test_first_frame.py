@@ -1,28 +1,23 @@
-"""The launcher's first frame (issue 24): only what it shows is imported and done before it;
-what can wait (the screens a button opens, the game pads) comes right after, and is then in
-place."""
-import os
-import subprocess
-import sys
+"""The launcher's and a game's first frame (issues 21, 24): only what it shows is imported and
+done before it; what can wait (the screens a button opens, the game pads, the computer's
+table) comes right after, and is then in place."""
+import json
 
 import pygame
+import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from games.core.kit import registry
+from tests import fresh
 
 
 def first_frame_then(lines: str) -> str:
     """A new interpreter: the launcher's first frame, what was imported by then, then `lines`
     after a second frame; the last line printed."""
-    code = ("import os, sys, json\nos.environ['SDL_VIDEODRIVER']='dummy'\n"
-            "os.environ['PARLOUR_DATA_DIR']=sys.argv[1]\n"
-            "from games.core.loop.app import App\n"
-            "from games.core.screens.launcher import LauncherScene\n"
-            "app = App(windowed=False)\napp.push(LauncherScene(app))\n"
-            "pending = (app.pads_started, app.input._controller)\n"
-            "app.frame(0.0)\nloaded = sorted(sys.modules)\napp.frame(0.0)\n" + lines)
-    return subprocess.run([sys.executable, "-c", code, os.environ["PARLOUR_DATA_DIR"]], cwd=ROOT,
-                          capture_output=True, text=True,
-                          check=True).stdout.strip().splitlines()[-1]
+    return fresh.last_line(
+        fresh.APP + "from games.core.screens.launcher import LauncherScene\n"
+        "app = App(windowed=False)\napp.push(LauncherScene(app))\n"
+        "pending = (app.pads_started, app.input._controller)\n"
+        "app.frame(0.0)\nloaded = sorted(sys.modules)\napp.frame(0.0)\n" + lines)
 
 
 def test_the_first_frame_imports_only_what_it_shows():
@@ -71,3 +66,25 @@ def test_the_launcher_under_a_game_reads_its_pictures_only_when_shown(data_dir):
         assert card.picture.get_size() == launcher.pictures[card.info.key][0]
     finally:
         app.quit()
+
+
+@pytest.mark.parametrize("key", registry.KEYS)
+def test_a_games_first_frame_imports_no_screen_it_has_not_opened(key):
+    """`play GAME`'s first frame: the game's own scene, none of the screens it may open (pause
+    menu, result, setup, rules, game ID), nor the history unless its HUD shows the best score
+    (a puzzle's); a computer's table is read only from the first step after it (the thread
+    would share the CPU with that frame)."""
+    out = fresh.last_line(
+        fresh.APP + "from games.core.kit.session import Session\n"
+        "from games.core.screens.launch import scene_module\napp = App(windowed=False)\n"
+        f"scene = app.push(scene_module({key!r}).SCENE(app, Session.new({key!r}, None, 7)))\n"
+        "app.frame(0.0)\nloaded = sorted(sys.modules)\nwarm = getattr(scene, 'warm', None)\n"
+        "print(json.dumps([loaded, warm is None]))\n")
+    loaded, not_warming = json.loads(out)
+    waiting = {"games.core.screens.overlays", "games.core.screens.menus",
+               "games.core.screens.game_id", "games.core.screens.page"}
+    if registry.lookup(key).players == 2:
+        waiting |= {"games.core.data.history", "games.core.data.records", "sqlite3"}
+    assert f"games.{key}.scene" in loaded
+    assert not waiting & set(loaded), f"on the first frame's path: {sorted(waiting & set(loaded))}"
+    assert not_warming

@@ -546,3 +546,37 @@ def test_the_history_is_opened_off_the_first_frame(data_dir):
     out, err = child.communicate(timeout=120)
     assert child.returncode == 0, err
     assert out.split("\n")[:2] == ["[]", "4"]
+
+
+def test_a_hostile_row_written_while_open_is_left_out_from_then_on(data_dir):
+    """Rows another program writes while Parlour has the file open are checked before the next
+    read: one that fails is left out of every figure (the view that had no rows to leave out
+    starts leaving it out) and said once."""
+    recorded.take_told()
+    recorded.add_score(TABLE, 10)
+    shared = recorded.db()
+    assert stats.figures(shared, "kenken").played == 1
+    insert_raw(data_dir / history.FILE, good_row(score=float("nan"), game_id="x\x00y"))
+    insert_raw(data_dir / history.FILE, good_row(score=7))
+    for key in ("kenken", ""):
+        assert stats.figures(shared, key).played == 2
+    assert [row.score for row in shared.games(most=10)] == [7, 10]
+    assert len([n for n in recorded.take_told() if "cannot use" in n]) == 1
+
+
+def test_a_version_2_file_gains_the_statistics_indexes_and_keeps_its_games(data_dir):
+    data_dir.mkdir(parents=True)
+    db = sqlite3.connect(data_dir / history.FILE)
+    for version in (1, 2):
+        db.executescript(history.MIGRATIONS[version])
+    db.execute("PRAGMA user_version = 2")
+    db.commit()
+    db.close()
+    insert_raw(data_dir / history.FILE, good_row(score=4))
+    assert stats.figures(recorded.db(), "kenken").played == 1
+    recorded.forget()
+    db = sqlite3.connect(data_dir / history.FILE)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == history.SCHEMA_VERSION == 3
+    names = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = "
+                                            "'index'")}
+    assert {"games_in_order", "games_by_score", "games_by_time"} <= names

@@ -3,7 +3,10 @@ collection (games/core/data/stats.py), against known answers and against a plain
 generated games; and the collection's line of `main.py stats` carries them."""
 from __future__ import annotations
 
+import datetime
 import json
+import os
+import time
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
@@ -129,3 +132,92 @@ def test_streaks_are_the_runs_of_wins_counted_one_by_one(data_dir, results):
     recorded.forget()
     for path in data_dir.glob(history.FILE + "*"):
         path.unlink()
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from(["nim", "kono", "mu_torere", "ishido"]),
+                          st.sampled_from(["won", "lost", "draw", "human"])), max_size=30))
+def test_the_collections_streaks_run_across_games_in_the_order_they_finished(data_dir,
+                                                                              results):
+    for key, result in results:
+        if key == "ishido":        # a puzzle: won or lost against nobody
+            add(key, "rule=standard", 10, outcome="lost" if result == "lost" else "won")
+        else:
+            add(key, outcome="won" if result == "human" else result,
+                opponent="human" if result == "human" else "computer", level="low")
+    current = best = 0
+    for key, result in results:
+        if key == "ishido" or result != "human":
+            won = result != "lost" if key == "ishido" else result == "won"
+            current = current + 1 if won else 0
+            best = max(best, current)
+    figures = stats.figures(recorded.db(), "")
+    assert (figures.streak, figures.best_streak) == (current, best)
+    recorded.forget()
+    for path in data_dir.glob(history.FILE + "*"):
+        path.unlink()
+
+
+ZONES = ["UTC", "Asia/Kolkata", "America/Adak", "Australia/Lord_Howe", "Pacific/Kiritimati",
+         "Europe/London"]
+
+
+@settings(max_examples=20, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(zone=st.sampled_from(ZONES), today=st.dates(datetime.date(2024, 1, 1),
+                                                     datetime.date(2030, 12, 31)),
+       ago=st.lists(st.tuples(st.floats(-2 * 86400, 33 * 86400),
+                              st.sampled_from(["won", "lost", "draw", "human"])),
+                    max_size=40))
+def test_the_last_30_days_count_each_game_on_its_local_day(data_dir, zone, today, ago):
+    """Each game in the bar of the local day it finished on (summer time, half-hour zones and
+    all), against the day Python's own clock gives it; games outside the 30 days nowhere."""
+    was = os.environ.get("TZ")
+    os.environ["TZ"] = zone
+    time.tzset()
+    try:
+        end = time.mktime((today + datetime.timedelta(days=1)).timetuple())
+        expected: dict[str, list[int]] = {}
+        for seconds, result in ago:
+            finished = end - seconds
+            day = datetime.datetime.fromtimestamp(finished).date().isoformat()
+            slot = 2 if result in ("draw", "human") else ("won", "lost").index(result)
+            expected.setdefault(day, [0, 0, 0])[slot] += 1
+            recorded.db().record(history.Game(
+                game="nim", params="", game_id="", started="", outcome=
+                "won" if result == "human" else result, finished=history.utc_text(finished),
+                score=None, detail="", ranked=False, duration=60.0,
+                opponent="human" if result == "human" else "computer", level="low"))
+        days = stats.figures(recorded.db(), "nim", today).days
+        assert [day for day, *_ in days] == [
+            (today - datetime.timedelta(days=29 - n)).isoformat() for n in range(30)]
+        for day, *counts in days:
+            assert counts == expected.get(day, [0, 0, 0]), day
+    finally:
+        if was is None:
+            del os.environ["TZ"]
+        else:
+            os.environ["TZ"] = was
+        time.tzset()
+        recorded.forget()
+        for path in data_dir.glob(history.FILE + "*"):
+            path.unlink()
+
+
+def test_the_collections_record_per_level_is_the_sum_of_the_games(data_dir):
+    for key, outcome, level in [("nim", "won", "low"), ("kono", "won", "low"),
+                                ("kono", "lost", "perfect"), ("mu_torere", "draw", "low"),
+                                ("nim", "won", "human")]:
+        add(key, outcome=outcome, opponent="human" if level == "human" else "computer",
+            level="" if level == "human" else level)
+    collection = {group.name: (group.played, group.won, group.lost, group.drawn)
+                  for group in stats.figures(recorded.db(), "").levels}
+    summed: dict[str, list[int]] = {}
+    for key in ("nim", "kono", "mu_torere"):
+        for group in stats.figures(recorded.db(), key).levels:
+            row = summed.setdefault(group.name, [0, 0, 0, 0])
+            for n, value in enumerate((group.played, group.won, group.lost, group.drawn)):
+                row[n] += value
+    assert collection == {name: tuple(row) for name, row in summed.items()} == {
+        "low": (3, 2, 0, 1), "perfect": (1, 0, 1, 0)}

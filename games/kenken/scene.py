@@ -27,7 +27,6 @@ from games.core.loop.app import App
 from games.core.screens import solving
 from games.core.screens.cache import Backdrop
 from games.core.screens.game_scene import GameScene, clock_text
-from games.core.screens.menus import SetupScene
 from games.core.screens.ui import BG
 from games.kenken import controls, geometry, grader, rules
 from games.kenken.cages import Params
@@ -149,6 +148,7 @@ class KenkenScene(GameScene):
         remember(self.app.settings, self.session.key, {
             "size": self.n, "difficulty": self.params.difficulty,
             "variant": self.params.variant})
+        from games.core.screens.menus import SetupScene  # opened when asked for
         self.app.push(SetupScene(self.app, self.session.key, replace_scene=self))
 
     # --- hints ----------------------------------------------------------------------------

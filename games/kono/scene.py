@@ -285,7 +285,7 @@ class KonoScene(VersusScene):
             return ("Paused: Space, A or a click plays on; U and R step through" if
                     self.demo_paused else "Computer against computer: Space, A or a click pauses")
         if self.computer_to_move():
-            if self.warm is not None and not self.warm.done:
+            if self.warming:
                 return "The computer is reading its table..."
             return "The computer is thinking..."
         if self.hint_shown() and self.graded() is None:

@@ -9,6 +9,7 @@ Games between two people count as played, never as won or lost (nobody is the pl
 from __future__ import annotations
 
 import datetime
+import json
 import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -73,10 +74,11 @@ def figures(db: History, key: str = "", today: datetime.date | None = None) -> F
     today = today or datetime.date.today()
     where, args = ("game = ?", (key,)) if key else ("1", ())
     result = Figures(key)
-    totals = db.query(f"SELECT game, outcome, opponent, sum(games), total(duration) FROM valid "
-                      f"WHERE {where} GROUP BY game, outcome, opponent LIMIT {MOST_GROUPS * 9}",
-                      args)
-    for _, outcome, opponent, count, seconds in totals:
+    # One walk down an index in its own order: the counts per game, result, opponent and level
+    totals = db.query(f"SELECT game, opponent, outcome, level, sum(games), total(duration) "
+                      f"FROM valid WHERE {where} GROUP BY game, opponent, outcome, level "
+                      f"LIMIT {MOST_GROUPS * 27}", args)
+    for _, opponent, outcome, _, count, seconds in totals:
         result.played += count
         result.seconds += seconds
         if opponent == "human":
@@ -108,37 +110,44 @@ def figures(db: History, key: str = "", today: datetime.date | None = None) -> F
         result.per_game = game_groups(totals)
         for group in result.per_game:
             most_played_best(db, group)
-        result.levels = level_groups(db, "", times=False)
+        result.levels = totals_by_level(totals)
     return result
 
 
 def streaks(db: History, where: str, args: tuple[Any, ...]) -> tuple[int, int]:
-    """(current, best) wins in a row, in the order the games finished: the runs of wins
-    between the other results (split in C, not counted game by game)."""
-    rows = db.query(f"SELECT outcome = 'won' FROM valid WHERE {where} AND {PLAYER} AND "
-                    f"games = 1 ORDER BY id LIMIT {history.MOST_ROWS}", args)
-    runs = bytes(won for (won,) in rows).split(b"\x00")
+    """(current, best) wins in a row, in the order the games finished: the results read as one
+    string of 1s and 0s (one row, not one object per game), split at the other results."""
+    rows = db.query(f"SELECT group_concat(won, '') FROM (SELECT outcome = 'won' AS won FROM "
+                    f"valid WHERE {where} AND {PLAYER} AND games = 1 ORDER BY id "
+                    f"LIMIT {history.MOST_ROWS}) LIMIT 1", args)
+    runs = (rows[0][0] or "").split("0")
     return len(runs[-1]), max(map(len, runs))
+
+
+WON = "outcome = 'won' AND opponent <> 'human'"
+LOST = "outcome = 'lost' AND opponent <> 'human'"
 
 
 def last_days(db: History, where: str, args: tuple[Any, ...],
               today: datetime.date) -> list[tuple[str, int, int, int]]:
     """(date, won, lost, drawn) for each of the last DAYS local days, oldest first; games
-    between two people count as drawn here (neither the player's win nor loss)."""
+    between two people count as drawn here (neither the player's win nor loss). Each day is
+    the range of `finished` between two local midnights (found here, summer time and all):
+    a walk down the index per day, nothing converted or sorted per game."""
     first = today - datetime.timedelta(days=DAYS - 1)
-    since = utc_text(time.mktime(first.timetuple()) - 86400)   # a day's slack for zones
-    counts: dict[str, list[int]] = {}
-    for day, outcome, opponent, count in db.query(
-            f"SELECT date(finished, 'localtime') AS day, outcome, opponent, sum(games) "
-            f"FROM valid WHERE {where} AND finished >= ? GROUP BY day, outcome, opponent "
-            f"LIMIT 1000", (*args, since)):
-        slot = 2 if opponent == "human" else ("won", "lost", "draw").index(outcome)
-        counts.setdefault(day, [0, 0, 0])[slot] += count
+    dates = [first + datetime.timedelta(days=n) for n in range(DAYS + 1)]
+    starts = [utc_text(time.mktime(day.timetuple())) for day in dates]
+    bounds = [value for n in range(DAYS) for value in (dates[n].isoformat(), *starts[n:n + 2])]
+    rows = db.query(
+        f"WITH days(day, start, stop) AS (VALUES {', '.join(['(?, ?, ?)'] * DAYS)}) "
+        f"SELECT day, (SELECT json_array(total(games * ({WON})), total(games * ({LOST})), "
+        f"total(games * NOT ({WON} OR {LOST}))) FROM valid WHERE {where} AND finished >= start "
+        f"AND finished < stop) FROM days LIMIT {DAYS}", (*bounds, *args))
+    counts = {day: json.loads(sums) for day, sums in rows}
     days: list[tuple[str, int, int, int]] = []
-    for n in range(DAYS):
-        day = (first + datetime.timedelta(days=n)).isoformat()
-        won, lost, drawn = counts.get(day, [0, 0, 0])
-        days.append((day, won, lost, drawn))
+    for day in dates[:DAYS]:
+        won, lost, drawn = counts.get(day.isoformat(), [0, 0, 0])
+        days.append((day.isoformat(), int(won), int(lost), int(drawn)))
     return days
 
 
@@ -217,17 +226,15 @@ def most_played_best(db: History, group: Group) -> None:
                 setattr(group, name, clock(seconds[0][0]))
 
 
-def level_groups(db: History, key: str, times: bool = True) -> list[Group]:
-    """Against the computer, per level: played and results, and (with `times`) the fastest win
-    and the median time of the wins."""
-    where, args = ("game = ? AND ", (key,)) if key else ("", ())
+def level_groups(db: History, key: str) -> list[Group]:
+    """Against the computer at `key`, per level: played and results, the fastest win and the
+    median time of the wins."""
+    where, args = "game = ? AND ", (key,)
     groups: dict[str, Group] = {}
     for level, outcome, count in db.query(
             f"SELECT level, outcome, sum(games) FROM valid WHERE {where} opponent = 'computer' "
             f"GROUP BY level, outcome LIMIT {MOST_GROUPS * 3}", args):
         add(groups.setdefault(level, Group(level)), outcome, count)
-    if not times:
-        return sorted(groups.values(), key=level_order)[:MOST_GROUPS]
     for level, place, count, seconds in db.query(
             f"SELECT level, place, n, duration FROM (SELECT level, duration, row_number() OVER "
             f"(PARTITION BY level ORDER BY duration, id) AS place, count(*) OVER (PARTITION BY "
@@ -242,12 +249,22 @@ def level_groups(db: History, key: str, times: bool = True) -> list[Group]:
     return sorted(groups.values(), key=level_order)[:MOST_GROUPS]
 
 
+def totals_by_level(totals: list[tuple[Any, ...]]) -> list[Group]:
+    """The collection: against the computer, per level (every game together), from the totals'
+    rows (game, opponent, outcome, level, games, seconds)."""
+    groups: dict[str, Group] = {}
+    for _, opponent, outcome, level, count, _ in totals:
+        if opponent == "computer":
+            add(groups.setdefault(level, Group(level)), outcome, count)
+    return sorted(groups.values(), key=level_order)[:MOST_GROUPS]
+
+
 def game_groups(totals: list[tuple[Any, ...]]) -> list[Group]:
     """The collection: each game's played and results (games between two people: played),
-    from the totals' rows (game, outcome, opponent, games, seconds)."""
+    from the totals' rows (game, opponent, outcome, level, games, seconds)."""
     games = registry.load_all()
     groups = {key: Group(key) for key in registry.KEYS if key in games}
-    for key, outcome, opponent, count, _ in totals:
+    for key, opponent, outcome, _, count, _ in totals:
         if key in games:
             group = groups.setdefault(key, Group(key))
             if opponent == "human":

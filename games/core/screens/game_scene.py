@@ -1,10 +1,10 @@
 """GameScene: what every game's scene shares. A game subclasses it and supplies the board
 through the hooks of games/core/screens/hooks.py (GameHooks): turning its own input into
 Moves (handle_game), animating a Change (animate), drawing (draw_board), and the words of its
-HUD and result screen.
-
-The Session holds the game; this class adds undo/redo/restart, the HUD and toolbar, sounds,
-autosave on quit, the pause and result screens, and the scripted demo player.
+HUD and result screen. The Session holds the game; this class adds undo/redo/restart, the
+HUD and toolbar, sounds, autosave on quit, the pause and result screens, and the scripted
+demo player. The screens it opens and the history are imported when opened: its first frame
+needs none of them.
 """
 from __future__ import annotations
 
@@ -16,8 +16,7 @@ from typing import Any
 
 import pygame
 
-from games.core.data import history, records
-from games.core.kit import daily, registry
+from games.core.kit import registry
 from games.core.kit.actions import Act, Action, Binding, Command, Device
 from games.core.kit.checks import Invalid
 from games.core.kit.controls import Answer, Look, Play, Refuse
@@ -27,13 +26,9 @@ from games.core.kit.session import Change, Session
 from games.core.loop.app import Scene
 from games.core.loop.tween import Tweens
 from games.core.screens import hud, solving, ui, verbs
-from games.core.screens.game_id import copy_game_id
 from games.core.screens.hooks import GameHooks
 from games.core.screens.hud import HUD_HEIGHT as HUD_HEIGHT, TOOLBAR_HEIGHT as TOOLBAR_HEIGHT
 from games.core.screens.launch import info_module
-from games.core.screens.menus import PauseScene, ResultScene, SetupScene
-from games.core.screens.overlays import HelpScene
-from games.core.screens.question import ask_to_quit
 
 MESSAGE_SECONDS = 4.0
 
@@ -132,6 +127,7 @@ class GameScene(Scene, GameHooks):
 
     def best_entries(self) -> list[dict[str, Any]]:
         """This game's best scores for its parameters, best first (score, detail, date)."""
+        from games.core.data import records
         return records.best_entries(self.app.store, self.session.key, self.session.params)
 
     def set_pref(self, name: str, value: Any) -> None:
@@ -187,8 +183,7 @@ class GameScene(Scene, GameHooks):
         solving.ask(self)
 
     def stop_solving(self, words: str = "") -> bool:
-        stopped = self.solver.stop()
-        if stopped and words:
+        if (stopped := self.solver.stop()) and words:
             self.say(words)
         return stopped
 
@@ -333,6 +328,7 @@ class GameScene(Scene, GameHooks):
         problem = self.app.store.delete_game(self.session.key)   # reports, never raises
         if problem:
             self.say(problem)
+        from games.core.screens.menus import ResultScene
         self.app.push(ResultScene(self.app, self, self.rank))
 
     @property
@@ -362,8 +358,10 @@ class GameScene(Scene, GameHooks):
                     level: str = "") -> int | None:
         """One row of the history for this game (its moves, record, score in the game's words,
         the daily puzzle's date); the rank of a new best score, or None."""
+        from games.core.data.history_rows import of_session
+        from games.core.kit import daily
         score = self.final_score()
-        game = history.of_session(
+        game = of_session(
             self.session, self.started, outcome, score, self.score_text(score), ranked,
             opponent=opponent, level=level, daily=daily.date_text(self.play_options.get("daily")))
         try:
@@ -385,17 +383,21 @@ class GameScene(Scene, GameHooks):
     def new_game(self) -> None:
         """New game means the setup screen, in every game and from everywhere (pause menu,
         result, options): the last choices are ready, one press starts."""
+        from games.core.screens.menus import SetupScene
         self.tweens.finish_all()
         self.app.push(SetupScene(self.app, self.session.key, replace_scene=self))
 
     def open_menu(self, reason: str = "") -> None:
+        from games.core.screens.menus import PauseScene
         self.tweens.finish_all()
         self.app.push(PauseScene(self.app, self, reason))
 
     def open_rules(self) -> None:
+        from games.core.screens.overlays import HelpScene
         self.app.push(HelpScene(self.app, self.session.key))
 
     def quit_question(self):
+        from games.core.screens.question import ask_to_quit
         return ask_to_quit(self.app)
 
     def run_command(self, command: Command) -> None:
@@ -455,6 +457,7 @@ class GameScene(Scene, GameHooks):
             if not self.cancel_first():
                 self.open_menu()
         elif kind == Act.COPY:
+            from games.core.screens.game_id import copy_game_id
             self.say(copy_game_id(self.session.game_id))
         else:
             self.tweens.finish_all() if kind in (Act.PRESS, Act.CONFIRM, Act.MOVE) else None

@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.core.data import records
 from games.core.kit import registry
 from games.core.kit.actions import Act, Command
 from games.core.kit.options import remember
@@ -55,8 +54,10 @@ class VersusScene(GameScene, VersusHooks):
         self.level_choice = self.play_options.get("level") or "perfect"
         self.ai = registry.module(session.key, "ai")
         self.job: Job | None = None
-        # The ai's slow start (a table to read), done off the loop as the scene opens.
-        self.warm = app.jobs.start(self.ai.preload) if hasattr(self.ai, "preload") else None
+        # The ai's slow start (a table to read), done off the loop from the first step, once
+        # the first frame is shown (its thread would otherwise share the CPU with that frame).
+        self.warm: Job | None = None
+        self.warm_due = hasattr(self.ai, "preload")
         self.pause_left = self.pace[0]
         self.pick = None                  # the computer's chosen move, shown before it lands
         self.pick_left = 0.0
@@ -178,7 +179,15 @@ class VersusScene(GameScene, VersusHooks):
                  if self.demo_paused else "Playing on.")
 
     # --- the computer --------------------------------------------------------------------
+    @property
+    def warming(self) -> bool:
+        """The ai's slow start not over yet: due, or its Job running."""
+        return self.warm_due or (self.warm is not None and not self.warm.done)
+
     def tick(self, dt: float) -> None:
+        if self.warm_due:
+            self.warm_due = False
+            self.warm = self.app.jobs.start(self.ai.preload)
         self.poll_grades()
         if self.offers.pending is not None:
             self.offers.consider(dt)
@@ -194,7 +203,7 @@ class VersusScene(GameScene, VersusHooks):
         if not self.computer_to_move():
             self.pause_left = self.pace[0]
             return
-        if self.tweens.busy or (self.warm is not None and not self.warm.done):
+        if self.tweens.busy or self.warming:
             return
         if self.job is None:
             self.pause_left -= dt
@@ -212,7 +221,7 @@ class VersusScene(GameScene, VersusHooks):
     def next_change(self) -> float | None:
         """The computer's turn moves by itself (its pause, its search, its pick, its answer to
         a draw offer), and so does grading the hinted position."""
-        if (self.computer_to_move() and not self.demo_paused) or \
+        if (self.computer_to_move() and not self.demo_paused) or self.warm_due or \
                 self.offers.pending is not None \
                 or self.pick is not None \
                 or (self.grade_job is not None and not self.demo_paused):
@@ -288,7 +297,7 @@ class VersusScene(GameScene, VersusHooks):
             if self.hint_shown() and state == self.state:
                 self.say(f"Your moves graded: {hud.grade_counts(job.result)}.")
         if self.hint_shown() and self.graded() is None and self.grade_job is None and \
-                (self.warm is None or self.warm.done):
+                not self.warming:
             self.grade_job = (self.state, self.app.jobs.start(self.ai.graded_moves, self.state))
 
     def draw_grades(self, surface) -> None:
@@ -529,6 +538,7 @@ class VersusScene(GameScene, VersusHooks):
     def result_facts(self) -> list[tuple[str, str]]:
         facts = [("Moves", str(self.moves_played())), ("Hints", str(self.hints))]
         if self.against_computer:
+            from games.core.data import records
             record = records.record_counts(self.app.store, self.session.key, self.level)
             facts.append((f"Your record at {self.level_text()}",
                           f"{record.get('won', 0)} won, {record.get('lost', 0)} lost, "
