@@ -555,10 +555,6 @@ class GameScene(Scene, GameHooks):
         self.draw_board(surface)
         self.draw_hud(surface)
 
-    def draw_backdrop(self, surface) -> None:
-        """What draw_board draws over: the background (or a scene's calm parts: Backdrop)."""
-        surface.fill(ui.BG)
-
     def hud_layout(self) -> list[tuple[str, str, int]]:
         """(name, value, right edge) of each HUD field shown (a hidden clock is left out)."""
         hidden = self.clock_field if self.clock_hidden() else None
