@@ -182,6 +182,27 @@ def test_fewest_presses_match_light_chasing(size, colours):
                 solver.solve(state)
 
 
+@settings(max_examples=150, deadline=None)
+@given(st.integers(3, 6), st.sampled_from([2, 3, 4, 5]), st.integers(0, 10 ** 9),
+       st.booleans())
+def test_every_solve_is_an_exhaustive_minimum(size, colours, seed, solvable):
+    """Any board of 3x3 to 6x6 (a dealt one, or any colours at all): the solve's presses
+    clear it when played, and no press grid that clears it (all of them, by light chasing)
+    has fewer presses, nor as few and reads smaller; a board nothing clears is refused."""
+    state = dealt(size, colours, seed) if solvable else random_board(size, colours, seed)
+    solutions = light_chasing(state.board, colours)
+    if not len(solutions):
+        with pytest.raises(RuleError, match="cannot be solved"):
+            solver.solve(state)
+        return
+    grid = solver.solve(state)
+    assert sum(map(sum, grid)) == solutions.sum(axis=1).min()
+    assert grid == grid_rows(fewest(solutions), size)
+    for move in solver.solution_moves(state):
+        state = rules.apply_move(state, move)
+    assert rules.status(state).over
+
+
 # --- the reference: the whole system's Smith normal form, in numpy ------------------------
 
 def press_matrix(size):
