@@ -42,8 +42,9 @@ def test_a_scene_at_rest_in_the_real_loop_draws_nothing(data_dir):
         assert line["draws"] == 0, f"{line['scene']} drew while nothing happened"
 
 
-@pytest.mark.parametrize("args", [[], ["nonsense"], ["waiting", "1"], ["waiting", "0", "3"],
-                                  ["waiting", "nan", "3"], ["waiting", "1", "-2"],
+@pytest.mark.parametrize("args", [[], ["nonsense"], ["waiting", "1"], ["ticking", "1"],
+                                  ["waiting", "0", "3"], ["waiting", "nan", "3"],
+                                  ["waiting", "1", "-2"],
                                   ["rest", "0.1", "2", "chess"], ["bare-frame", "extra"]])
 def test_bad_child_arguments_get_one_line_and_exit_2(args):
     done = child(args)

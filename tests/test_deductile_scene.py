@@ -275,6 +275,9 @@ def drawn_tiles(driver, monkeypatch):
         drawn.append((tile, (round(pos[0]), round(pos[1])), size or self.layout.tile_size))
         return original(self, surface, tile, pos, colour, lifted, size)
     monkeypatch.setattr(DeductileView, "draw_tile", recording)
+    for scene in driver.app.stack:       # the still parts painted afresh, not kept
+        if hasattr(scene, "backdrop"):
+            scene.backdrop.forget()
     driver.app.draw(driver.app.screen)
     monkeypatch.setattr(DeductileView, "draw_tile", original)
     return drawn

@@ -441,7 +441,7 @@ def test_the_hints_labels_on_screen_clear_the_margin(driver, monkeypatch):
         graded(driver, scene)
         driver.settle()
         drawn.clear()
-        scene.view.still.forget()           # paint afresh, not from the kept picture
+        scene.backdrop.forget()             # paint afresh, not from the kept picture
         driver.app.draw(driver.app.screen)
         assert len(drawn) == 4
         assert all(badge.collidelist(label_rects(scene.layout)) == -1 for badge in drawn)
@@ -484,10 +484,14 @@ def test_the_red_ring_at_the_start_is_explained(driver):
 
 
 class PaintedAfresh:
-    """Stands in for the view's kept picture: paints every time, straight onto the frame."""
+    """Stands in for the scene's Backdrop: paints every part every time, straight onto the
+    frame (unclipped)."""
 
-    def blit(self, target, area, look, paint):
-        paint(target)
+    def show(self, target, parts):
+        from games.core.screens.ui import BG
+        target.fill(BG)
+        for _, _, _, paint in parts:
+            paint(target)
 
 
 def test_the_kept_pictures_show_what_painting_afresh_shows(driver):
@@ -521,10 +525,10 @@ def test_the_kept_pictures_show_what_painting_afresh_shows(driver):
             driver.frames(1)
             kept = pygame.Surface((width, height))
             scene.draw(kept)
-            kept_picture, scene.view.still = scene.view.still, PaintedAfresh()
+            kept_picture, scene.backdrop = scene.backdrop, PaintedAfresh()
             fresh = pygame.Surface((width, height))
             scene.draw(fresh)
-            scene.view.still = kept_picture
+            scene.backdrop = kept_picture
             assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")
             kept_frames += 1
             moving_frames += scene.current_motion() is not None

@@ -480,7 +480,7 @@ def test_tall_heaps_with_the_hint_and_the_teaching_view_through_the_real_loop(dr
     harness.graded(driver, scene)
     for _ in range(2):
         driver.settle()
-        scene.view.still.forget()
+        scene.backdrop.forget()
         drawn.clear()
         driver.app.draw(driver.app.screen)
         badges = [rect for rect in drawn if scene.layout.table_rect(1.0).colliderect(rect)

@@ -308,11 +308,13 @@ def test_the_untimed_games_keep_their_time_field(driver):
 @pytest.fixture
 def drawn(monkeypatch):
     """Every label drawn (surface, words, rect) and every box it may belong to (surface, rect):
-    the panels, and the area a Layer repaints (a label painted there must be inside it, or it
-    is cut off when the Layer is shown)."""
-    from games.core.screens import cache
+    the panels, and the area a Layer or a Backdrop's part repaints (a label painted there must
+    be inside it, or it is cut off when the picture is shown). Kept pictures (the Layers, the
+    Backdrops, the HUD's strips) are painted every time while recording."""
+    from games.core.screens import cache, hud
     labels, boxes = [], []
     label, panel, layer_blit = ui.label, ui.panel, cache.Layer.blit
+    backdrop_show = cache.Backdrop.show
 
     def recording_label(surface, words, *args, **kwargs):
         rect = label(surface, words, *args, **kwargs)
@@ -323,8 +325,7 @@ def drawn(monkeypatch):
         boxes.append((surface, pygame.Rect(rect)))
         return panel(surface, rect, *args, **kwargs)
 
-    def recording_blit(self, target, area, look, paint):
-        self.forget()      # painted every time while recording
+    def checked(area, paint):
         def painting(surface):
             boxes.append((surface, pygame.Rect(area)))
             first = len(labels)
@@ -332,10 +333,21 @@ def drawn(monkeypatch):
             for _, words, rect in labels[first:]:
                 if rect.width and not pygame.Rect(area).inflate(4, 4).contains(rect):
                     labels.append((surface, f"(cut off) {words}", rect))
-        return layer_blit(self, target, area, look, painting)
+        return painting
+
+    def recording_blit(self, target, area, look, paint):
+        self.forget()
+        return layer_blit(self, target, area, look, checked(area, paint))
+
+    def recording_show(self, target, parts):
+        self.forget()
+        return backdrop_show(self, target, [(name, area, look, checked(area, paint))
+                                            for name, area, look, paint in parts])
     monkeypatch.setattr(ui, "label", recording_label)
     monkeypatch.setattr(ui, "panel", recording_panel)
     monkeypatch.setattr(cache.Layer, "blit", recording_blit)
+    monkeypatch.setattr(cache.Backdrop, "show", recording_show)
+    monkeypatch.setattr(hud, "_STRIPS", cache.SurfaceCache(0))
     return labels, boxes
 
 

@@ -19,6 +19,7 @@ from games.core.loop import assets
 from games.core.loop.app import App
 from games.core.loop.tween import Tween, ease_in_out_cubic, linear
 from games.core.screens import ui
+from games.core.screens.cache import Backdrop
 from games.core.screens.drag import Drag
 from games.core.screens.game_scene import GameScene, clock_text as clock
 from games.core.screens.hud import HUD_VALUE
@@ -44,6 +45,7 @@ class DeductileScene(GameScene):
         super().__init__(app, session, play_options)
         self.layout = Layout(self.board_rect, self.state.tiles, len(self.state.clues))
         self.view = DeductileView(self.layout)
+        self.backdrop = Backdrop(ui.BG)
         self.ui = Ui(cursor=controls.home(self.state))
         self.motion = Motion()
         self.drag: Drag | None = None       # the tile the mouse carries (ui.held), in pixels
@@ -279,11 +281,21 @@ class DeductileScene(GameScene):
             return self.layout.clue_rects[index].inflate(12, 8)
         return self.layout.guess_rect.inflate(16, 16)
 
-    def draw_board(self, surface: pygame.Surface) -> None:
+    def broken(self) -> frozenset[int]:
+        """The clues the hint marks as broken (on the position it was asked for)."""
         state = self.state
-        broken = frozenset(rules.broken_clues(state)) if self.hint_for == state.arrangement \
+        return frozenset(rules.broken_clues(state)) if self.hint_for == state.arrangement \
             else frozenset()
-        self.view.draw(surface, state, self.ui, self.motion, self.drag, broken,
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """What stands under the tiles (DeductileView.still_parts): one picture, painted
+        again as it changes."""
+        self.backdrop.show(surface, self.view.still_parts(
+            pygame.Rect((0, 0), self.app.size), self.state, self.ui, self.drag, self.broken(),
+            self.show_cursor()))
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        self.view.draw(surface, self.state, self.ui, self.motion, self.drag, self.broken(),
                        self.show_cursor())
 
     def status_line(self) -> str:

@@ -14,6 +14,7 @@ from games.core.kit.rules_api import Outcome
 from games.core.loop import assets
 from games.core.loop.tween import Tween, lerp, lerp_point
 from games.core.screens import ui
+from games.core.screens.cache import Part
 from games.core.screens.drag import Drag
 from games.deductile import rules
 from games.deductile.clues import COLOURS, SHAPES
@@ -117,19 +118,48 @@ class DeductileView:
             tag.midtop = (tile.centerx, tile.bottom + 16)
         return tag
 
-    def draw(self, surface: pygame.Surface, state: rules.State, now: Ui, motion: Motion,
-             drag: Drag | None, broken: frozenset[int], show_cursor: bool) -> None:
-        """The board; `drag` carries a tile with the mouse, `broken` are the clues a hint
-        marked, `show_cursor` when the player is not using the mouse."""
-        layout = self.layout
-        shake_x = shake_offset(motion)
-        time_up = state.outcome == Outcome.LOST
-        for index, rect in enumerate(layout.tile_rects):
+    @staticmethod
+    def dragging(state: rules.State, now: Ui, drag: Drag | None) -> bool:
+        """A tile is carried by the mouse (it passes under the guess and the clues)."""
+        return bool(now.held and drag and state.outcome != Outcome.LOST)
+
+    def still_parts(self, area: pygame.Rect, state: rules.State, now: Ui, drag: Drag | None,
+                    broken: frozenset[int], show_cursor: bool) -> list[Part]:
+        """What stands under the tiles (their places, the answer once time is up, the guess
+        and the clues) in `area`, for the scene's Backdrop; none while a tile is carried."""
+        if self.dragging(state, now, drag):
+            return []
+        cursor = now.cursor if show_cursor and now.cursor[0] != Column.TILES else None
+        return [("board", area, (state, broken, cursor),
+                 lambda picture: self.paint_still(picture, state, broken, cursor))]
+
+    def paint_still(self, surface: pygame.Surface, state: rules.State, broken: frozenset[int],
+                    cursor: Spot | None) -> None:
+        self.draw_places(surface, state)
+        self.draw_guess(surface, state.outcome != Outcome.ONGOING,
+                        cursor is not None and cursor[0] == Column.GUESS)
+        self.draw_clues(surface, state, broken, cursor)
+
+    def draw_places(self, surface: pygame.Surface, state: rules.State) -> None:
+        """The tiles' places, and once time is up the answer in them."""
+        for index, rect in enumerate(self.layout.tile_rects):
             ui.label(surface, ORDINAL_LABELS[index], (rect.left - 34, rect.centery), ui.BODY,
                      ui.MUTED, anchor="midright")
             pygame.draw.rect(surface, ui.PANEL, rect.inflate(10, 10), 2, border_radius=24)
-        if time_up:       # the answer in the column, the player's order beside it
+        if state.outcome == Outcome.LOST:   # the answer in the column, the player's order beside
             self.draw_answer(surface, state)
+
+    def draw(self, surface: pygame.Surface, state: rules.State, now: Ui, motion: Motion,
+             drag: Drag | None, broken: frozenset[int], show_cursor: bool) -> None:
+        """The tiles over the still parts (all of the board while a tile is carried); `drag`
+        carries a tile with the mouse, `broken` are the clues a hint marked, `show_cursor`
+        when the player is not using the mouse."""
+        layout = self.layout
+        shake_x = shake_offset(motion)
+        time_up = state.outcome == Outcome.LOST
+        carried = self.dragging(state, now, drag)
+        if carried:
+            self.draw_places(surface, state)
         held = now.held
         dragged = held.tile if held and drag and not time_up else None
         for index, tile in enumerate(() if time_up else state.arrangement):
@@ -157,9 +187,10 @@ class DeductileView:
                 self.draw_tag(surface, COLOURS_ONLY,
                               pygame.Rect((int(drag.spot[0]), int(drag.spot[1])),
                                           layout.tile_size))
-        self.draw_guess(surface, state.outcome != Outcome.ONGOING,
-                        show_cursor and now.cursor[0] == Column.GUESS)
-        self.draw_clues(surface, state, broken, now.cursor if show_cursor else None)
+        if carried:
+            self.draw_guess(surface, state.outcome != Outcome.ONGOING,
+                            show_cursor and now.cursor[0] == Column.GUESS)
+            self.draw_clues(surface, state, broken, now.cursor if show_cursor else None)
         if show_cursor and now.cursor[0] == Column.TILES:
             rect = layout.tile_rects[now.cursor[1]]
             pygame.draw.rect(surface, ui.ACCENT, rect.inflate(22, 22), 6, border_radius=26)

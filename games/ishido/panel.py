@@ -11,7 +11,7 @@ import pygame
 from games.core.kit.actions import Device
 from games.core.loop import assets
 from games.core.screens import ui
-from games.core.screens.cache import Layer
+from games.core.screens.cache import Part
 from games.ishido import oracle, rules
 from games.ishido.rules import State
 from sprites import ishido as paint
@@ -31,10 +31,10 @@ class PanelFacts:
 class IshidoPanel:
     def __init__(self, rect: pygame.Rect, hand_rect: pygame.Rect):
         self.rect, self.hand_rect = rect, hand_rect
-        self.layer = Layer(ui.BG)
 
-    def draw(self, surface: pygame.Surface, facts: PanelFacts) -> None:
-        self.layer.blit(surface, self.rect, facts, lambda picture: self.paint(picture, facts))
+    def still_part(self, facts: PanelFacts) -> Part:
+        """The panel, for the scene's Backdrop: painted again when its facts change."""
+        return "panel", self.rect, facts, lambda picture: self.paint(picture, facts)
 
     def paint(self, surface: pygame.Surface, facts: PanelFacts) -> None:
         """The whole panel, in window coordinates, inside self.rect."""

@@ -34,9 +34,11 @@ from games.core.loop.tween import (
     ease_out_cubic,
     linear,
 )
+from games.core.screens.cache import Backdrop
 from games.core.screens.drag import Drag
 from games.core.screens.game_scene import GameScene
 from games.core.screens.question import QuestionScene, QuestionWords
+from games.core.screens.ui import BG
 from games.ishido import ai, controls, oracle, rules
 from games.ishido.controls import Square, Ui
 from games.ishido.panel import IshidoPanel, PanelFacts
@@ -102,6 +104,7 @@ class IshidoScene(GameScene):
         self.view = IshidoView(IshidoLayout(self.board_rect, app.size[0]))
         self.layout = self.view.layout      # where things are: input and the pose need it too
         self.panel = IshidoPanel(self.layout.panel, self.layout.hand_rect)
+        self.backdrop = Backdrop(BG)
         self.motion = Motion()
         self.drag: Drag | None = None   # the pixels of the stone in the mouse's hand
         self.settle = False         # the next placement settles from nearby (a drop)
@@ -349,14 +352,20 @@ class IshidoScene(GameScene):
         """The lesson player's highlight (games/core/screens/lesson.py): round a square."""
         return self.layout.square_rect(*square).inflate(10, 10)
 
-    def draw_board(self, surface: pygame.Surface) -> None:
+    def shown(self) -> Shown:
+        return Shown(self.facts()[1], self.over, self.assist, self.lit_square(), self.glow,
+                     self.show_cursor(), self.app.top is self)
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """The board at rest and the side panel: one picture, painted again as they change."""
         state = self.state
-        shown = Shown(self.facts()[1], self.over, self.assist, self.lit_square(), self.glow,
-                      self.show_cursor(), self.app.top is self)
-        self.view.draw_board(surface, state, self.motion, shown)
-        self.panel.draw(surface, PanelFacts(state, shown.over, self.oracle_on, self.question,
-                                            self.device))
-        self.view.draw_moving(surface, state, self.ui, self.motion, self.drag, shown)
+        self.backdrop.show(surface, [
+            self.view.still_part(state, self.motion, self.shown()),
+            self.panel.still_part(PanelFacts(state, self.over, self.oracle_on, self.question,
+                                             self.device))])
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        self.view.draw_moving(surface, self.state, self.ui, self.motion, self.drag, self.shown())
 
     # --- the clock ------------------------------------------------------------------------
     def tick(self, dt: float) -> None:

@@ -12,6 +12,7 @@ import pygame
 from games.core.loop import assets, palette
 from games.core.loop.tween import Tween, ease_out_cubic, glow
 from games.core.screens import ui
+from games.core.screens.cache import Part, picture_part
 from games.core.screens.drag import Drag
 from games.ishido import rules
 from games.ishido.controls import Spot, Square, Target, Ui
@@ -158,12 +159,11 @@ class IshidoView:
         self._static = pygame.Surface((1, 1))
         self._flash: pygame.Surface | None = None
 
-    def draw_board(self, surface: pygame.Surface, state: State, motion: Motion,
-                   shown: Shown) -> None:
-        """The tray, the squares and every stone at rest: everything under the side panel."""
+    def still_part(self, state: State, motion: Motion, shown: Shown) -> Part:
+        """The tray, the squares and every stone at rest, for the scene's Backdrop."""
         hidden = frozenset(f.square for f in motion.flights if f.square is not None) \
             if motion.flying() else frozenset()
-        surface.blit(self._static_board(state, hidden, shown), self.layout.tray.topleft)
+        return picture_part("board", self._static_board(state, hidden, shown), self.layout.tray)
 
     def draw_moving(self, surface: pygame.Surface, state: State, ui_state: Ui, motion: Motion,
                     drag: Drag | None, shown: Shown) -> None:

@@ -10,6 +10,7 @@ import pygame
 from games.core.kit.actions import Device
 from games.core.loop import assets
 from games.core.screens import ui
+from games.core.screens.cache import Part, picture_part
 from games.core.screens.game_scene import clock_text
 from games.kenken.cages import OP_GLYPHS, Params
 from games.kenken.controls import Ui
@@ -55,8 +56,9 @@ class KenkenPanel:
         self._key: tuple[object, ...] | None = None
         self._surface = pygame.Surface((1, 1))
 
-    def draw(self, surface: pygame.Surface, now: Ui, shown: Shown) -> None:
-        surface.blit(self._paint(now, shown), self.rect.topleft)
+    def still_part(self, now: Ui, shown: Shown) -> Part:
+        """The panel as it stands, for the scene's Backdrop."""
+        return picture_part("panel", self._paint(now, shown), self.rect)
 
     def _paint(self, now: Ui, shown: Shown) -> pygame.Surface:
         keyboard = shown.keyboard

@@ -25,7 +25,9 @@ from games.core.kit.options import remember
 from games.core.kit.session import Change, Session
 from games.core.loop.app import App
 from games.core.screens import solving
+from games.core.screens.cache import Backdrop
 from games.core.screens.game_scene import GameScene, clock_text
+from games.core.screens.ui import BG
 from games.kenken import controls, geometry, grader, rules
 from games.kenken.cages import Params
 from games.kenken.controls import Ui, Verb
@@ -47,6 +49,7 @@ class KenkenScene(GameScene):
         self.layout = geometry.layout(self.n)
         self.view = KenkenView(self.layout)
         self.panel = KenkenPanel(self.layout, self.params)
+        self.backdrop = Backdrop(BG)
         self.ui = Ui(cursor=controls.home(self.state), autoclear=self.autoclear)
         self.motion = Motion()
         self.stretch = 1.0                        # the bench stretches animations
@@ -206,11 +209,19 @@ class KenkenScene(GameScene):
         """The lesson player's highlight (games/core/screens/lesson.py): round a cell."""
         return pygame.Rect(self.layout.cell_box(*cell)).inflate(-10, -10)
 
+    def shown(self) -> Shown:
+        return Shown(self.shown_errors(), self.current_hint, self.over, self.device,
+                     self.pointer, self.solver.finished, self.session.elapsed, self.hints)
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """The grid at rest and the panel: one picture, painted again as they change."""
+        shown = self.shown()
+        self.backdrop.show(surface, [self.view.still_part(self.state, self.ui, shown),
+                                     self.panel.still_part(self.ui, shown)])
+
     def draw_board(self, surface: pygame.Surface) -> None:
-        shown = Shown(self.shown_errors(), self.current_hint, self.over, self.device,
-                      self.pointer, self.solver.finished, self.session.elapsed, self.hints)
+        shown = self.shown()
         self.view.draw(surface, self.state, self.ui, shown, self.motion)
-        self.panel.draw(surface, self.ui, shown)
         self.view.draw_pad(surface, self.state, self.ui, shown)
 
     # --- ticking --------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from games.core.kit.actions import Device
 from games.core.loop import assets, palette
 from games.core.loop.tween import ease_out_back, ease_out_cubic
 from games.core.screens import ui
+from games.core.screens.cache import Part, picture_part
 from games.kenken import popup, rules
 from games.kenken.cages import clue_label, mask_digits
 from games.kenken.controls import OnButton, OnPad, Target, Ui
@@ -153,12 +154,16 @@ class KenkenView:
         return OnButton(button, pos[0] >= centre(self.sheet.buttons[button][1])[0])
 
     # --- drawing --------------------------------------------------------------------------
+    def still_part(self, state: rules.State, now: Ui, shown: Shown) -> Part:
+        """The grid with every digit and candidate at rest, for the scene's Backdrop."""
+        self.clued = self.clued_cells(state)
+        board = self._board_surface(state, None if shown.over else now.cursor, shown)
+        return picture_part("board", board, self.frame)
+
     def draw(self, surface: pygame.Surface, state: rules.State, now: Ui, shown: Shown,
              motion: Motion) -> None:
-        """The grid, what moves on it, and the keyboard cursor (the pad: draw_pad)."""
-        selected = None if shown.over else now.cursor
-        self.clued = self.clued_cells(state)
-        surface.blit(self._board_surface(state, selected, shown), self.frame.topleft)
+        """What moves on the grid (over the board the backdrop shows: still_part) and the
+        keyboard cursor (the pad: draw_pad)."""
         self._draw_animated(surface, motion, shown.errors)
         self._draw_flash(surface, motion)
         if not (shown.over or not shown.keyboard or now.panel is not None):

@@ -26,7 +26,9 @@ from games.core.kit.rules_parts import AGREED_DRAW, AgreedDraw
 from games.core.kit.session import Change, Session
 from games.core.loop.app import App
 from games.core.loop.tween import Tween, ease_out_back, linear
+from games.core.screens.cache import Backdrop
 from games.core.screens.drag import Drag, SlideBack, slide_back
+from games.core.screens.ui import BG
 from games.core.screens.versus import COMPUTER, HUMAN, VersusScene
 from games.kono import rules
 from games.kono.controls import Drop, Ui, cell_point, home, interpret, screen_cell, turn_round
@@ -70,6 +72,7 @@ class KonoScene(VersusScene):
         """The geometry and the view for the way round the board is shown."""
         self.layout = Layout(self.ui.flipped, self.app.size[1])
         self.view = KonoView(self.layout)
+        self.backdrop = Backdrop(BG)
         self.board_rect = self.layout.board_rect
 
     # --- sides --------------------------------------------------------------------------------
@@ -336,6 +339,11 @@ class KonoScene(VersusScene):
         if not isinstance(move, rules.Move) or self.tweens.busy:
             return None
         return move
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """What stands still (KonoView.still_parts): one picture, painted again as it changes."""
+        self.backdrop.show(surface, self.view.still_parts(
+            self.facts(), self.ui, self.current_motion(), self.deal, self.settle, self.drag))
 
     def draw_board(self, surface: pygame.Surface) -> None:
         self.view.draw(surface, self.facts(), self.ui, self.current_motion(), self.deal,

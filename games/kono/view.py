@@ -4,10 +4,11 @@ hint's arrows and grades, the cursor, the players' cards with their trays, the s
 draw warning and the HUD's draw counters as meters.
 
 The view is told everything it shows (Facts, the controls' Ui, the motion, the deal, a settling
-or dragged stone) and changes none of it; its only state is its caches: the hint's arrows, and
-the still picture (board, stones, marks, cards and panel), painted once per look and blitted
-while nothing on the board moves (a scene drawn every frame for its thinking dots or the
-clock then costs one blit).
+or dragged stone) and changes none of it; its only state is its cache of the hint's arrows. What
+stands still (while nothing moves: the board, stones, marks, cards and panel; while a stone
+moves: the board and the stones at rest) is the scene's Backdrop part (still_parts), painted
+once per look (a scene drawn every frame for its thinking dots or the clock then costs one
+copy).
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from games.core.kit.levels import Grade
 from games.core.loop import assets
 from games.core.loop.tween import Tween
 from games.core.screens import hud, ui
-from games.core.screens.cache import Layer, SurfaceCache
+from games.core.screens.cache import Part, SurfaceCache
 from games.core.screens.drag import Drag, SlideBack
 from games.core.screens.hud import HUD_VALUE
 from games.kono import rules
@@ -73,19 +74,39 @@ class KonoView:
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
         self.arrows = SurfaceCache(4)   # the hint's arrows, per position
-        self.still = Layer(ui.BG)       # the whole picture while nothing moves, per look
+
+    @staticmethod
+    def moving(motion: Motion | None, deal: Mapping[int, Tween], settle: SlideBack | None,
+               drag: Drag | None) -> bool:
+        """Something moves on the board (what is left of the deal, a settled stone or a drag
+        not yet moved shows nothing)."""
+        return motion is not None or (settle is not None and not settle.done) or \
+            (drag is not None and drag.moved) or any(not tween.done for tween in deal.values())
+
+    def still_parts(self, facts: Facts, controls: Ui, motion: Motion | None,
+                    deal: Mapping[int, Tween], settle: SlideBack | None,
+                    drag: Drag | None) -> list[Part]:
+        """What stands still, for the scene's Backdrop: the whole picture while nothing
+        moves; the board and its stones at rest while a stone moves; nothing while the stones
+        are dealt."""
+        if not self.moving(motion, deal, settle, drag):
+            return [("all", self.area(), (facts, controls, self.layout),
+                     lambda picture: self.paint(picture, facts, controls, None, {}, None, None))]
+        if any(not tween.done for tween in deal.values()):
+            return []
+        state, hidden, calm, marked = self.board_look(facts, motion, settle, drag)
+        return [("board", self.layout.board_rect,
+                 (facts, controls, self.layout, state, hidden, calm, marked),
+                 lambda picture: self.paint_board(picture, facts, controls, state, hidden, calm,
+                                                  marked, {}))]
 
     def draw(self, surface: pygame.Surface, facts: Facts, controls: Ui, motion: Motion | None,
              deal: Mapping[int, Tween], settle: SlideBack | None, drag: Drag | None) -> None:
-        """The board, the cards, the panel and the draw warning."""
-        moving = motion is not None or (settle is not None and not settle.done) or \
-            (drag is not None and drag.moved) or any(not tween.done for tween in deal.values())
-        if moving:
+        """Over the still parts: what moves, the cards and the panel (while a stone moves),
+        and the draw warning."""
+        if self.moving(motion, deal, settle, drag):
             dealing = any(not tween.done for tween in deal.values())
             self.paint(surface, facts, controls, motion, deal, settle, drag, keep=not dealing)
-        else:   # what is left of the deal, a settled stone or a drag not yet moved shows nothing
-            self.still.blit(surface, self.area(), ("all", facts, controls, self.layout),
-                            lambda layer: self.paint(layer, facts, controls, None, {}, None, None))
         if facts.warning:
             hud.chip(surface, facts.warning, self.layout.warning_spot(), ui.ACCENT)
 
@@ -100,30 +121,12 @@ class KonoView:
               keep: bool = False) -> None:
         """The board (the last move marked while it is still), the cards and the panel. With
         `keep`, what stands still on the board (it, its marks and every stone but the moving
-        ones) comes from the kept picture, painted once per look; the stones in motion, the
-        cards and the panel are drawn over it, in the order they always were."""
+        ones) is the Backdrop's (still_parts), already shown; the stones in motion, the cards
+        and the panel are drawn over it, in the order they always were."""
         layout = self.layout
-        state = motion.after if motion is not None else facts.state
+        state, hidden, calm, marked = self.board_look(facts, motion, settle, drag)
         settled = settle is None or settle.done
-        calm = motion is None and settled and not facts.over
-        hidden = set()
-        if motion is not None:
-            move = motion.move
-            hidden.add(move.target if motion.forward else move.source)
-            if motion.capture and not motion.forward:
-                hidden.add(move.target)
-        if drag is not None and drag.moved:
-            hidden.add(drag.item)
-        if settle is not None and not settled:
-            hidden.add(settle.item)
-        marked = facts.marked if motion is None else None
-        if keep:
-            self.still.blit(surface, layout.board_rect,
-                            ("board", facts, controls, layout, state, frozenset(hidden), calm,
-                             marked),
-                            lambda layer: self.paint_board(layer, facts, controls, state, hidden,
-                                                           calm, marked, {}))
-        else:
+        if not keep:
             self.paint_board(surface, facts, controls, state, hidden, calm, marked, deal)
         if motion is not None:
             self.draw_motion(surface, motion)
@@ -143,9 +146,30 @@ class KonoView:
             self.draw_card(surface, facts, side, state, motion)
         self.draw_panel(surface, facts)
 
+    @staticmethod
+    def board_look(facts: Facts, motion: Motion | None, settle: SlideBack | None,
+                   drag: Drag | None) -> tuple[rules.State, frozenset[int], bool,
+                                               rules.Move | None]:
+        """The board as it stands under what moves: the position, the stones hidden (they
+        are moving), whether it is calm (marks shown) and the last move marked."""
+        state = motion.after if motion is not None else facts.state
+        settled = settle is None or settle.done
+        calm = motion is None and settled and not facts.over
+        hidden = set()
+        if motion is not None:
+            move = motion.move
+            hidden.add(move.target if motion.forward else move.source)
+            if motion.capture and not motion.forward:
+                hidden.add(move.target)
+        if drag is not None and drag.moved:
+            hidden.add(drag.item)
+        if settle is not None and not settled:
+            hidden.add(settle.item)
+        return state, frozenset(hidden), calm, facts.marked if motion is None else None
+
     def paint_board(self, surface: pygame.Surface, facts: Facts, controls: Ui,
-                    state: rules.State, hidden: set[int], calm: bool, marked: rules.Move | None,
-                    deal: Mapping[int, Tween]) -> None:
+                    state: rules.State, hidden: frozenset[int], calm: bool,
+                    marked: rules.Move | None, deal: Mapping[int, Tween]) -> None:
         """The board with the last move `marked`, the marks of a picked-up stone, and every
         stone not `hidden` (the deal's still growing)."""
         layout = self.layout

@@ -25,7 +25,9 @@ from games.core.kit.rules_parts import AGREED_DRAW
 from games.core.kit.session import Change, Session
 from games.core.loop.app import App
 from games.core.loop.tween import GLOW_SECONDS, Tween, ease_in_out_cubic, ease_out_cubic, glow
+from games.core.screens.cache import Backdrop
 from games.core.screens.drag import Drag, slide_back
+from games.core.screens.ui import BG
 from games.core.screens.versus import COMPUTER, VersusScene
 from games.core.screens.widgets import Choose
 from games.mu_torere import rules
@@ -64,6 +66,7 @@ class MuTorereScene(VersusScene):
         """The geometry and the view for the way round the board is shown."""
         self.layout = Layout(self.app.size[0], flipped=self.ui.flipped)
         self.view = MuTorereView(self.layout)
+        self.backdrop = Backdrop(BG)
 
     # --- sides and options -----------------------------------------------------------------
     def colour(self, side: int) -> Colour:
@@ -298,8 +301,14 @@ class MuTorereScene(VersusScene):
         rect.center = (round(self.layout.xy(point)[0]), round(self.layout.xy(point)[1]))
         return rect
 
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """The calm board (MuTorereView.still_parts): one picture, painted again as it
+        changes."""
+        self.backdrop.show(surface, self.view.still_parts(
+            self.board_rect, self.facts(), self.ui, self.slides, self.drag, self.draw_last_move))
+
     def draw_board(self, surface: pygame.Surface) -> None:
-        self.view.draw(surface, self.board_rect, self.facts(), self.ui, self.slides, self.drag,
+        self.view.draw(surface, self.facts(), self.ui, self.slides, self.drag,
                        glow(self.clock) if self.pulsing() else None, self.draw_last_move)
 
     def mark_move(self, surface: pygame.Surface, move: rules.Move) -> None:

@@ -17,7 +17,7 @@ from games.core.kit.levels import Grade
 from games.core.loop import assets
 from games.core.loop.tween import Tween
 from games.core.screens import hud, ui
-from games.core.screens.cache import Layer
+from games.core.screens.cache import Part
 from games.core.screens.drag import Drag
 from games.core.screens.game_scene import HUD_HEIGHT
 from games.mu_torere import geometry, rules
@@ -63,21 +63,30 @@ class Facts:
 class MuTorereView:
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
-        self.layer = Layer(ui.BG)       # the calm board, painted once per look
 
-    def draw(self, surface: pygame.Surface, area: pygame.Rect, facts: Facts, controls: Ui,
+    @staticmethod
+    def moving(slides: Mapping[int, Slide], drag: Drag | None) -> bool:
+        return (drag is not None and drag.moved) or \
+            any(not tween.done for tween, _ in slides.values())
+
+    def still_parts(self, area: pygame.Rect, facts: Facts, controls: Ui,
+                    slides: Mapping[int, Slide], drag: Drag | None,
+                    under: Callable[[pygame.Surface], None]) -> list[Part]:
+        """The calm board in `area` for the scene's Backdrop (painted once per look), while
+        no piece moves; else nothing."""
+        if self.moving(slides, drag):
+            return []
+        return [("board", area, (facts, controls, drag is None),
+                 lambda picture: self.draw_calm(picture, facts, controls, slides, drag, under))]
+
+    def draw(self, surface: pygame.Surface, facts: Facts, controls: Ui,
              slides: Mapping[int, Slide], drag: Drag | None, pulse: float | None,
              under: Callable[[pygame.Surface], None]) -> None:
-        """The board in `area`; `under` draws the frame's marks beneath the pieces (the last
-        move); `pulse` (0..1) rings the selected piece's target."""
-        moving = (drag is not None and drag.moved) or \
-            any(not tween.done for tween, _ in slides.values())
-        if moving:
+        """The board while a piece moves (else the Backdrop shows it); `under` draws the
+        frame's marks beneath the pieces (the last move); `pulse` (0..1) rings the selected
+        piece's target."""
+        if self.moving(slides, drag):
             self.draw_calm(surface, facts, controls, slides, drag, under)
-        else:
-            self.layer.blit(surface, area, (facts, controls, drag is None),
-                            lambda layer: self.draw_calm(layer, facts, controls, slides, drag,
-                                                         under))
         if pulse is not None and controls.selected is not None:
             _, target = ends(legal(facts.state)[controls.selected])
             ring = paint.ring(PIECE + 4 + round(pulse * 12), ui.ACCENT, 4)

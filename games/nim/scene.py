@@ -24,6 +24,7 @@ from games.core.kit.session import Change, Session
 from games.core.loop import assets
 from games.core.loop.tween import Tween, ease_in_out_cubic, ease_out_cubic, lerp
 from games.core.screens import ui
+from games.core.screens.cache import Backdrop
 from games.core.screens.game_scene import HUD_HEIGHT
 from games.core.screens.versus import COMPUTER, VersusScene
 from games.nim import ai, controls, draft as drafting, rules
@@ -78,6 +79,7 @@ class NimScene(VersusScene):
         its heaps, the cursor home."""
         self.layout = Layout(self.app.size, self.session.initial.heaps)
         self.view = NimView(self.layout)
+        self.backdrop = Backdrop(ui.BG)
         self.editor = HeapEditor(self.layout)
         self.ui = replace(self.ui, cursor=controls.home(self.state.heaps))
 
@@ -352,6 +354,15 @@ class NimScene(VersusScene):
         size = max(1, self.state.heaps[heap])
         rects = [self.layout.counter_rect(heap, k, f, size) for k in range(size)]
         return rects[0].unionall(rects[1:]).inflate(36, 36)
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """The still board (NimView.still_parts): one picture, painted again as it changes."""
+        parts = [] if self.draft is not None else self.view.still_parts(
+            self.screen_area(), self.board(self.panel_value()), self.flights, self.draw_marks)
+        self.backdrop.show(surface, parts)
+
+    def screen_area(self) -> pygame.Rect:
+        return pygame.Rect((0, 0), self.app.size)
 
     def draw_board(self, surface: pygame.Surface) -> None:
         f = self.panel_value()

@@ -1,7 +1,7 @@
 """Nim's board on screen: the players' cards with the counters each has taken, the heaps on
-their table (a still board is one cached picture), the tags under the heaps, the keyboard
-cursor, counters in flight, the prompt and the sliding teaching panel. Drawn from what it is
-given; it changes nothing but its caches."""
+their table, the tags under the heaps, the keyboard cursor, counters in flight, the prompt and
+the sliding teaching panel (a still picture is the scene's Backdrop part: still_parts). Drawn
+from what it is given; it changes nothing."""
 from __future__ import annotations
 
 import math
@@ -14,7 +14,7 @@ import pygame
 from games.core.loop import assets
 from games.core.loop.tween import Tween, lerp
 from games.core.screens import hud, ui
-from games.core.screens.cache import Layer
+from games.core.screens.cache import Part
 from games.nim.controls import Cursor
 from games.nim.layout import PILE_MOST, PILE_STEP, PILE_THICK, PILE_WIDTH, GradeLabel, Layout
 from games.nim.panel import TABLE_INK, TeachingPanel
@@ -85,18 +85,32 @@ class NimView:
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
         self.panel = TeachingPanel(layout.panel_rect)
-        self.still = Layer(ui.BG)       # the still board, drawn once per look
+
+    @staticmethod
+    def still(board: Board, flights: Mapping[Cursor, Flight]) -> bool:
+        """Nothing moves: no counter flies and the teaching panel does not slide."""
+        return not board.sliding and all(flight.tween.done for flight in flights.values())
+
+    def still_parts(self, area: pygame.Rect, board: Board, flights: Mapping[Cursor, Flight],
+                    marks: Marks) -> list[Part]:
+        """While nothing moves, the whole picture (in `area`, the screen under the HUD) for
+        the scene's Backdrop, painted once per look; else nothing."""
+        if not self.still(board, flights):
+            return []
+        return [("board", area, board, lambda picture: self.paint(picture, board, flights, marks))]
 
     def draw(self, surface: pygame.Surface, board: Board, flights: Mapping[Cursor, Flight],
              marks: Marks) -> None:
+        """What the Backdrop does not show: all of it while something moves."""
+        if not self.still(board, flights):
+            self.paint(surface, board, flights, marks)
+
+    def paint(self, surface: pygame.Surface, board: Board, flights: Mapping[Cursor, Flight],
+              marks: Marks) -> None:
         """`marks` draws over the heaps what the frame marks (the last move, the grades)."""
         heaps, f = board.heaps, board.heaps.panel
         self.draw_cards(surface, board, flights)
-        if board.sliding or any(not flight.tween.done for flight in flights.values()):
-            self.draw_heaps(surface, heaps, flights, marks)
-        else:
-            self.still.blit(surface, self.layout.board, heaps,
-                            lambda layer: self.draw_heaps(layer, heaps, {}, marks))
+        self.draw_heaps(surface, heaps, flights, marks)
         ui.label(surface, board.prompt, self.layout.prompt_centre(f), ui.BODY, ui.TEXT,
                  anchor="center")
         self.draw_flights(surface, flights, f)

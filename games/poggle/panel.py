@@ -9,7 +9,7 @@ import pygame
 
 from games.core.kit.actions import Device
 from games.core.screens import ui
-from games.core.screens.cache import Layer
+from games.core.screens.cache import Part
 from games.poggle.board import Board
 from sprites import poggle as paint
 
@@ -38,7 +38,6 @@ class PanelFacts:
 class PogglePanel:
     def __init__(self, rect: pygame.Rect, size: int, colours: int):
         self.rect, self.size, self.colours = rect, size, colours
-        self.layer = Layer(ui.BG)
 
     def legend(self) -> list[pygame.Surface]:
         """The colour cycle's keys, in the active palette."""
@@ -46,8 +45,9 @@ class PogglePanel:
         ghost.set_alpha(120)    # blank again, faded: the end of the cycle
         return [paint.key(colour, SWATCH) for colour in range(self.colours)] + [ghost]
 
-    def draw(self, surface: pygame.Surface, facts: PanelFacts) -> None:
-        self.layer.blit(surface, self.rect, facts, lambda picture: self.paint(picture, facts))
+    def still_part(self, facts: PanelFacts) -> Part:
+        """The panel, for the scene's Backdrop: painted again when its facts change."""
+        return "panel", self.rect, facts, lambda picture: self.paint(picture, facts)
 
     def paint(self, surface: pygame.Surface, facts: PanelFacts) -> None:
         """The whole panel, in window coordinates, inside self.rect."""

@@ -23,7 +23,9 @@ from games.core.kit.session import Change, Session
 from games.core.loop.app import App
 from games.core.loop.tween import GLOW_SECONDS
 from games.core.screens import solving
+from games.core.screens.cache import Backdrop
 from games.core.screens.game_scene import GameScene
+from games.core.screens.ui import BG
 from games.poggle import controls
 from games.poggle.board import Board, Move, State
 from games.poggle.controls import Cell, Ui
@@ -41,6 +43,7 @@ class PoggleScene(GameScene):
         self.ui = Ui(controls.home(params))
         self.view = PoggleView(PoggleLayout(self.board_rect, params.size))
         self.panel = PogglePanel(self.view.layout.panel, params.size, params.colours)
+        self.backdrop = Backdrop(BG)
         self.ripple = Ripple()
         self.planner = Planner(params, app.jobs)
         self.planner.ask(self.session.initial.board, keep=True)
@@ -199,16 +202,24 @@ class PoggleScene(GameScene):
         row, col = cell
         return self.view.layout.cell_rects[row][col].inflate(18, 18)
 
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """The tray at rest and the side panel (once the deal shows): one picture, painted
+        again as they change."""
+        self.backdrop.show(surface, [] if not self.deal_ready else [
+            self.view.still_part(self.state.board),
+            self.panel.still_part(PanelFacts(
+                self.state.board, self.solver.active, len(self.solver.queue),
+                self.lit_key() is not None,
+                self.unsolvable, self.best_rows, self.best, self.device))])
+
     def draw_board(self, surface: pygame.Surface) -> None:
         if not self.deal_ready:
             self.view.draw_waiting(surface)
             return
-        self.view.draw(surface, self.state.board, self.ui, self.ripple, self.lit_key(),
-                       self.glow, self.show_cursor())
-        self.panel.draw(surface, PanelFacts(
-            self.state.board, self.solver.active, len(self.solver.queue),
-            self.lit_key() is not None,
-            self.unsolvable, self.best_rows, self.best, self.device))
+        ringed = self.view.draw(surface, self.state.board, self.ui, self.ripple, self.lit_key(),
+                                self.glow, self.show_cursor())
+        if ringed is not None:      # the panel lies over the ring
+            self.backdrop.restore(surface, ringed.clip(self.panel.rect))
 
     # --- HUD and result -------------------------------------------------------------------
     def move_words(self, move: Move) -> str:

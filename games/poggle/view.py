@@ -11,6 +11,7 @@ import pygame
 from games.core.loop import palette
 from games.core.loop.tween import Tween, Tweens, ease_out_cubic, glow, linear, pulse
 from games.core.screens import ui
+from games.core.screens.cache import Part, picture_part
 from games.poggle.board import Board, Move, reach
 from games.poggle.controls import Cell, Ui
 from sprites import poggle as paint
@@ -138,22 +139,29 @@ class PoggleView:
                     ui.MUTED)
 
     def draw(self, surface: pygame.Surface, board: Board, ui_state: Ui, ripple: Ripple,
-             hint: Cell | None, glow_age: float, keyboard: bool) -> None:
-        """`hint` is the lit key (for this board), `glow_age` how long it has been lit, and
-        `keyboard` whether the cursor is shown (else the mouse's hover is)."""
-        surface.blit(self._tray(board), self.layout.tray.topleft)
+             hint: Cell | None, glow_age: float, keyboard: bool) -> pygame.Rect | None:
+        """Over the tray the backdrop shows (still_part): `hint` is the lit key (for this
+        board), `glow_age` how long it has been lit, and `keyboard` whether the cursor is shown
+        (else the mouse's hover is). Returns where the ring was drawn (it may reach the panel,
+        which lies over it), or None."""
+        ringed = None
         for (r, c), changing in ripple.cells.items():
             if not changing.tween.done:
                 self._draw_changing(surface, self.layout.cell_rects[r][c], changing)
         if ripple.ring is not None and not ripple.ring.tween.done:
-            self._draw_ring(surface, ripple.ring)
+            ringed = self._draw_ring(surface, ripple.ring)
         if not any(map(any, board)):
-            return                                  # cleared: no marks
+            return ringed                           # cleared: no marks
         if hint is not None:
             self._draw_hint(surface, hint, glow(glow_age))
         target = ui_state.cursor if keyboard else ui_state.hover
         if target is not None:
             self._draw_reach(surface, target, keyboard)
+        return ringed
+
+    def still_part(self, board: Board) -> Part:
+        """The tray with every key at rest, for the scene's Backdrop."""
+        return picture_part("tray", self._tray(board), self.layout.tray)
 
     def _tray(self, board: Board) -> pygame.Surface:
         """The tray with every key at rest, painted again only when the board changes."""
@@ -190,14 +198,14 @@ class PoggleView:
             face_h = button - depth
             surface.blit(bloom, bloom.get_rect(center=(rect.centerx, rect.top + sink + face_h / 2)))
 
-    def _draw_ring(self, surface: pygame.Surface, ring: Ring) -> None:
+    def _draw_ring(self, surface: pygame.Surface, ring: Ring) -> pygame.Rect | None:
         t = max(0.0, ring.tween.time) / ring.tween.duration
         if not ring.forward:
             t = 1 - t
         radius = self.layout.pitch * (0.35 + 1.25 * ease_out_cubic(t))
         alpha = int(160 * (1 - t))
         if alpha <= 4:
-            return
+            return None
         size = int(radius * 2 + 12)
         width = max(2, int(8 * (1 - t)))
         picture = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -210,12 +218,12 @@ class PoggleView:
         inner = pygame.Rect(0, 0, 2 * hole - 2, 2 * hole - 2)
         inner.center = (size // 2, size // 2)
         if hole < 8:
-            surface.blit(picture, (x, y))
-            return
+            return surface.blit(picture, (x, y))
         for band in ((0, 0, size, inner.top), (0, inner.bottom, size, size - inner.bottom),
                      (0, inner.top, inner.left, inner.height),
                      (inner.right, inner.top, size - inner.right, inner.height)):
             surface.blit(picture, (x + band[0], y + band[1]), band)
+        return pygame.Rect(x, y, size, size)
 
     def _draw_hint(self, surface: pygame.Surface, cell: Cell, strength: float) -> None:
         """A green ring inside the key, edged in ink to read on every colour; it brightens

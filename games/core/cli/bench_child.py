@@ -11,6 +11,9 @@ anything else, so the minimal programs stay minimal:
                                     an App already open (its sprites read from the data
                                     folder's disk cache when there, else painted)
     waiting SECONDS COUNT           a minimal pygame-ce program waiting on events
+    ticking SECONDS COUNT           the same, sending a clock's area to the window once a
+                                    second (pygame.display.update(rect)), as a timed game at
+                                    rest must
     rest SECONDS COUNT SCENE...     Parlour's real loop at rest in each scene in turn
 
 `first-frame` prints one JSON line, {"cpu_ms": ...}: the process's CPU time (from its start,
@@ -125,17 +128,32 @@ def first_draw(key: str) -> None:
     app.quit()
 
 
-def waiting(seconds: float, count: int) -> None:
-    """The floor: a window open, and nothing but pygame.event.wait."""
+def waiting(seconds: float, count: int, ticking: bool = False) -> None:
+    """The floor: a window open, and nothing but pygame.event.wait; `ticking`: with a clock's
+    area (the HUD's, in Parlour's SCALED window and scaling) sent to the window each second."""
+    import math
+
     import pygame
+    if ticking:
+        os.environ.setdefault("PYGAME_FORCE_SCALE", "photo")   # as App._open_window
     pygame.display.init()
-    pygame.display.set_mode(SIZE, pygame.FULLSCREEN | pygame.SCALED)
+    screen = pygame.display.set_mode(SIZE, pygame.FULLSCREEN | pygame.SCALED)
     pygame.display.flip()
-    sampler = Sampler(seconds, count, post_wake)
+    clock_area = pygame.Rect(SIZE[0] - 200, 40, 160, 56)
+    ticks, due = 0, time.perf_counter() + 1.0
+    sampler = Sampler(seconds, count, post_wake, lambda: (0, ticks))
     sampler.start()
     while not sampler.done.is_set():
-        pygame.event.wait()
-    report("minimal pygame-ce program waiting on events", sampler)
+        if not ticking:
+            pygame.event.wait()
+            continue
+        pygame.event.wait(max(1, math.ceil((due - time.perf_counter()) * 1000)))
+        if time.perf_counter() >= due:
+            screen.fill((ticks % 200, 30, 40), clock_area)
+            pygame.display.update(clock_area)
+            ticks, due = ticks + 1, due + 1.0
+    report("minimal pygame-ce program " + ("sending a clock's area once a second" if ticking
+                                           else "waiting on events"), sampler)
 
 
 def show(app, name: str):
@@ -196,8 +214,8 @@ def main(argv: list[str]) -> int:
             if args[0] not in registry.KEYS:
                 raise ValueError(f"no game called {args[0]}")
             first_draw(args[0])
-        elif kind == "waiting" and len(args) == 2:
-            waiting(*sampling(*args))
+        elif kind in ("waiting", "ticking") and len(args) == 2:
+            waiting(*sampling(*args), ticking=kind == "ticking")
         elif kind == "rest" and len(args) > 2:
             from games.core.kit import registry
             unknown = set(args[2:]) - {"launcher", *registry.KEYS, *OVERLAYS}

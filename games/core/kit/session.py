@@ -50,6 +50,7 @@ class Session:
         self.record: dict[str, int] = {}
         # The result entered when the game first ended: part of the record, never undone.
         self.result: Result | None = None
+        self._status: tuple[Any, Status] | None = None    # the last position's, and it
 
     # --- creation ------------------------------------------------------------------------
     @classmethod
@@ -82,7 +83,11 @@ class Session:
 
     @property
     def status(self) -> Status:
-        return self.rules.status(self.state)
+        """The position's status, worked out once per position (a frame asks often)."""
+        state = self.state
+        if self._status is None or self._status[0] is not state:
+            self._status = (state, self.rules.status(state))
+        return self._status[1]
 
     @property
     def moves_made(self) -> int:

@@ -3,23 +3,34 @@ pygame-ce itself loaded (so both talk to the same SDL state)."""
 from __future__ import annotations
 
 import ctypes
-import glob
 import os
+from collections.abc import Iterator
 from functools import lru_cache
 
 import pygame
 
 
+def candidates() -> Iterator[str]:
+    """Where SDL2 may be: pygame-ce's wheels bundle it (Linux, Windows, macOS), else the
+    system's. Looked for one place at a time (the window opens after this: listing pygame's
+    own folder, as glob did, cost more than the rest of it)."""
+    here = os.path.dirname(pygame.__file__)
+    for folder, prefix, suffix in ((os.path.join(here, os.pardir, "pygame_ce.libs"),
+                                    "libSDL2-2", ".so"), (here, "SDL2", ".dll"),
+                                   (os.path.join(here, ".dylibs"), "libSDL2", ".dylib")):
+        try:
+            names = sorted(os.listdir(folder))
+        except OSError:
+            continue
+        yield from (os.path.join(folder, name) for name in names
+                    if name.startswith(prefix) and suffix in name)
+    yield from ("libSDL2-2.0.so.0", "SDL2.dll", "libSDL2.dylib")
+
+
 @lru_cache(maxsize=1)
 def library() -> ctypes.CDLL | None:
     """pygame-ce's bundled SDL2, or the system's; None if neither can be found."""
-    folder = os.path.join(os.path.dirname(pygame.__file__), os.pardir, "pygame_ce.libs")
-    candidates = (glob.glob(os.path.join(folder, "libSDL2-2*.so*"))
-                  + glob.glob(os.path.join(os.path.dirname(pygame.__file__), "SDL2*.dll"))
-                  + glob.glob(os.path.join(os.path.dirname(pygame.__file__), ".dylibs",
-                                           "libSDL2*.dylib"))
-                  + ["libSDL2-2.0.so.0", "SDL2.dll", "libSDL2.dylib"])
-    for name in candidates:
+    for name in candidates():
         try:
             sdl = ctypes.CDLL(name)
         except OSError:

@@ -4,12 +4,14 @@ SurfaceCache holds a few surfaces under keys (a position, a look), made by a fun
 use and converted to the display's format; the oldest goes when it is full. Layer is a full
 window picture of the calm parts of a scene, redrawn only when its look (any hashable value
 naming everything it depends on), the palette or the text size changes: most frames are then
-one blit.
+one blit. Backdrop is one window-sized picture of a whole screen's calm parts, each painted
+again only when its own look changes: the screen starts each frame with one copy of it, in place
+of a fill and a copy per part.
 """
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 
 import pygame
 
@@ -71,3 +73,59 @@ class Layer:
 
     def forget(self) -> None:
         self.look = None
+
+
+# A calm part of a screen: (name, area, look, paint); see Backdrop.
+Part = tuple[Hashable, pygame.Rect, Hashable, Callable[[pygame.Surface], object]]
+
+
+def picture_part(name: Hashable, picture: pygame.Surface, area: pygame.Rect) -> Part:
+    """A part that is a picture kept elsewhere (a new picture is a new look)."""
+    return name, area, picture, lambda canvas: canvas.blit(picture, area)
+
+
+class Backdrop:
+    """A whole screen's background and calm parts in one window-sized picture, sent to the
+    screen in one copy at the start of a frame (a whole-window copy costs about what a fill
+    does; the parts' own copies, a row at a time, cost more). A part is (name, area, look,
+    paint): paint(surface) draws it, in window coordinates, clipped to its area, which it
+    covers over the background; it is painted again when its area or look (or the palette or
+    the text size) changes. Parts do not overlap; what moves is drawn over the copy."""
+
+    def __init__(self, background=(0, 0, 0)):
+        self.background = background
+        self.surface: pygame.Surface | None = None
+        self.look: Hashable = None
+        self.painted: dict[Hashable, tuple[pygame.Rect, Hashable]] = {}   # name -> (area, look)
+
+    def show(self, target: pygame.Surface, parts: Iterable[Part]) -> None:
+        parts = list(parts)
+        look = (palette.current(), assets.text_scale())
+        if self.surface is None or self.surface.get_size() != target.get_size() or \
+                self.look != look:
+            self.surface = converted(pygame.Surface(target.get_size()))
+            self.surface.fill(self.background)
+            self.look, self.painted = look, {}
+        picture, wanted = self.surface, {name: (pygame.Rect(area), part_look)
+                                         for name, area, part_look, _ in parts}
+        for name, (area, _) in list(self.painted.items()):
+            if wanted.get(name, (None,))[0] != area:     # gone, or moved: background again
+                picture.fill(self.background, area)
+                del self.painted[name]
+        for name, _, _, paint in parts:
+            if self.painted.get(name) != wanted[name]:
+                area = wanted[name][0]
+                picture.fill(self.background, area)
+                picture.set_clip(area)
+                paint(picture)
+                picture.set_clip(None)
+                self.painted[name] = wanted[name]
+        target.blit(picture, (0, 0))
+
+    def restore(self, target: pygame.Surface, area: pygame.Rect) -> None:
+        """Show the picture again in `area` (over what was drawn there since show)."""
+        if self.surface is not None and area:
+            target.blit(self.surface, area, area)
+
+    def forget(self) -> None:
+        self.surface = None

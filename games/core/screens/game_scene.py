@@ -551,7 +551,7 @@ class GameScene(Scene, GameHooks):
 
     # --- drawing -------------------------------------------------------------------------
     def draw(self, surface) -> None:
-        surface.fill(ui.BG)
+        self.draw_backdrop(surface)
         self.draw_board(surface)
         self.draw_hud(surface)
 

@@ -35,6 +35,12 @@ class GameHooks(Protocol):
     def animate(self, change: Change) -> None:
         """Start tweens for a change (change.direction is -1 on undo)."""
 
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """What draw_board draws over: the background, or (a scene with calm parts) its
+        Backdrop (screens/cache.py), one picture of them that draw_board then leaves out."""
+        from games.core.screens.ui import BG
+        surface.fill(BG)
+
     def draw_board(self, surface: pygame.Surface) -> None:
         """Draw the position and the tweens in flight; it changes nothing."""
 

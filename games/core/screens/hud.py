@@ -4,7 +4,8 @@ info box, a chip of words, the words for the device the player last used, and th
 graded-moves hint's badge and key (Win in N / Draw / Loss in N)."""
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from functools import lru_cache
 
 import pygame
 
@@ -12,6 +13,7 @@ from games.core.kit.actions import Act, Action, Device
 from games.core.kit.levels import DRAW, LOSS, WIN, Value
 from games.core.loop import palette
 from games.core.screens import ui
+from games.core.screens.cache import SurfaceCache
 
 HUD_HEIGHT = 110                   # the band across the top of a game's screen
 TOOLBAR_HEIGHT = 100               # the toolbar across its foot
@@ -160,13 +162,19 @@ def field_layout(fields: Sequence[tuple], right: int) -> list[Field]:
     """(name, value, right edge) of each field, the last one ending at `right`. A field is
     as wide as its widest value ever is (a third item, else HUD_NARROWEST), so a value
     growing ("Assist" to "Assist+1", 9 to 10) never shifts the fields to its left."""
+    return list(_field_layout(tuple(tuple(field) for field in fields), right,
+                              ui.assets.text_scale()))
+
+
+@lru_cache(maxsize=64)    # measured once per set of fields: the HUD is laid out every frame
+def _field_layout(fields: tuple[tuple, ...], right: int, scale: float) -> tuple[Field, ...]:
     value_font, name_font = ui.assets.font(HUD_VALUE, True), ui.assets.font(ui.SMALL)
     layout = []
     for name, value, *widest in reversed(fields):
         layout.append((name, value, right))
         right -= 60 + max(value_font.size(widest[0] if widest else HUD_NARROWEST)[0],
                           value_font.size(value)[0], name_font.size(name)[0])
-    return layout
+    return tuple(layout)
 
 
 def field_rows() -> tuple[int, int]:
@@ -178,9 +186,35 @@ def field_rows() -> tuple[int, int]:
     return top + name // 2, top + name + value // 2
 
 
+# The band's and the foot's pictures, by everything they show: most frames copy them.
+_STRIPS = SurfaceCache(8)
+
+
+def strip(surface: pygame.Surface, area: pygame.Rect, look: Hashable,
+          draw: Callable[[], None]) -> None:
+    """A strip of the screen that draw() covers wholly, drawn when its look (with the
+    palette and the text size) is new, and kept then: else its kept picture is copied."""
+    drawn = []
+
+    def make() -> pygame.Surface:
+        draw()
+        drawn.append(True)
+        return surface.subsurface(area).copy()
+    picture = _STRIPS.get((look, tuple(area), palette.current(), ui.assets.text_scale()), make)
+    if not drawn:
+        surface.blit(picture, area)
+
+
 def band(surface: pygame.Surface, title: str, layout: Sequence[Field],
          colour_of: Callable[[str], tuple[int, int, int]]) -> None:
     """The band across the top: the game's title on the left, the fields on the right."""
+    look = ("band", title, tuple(layout), tuple(colour_of(name) for name, _, _ in layout))
+    strip(surface, pygame.Rect(0, 0, surface.get_width(), HUD_HEIGHT), look,
+          lambda: draw_band(surface, title, layout, colour_of))
+
+
+def draw_band(surface: pygame.Surface, title: str, layout: Sequence[Field],
+              colour_of: Callable[[str], tuple[int, int, int]]) -> None:
     pygame.draw.rect(surface, ui.BG_DEEP, (0, 0, surface.get_width(), HUD_HEIGHT))
     ui.label(surface, title, (40, HUD_HEIGHT // 2), ui.HEADING, ui.TEXT, bold=True,
              anchor="midleft")
@@ -227,10 +261,17 @@ def foot(surface: pygame.Surface, bar: Toolbar, words: str, box: pygame.Rect) ->
     """The foot: the toolbar, and the status line's words (one line, else two, else
     smaller: ui.fit_text, never cut short)."""
     width, height = surface.get_size()
-    pygame.draw.rect(surface, ui.BG_DEEP, (0, height - TOOLBAR_HEIGHT, width, TOOLBAR_HEIGHT))
-    bar.draw(surface)
-    if words:
-        ui.fit_text(surface, words, box, ui.SMALL + 2, ui.TEXT, align="right")
+    lit = bar.lit()
+
+    def draw() -> None:
+        pygame.draw.rect(surface, ui.BG_DEEP, (0, height - TOOLBAR_HEIGHT, width, TOOLBAR_HEIGHT))
+        bar.draw(surface, lit)
+        if words:
+            ui.fit_text(surface, words, box, ui.SMALL + 2, ui.TEXT, align="right")
+    buttons = tuple((tuple(b.rect), b.words, b.size, b.enabled, on)
+                    for b, on in zip(bar.buttons(), lit))
+    strip(surface, pygame.Rect(0, height - TOOLBAR_HEIGHT, width, TOOLBAR_HEIGHT),
+          ("foot", buttons, words, tuple(box)), draw)
 
 
 # --- the toolbar ----------------------------------------------------------------------------
@@ -280,8 +321,15 @@ class Toolbar(ui.Menu):
         """What the buttons look like now (the HUD is redrawn when it changes)."""
         return tuple(b.enabled for b in self.widgets) + ((self.focus,) if self.focused else ())
 
-    def draw(self, surface) -> None:
+    def buttons(self) -> list[ui.Button]:
+        return [button for button in self.widgets if isinstance(button, ui.Button)]
+
+    def lit(self) -> list[bool]:
+        """Which buttons are lit: the focused one, or the one under the pointer."""
         pointer = pygame.mouse.get_pos()
-        for index, button in enumerate(self.widgets):
-            button.draw(surface, index == self.focus if self.focused
-                        else button.rect.collidepoint(pointer))
+        return [index == self.focus if self.focused else bool(button.rect.collidepoint(pointer))
+                for index, button in enumerate(self.widgets)]
+
+    def draw(self, surface, lit: Sequence[bool] | None = None) -> None:
+        for button, on in zip(self.widgets, self.lit() if lit is None else lit):
+            button.draw(surface, on)

@@ -3,10 +3,13 @@ a Daily badge until today's puzzle is done), Open a game ID, Statistics, Setting
 screens around a game are in menus.py; the dialogs in overlays.py and question.py."""
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import pygame
 
 from games.core.kit import registry
 from games.core.kit.actions import Act, Action
+from games.core.loop import palette
 from games.core.loop.app import Scene
 from games.core.loop.jobs import Job
 from games.core.screens import ui
@@ -127,6 +130,10 @@ class LauncherScene(Scene):
         self.message_time = 6.0
         self.opening: Job | None = None    # the history, opened after the first frame
         self.badges_shown = False
+        # The whole picture, kept once it has been drawn twice alike (not on the first frame's
+        # path): a frame that changes nothing on it (a pointer moving) is then one copy.
+        self.kept: tuple[Hashable, pygame.Surface] | None = None
+        self.drawn: Hashable = None
         self.build()
 
     def build(self) -> None:
@@ -243,7 +250,24 @@ class LauncherScene(Scene):
             self.app.messages.pop(0)
             self.message_time = 6.0
 
+    def look(self) -> Hashable:
+        """Everything the picture shows that can change while the launcher is open."""
+        cards = tuple((widget.saved, widget.daily_due) if isinstance(widget, Card) else
+                      widget.enabled for widget in self.menu.widgets)
+        return (self.menu.focus, cards, tuple(self.app.messages[:1]), palette.current(),
+                ui.assets.text_scale(), self.app.size)
+
     def draw(self, surface) -> None:
+        look = self.look()
+        if self.kept is not None and self.kept[0] == look:
+            surface.blit(self.kept[1], (0, 0))
+            return
+        self.paint(surface)
+        if look == self.drawn:
+            self.kept = (look, surface.copy())
+        self.drawn = look
+
+    def paint(self, surface) -> None:
         surface.fill(ui.BG)
         width, height = self.app.size
         ui.label(surface, "Parlour", (80, 60), 84, ui.TEXT, bold=True)

@@ -241,7 +241,7 @@ class LessonScene(Scene):
 
     # --- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(ui.BG)
+        self.board.draw_backdrop(surface)
         self.board.draw_board(surface)
         if not self.passed and not self.completed:
             self.draw_highlights(surface)
