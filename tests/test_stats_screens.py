@@ -256,3 +256,41 @@ def test_results_screen_says_a_new_best_and_the_game_is_recorded_once(driver):
     assert game.moves == tuple(text for _, text in scene.session.entries[1:])
     assert game.record.get("recorded") == 1 and game.duration >= 0
     assert Session.from_id(game.game_id).game_id == scene.session.game_id
+
+
+@pytest.mark.parametrize("size", ["normal", "large"])
+@given(counts=st.lists(st.tuples(*[st.integers(0, 10**6)] * 3).filter(any), min_size=1,
+                       max_size=6))
+def test_the_record_per_level_bars_stop_short_of_their_counts(size, counts):
+    """Whatever the counts (and the text size), each level's bar ends left of its counts."""
+    from games.core.loop import assets
+    from games.core.screens import charts
+    pygame.font.init()
+    assets.set_text_size(size)
+    try:
+        groups = [stats.Group(f"level {n}", sum(c), c[0], c[2], c[1])
+                  for n, c in enumerate(counts)]
+        surface = pygame.Surface((600, 380))
+        drawn, bars = [], []
+        label, rect = ui.label, pygame.draw.rect
+
+        def recording_label(surface, words, pos, *args, **kwargs):
+            drawn.append((words, label(surface, words, pos, *args, **kwargs)))
+            return drawn[-1][1]
+
+        def recording_rect(surface, colour, area, *args, **kwargs):
+            bars.append(pygame.Rect(area))
+            return rect(surface, colour, area, *args, **kwargs)
+        ui.label, pygame.draw.rect = recording_label, recording_rect
+        try:
+            charts.level_bars(surface, surface.get_rect(), groups, str)
+        finally:
+            ui.label, pygame.draw.rect = label, rect
+        for group in groups:
+            words = f"{group.won}-{group.drawn}-{group.lost}"
+            count_rect = next(r for w, r in drawn if w == words)
+            row = [bar for bar in bars if bar.top < count_rect.bottom and bar.width and
+                   bar.bottom > count_rect.top and not bar.contains(count_rect)]  # not panels
+            assert row and max(bar.right for bar in row) <= count_rect.left, words
+    finally:
+        assets.set_text_size("normal")

@@ -126,12 +126,15 @@ def level_bars(surface, rect: pygame.Rect, groups, words, most_rows: int = 6) ->
         empty(surface, plot)
         return
     pitch = min(56, plot.height // len(groups))
-    label_w, counts_w = 170, 150
+    label_w = 170
+    counts = [f"{group.won}-{group.drawn}-{group.lost}" for group in groups]
+    counts_x = rect.right - 28           # the counts end here; the bars stop short of the widest
+    bar_end = counts_x - max(ui.assets.font(LABEL + 2).size(text)[0] for text in counts) - 16
     for n, group in enumerate(groups):
         y = plot.top + n * pitch
         ui.label(surface, fitted(words(group.name), LABEL + 2, label_w - 10),
                  (plot.left, y + pitch // 2), LABEL + 2, ui.TEXT, anchor="midleft")
-        bar = pygame.Rect(plot.left + label_w, y + 8, plot.width - label_w - counts_w,
+        bar = pygame.Rect(plot.left + label_w, y + 8, max(0, bar_end - plot.left - label_w),
                           pitch - 16)
         pygame.draw.rect(surface, ui.BG_DEEP, bar, border_radius=6)
         x = bar.left
@@ -141,8 +144,8 @@ def level_bars(surface, rect: pygame.Rect, groups, words, most_rows: int = 6) ->
             if width:
                 pygame.draw.rect(surface, colour, (x, bar.top, width, bar.height))
             x += width
-        ui.label(surface, f"{group.won}-{group.drawn}-{group.lost}",
-                 (rect.right - 28, y + pitch // 2), LABEL + 2, ui.TEXT, anchor="midright")
+        ui.label(surface, counts[n], (counts_x, y + pitch // 2), LABEL + 2, ui.TEXT,
+                 anchor="midright")
 
 
 def fitted(words: str, size: int, width: int, bold: bool = False) -> str:
