@@ -262,7 +262,8 @@ def test_results_screen_says_a_new_best_and_the_game_is_recorded_once(driver):
 @given(counts=st.lists(st.tuples(*[st.integers(0, 10**6)] * 3).filter(any), min_size=1,
                        max_size=6))
 def test_the_record_per_level_bars_stop_short_of_their_counts(size, counts):
-    """Whatever the counts (and the text size), each level's bar ends left of its counts."""
+    """Whatever the counts (and the text size), each level's bar ends left of its counts and
+    the counts clear the level's name."""
     from games.core.loop import assets
     from games.core.screens import charts
     pygame.font.init()
@@ -291,6 +292,10 @@ def test_the_record_per_level_bars_stop_short_of_their_counts(size, counts):
             count_rect = next(r for w, r in drawn if w == words)
             row = [bar for bar in bars if bar.top < count_rect.bottom and bar.width and
                    bar.bottom > count_rect.top and not bar.contains(count_rect)]  # not panels
-            assert row and max(bar.right for bar in row) <= count_rect.left, words
+            assert all(bar.right <= count_rect.left for bar in row), words
+            name_rect = next(r for w, r in drawn if w == group.name)
+            assert not name_rect.colliderect(count_rect), words
+            if group.played < 10**5:       # a history holds at most 100,000 games
+                assert row, f"{words}: no room left for its bar"
     finally:
         assets.set_text_size("normal")
