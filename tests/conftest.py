@@ -26,3 +26,20 @@ def driver(data_dir):
     d = Driver()
     yield d
     d.close()
+
+
+@pytest.fixture
+def drawn_labels(monkeypatch):
+    """Every label drawn, as (surface, words, rect): for the checks that text never overlaps
+    text and stays on the screen."""
+    from games.core.screens import ui
+    rects = []
+    original = ui.label
+
+    def recording(surface, words, pos, size=ui.BODY, colour=ui.TEXT, bold=False,
+                  anchor="topleft"):
+        rect = original(surface, words, pos, size, colour, bold, anchor)
+        rects.append((surface, words, rect))
+        return rect
+    monkeypatch.setattr(ui, "label", recording)
+    return rects

@@ -308,20 +308,6 @@ def test_an_imported_best_score_offers_no_replay(driver):
     assert isinstance(row, GameRow) and row.look_back == "" and not row.reviewable
 
 
-@pytest.fixture
-def drawn_labels(monkeypatch):
-    rects = []
-    original = ui.label
-
-    def recording(surface, words, pos, size=ui.BODY, colour=ui.TEXT, bold=False,
-                  anchor="topleft"):
-        rect = original(surface, words, pos, size, colour, bold, anchor)
-        rects.append((surface, words, rect))
-        return rect
-    monkeypatch.setattr(ui, "label", recording)
-    return rects
-
-
 @pytest.mark.parametrize("kept", [True, False])
 def test_replay_text_stays_on_screen_and_never_overlaps(driver, drawn_labels, kept):
     game_id, moves = solved_poggle(11)

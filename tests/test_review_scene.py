@@ -186,20 +186,6 @@ def test_one_player_result_screens_offer_no_review(driver):
     assert session.key == "poggle"
 
 
-@pytest.fixture
-def drawn_labels(monkeypatch):
-    rects = []
-    original = ui.label
-
-    def recording(surface, words, pos, size=ui.BODY, colour=ui.TEXT, bold=False,
-                  anchor="topleft"):
-        rect = original(surface, words, pos, size, colour, bold, anchor)
-        rects.append((surface, words, rect))
-        return rect
-    monkeypatch.setattr(ui, "label", recording)
-    return rects
-
-
 @pytest.mark.parametrize("key", TWO_PLAYER)
 def test_review_text_stays_on_screen_and_never_overlaps(driver, drawn_labels, key):
     """At the start, before the blunder (its best move shown), and at the end: every label of

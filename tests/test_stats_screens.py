@@ -201,28 +201,13 @@ def test_a_games_statistics_from_its_setup_screen_by_pad(driver):
 
 # --- the layout, with real data -------------------------------------------------------------------
 
-@pytest.fixture
-def drawn_labels(monkeypatch):
-    """The rects of every label drawn (text never overlaps text, and stays on the screen)."""
-    rects = []
-    original = ui.label
-
-    def recording(surface, words, pos, size=ui.BODY, colour=ui.TEXT, bold=False,
-                  anchor="topleft"):
-        rect = original(surface, words, pos, size, colour, bold, anchor)
-        rects.append((words, rect))
-        return rect
-    monkeypatch.setattr(ui, "label", recording)
-    return rects
-
-
 def overlaps(rects) -> list:
     found = []
     screen = pygame.Rect(0, 0, 1920, 1080)
-    for n, (words, rect) in enumerate(rects):
+    for n, (_, words, rect) in enumerate(rects):
         if not screen.contains(rect):
             found.append(f"{words!r} leaves the screen")
-        for other, second in rects[n + 1:]:
+        for _, other, second in rects[n + 1:]:
             if rect.colliderect(second):
                 found.append(f"{words!r} covers {other!r}")
     return found
