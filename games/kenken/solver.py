@@ -490,22 +490,9 @@ def line_must(fills: Iterable[int], positions: Sequence[int], n: int, full: int)
 def closed_sets(rows: list[int]) -> Iterator[tuple[tuple[int, ...], int]]:
     """Naked sets in a 0/1 matrix given as row masks: yields (row indices, union) where k rows
     (2 <= k <= len(rows) // 2) reach only k columns that some other row also reaches."""
-    count = len(rows)
-
-    def grow(start: int, chosen: list[int], union: int,
-             size: int) -> Iterator[tuple[tuple[int, ...], int]]:
-        if len(chosen) == size:
-            if union.bit_count() == size and any(rows[i] & union for i in range(count)
-                                                 if i not in chosen):
-                yield tuple(chosen), union
-            return
-        for i in range(start, count):
-            joined = union | rows[i]
-            if joined.bit_count() <= size:
-                yield from grow(i + 1, chosen + [i], joined, size)
-
-    for size in range(2, count // 2 + 1):
-        yield from grow(0, [], 0, size)
+    for chosen, union in naked_sets(rows, len(rows) // 2):
+        if any(rows[i] & union for i in range(len(rows)) if i not in chosen):
+            yield chosen, union
 
 
 Fish = tuple[int, bool, list[int], list[int], tuple[tuple[int, int], ...]]
