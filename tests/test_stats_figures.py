@@ -94,9 +94,7 @@ def test_best_and_median_are_those_of_the_sorted_ranked_scores(data_dir, games):
         assert poggle.median == groups[most].median
     else:
         assert poggle.setting == poggle.best == ""
-    recorded.forget()                   # the next example starts with an empty history
-    for path in data_dir.glob(history.FILE + "*"):
-        path.unlink()
+    emptied(data_dir)                   # the next example starts with an empty history
 
 
 def test_the_collections_json_line_has_each_games_best_and_median(data_dir, capsys):
@@ -122,13 +120,23 @@ def test_streaks_are_the_runs_of_wins_counted_one_by_one(data_dir, results):
     for result in results:
         add("nim", outcome="won" if result == "human" else result,
             opponent="human" if result == "human" else "computer", level="low")
-    current = best = 0
-    for result in results:
-        if result != "human":
-            current = current + 1 if result == "won" else 0
-            best = max(best, current)
     figures = stats.figures(recorded.db(), "nim")
-    assert (figures.streak, figures.best_streak) == (current, best)
+    assert (figures.streak, figures.best_streak) == \
+        counted([result == "won" for result in results if result != "human"])
+    emptied(data_dir)
+
+
+def counted(wins: list[bool]) -> tuple[int, int]:
+    """(current, best) wins in a row, counted one by one."""
+    current = best = 0
+    for won in wins:
+        current = current + 1 if won else 0
+        best = max(best, current)
+    return current, best
+
+
+def emptied(data_dir) -> None:
+    """The history closed and its files gone, for the next generated case."""
     recorded.forget()
     for path in data_dir.glob(history.FILE + "*"):
         path.unlink()
@@ -146,17 +154,11 @@ def test_the_collections_streaks_run_across_games_in_the_order_they_finished(dat
         else:
             add(key, outcome="won" if result == "human" else result,
                 opponent="human" if result == "human" else "computer", level="low")
-    current = best = 0
-    for key, result in results:
-        if key == "ishido" or result != "human":
-            won = result != "lost" if key == "ishido" else result == "won"
-            current = current + 1 if won else 0
-            best = max(best, current)
+    wins = [result != "lost" if key == "ishido" else result == "won"
+            for key, result in results if key == "ishido" or result != "human"]
     figures = stats.figures(recorded.db(), "")
-    assert (figures.streak, figures.best_streak) == (current, best)
-    recorded.forget()
-    for path in data_dir.glob(history.FILE + "*"):
-        path.unlink()
+    assert (figures.streak, figures.best_streak) == counted(wins)
+    emptied(data_dir)
 
 
 ZONES = ["UTC", "Asia/Kolkata", "America/Adak", "Australia/Lord_Howe", "Pacific/Kiritimati",
@@ -200,9 +202,7 @@ def test_the_last_30_days_count_each_game_on_its_local_day(data_dir, zone, today
         else:
             os.environ["TZ"] = was
         time.tzset()
-        recorded.forget()
-        for path in data_dir.glob(history.FILE + "*"):
-            path.unlink()
+        emptied(data_dir)
 
 
 def test_the_collections_record_per_level_is_the_sum_of_the_games(data_dir):
