@@ -98,7 +98,7 @@ def figures(db: History, key: str = "", today: datetime.date | None = None) -> F
     if key:
         info = registry.lookup(key)
         if info.players == 2:
-            result.levels = level_groups(db, key)
+            result.levels = level_times(db, key, totals_by_level(totals))
             result.recent_kind = "time"
             result.recent = recent(db, "duration", "game = ?", (key,))
         else:
@@ -226,32 +226,27 @@ def most_played_best(db: History, group: Group) -> None:
                 setattr(group, name, clock(seconds[0][0]))
 
 
-def level_groups(db: History, key: str) -> list[Group]:
-    """Against the computer at `key`, per level: played and results, the fastest win and the
-    median time of the wins."""
-    where, args = "game = ? AND ", (key,)
-    groups: dict[str, Group] = {}
-    for level, outcome, count in db.query(
-            f"SELECT level, outcome, sum(games) FROM valid WHERE {where} opponent = 'computer' "
-            f"GROUP BY level, outcome LIMIT {MOST_GROUPS * 3}", args):
-        add(groups.setdefault(level, Group(level)), outcome, count)
+def level_times(db: History, key: str, levels: list[Group]) -> list[Group]:
+    """The `levels` of `key` against the computer (from the totals), each with its fastest
+    win and the median time of its wins."""
+    by_name = {group.name: group for group in levels}
     for level, place, count, seconds in db.query(
             f"SELECT level, place, n, duration FROM (SELECT level, duration, row_number() OVER "
             f"(PARTITION BY level ORDER BY duration, id) AS place, count(*) OVER (PARTITION BY "
-            f"level) AS n FROM valid WHERE {where} opponent = 'computer' AND outcome = 'won' "
-            f"AND duration IS NOT NULL) WHERE place = 1 OR place = (n + 1) / 2 "
-            f"LIMIT {MOST_GROUPS * 2}", args):
-        group = groups.setdefault(level, Group(level))
-        if place == 1:
+            f"level) AS n FROM valid WHERE game = ? AND opponent = 'computer' AND outcome = "
+            f"'won' AND duration IS NOT NULL) WHERE place = 1 OR place = (n + 1) / 2 "
+            f"LIMIT {MOST_GROUPS * 2}", (key,)):
+        group = by_name.get(level)
+        if group is not None and place == 1:
             group.best = clock(seconds)
-        if place == (count + 1) // 2:
+        if group is not None and place == (count + 1) // 2:
             group.median = clock(seconds)
-    return sorted(groups.values(), key=level_order)[:MOST_GROUPS]
+    return levels
 
 
 def totals_by_level(totals: list[tuple[Any, ...]]) -> list[Group]:
-    """The collection: against the computer, per level (every game together), from the totals'
-    rows (game, opponent, outcome, level, games, seconds)."""
+    """Against the computer, per level (in the collection, every game together), from the
+    totals' rows (game, opponent, outcome, level, games, seconds)."""
     groups: dict[str, Group] = {}
     for _, opponent, outcome, level, count, _ in totals:
         if opponent == "computer":
