@@ -373,7 +373,8 @@ def grade_layout(layout: Layout, max_level: int = EXTREME, least: int = EASY) ->
     live = [list(fillings) for fillings in layout.fillings]
     for level in range(first, min(max_level, HARD) + 1):
         # (a Normal closure leaves every cage filtered; an Easy one does not, per cell)
-        if not close(layout, cand, live, level, fitted=level == first or level == HARD):
+        if not close(layout, cand, live, level, fitted=level == first or level == HARD,
+                     stepped=level > first):
             return None
         if all(not mask & (mask - 1) for mask in cand):
             return level

@@ -213,11 +213,14 @@ def compile_cages(n: int, cages: Iterable[tuple[tuple[int, ...], tuple[str, ...]
 
 
 def close(layout: Layout, cand: list[int], live: list[list[int]], level: int = NORMAL,
-          changed: Iterable[int] | None = None, fitted: bool = False) -> bool:
+          changed: Iterable[int] | None = None, fitted: bool = False,
+          stepped: bool = False) -> bool:
     """Narrow cand (cell masks) and live (each cage's possible fillings) in place to the
     closure of the grader's deductions up to level (Easy, Normal or Hard), after the cells in
     changed shrank (every cell when None); False on a contradiction. fitted: every cage's
     live fillings already fit cand (as they do layout.start), so none needs filtering yet.
+    stepped: cand is already the closure of the level below (every single crossed off, no
+    hidden single left), so only what this level adds is looked for at first.
 
     Each deduction only removes candidates, and one that holds still holds (or is already
     made) once others have removed more, so the closure is the same whatever order they are
@@ -229,14 +232,20 @@ def close(layout: Layout, cand: list[int], live: list[list[int]], level: int = N
     peers, cage_of, cages, lines = layout.peers, layout.cage_of, layout.cages, layout.lines
     line_bits = _line_bits(n)
     per_cell = level >= NORMAL
+    every_line = changed is None
     changed = range(n * n) if changed is None else changed
     if not all(cand):
         return False
-    singles = [cell for cell in changed if not cand[cell] & (cand[cell] - 1)]
-    dirty = set() if fitted else {cage_of[cell] for cell in changed}    # cages to filter
+    singles: list[int] = []
     stale = 0                                           # lines to look at for hidden singles
-    for cell in changed:
-        stale |= line_bits[cell]
+    if not stepped:
+        singles = [cell for cell in changed if not cand[cell] & (cand[cell] - 1)]
+        if every_line:
+            stale = (1 << 2 * n) - 1
+        else:
+            for cell in changed:
+                stale |= line_bits[cell]
+    dirty = set() if fitted else {cage_of[cell] for cell in changed}    # cages to filter
     touched = set(changed) if level >= HARD else None   # changed since Hard last looked
     pending_cages: set[int] = set()
     pending_lines: set[int] = set()
