@@ -48,17 +48,23 @@ STYLES = {
 }
 # Up to 7x7 a cutting without givens more often makes a Normal or an Extreme puzzle (on
 # larger boards it makes Normal ones rarer); at 4x4 one without givens or poor products more
-# often makes a Hard one. By variant and level: the largest size, and the style up to it.
-SMALL_STYLES = {("standard", NORMAL): (7, Style(0.75, 0.0, True)),
-                ("standard", EXTREME): (7, Style(0.75, 0.0, False)),
-                ("standard", HARD): (4, Style(0.75, 0.0, True))}
+# often makes a Hard one. Normal puzzles come quicker at 4x4 and 5x5 from few dominoes and
+# cages of at most 5 (4x4) or 4 cells (5x5), Hard ones at 5x5 without givens. By variant and
+# level: (the largest size, the style up to it), smallest first.
+SMALL_STYLES = {
+    ("standard", NORMAL): ((4, Style(0.1, 0.0, False, largest=5)),
+                           (5, Style(0.2, 0.0, True, largest=4)),
+                           (7, Style(0.75, 0.0, True))),
+    ("standard", HARD): ((4, Style(0.75, 0.0, True)), (5, Style(0.75, 0.0, False))),
+    ("standard", EXTREME): ((7, Style(0.75, 0.0, False)),)}
 
 
+@cache
 def style_of(params: Params) -> Style:
     level = DIFFICULTIES.index(params.difficulty)
-    small = SMALL_STYLES.get((params.variant, level))
-    if small is not None and params.size <= small[0]:
-        return small[1]
+    for largest, style in SMALL_STYLES.get((params.variant, level), ()):
+        if params.size <= largest:
+            return style
     return STYLES[params.variant][level]
 
 
@@ -214,11 +220,12 @@ class Trades:
                 return True
 
 
-def partition(n: int, grid: list[int], rng: Random, style: Style) -> list[list[int]]:
+def partition(n: int, grid: list[int], rng: Random, style: Style) -> list[tuple[int, ...]]:
     """Cells cut into cages (Keen's way): dominoes first, then every leftover cell joins a
     neighbouring cage below the size limit, or now and then stays a given. A join that would
     balance a trade (see Trades) is skipped; a cutting left with more than n*n/8 single cells
-    (given numbers, sparingly) is cut again."""
+    (given numbers, sparingly) is cut again. The cages' cells in reading order, the cages in
+    the order of their first cells."""
     balanced = Trades(grid, n).balanced
     around = neighbours(n)
     cells = range(n * n)
@@ -254,7 +261,7 @@ def partition(n: int, grid: list[int], rng: Random, style: Style) -> list[list[i
                 else:
                     owner[cell] = cell
         if size.count(1) <= n * n // 8:
-            return [sorted(members[cage]) for cage in cells if size[cage]]
+            return sorted([tuple(sorted(members[cage])) for cage in cells if size[cage]])
 
 
 def choose_ops(n: int, values: list[list[int]], rng: Random, params: Params,
@@ -357,10 +364,13 @@ def target_of(op: str, values: list[int]) -> int:
 def attempt(params: Params, rng: Random) -> list[tuple[tuple[int, ...], str, int]]:
     """One random puzzle in the style of its level: (cell indices, operator, target) per cage,
     in canonical order."""
+    return _attempt(params, style_of(params), rng)
+
+
+def _attempt(params: Params, style: Style, rng: Random) -> list[tuple[tuple[int, ...], str, int]]:
     n = params.size
-    style = style_of(params)
     grid = latin_square(n, rng)
-    pieces = [tuple(cells) for cells in sorted(partition(n, grid, rng, style))]
+    pieces = partition(n, grid, rng, style)
     values = [[grid[cell] for cell in cells] for cells in pieces]
     ops = (clearest_ops(n, pieces, values, rng, style.clarity) if params.hidden_operators
            else choose_ops(n, values, rng, params, style))
@@ -377,8 +387,9 @@ def attempts(params: Params, rng: Random) -> Iterator[str | None]:
     after each rejected puzzle, then the description of the accepted one."""
     level = DIFFICULTIES.index(params.difficulty)
     n = params.size
+    style = style_of(params)
     while True:
-        cages = attempt(params, rng)
+        cages = _attempt(params, style, rng)
         layout = compile_cages(n, [(cells, possible_ops(params, op, len(cells)), target)
                                    for cells, op, target in cages])
         if graded(layout, level):
