@@ -23,10 +23,13 @@ def cage_fillings(size: int, shape: tuple[tuple[int, int], ...], ops: tuple[str,
                   target: int) -> tuple[int, ...]:
     """Every filling of a cage of this shape (cells relative to its first, in order) that
     reaches target with one of ops and repeats no digit within a row or column."""
+    tabled = size ** len(shape) <= TABLED_FILLINGS
+    if tabled and len(ops) == 1 and ops[0] in "+*":     # the table's list as it stands
+        return _by_value(size, shape)[ops[0] == "*"].get(target, ())
     clashes = _clashes(shape)
     found: set[int] = set()
     for op in ops:
-        if op in "+*" and size ** len(shape) <= TABLED_FILLINGS:
+        if op in "+*" and tabled:
             found.update(_by_value(size, shape)[op == "*"].get(target, ()))
         elif op in "+*":
             found.update(_reaching(size, clashes, op == "*", target))
@@ -57,26 +60,34 @@ def _by_value(size: int, shape: tuple[tuple[int, int], ...]
               ) -> tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]:
     """Every filling of a shape (repeating no digit within a row or column), by its sum and by
     its product (read only: shared by every caller)."""
-    states: list[tuple[int, int, int, tuple[int, ...]]] = [(0, 1, 0, ())]
+    full = (1 << size) - 1
+    free_digits = _free_digits(size)
+    states: list[tuple[int, int, int]] = [(0, 1, 0)]     # sum, product, packed
     for i, clash in enumerate(_clashes(shape)):
-        shift = i * size - 1
-        grown = []
-        for total, product, packed, digits in states:
+        shift = i * size
+        grown: list[tuple[int, int, int]] = []
+        add = grown.append
+        for total, product, packed in states:
             taken = 0
             for j in clash:
-                taken |= 1 << digits[j]
-            for d in range(1, size + 1):
-                if not taken >> d & 1:
-                    grown.append((total + d, product * d, packed | 1 << (shift + d),
-                                  digits + (d,)))
+                taken |= packed >> (j * size)
+            for d, bit in free_digits[~taken & full]:
+                add((total + d, product * d, packed | bit << shift))
         states = grown
     sums: dict[int, list[int]] = {}
     products: dict[int, list[int]] = {}
-    for total, product, packed, _ in states:
+    for total, product, packed in states:
         sums.setdefault(total, []).append(packed)
         products.setdefault(product, []).append(packed)
     return ({key: tuple(sorted(f)) for key, f in sums.items()},
             {key: tuple(sorted(f)) for key, f in products.items()})
+
+
+@cache
+def _free_digits(size: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each mask of digits (bit d-1 for d), its digits and their bits."""
+    return tuple(tuple((d, 1 << (d - 1)) for d in range(1, size + 1) if mask >> (d - 1) & 1)
+                 for mask in range(1 << size))
 
 
 def _reaching(size: int, clashes: list[tuple[int, ...]], product: bool, target: int
