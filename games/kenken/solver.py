@@ -350,7 +350,10 @@ def close(layout: Layout, cand: list[int], live: list[list[int]], level: int = N
             if singles or dirty:
                 continue
             return True
-        if all(not mask & (mask - 1) for mask in cand):
+        for mask in cand:
+            if mask & (mask - 1):
+                break
+        else:
             return True                                 # solved: nothing left to deduce
         pending_cages.update(cage_of[cell] for cell in touched)
         pending_lines.update(cell // n for cell in touched)
@@ -410,11 +413,16 @@ def hard_step(layout: Layout, cand: list[int], live: list[list[int]], cages: set
         for cell in free:
             if cell not in inside and not remove(cell, union):
                 return None
+    spots_of = [0] * n          # each digit's places among the free cells
+    for i, mask in enumerate(masks):
+        while mask:
+            bit = mask & -mask
+            mask ^= bit
+            spots_of[bit.bit_length() - 1] |= 1 << i
     digits, places = [], []
-    for bit in (1 << d for d in range(n)):
-        spots = sum(1 << i for i, mask in enumerate(masks) if mask & bit)
+    for d, spots in enumerate(spots_of):
         if spots and spots.bit_count() <= half:
-            digits.append(bit)
+            digits.append(1 << d)
             places.append(spots)
     for chosen, spots in naked_sets(places, half):       # k digits fitting only k cells
         keep = sum(digits[i] for i in chosen)
