@@ -6,7 +6,7 @@ from functools import cache
 from hypothesis import given, settings, strategies as st
 
 from games.kenken import gen, rules, solver
-from games.kenken.cages import cage_holds, cage_satisfied
+from games.kenken.cages import HARD, NORMAL, cage_holds, cage_satisfied
 from games.kenken.rules import Cage, Params
 
 WIKI = Params(6, "normal")
@@ -205,3 +205,75 @@ def test_fillings_and_lines_of_any_cage_anywhere(cage):
         shared.setdefault(n + c, []).append(i)
     assert segments == tuple((line, tuple(positions)) for line, positions
                              in sorted(shared.items()) if len(positions) > 1)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(4, 7), st.sampled_from(["easy", "normal", "hard"]), st.integers(0, 10 ** 6),
+       st.integers(-1, 1))
+def test_a_closure_continued_from_the_level_below_is_the_closure_from_scratch(
+        size, difficulty, seed, nudge):
+    """close(..., stepped=True) on the closure of the level below (as the grader steps up)
+    narrows to the same candidates, and finds the same contradictions, as the closure of
+    that level from the start (layout.start: every cage's fillings already read per cell),
+    on random attempts (a target nudged now and then, to make
+    some impossible or ambiguous)."""
+    params = Params(size, difficulty)
+    rng = random.Random(seed)
+    cages = gen.attempt(params, rng)
+    k = rng.randrange(len(cages))
+    cells, op, target = cages[k]
+    if op != "=":
+        cages[k] = (cells, op, max(1, target + nudge))
+    layout = solver.compile_cages(size, [(cells, (op,), target) for cells, op, target in cages])
+    for level in (NORMAL, HARD):
+        scratch, scratch_live = list(layout.start), [list(f) for f in layout.fillings]
+        whole = solver.close(layout, scratch, scratch_live, level, fitted=True)
+        stepped, live = list(layout.start_easy), [list(f) for f in layout.fillings]
+        below = solver.close(layout, stepped, live, level - 1, fitted=True)
+        if below:
+            assert solver.close(layout, stepped, live, level, stepped=True) == whole
+            if whole:
+                assert stepped == scratch
+        else:
+            assert not whole
+
+
+def keen_ops(n, values, rng, style):
+    """Keen's turns written plainly: each operator in turn pops the first cage of its 'well'
+    queue still free, else of its 'poorly' queue (the queues shuffled once)."""
+    order = sorted(range(len(values)), key=[rng.random() for _ in values].__getitem__)
+    queues = {op: ([], []) for op in "/-*+"}
+    for k in order:
+        if len(values[k]) == 2:
+            joins = gen._suits(n, style.poor_products)[values[k][0] * 16 + values[k][1]]
+            for q in joins:
+                queues[gen.TURNS[q // 2]][q % 2].append(k)
+        elif len(values[k]) > 2:
+            queues["*"][0].append(k)
+            queues["+"][0].append(k)
+    ops = ["="] * len(values)
+    while any(op == "=" and len(v) > 1 for op, v in zip(ops, values)):
+        for op in "/-*+":
+            for queue in queues[op]:
+                while queue and ops[queue[0]] != "=":
+                    queue.pop(0)
+                if queue:
+                    ops[queue.pop(0)] = op
+                    break
+    return ops
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(3, 9), st.integers(0, 10 ** 6), st.booleans())
+def test_operators_take_turns_as_in_keen(n, seed, poor_products):
+    rng = random.Random(seed)
+    grid = gen.latin_square(n, rng)
+    style = gen.Style(rng.random(), rng.random() * 0.3, poor_products)
+    values = [[grid[cell] for cell in cells] for cells in gen.partition(n, grid, rng, style)]
+    state = rng.getstate()
+    ops = gen.choose_ops(n, values, rng, Params(n, "easy"), style)
+    rng.setstate(state)
+    assert ops == keen_ops(n, values, rng, style)
+    for op, digits in zip(ops, values):
+        assert (op == "=") == (len(digits) == 1)
+        assert op in "+*=" or len(digits) == 2
