@@ -223,7 +223,7 @@ def compile_cages(n: int, cages: Iterable[tuple[tuple[int, ...], tuple[str, ...]
                   tuple(segments), (1 << n) - 1, tuple(start), tuple(start_easy))
 
 
-def close(layout: Layout, cand: list[int], live: list[list[int]], level: int = NORMAL,
+def close(layout: Layout, cand: list[int], live: list[Sequence[int]], level: int = NORMAL,
           changed: Iterable[int] | None = None, fitted: bool = False,
           stepped: bool = False) -> bool:
     """Narrow cand (cell masks) and live (each cage's possible fillings) in place to the
@@ -375,7 +375,7 @@ def close(layout: Layout, cand: list[int], live: list[list[int]], level: int = N
             return True
 
 
-def hard_step(layout: Layout, cand: list[int], live: list[list[int]], cages: set[int],
+def hard_step(layout: Layout, cand: list[int], live: list[Sequence[int]], cages: set[int],
               lines: set[int]) -> list[int] | None:
     """The Hard deductions (cage lines, naked and hidden subsets) on one of the pending cages
     or lines, taken off its set: the cells narrowed, or None on a contradiction. One at a
@@ -452,7 +452,7 @@ def naked_sets(rows: list[int], largest: int) -> Iterator[tuple[tuple[int, ...],
         yield from grow(0, [], 0, size)
 
 
-def search(layout: Layout, cand: list[int], live: list[list[int]], limit: int,
+def search(layout: Layout, cand: list[int], live: list[Sequence[int]], limit: int,
            found: list[tuple[int, ...]]) -> None:
     """Append up to limit solutions (row-major digits) below this propagated position."""
     best, fewest = -1, 99
@@ -480,7 +480,7 @@ def search(layout: Layout, cand: list[int], live: list[list[int]], limit: int,
 
 def solve_layout(layout: Layout, limit: int = 2) -> list[tuple[int, ...]]:
     cand = list(layout.start)
-    live = [list(fillings) for fillings in layout.fillings]
+    live: list[Sequence[int]] = list(layout.fillings)     # each replaced, never changed
     found: list[tuple[int, ...]] = []
     if close(layout, cand, live, fitted=True):
         search(layout, cand, live, limit, found)
