@@ -12,8 +12,8 @@ below the Normal closure.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import NamedTuple
 
 from games.kenken.cages import HARD, MAX_CAGE, NORMAL, Cage, Params, possible_ops
 
@@ -125,8 +125,7 @@ def _reaching(size: int, clashes: list[tuple[int, ...]], product: bool, target: 
 Segments = tuple[tuple[int, tuple[int, ...]], ...]     # (line, positions in the cage)
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(NamedTuple):     # a tuple: one is made for every attempt the generator grades
     """A puzzle compiled for solving: cells are row-major indices."""
     size: int
     cages: tuple[tuple[int, ...], ...]          # each cage's cells
