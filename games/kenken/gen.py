@@ -267,9 +267,6 @@ def partition(n: int, grid: list[int], rng: Random, style: Style) -> list[tuple[
             return sorted([tuple(sorted(members[cage])) for cage in cells if size[cage]])
 
 
-TURNS = "/-*+"      # the operators' turn order in choose_ops
-
-
 def choose_ops(n: int, values: list[list[int]], rng: Random, params: Params,
                style: Style) -> list[str]:
     """An operator per cage (given its solution digits), as Keen chooses them: the operators
@@ -278,47 +275,42 @@ def choose_ops(n: int, values: list[list[int]], rng: Random, params: Params,
     if params.multiplication_only:
         return ["=" if len(v) == 1 else "*" for v in values]
     order = sorted(range(len(values)), key=[rng.random() for _ in values].__getitem__)
-    # Per turn, the cages its operator suits well, then those it suits poorly (queues 2t and
-    # 2t + 1), each in random order; a queue's head moves past cages already taken.
-    queues: list[list[int]] = [[] for _ in range(2 * len(TURNS))]
+    good: dict[str, list[int]] = {op: [] for op in "/-*+"}    # cages in random order
+    poor: dict[str, list[int]] = {op: [] for op in "/-*+"}
     suits = _suits(n, style.poor_products)
-    larger = (2 * TURNS.index("*"), 2 * TURNS.index("+"))     # three cells or more
     pending = 0
     for k in order:
         cage_values = values[k]
         if len(cage_values) == 2:
-            joins = suits[cage_values[0] * 16 + cage_values[1]]
+            well, barely = suits[cage_values[0] * 16 + cage_values[1]]
         elif len(cage_values) > 2:
-            joins = larger
+            well, barely = "*+", ""
         else:
             continue
         pending += 1
-        for q in joins:
-            queues[q].append(k)
+        for op in well:
+            good[op].append(k)
+        for op in barely:
+            poor[op].append(k)
     ops = ["="] * len(values)
-    heads = [0] * len(queues)
     while pending:
-        for turn, op in enumerate(TURNS):
-            for q in (2 * turn, 2 * turn + 1):
-                queue, i = queues[q], heads[q]
-                while i < len(queue) and ops[queue[i]] != "=":     # taken by another turn
-                    i += 1
-                heads[q] = i
-                if i < len(queue):
-                    ops[queue[i]] = op
-                    heads[q] = i + 1
+        for op in "/-*+":
+            for queue in (good[op], poor[op]):
+                while queue and ops[queue[0]] != "=":      # taken by another operator
+                    queue.pop(0)
+                if queue:
+                    ops[queue.pop(0)] = op
                     pending -= 1
                     break
     return ops
 
 
 @cache
-def _suits(n: int, poor_products: bool) -> dict[int, tuple[int, ...]]:
-    """For two digits (a * 16 + b) of a two-cell cage, the choose_ops queues it joins: those
-    of the operators that suit it well and of those that suit it only poorly. A clue that
-    leaves only one pair is poor: sums of 3, 4, 2n-1 and 2n-2, and (when poor_products)
-    products with at most two factorings; a difference of n-1 and a quotient above n/2 are
-    never used."""
+def _suits(n: int, poor_products: bool) -> dict[int, tuple[str, str]]:
+    """For two digits (a * 16 + b) of a two-cell cage, the operators that suit it well and
+    those that suit it only poorly. A clue that leaves only one pair is poor: sums of 3, 4,
+    2n-1 and 2n-2, and (when poor_products) products with at most two factorings; a
+    difference of n-1 and a quotient above n/2 are never used."""
     suits = {}
     for a, b in itertools.permutations(range(1, n + 1), 2):
         low, high = min(a, b), max(a, b)
@@ -337,8 +329,7 @@ def _suits(n: int, poor_products: bool) -> dict[int, tuple[int, ...]]:
             well += "+"
         else:
             barely += "+"
-        suits[a * 16 + b] = (tuple(2 * TURNS.index(op) for op in well) +
-                             tuple(2 * TURNS.index(op) + 1 for op in barely))
+        suits[a * 16 + b] = (well, barely)
     return suits
 
 
