@@ -133,7 +133,8 @@ def rest_figures(env, quick: bool) -> None:
             ticking = json.loads(run_child(["bench-child", "ticking", *sampling], env)[0])
             floor = statistics.median(ticking["samples"])
             figure.update(ticking_baseline="the minimal program sending a clock's area to the "
-                          "window once a second (under SCALED the whole window is presented), "
+                          "window once a second (under SCALED the whole window is presented) "
+                          "and listening for gamepads as Parlour does, "
                           "just after", ticking_cpu_s_per_s=round(floor, 4),
                           ratio_to_ticking=round(median / floor, 2))
         emit(**figure)

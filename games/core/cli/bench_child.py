@@ -13,7 +13,7 @@ anything else, so the minimal programs stay minimal:
     waiting SECONDS COUNT           a minimal pygame-ce program waiting on events
     ticking SECONDS COUNT           the same, sending a clock's area to the window once a
                                     second (pygame.display.update(rect)), as a timed game at
-                                    rest must
+                                    rest must, and listening for gamepads as Parlour does
     rest SECONDS COUNT SCENE...     Parlour's real loop at rest in each scene in turn
 
 `first-frame` prints one JSON line, {"cpu_ms": ...}: the process's CPU time (from its start,
@@ -130,7 +130,9 @@ def first_draw(key: str) -> None:
 
 def waiting(seconds: float, count: int, ticking: bool = False) -> None:
     """The floor: a window open, and nothing but pygame.event.wait; `ticking`: with a clock's
-    area (the HUD's, in Parlour's SCALED window and scaling) sent to the window each second."""
+    area (the HUD's, in Parlour's SCALED window and scaling) sent to the window each second,
+    and SDL's game-controller layer started after the first frame (as Input.start_pads: SDL
+    then looks for pads in every pump of the wait's millisecond loop)."""
     import math
 
     import pygame
@@ -139,6 +141,13 @@ def waiting(seconds: float, count: int, ticking: bool = False) -> None:
     pygame.display.init()
     screen = pygame.display.set_mode(SIZE, pygame.FULLSCREEN | pygame.SCALED)
     pygame.display.flip()
+    if ticking:
+        try:
+            from pygame._sdl2 import controller
+            controller.init()
+        except (ImportError, pygame.error):
+            pass
+        pygame.joystick.init()
     clock_area = pygame.Rect(SIZE[0] - 200, 40, 160, 56)
     ticks, due = 0, time.perf_counter() + 1.0
     sampler = Sampler(seconds, count, post_wake, lambda: (0, ticks))
@@ -152,8 +161,8 @@ def waiting(seconds: float, count: int, ticking: bool = False) -> None:
             screen.fill((ticks % 200, 30, 40), clock_area)
             pygame.display.update(clock_area)
             ticks, due = ticks + 1, due + 1.0
-    report("minimal pygame-ce program " + ("sending a clock's area once a second" if ticking
-                                           else "waiting on events"), sampler)
+    report("minimal pygame-ce program " + ("sending a clock's area once a second, pads on"
+                                           if ticking else "waiting on events"), sampler)
 
 
 def show(app, name: str):
