@@ -25,7 +25,7 @@ import pygame
 
 from games.core.data.store import Store
 from games.core.kit.actions import Act, Action, Command
-from games.core.loop import assets, palette, sdl, sprite_cache
+from games.core.loop import assets, palette, sprite_cache
 from games.core.loop.audio import Audio
 from games.core.loop.input import Input
 from games.core.loop.jobs import Jobs
@@ -194,13 +194,16 @@ class App:
         """A fixed logical size, scaled by SDL to the display (full screen at the desktop's
         resolution) or to a resizable window; mouse positions come back in logical pixels."""
         os.environ.setdefault("PYGAME_FORCE_SCALE", "photo")   # smooth scaling keeps text clean
+        # SCALED scales a window by whole numbers only (a 1920x1080 picture in a smaller window
+        # is cropped), unless this hint is set, which pygame-ce reads when the window opens
+        # and again when it is restored from maximised: any scale, then.
+        os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
         screen = pygame.display.set_mode(self.size, display_flags(self.settings["fullscreen"]))
         # Held for the App's life. pygame-ce marks from_display_module as deprecated, but a
         # SCALED display has no other handle to its window.
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
             self.window = pygame.Window.from_display_module()
-        sdl.allow_fractional_scaling(self.window)
         if not self.settings["fullscreen"]:
             self.fit_window()
         return screen
@@ -220,6 +223,7 @@ class App:
     def desktop_area(self) -> pygame.Rect | None:
         """The usable part (less task bars) of the display the window is on, in desktop
         coordinates; the whole first desktop where SDL cannot say."""
+        from games.core.loop import sdl  # ctypes: a window needs it, full screen does not
         bounds = sdl.usable_bounds(self.window)
         if bounds is not None:
             return pygame.Rect(bounds)
