@@ -15,6 +15,7 @@ import gc
 import math
 import os
 import signal
+import sys
 import threading
 import time
 import warnings
@@ -67,6 +68,22 @@ def window_placement(area: pygame.Rect, logical) -> pygame.Rect:
     placed = pygame.Rect(0, 0, max(1, round(logical[0] * scale)), max(1, round(logical[1] * scale)))
     placed.center = area.center
     return placed
+
+
+def set_pygame_icon() -> None:
+    """Give the window pygame-ce's own icon, as set_mode would (its file; black see-through,
+    but on macOS), read here: set_mode finds it through importlib.resources, whose readers
+    import zipfile and more on the way to the first frame (some 4 ms). Where the file cannot
+    be read, set_mode looks for it as ever."""
+    mac = sys.platform == "darwin"
+    name = "pygame_icon_mac.bmp" if mac else "pygame_icon.bmp"
+    try:
+        icon = pygame.image.load(os.path.join(os.path.dirname(pygame.__file__), name))
+    except (OSError, pygame.error):
+        return
+    if not mac:
+        icon.set_colorkey(0)
+    pygame.display.set_icon(icon)
 
 
 class Scene:
@@ -198,6 +215,7 @@ class App:
         # is cropped), unless this hint is set, which pygame-ce reads when the window opens
         # and again when it is restored from maximised: any scale, then.
         os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
+        set_pygame_icon()
         screen = pygame.display.set_mode(self.size, display_flags(self.settings["fullscreen"]))
         # Held for the App's life. pygame-ce marks from_display_module as deprecated, but a
         # SCALED display has no other handle to its window.
