@@ -213,7 +213,7 @@ def main(argv: list[str]) -> int:
     try:
         if argv:
             from games.core.cli.arguments import build_parser
-            args = build_parser().parse_args(argv)
+            args = build_parser(argv).parse_args(argv)
         else:
             args = LAUNCHER
         command = args.command
