@@ -142,15 +142,16 @@ def files_in(folder: str) -> list[str]:
 
 def painted_by() -> tuple[tuple[str, int, int], ...]:
     """What the launcher's picture is made by besides its look, each file by its size and
-    time of change: the files in PAINTERS and the games' packages (their titles and blurbs);
-    a frozen build's executable, which holds them all."""
+    time of change: the files in PAINTERS and the games' packages (their titles and blurbs,
+    and what a card picture painted for another card size may draw on); a frozen build's
+    executable, which holds them all."""
     if getattr(sys, "frozen", False):
         paths = [sys.executable]
     else:
-        paths = sorted(path for folder in PAINTERS
-                       for path in files_in(ui.assets.resource(*folder)))
         packages = (sys.modules.get(info.package) for info in registry.launcher_games())
-        paths += [getattr(package, "__file__", None) or "?" for package in packages]
+        folders = [ui.assets.resource(*folder) for folder in PAINTERS] + \
+            [os.path.dirname(getattr(package, "__file__", None) or "?") for package in packages]
+        paths = sorted(path for folder in folders for path in files_in(folder))
     made = []
     for path in paths:
         try:
