@@ -2,6 +2,7 @@
 done before it; what can wait (the screens a button opens, the game pads, the computer's
 table) comes right after, and is then in place."""
 import json
+import os
 
 import pygame
 import pytest
@@ -139,10 +140,15 @@ def damage(path, how: str) -> None:
     elif how == "a folder in its place":
         path.unlink()
         path.mkdir()
+    elif how == "a FIFO in its place":     # read as a file, it would wait for a writer
+        path.unlink()
+        os.mkfifo(path)
 
 
 @pytest.mark.parametrize("how", ["garbage", "cut short", "one pixel changed", "empty",
-                                 "a folder in its place"])
+                                 "a folder in its place",
+                                 pytest.param("a FIFO in its place", marks=pytest.mark.skipif(
+                                     not hasattr(os, "mkfifo"), reason="no FIFOs here"))])
 def test_a_damaged_first_frame_on_disk_is_painted_over(data_dir, how):
     """Never trusted blindly: a kept first frame that is not whole is not shown; the launcher
     paints as it would with none, and (where the file can be replaced) keeps it again."""
@@ -189,8 +195,6 @@ def test_what_painted_the_first_frame_covers_its_code_fonts_and_card_pictures():
     """Each file by its size and time of change, as the file system says now: the screens,
     the loop, the registry, the games' own files (a title; what a card picture painted for
     another size draws on, as Mu Torere's draws its star), the fonts and the card pictures."""
-    import os
-
     import games.mu_torere
     from games.core.loop import assets
     from games.core.screens import launcher, ui

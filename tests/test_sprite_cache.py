@@ -212,3 +212,15 @@ def test_a_picture_is_read_into_a_surface_only_when_whole(tmp_path_factory, cut,
         assert not sprite_cache.read_into(pygame.Surface((9, 7), 0, 32), key, "start.sprite")
     finally:
         sprite_cache.use_folder(None)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_in_a_sprites_place_is_painted_over_never_waited_on(folder):
+    """Read as a file, a FIFO would wait for a writer: it is refused, and the painted sprite
+    takes its place."""
+    paint, calls = counting_painter()
+    key = sprite_cache.key_of("test.picture", 1, (6, 6), {})
+    os.makedirs(folder)
+    os.mkfifo(folder / sprite_cache.file_name(key))
+    assert pixels(paint(6, 6)) == pixels(picture((6, 6)))
+    assert pixels(paint(6, 6)) == pixels(picture((6, 6))) and calls == [(6, 6, True)]

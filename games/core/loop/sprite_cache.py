@@ -12,10 +12,12 @@ just paint.
 from __future__ import annotations
 
 import os
+import stat
 import sys
 import zlib
 from collections.abc import Callable
 from functools import wraps
+from io import BufferedReader
 from typing import Any, ParamSpec
 
 import pygame
@@ -100,13 +102,23 @@ def decode(key: bytes, data: bytes) -> pygame.Surface | None:
     return opaque
 
 
+def open_regular(path: str) -> BufferedReader:
+    """The regular file at `path`, opened to read: without blocking (a FIFO in its place never
+    hangs) and checked with fstat (a device is refused); OSError for anything else."""
+    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    if not stat.S_ISREG(os.fstat(handle).st_mode):
+        os.close(handle)
+        raise OSError(f"{path} is not a regular file")
+    return os.fdopen(handle, "rb")
+
+
 def read(key: bytes, name: str | None = None) -> pygame.Surface | None:
     """The sprite kept for `key` (in the file `name`, else the key's own), or None."""
     place = _folder[0]
     if place is None:
         return None
     try:
-        with open(os.path.join(place, name or file_name(key)), "rb") as handle:
+        with open_regular(os.path.join(place, name or file_name(key))) as handle:
             size = os.fstat(handle.fileno()).st_size
             if size > MAX_FILE:
                 return None
@@ -136,7 +148,7 @@ def read_into(surface: pygame.Surface, key: bytes, name: str) -> bool:
     if place is None or not holds_bgra(surface):
         return False
     try:
-        with open(os.path.join(place, name), "rb") as handle:
+        with open_regular(os.path.join(place, name)) as handle:
             start = handle.read(len(FORMAT) + 82 + len(key))   # the header is under 82 bytes
             fields = header_of(start)
             if fields is None or fields[:3] != (width, height, 0) or fields[4] != len(key) \
