@@ -6,7 +6,7 @@ from functools import cache
 from hypothesis import given, settings, strategies as st
 
 from games.kenken import gen, rules, solver
-from games.kenken.cages import cage_holds, cage_satisfied
+from games.kenken.cages import HARD, NORMAL, cage_holds, cage_satisfied
 from games.kenken.rules import Cage, Params
 
 WIKI = Params(6, "normal")
@@ -205,3 +205,34 @@ def test_fillings_and_lines_of_any_cage_anywhere(cage):
         shared.setdefault(n + c, []).append(i)
     assert segments == tuple((line, tuple(positions)) for line, positions
                              in sorted(shared.items()) if len(positions) > 1)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(4, 7), st.sampled_from(["easy", "normal", "hard"]), st.integers(0, 10 ** 6),
+       st.integers(-1, 1))
+def test_a_closure_continued_from_the_level_below_is_the_closure_from_scratch(
+        size, difficulty, seed, nudge):
+    """close(..., stepped=True) on the closure of the level below (as the grader steps up)
+    narrows to the same candidates, and finds the same contradictions, as the closure of
+    that level from the start (layout.start: every cage's fillings already read per cell),
+    on random attempts (a target nudged now and then, to make
+    some impossible or ambiguous)."""
+    params = Params(size, difficulty)
+    rng = random.Random(seed)
+    cages = gen.attempt(params, rng)
+    k = rng.randrange(len(cages))
+    cells, op, target = cages[k]
+    if op != "=":
+        cages[k] = (cells, op, max(1, target + nudge))
+    layout = solver.compile_cages(size, [(cells, (op,), target) for cells, op, target in cages])
+    for level in (NORMAL, HARD):
+        scratch, scratch_live = list(layout.start), [list(f) for f in layout.fillings]
+        whole = solver.close(layout, scratch, scratch_live, level, fitted=True)
+        stepped, live = list(layout.start_easy), [list(f) for f in layout.fillings]
+        below = solver.close(layout, stepped, live, level - 1, fitted=True)
+        if below:
+            assert solver.close(layout, stepped, live, level, stepped=True) == whole
+            if whole:
+                assert stepped == scratch
+        else:
+            assert not whole

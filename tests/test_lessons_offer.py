@@ -70,7 +70,7 @@ def test_once_played_through_it_stays_beside_rules_and_play_a_game_starts_one(dr
     assert isinstance(driver.app.top, LessonScene)
 
 
-def test_the_rules_screen_from_the_setup_screen_offers_it_with_l(driver):
+def test_the_rules_screen_from_the_setup_screen_offers_it_with_l_and_a_button(driver):
     setup = open_setup(driver, "mu_torere")
     driver.key(pygame.K_F1)
     rules = driver.app.top
@@ -79,6 +79,18 @@ def test_the_rules_screen_from_the_setup_screen_offers_it_with_l(driver):
     assert isinstance(driver.app.top, LessonScene) and rules not in driver.app.stack
     driver.key(pygame.K_ESCAPE)
     assert driver.app.top is setup
+    # The button: a click on it starts the lesson; a click anywhere else still goes back.
+    for target, then in (("button", LessonScene), ("elsewhere", SetupScene)):
+        driver.key(pygame.K_F1)
+        rules = driver.app.top
+        button = rules.learn_button
+        assert button is not None and button.words == "Learn to play"
+        driver.click(button.rect.center if target == "button" else
+                     (button.rect.left - 60, button.rect.bottom + 30))
+        assert isinstance(driver.app.top, then) and rules not in driver.app.stack, target
+        if then is LessonScene:
+            driver.key(pygame.K_ESCAPE)
+        assert driver.app.top is setup
 
 
 def test_a_game_without_a_lesson_offers_none(driver):
@@ -87,7 +99,7 @@ def test_a_game_without_a_lesson_offers_none(driver):
         scene = open_setup(driver, key)
         assert not any("Learn" in label for label in words(scene))
         driver.key(pygame.K_F1)
-        assert driver.app.top.learn is None
+        assert driver.app.top.learn is None and driver.app.top.learn_button is None
         driver.key(pygame.K_l)
         assert isinstance(driver.app.top, HelpScene), "L means nothing there"
         driver.app.pop(scene)

@@ -48,17 +48,26 @@ STYLES = {
 }
 # Up to 7x7 a cutting without givens more often makes a Normal or an Extreme puzzle (on
 # larger boards it makes Normal ones rarer); at 4x4 one without givens or poor products more
-# often makes a Hard one. By variant and level: the largest size, and the style up to it.
-SMALL_STYLES = {("standard", NORMAL): (7, Style(0.75, 0.0, True)),
-                ("standard", EXTREME): (7, Style(0.75, 0.0, False)),
-                ("standard", HARD): (4, Style(0.75, 0.0, True))}
+# often makes a Hard one. Normal puzzles come quicker up to 5x5 from few dominoes and cages
+# of at most 5 (4x4) or 4 cells (5x5), Hard ones at 5x5 without givens, Extreme ones at 4x4
+# and 5x5 from fewer dominoes. By variant and level: (the largest size, the style up to
+# it), smallest first.
+SMALL_STYLES = {
+    ("standard", NORMAL): ((4, Style(0.1, 0.0, False, largest=5)),
+                           (5, Style(0.2, 0.0, True, largest=4)),
+                           (7, Style(0.75, 0.0, True))),
+    ("standard", HARD): ((4, Style(0.75, 0.0, True)), (5, Style(0.75, 0.0, False))),
+    ("standard", EXTREME): ((4, Style(0.5, 0.0, False)),
+                            (5, Style(0.6, 0.0, False, largest=5)),
+                            (7, Style(0.75, 0.0, False)))}
 
 
+@cache
 def style_of(params: Params) -> Style:
     level = DIFFICULTIES.index(params.difficulty)
-    small = SMALL_STYLES.get((params.variant, level))
-    if small is not None and params.size <= small[0]:
-        return small[1]
+    for largest, style in SMALL_STYLES.get((params.variant, level), ()):
+        if params.size <= largest:
+            return style
     return STYLES[params.variant][level]
 
 
@@ -156,15 +165,15 @@ class Trades:
     intercalates (a b / b a)."""
 
     def __init__(self, grid: list[int], n: int):
-        self.grid, self.n = grid, n
-        self.col_of = [[0] * (n + 1) for _ in range(n)]     # [row][digit]: its column
-        self.row_of = [[0] * (n + 1) for _ in range(n)]     # [column][digit]: its row
-        row_of = self.row_of
-        for r, digits in enumerate(self.col_of):
-            for c, d in enumerate(grid[r * n:r * n + n]):
-                digits[d] = c
-                row_of[c][d] = r
-        self.row, self.col = row_col(n)
+        row, col = row_col(n)
+        stride = n + 1
+        col_of = [0] * (n * stride)          # [row * stride + digit]: its column
+        row_of = [0] * (n * stride)          # [column * stride + digit]: its row
+        for cell, d in enumerate(grid):
+            r, c = row[cell], col[cell]
+            col_of[r * stride + d] = c
+            row_of[c * stride + d] = r
+        self.tables = grid, n, row, col, col_of, row_of
 
     def balanced(self, owner: list[int], cell: int, cage: list[int]) -> bool:
         """Whether a trade through cell is balanced, now that cell is in cage. A trade's
@@ -172,17 +181,18 @@ class Trades:
         beside cell in its row or column; then the two far corners must share a cage too
         before the trades through that rectangle (one between its rows, one between its
         columns) are followed, each until a rectangle that does not balance."""
-        n, row, col = self.n, self.row, self.col
+        grid, n, row, col, col_of, row_of = self.tables
+        stride = n + 1
         r, c = row[cell], col[cell]
-        d = self.grid[cell]
+        d = grid[cell]
         for other in cage:
             r2, c2 = row[other], col[other]
             if c2 == c and r2 != r:         # other below or above: the far column
-                c2 = self.col_of[r2][d]
+                c2 = col_of[r2 * stride + d]
                 if owner[r * n + c2] != owner[r2 * n + c2]:
                     continue
             elif r2 == r and c2 != c:       # other beside: the far row
-                r2 = self.row_of[c2][d]
+                r2 = row_of[c2 * stride + d]
                 if owner[r2 * n + c] != owner[r2 * n + c2]:
                     continue
             else:
@@ -194,15 +204,16 @@ class Trades:
 
     def _cycle_balances(self, owner: list[int], line: int, other: int, start: int,
                         by_rows: bool) -> bool:
-        grid, n = self.grid, self.n
+        grid, n, _, _, col_of, row_of = self.tables
+        stride = n + 1
         at = start
         while True:
             if by_rows:             # rows line and other; at, then moved, are columns
-                moved = self.col_of[other][grid[line * n + at]]
+                moved = col_of[other * stride + grid[line * n + at]]
                 a1, a2 = owner[line * n + at], owner[other * n + moved]
                 b1, b2 = owner[line * n + moved], owner[other * n + at]
             else:                   # columns line and other; at, then moved, are rows
-                moved = self.row_of[other][grid[at * n + line]]
+                moved = row_of[other * stride + grid[at * n + line]]
                 a1, a2 = owner[at * n + line], owner[moved * n + other]
                 b1, b2 = owner[moved * n + line], owner[at * n + other]
             if not ((a1 == b1 and a2 == b2) or (a1 == b2 and a2 == b1)):
@@ -212,11 +223,12 @@ class Trades:
                 return True
 
 
-def partition(n: int, grid: list[int], rng: Random, style: Style) -> list[list[int]]:
+def partition(n: int, grid: list[int], rng: Random, style: Style) -> list[tuple[int, ...]]:
     """Cells cut into cages (Keen's way): dominoes first, then every leftover cell joins a
     neighbouring cage below the size limit, or now and then stays a given. A join that would
     balance a trade (see Trades) is skipped; a cutting left with more than n*n/8 single cells
-    (given numbers, sparingly) is cut again."""
+    (given numbers, sparingly) is cut again. The cages' cells in reading order, the cages in
+    the order of their first cells."""
     balanced = Trades(grid, n).balanced
     around = neighbours(n)
     cells = range(n * n)
@@ -224,30 +236,35 @@ def partition(n: int, grid: list[int], rng: Random, style: Style) -> list[list[i
     domino, givens, largest = style.domino, style.givens, style.largest
     while True:
         rank = [random() for _ in cells]            # joins prefer the lowest-ranked neighbour
+        by_rank = rank.__getitem__
         owner = list(cells)                         # each cell's cage, named by one of its cells
         members = [[cell] for cell in cells]        # by cage name
-        size = [1] * len(cells)                     # by cage name
-
-        def join(cell: int, candidates: list[int]) -> None:
-            if len(candidates) > 1:
-                candidates.sort(key=rank.__getitem__)
-            for near in candidates:
-                owner[cell] = keep = owner[near]
-                if not balanced(owner, cell, members[keep]):
-                    members[keep].append(cell)
-                    size[keep] += 1
-                    size[cell] = 0
-                    return
-            owner[cell] = cell
-
-        for cell in cells:
-            if size[cell] == 1 and random() < domino:
-                join(cell, [near for near in around[cell] if size[owner[near]] == 1])
-        for cell in cells:
-            if size[cell] == 1 and random() >= givens:
-                join(cell, [near for near in around[cell] if size[owner[near]] < largest])
+        size = [1] * len(cells)                     # by cage name (0: joined another)
+        for pairing in (True, False):   # dominoes, then every cell left alone
+            for cell in cells:
+                if size[cell] != 1:
+                    continue
+                if pairing:
+                    if random() >= domino:
+                        continue
+                    candidates = [near for near in around[cell] if size[near] == 1]
+                else:
+                    if random() < givens:
+                        continue
+                    candidates = [near for near in around[cell] if size[owner[near]] < largest]
+                if len(candidates) > 1:
+                    candidates.sort(key=by_rank)
+                for near in candidates:
+                    owner[cell] = keep = owner[near]
+                    if not balanced(owner, cell, members[keep]):
+                        members[keep].append(cell)
+                        size[keep] += 1
+                        size[cell] = 0
+                        break
+                else:
+                    owner[cell] = cell
         if size.count(1) <= n * n // 8:
-            return [sorted(members[cage]) for cage in cells if size[cage]]
+            return sorted([tuple(sorted(members[cage])) for cage in cells if size[cage]])
 
 
 def choose_ops(n: int, values: list[list[int]], rng: Random, params: Params,
@@ -350,10 +367,13 @@ def target_of(op: str, values: list[int]) -> int:
 def attempt(params: Params, rng: Random) -> list[tuple[tuple[int, ...], str, int]]:
     """One random puzzle in the style of its level: (cell indices, operator, target) per cage,
     in canonical order."""
+    return _attempt(params, style_of(params), rng)
+
+
+def _attempt(params: Params, style: Style, rng: Random) -> list[tuple[tuple[int, ...], str, int]]:
     n = params.size
-    style = style_of(params)
     grid = latin_square(n, rng)
-    pieces = [tuple(cells) for cells in sorted(partition(n, grid, rng, style))]
+    pieces = partition(n, grid, rng, style)
     values = [[grid[cell] for cell in cells] for cells in pieces]
     ops = (clearest_ops(n, pieces, values, rng, style.clarity) if params.hidden_operators
            else choose_ops(n, values, rng, params, style))
@@ -370,10 +390,12 @@ def attempts(params: Params, rng: Random) -> Iterator[str | None]:
     after each rejected puzzle, then the description of the accepted one."""
     level = DIFFICULTIES.index(params.difficulty)
     n = params.size
+    style = style_of(params)
     while True:
-        cages = attempt(params, rng)
+        cages = _attempt(params, style, rng)
         layout = compile_cages(n, [(cells, possible_ops(params, op, len(cells)), target)
-                                   for cells, op, target in cages])
+                                   for cells, op, target in cages] if params.hidden_operators
+                               else [(cells, (op,), target) for cells, op, target in cages])
         if graded(layout, level):
             yield encode_pieces(n, cages)
             return

@@ -17,7 +17,7 @@ the same deductions without stepping through them.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
@@ -370,10 +370,11 @@ def grade_layout(layout: Layout, max_level: int = EXTREME, least: int = EASY) ->
     under it are skipped, and an easier puzzle grades as that level."""
     first = max(least - 1, EASY)
     cand = list(layout.start_easy if first == EASY else layout.start)
-    live = [list(fillings) for fillings in layout.fillings]
+    live: list[Sequence[int]] = list(layout.fillings)     # each replaced, never changed
     for level in range(first, min(max_level, HARD) + 1):
         # (a Normal closure leaves every cage filtered; an Easy one does not, per cell)
-        if not close(layout, cand, live, level, fitted=level == first or level == HARD):
+        if not close(layout, cand, live, level, fitted=level == first or level == HARD,
+                     stepped=level > first):
             return None
         if all(not mask & (mask - 1) for mask in cand):
             return level
@@ -387,7 +388,7 @@ def grade_layout(layout: Layout, max_level: int = EXTREME, least: int = EASY) ->
     return EXTREME if extreme_closure(layout, cand, live) else None
 
 
-def extreme_closure(layout: Layout, cand: list[int], live: list[list[int]]) -> bool:
+def extreme_closure(layout: Layout, cand: list[int], live: list[Sequence[int]]) -> bool:
     """Go on from a Hard closure (cand and live, narrowed in place) with the Extreme
     deductions as deduce() makes them, a sweep of fish (else one forcing chain) at a time,
     each followed by the Hard closure again (which deduce() reaches step by step): whether

@@ -12,8 +12,8 @@ below the Normal closure.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import NamedTuple
 
 from games.kenken.cages import HARD, MAX_CAGE, NORMAL, Cage, Params, possible_ops
 
@@ -23,10 +23,13 @@ def cage_fillings(size: int, shape: tuple[tuple[int, int], ...], ops: tuple[str,
                   target: int) -> tuple[int, ...]:
     """Every filling of a cage of this shape (cells relative to its first, in order) that
     reaches target with one of ops and repeats no digit within a row or column."""
+    tabled = size ** len(shape) <= TABLED_FILLINGS
+    if tabled and len(ops) == 1 and ops[0] in "+*":     # the table's list as it stands
+        return _by_value(size, shape)[ops[0] == "*"].get(target, ())
     clashes = _clashes(shape)
     found: set[int] = set()
     for op in ops:
-        if op in "+*" and size ** len(shape) <= TABLED_FILLINGS:
+        if op in "+*" and tabled:
             found.update(_by_value(size, shape)[op == "*"].get(target, ()))
         elif op in "+*":
             found.update(_reaching(size, clashes, op == "*", target))
@@ -57,26 +60,34 @@ def _by_value(size: int, shape: tuple[tuple[int, int], ...]
               ) -> tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]:
     """Every filling of a shape (repeating no digit within a row or column), by its sum and by
     its product (read only: shared by every caller)."""
-    states: list[tuple[int, int, int, tuple[int, ...]]] = [(0, 1, 0, ())]
+    full = (1 << size) - 1
+    free_digits = _free_digits(size)
+    states: list[tuple[int, int, int]] = [(0, 1, 0)]     # sum, product, packed
     for i, clash in enumerate(_clashes(shape)):
-        shift = i * size - 1
-        grown = []
-        for total, product, packed, digits in states:
+        shift = i * size
+        grown: list[tuple[int, int, int]] = []
+        add = grown.append
+        for total, product, packed in states:
             taken = 0
             for j in clash:
-                taken |= 1 << digits[j]
-            for d in range(1, size + 1):
-                if not taken >> d & 1:
-                    grown.append((total + d, product * d, packed | 1 << (shift + d),
-                                  digits + (d,)))
+                taken |= packed >> (j * size)
+            for d, bit in free_digits[~taken & full]:
+                add((total + d, product * d, packed | bit << shift))
         states = grown
     sums: dict[int, list[int]] = {}
     products: dict[int, list[int]] = {}
-    for total, product, packed, _ in states:
+    for total, product, packed in states:
         sums.setdefault(total, []).append(packed)
         products.setdefault(product, []).append(packed)
     return ({key: tuple(sorted(f)) for key, f in sums.items()},
             {key: tuple(sorted(f)) for key, f in products.items()})
+
+
+@cache
+def _free_digits(size: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each mask of digits (bit d-1 for d), its digits and their bits."""
+    return tuple(tuple((d, 1 << (d - 1)) for d in range(1, size + 1) if mask >> (d - 1) & 1)
+                 for mask in range(1 << size))
 
 
 def _reaching(size: int, clashes: list[tuple[int, ...]], product: bool, target: int
@@ -114,8 +125,7 @@ def _reaching(size: int, clashes: list[tuple[int, ...]], product: bool, target: 
 Segments = tuple[tuple[int, tuple[int, ...]], ...]     # (line, positions in the cage)
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(NamedTuple):     # a tuple: one is made for every attempt the generator grades
     """A puzzle compiled for solving: cells are row-major indices."""
     size: int
     cages: tuple[tuple[int, ...], ...]          # each cage's cells
@@ -212,12 +222,15 @@ def compile_cages(n: int, cages: Iterable[tuple[tuple[int, ...], tuple[str, ...]
                   tuple(segments), (1 << n) - 1, tuple(start), tuple(start_easy))
 
 
-def close(layout: Layout, cand: list[int], live: list[list[int]], level: int = NORMAL,
-          changed: Iterable[int] | None = None, fitted: bool = False) -> bool:
+def close(layout: Layout, cand: list[int], live: list[Sequence[int]], level: int = NORMAL,
+          changed: Iterable[int] | None = None, fitted: bool = False,
+          stepped: bool = False) -> bool:
     """Narrow cand (cell masks) and live (each cage's possible fillings) in place to the
     closure of the grader's deductions up to level (Easy, Normal or Hard), after the cells in
     changed shrank (every cell when None); False on a contradiction. fitted: every cage's
     live fillings already fit cand (as they do layout.start), so none needs filtering yet.
+    stepped: cand is already the closure of the level below (every single crossed off, no
+    hidden single left), so only what this level adds is looked for at first.
 
     Each deduction only removes candidates, and one that holds still holds (or is already
     made) once others have removed more, so the closure is the same whatever order they are
@@ -229,14 +242,20 @@ def close(layout: Layout, cand: list[int], live: list[list[int]], level: int = N
     peers, cage_of, cages, lines = layout.peers, layout.cage_of, layout.cages, layout.lines
     line_bits = _line_bits(n)
     per_cell = level >= NORMAL
+    every_line = changed is None
     changed = range(n * n) if changed is None else changed
     if not all(cand):
         return False
-    singles = [cell for cell in changed if not cand[cell] & (cand[cell] - 1)]
-    dirty = set() if fitted else {cage_of[cell] for cell in changed}    # cages to filter
+    singles: list[int] = []
     stale = 0                                           # lines to look at for hidden singles
-    for cell in changed:
-        stale |= line_bits[cell]
+    if not stepped:
+        singles = [cell for cell in changed if not cand[cell] & (cand[cell] - 1)]
+        if every_line:
+            stale = (1 << 2 * n) - 1
+        else:
+            for cell in changed:
+                stale |= line_bits[cell]
+    dirty = set() if fitted else {cage_of[cell] for cell in changed}    # cages to filter
     touched = set(changed) if level >= HARD else None   # changed since Hard last looked
     pending_cages: set[int] = set()
     pending_lines: set[int] = set()
@@ -330,7 +349,10 @@ def close(layout: Layout, cand: list[int], live: list[list[int]], level: int = N
             if singles or dirty:
                 continue
             return True
-        if all(not mask & (mask - 1) for mask in cand):
+        for mask in cand:
+            if mask & (mask - 1):
+                break
+        else:
             return True                                 # solved: nothing left to deduce
         pending_cages.update(cage_of[cell] for cell in touched)
         pending_lines.update(cell // n for cell in touched)
@@ -352,7 +374,7 @@ def close(layout: Layout, cand: list[int], live: list[list[int]], level: int = N
             return True
 
 
-def hard_step(layout: Layout, cand: list[int], live: list[list[int]], cages: set[int],
+def hard_step(layout: Layout, cand: list[int], live: list[Sequence[int]], cages: set[int],
               lines: set[int]) -> list[int] | None:
     """The Hard deductions (cage lines, naked and hidden subsets) on one of the pending cages
     or lines, taken off its set: the cells narrowed, or None on a contradiction. One at a
@@ -390,11 +412,16 @@ def hard_step(layout: Layout, cand: list[int], live: list[list[int]], cages: set
         for cell in free:
             if cell not in inside and not remove(cell, union):
                 return None
+    spots_of = [0] * n          # each digit's places among the free cells
+    for i, mask in enumerate(masks):
+        while mask:
+            bit = mask & -mask
+            mask ^= bit
+            spots_of[bit.bit_length() - 1] |= 1 << i
     digits, places = [], []
-    for bit in (1 << d for d in range(n)):
-        spots = sum(1 << i for i, mask in enumerate(masks) if mask & bit)
+    for d, spots in enumerate(spots_of):
         if spots and spots.bit_count() <= half:
-            digits.append(bit)
+            digits.append(1 << d)
             places.append(spots)
     for chosen, spots in naked_sets(places, half):       # k digits fitting only k cells
         keep = sum(digits[i] for i in chosen)
@@ -424,7 +451,7 @@ def naked_sets(rows: list[int], largest: int) -> Iterator[tuple[tuple[int, ...],
         yield from grow(0, [], 0, size)
 
 
-def search(layout: Layout, cand: list[int], live: list[list[int]], limit: int,
+def search(layout: Layout, cand: list[int], live: list[Sequence[int]], limit: int,
            found: list[tuple[int, ...]]) -> None:
     """Append up to limit solutions (row-major digits) below this propagated position."""
     best, fewest = -1, 99
@@ -452,7 +479,7 @@ def search(layout: Layout, cand: list[int], live: list[list[int]], limit: int,
 
 def solve_layout(layout: Layout, limit: int = 2) -> list[tuple[int, ...]]:
     cand = list(layout.start)
-    live = [list(fillings) for fillings in layout.fillings]
+    live: list[Sequence[int]] = list(layout.fillings)     # each replaced, never changed
     found: list[tuple[int, ...]] = []
     if close(layout, cand, live, fitted=True):
         search(layout, cand, live, limit, found)

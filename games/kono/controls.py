@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from games.core.kit.actions import Act, Action
-from games.core.kit.controls import Answer, Look, Play, Refuse, cycle, step_grid
+from games.core.kit.controls import Answer, Drop, Look, Play, Refuse, cycle, step_grid
 from games.kono import rules
 from games.kono.info import SIDE_NAMES
 
@@ -31,17 +31,6 @@ class Ui:
     selected: int | None = None         # the stone picked up
     hover: int | None = None            # the point under the mouse
     flipped: bool = False               # the board is shown turned round
-
-
-@dataclass(frozen=True)
-class Drop:
-    """The mouse let go of the stone it picked up at `item`: over `point` (None: off the
-    board), after dragging it (`moved`) or after a click; `was_selected`: the stone was
-    already picked up before this press."""
-    item: int
-    point: int | None
-    moved: bool
-    was_selected: bool
 
 
 @lru_cache(maxsize=128)

@@ -20,18 +20,18 @@ from dataclasses import replace
 
 import pygame
 
-from games.core.kit.actions import POINTER, Act, Action, Command
+from games.core.kit.actions import Act, Action, Command
 from games.core.kit.controls import Answer, Look, Play, Refuse
 from games.core.kit.rules_parts import AGREED_DRAW, AgreedDraw
 from games.core.kit.session import Change, Session
 from games.core.loop.app import App
 from games.core.loop.tween import Tween, ease_out_back, linear
 from games.core.screens.cache import Backdrop
-from games.core.screens.drag import Drag, SlideBack, slide_back
+from games.core.screens.drag import Drag, SlideBack, pointer_target, slide_back
 from games.core.screens.ui import BG
 from games.core.screens.versus import COMPUTER, HUMAN, VersusScene
 from games.kono import rules
-from games.kono.controls import Drop, Ui, cell_point, home, interpret, screen_cell, turn_round
+from games.kono.controls import Ui, cell_point, home, interpret, screen_cell, turn_round
 from games.kono.info import SIDE_NAMES
 from games.kono.layout import STONE, Layout, Point, move_name, point_name
 from games.kono.motion import Motion, captured
@@ -136,22 +136,11 @@ class KonoScene(VersusScene):
 
     # --- input: controls.interpret decides, the scene carries it out ------------------------
     def handle_game(self, action: Action) -> None:
-        kind = action.kind
-        target: int | Drop | None = None
-        if kind == Act.RELEASE:
-            if self.drag is None:
-                return
-            drag = self.drag
-            target = Drop(drag.item, self.layout.point_at(action.pos), drag.moved,
-                          drag.was_selected)
-        elif kind in POINTER:
-            target = self.layout.point_at(action.pos)
-            if kind == Act.POINT and self.drag is not None and action.pos is not None:
-                self.drag.follow(action.pos)
-        if kind == Act.CONFIRM or (kind == Act.PRESS and not action.alt and target is not None):
-            if not self.over and self.waiting():
-                return
-        self.respond(action, interpret(self.state, self.ui, action, target))
+        if action.kind == Act.RELEASE and self.drag is None:
+            return
+        target = pointer_target(action, self.drag, self.layout.point_at)
+        if not self.board_waits(action, target is not None):
+            self.respond(action, interpret(self.state, self.ui, action, target))
 
     def respond(self, action: Action, answer: Answer) -> None:
         kind = action.kind

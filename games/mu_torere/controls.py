@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from games.core.kit.actions import Act, Action
-from games.core.kit.controls import Answer, Look, Play, Refuse, cycle
+from games.core.kit.controls import Answer, Drop, Look, Play, Refuse, cycle
 from games.mu_torere import geometry, rules
 
 
@@ -28,15 +28,6 @@ class Ui:
     hover: int | None = None            # the point under the mouse
     names: tuple[str, str] = ("Black", "White")    # the sides as the player coloured them
     flipped: bool = False               # the board is shown turned round: arrows follow it
-
-
-@dataclass(frozen=True)
-class Drop:
-    """The mouse let go of the piece it picked up at `item`: over `point` (None: off the
-    board), after dragging it (`moved`) or after a click."""
-    item: int
-    point: int | None
-    moved: bool
 
 
 @lru_cache(maxsize=64)

@@ -19,19 +19,19 @@ from dataclasses import replace
 
 import pygame
 
-from games.core.kit.actions import POINTER, Act, Action, Command
+from games.core.kit.actions import Act, Action, Command
 from games.core.kit.controls import Answer, Look, Play, Refuse
 from games.core.kit.rules_parts import AGREED_DRAW
 from games.core.kit.session import Change, Session
 from games.core.loop.app import App
 from games.core.loop.tween import GLOW_SECONDS, Tween, ease_in_out_cubic, ease_out_cubic, glow
 from games.core.screens.cache import Backdrop
-from games.core.screens.drag import Drag, slide_back
+from games.core.screens.drag import Drag, pointer_target, slide_back
 from games.core.screens.ui import BG
 from games.core.screens.versus import COMPUTER, VersusScene
 from games.core.screens.widgets import Choose
 from games.mu_torere import rules
-from games.mu_torere.controls import Drop, Ui, ends, home, interpret, legal
+from games.mu_torere.controls import Ui, ends, home, interpret, legal
 from games.mu_torere.info import COLOURS, STYLES
 from games.mu_torere.layout import PIECE, Layout
 from games.mu_torere.view import Colour, Facts, MuTorereView, Slide
@@ -132,20 +132,11 @@ class MuTorereScene(VersusScene):
 
     # --- input: controls.interpret decides, the scene carries it out ------------------------
     def handle_game(self, action: Action) -> None:
-        kind = action.kind
-        target: int | Drop | None = None
-        if kind == Act.RELEASE:
-            if self.drag is None:
-                return
-            target = Drop(self.drag.item, self.layout.point_at(action.pos), self.drag.moved)
-        elif kind in POINTER:
-            target = self.layout.point_at(action.pos)
-            if kind == Act.POINT and self.drag is not None and action.pos is not None:
-                self.drag.follow(action.pos)
-        if kind == Act.CONFIRM or (kind == Act.PRESS and target is not None):
-            if not self.over and self.waiting():
-                return
-        self.respond(action, interpret(self.state, self.ui, action, target))
+        if action.kind == Act.RELEASE and self.drag is None:
+            return
+        target = pointer_target(action, self.drag, self.layout.point_at)
+        if not self.board_waits(action, target is not None):
+            self.respond(action, interpret(self.state, self.ui, action, target))
 
     def respond(self, action: Action, answer: Answer) -> None:
         kind = action.kind

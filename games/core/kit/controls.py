@@ -30,6 +30,17 @@ UI = TypeVar("UI")
 
 
 @dataclass(frozen=True)
+class Drop:
+    """On a board of points (Mu Torere, Kono), the mouse let go of the piece it picked up at
+    `item`: over `point` (None: off the board), after dragging it (`moved`) or after a click;
+    `was_selected`: the piece was already picked up before this press."""
+    item: int
+    point: int | None
+    moved: bool
+    was_selected: bool = False
+
+
+@dataclass(frozen=True)
 class Play(Generic[UI]):
     move: Any
     ui: UI

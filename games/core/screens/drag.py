@@ -1,10 +1,14 @@
 """Picking a piece up with the mouse: a press starts a Drag, which only counts as a drag once
 the pointer has travelled THRESHOLD pixels (less is a click); a piece let go where it cannot
-go slides back home (SlideBack) when animations are on."""
+go slides back home (SlideBack) when animations are on. On a board of points (Mu Torere,
+Kono) `pointer_target` says what a pointer action is about, for the game's controls."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 
+from games.core.kit.actions import POINTER, Act, Action
+from games.core.kit.controls import Drop
 from games.core.loop.tween import Tween, Tweens, ease_in_out_cubic, lerp_point
 
 THRESHOLD = 12          # pixels the pointer moves before a press becomes a drag
@@ -54,3 +58,20 @@ def slide_back(tweens: Tweens, item, spot, home, animate: bool,
     if not animate:
         return None
     return SlideBack(item, spot, home, tweens.add(Tween(seconds, ease_in_out_cubic)))
+
+
+def pointer_target(action: Action, drag: Drag | None,
+                   point_at: Callable[[Sequence[float] | None], int | None]) -> int | Drop | None:
+    """The `target` a board of points gives its controls: the point under the pointer, or a
+    Drop when the mouse lets go of a held piece (None if none is held). A pointer move carries
+    the held piece along."""
+    kind = action.kind
+    if kind == Act.RELEASE:
+        if drag is None:
+            return None
+        return Drop(drag.item, point_at(action.pos), drag.moved, drag.was_selected)
+    if kind not in POINTER:
+        return None
+    if kind == Act.POINT and drag is not None and action.pos is not None:
+        drag.follow(action.pos)
+    return point_at(action.pos)

@@ -2,10 +2,12 @@
 yes/no question is question.ConfirmScene)."""
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import pygame
 
 from games.core.kit import registry
-from games.core.kit.actions import Act
+from games.core.kit.actions import LETTERS, Act, Command
 from games.core.kit.controls import controls_lines
 from games.core.loop import palette
 from games.core.loop.app import Scene
@@ -106,7 +108,8 @@ class HelpScene(Scene):
     Esc, Enter, B or F1 goes back."""
 
     def __init__(self, app, key: str, learn=None):
-        """learn: opens the game's lesson (L), when the screen that opened this offers it."""
+        """learn: opens the game's lesson (its button, or L), when the screen that opened this
+        offers it (the setup screen, which has it too: B or Esc goes back to it)."""
         super().__init__(app)
         self.key, self.learn = key, learn
         self.info = registry.lookup(key)
@@ -115,6 +118,13 @@ class HelpScene(Scene):
         column = min(1400, width - 240 - page.BAR_GAP - page.BAR_WIDTH)
         left = (width - column - page.BAR_GAP - page.BAR_WIDTH) // 2
         self.view = pygame.Rect(left, 190, column, height - 190 - 130)
+        self.learn_button: ui.Button | None = None
+        self.pointing = False     # the pointer over that button
+        if learn is not None:
+            self.letters = MappingProxyType({LETTERS[Command.LEARN]: Command.LEARN})
+            right = self.view.right + page.BAR_GAP + page.BAR_WIDTH
+            self.learn_button = ui.Button((right - 320, 54, 320, 72), "Learn to play",
+                                          self.start_lesson)
         blocks, figures = self.blocks(column)
         self.page = page.Page(blocks, self.view, figures)
 
@@ -135,11 +145,21 @@ class HelpScene(Scene):
     def next_change(self) -> float | None:
         return 0.0 if self.page.pending else None
 
+    def start_lesson(self) -> None:
+        self.app.pop(self)
+        self.learn()
+
+    def on_learn_button(self, pos) -> bool:
+        return self.learn_button is not None and self.learn_button.rect.collidepoint(pos)
+
     def handle(self, action) -> None:
         kind, text = action.kind, self.page
-        if kind == Act.KEY and action.value == "l" and self.learn is not None:
-            self.app.pop(self)
-            self.learn()
+        if kind == Act.COMMAND and action.value == Command.LEARN:
+            self.start_lesson()
+        elif kind == Act.PRESS and not action.alt and self.on_learn_button(action.pos):
+            self.start_lesson()
+        elif kind == Act.POINT and not text.dragging:
+            self.pointing = self.on_learn_button(action.pos)
         elif kind == Act.MOVE and action.dy:
             text.lines(action.dy)
         elif kind == Act.WHEEL:
@@ -160,9 +180,12 @@ class HelpScene(Scene):
     def draw(self, surface) -> None:
         surface.fill(ui.BG)
         width, height = self.app.size
+        title_right = self.learn_button.rect.left - 40 if self.learn_button else width - 60
         ui.fit_text(surface, f"How to play {self.info.title}",
-                    (self.view.left, 40, width - self.view.left - 60, 100), ui.TITLE, ui.TEXT,
+                    (self.view.left, 40, title_right - self.view.left, 100), ui.TITLE, ui.TEXT,
                     bold=True, align="left", max_lines=1)
+        if self.learn_button:
+            self.learn_button.draw(surface, self.pointing)
         self.page.draw(surface)
         footer = RULES_FOOTER.replace(";  Esc", ";  L learns to play;  Esc") \
             if self.learn is not None else RULES_FOOTER

@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from games.core.kit import registry
-from games.core.kit.actions import Act, Command
+from games.core.kit.actions import Act, Action, Command
 from games.core.kit.options import remember
 from games.core.kit.results import sentence
 from games.core.kit.rules_api import Outcome, Termination
@@ -138,6 +138,13 @@ class VersusScene(GameScene, VersusHooks):
             self.turns_back = 0
             self.app.audio.play(self.move_sound(move))
         return change
+
+    def board_waits(self, action: Action, on_board: bool) -> bool:
+        """True (and the player told why) for Confirm, or a press on the board, while a human
+        move must wait: the board ignores it."""
+        acts = action.kind == Act.CONFIRM or (action.kind == Act.PRESS and not action.alt
+                                              and on_board)
+        return acts and not self.over and self.waiting()
 
     def waiting(self) -> bool:
         """True, and the player told why, while a human move must wait: the computer is to
