@@ -1,4 +1,5 @@
 """The command-line contract: JSON lines and exit 0; one clear stderr line and exit 2."""
+import contextlib
 import io
 import json
 import os
@@ -119,3 +120,33 @@ def test_no_arguments_mean_what_the_parser_reads_in_none():
     from games.core.cli import commands
     from games.core.cli.arguments import build_parser
     assert vars(build_parser().parse_args([])) == vars(commands.LAUNCHER)
+
+
+TOKENS = ["play", "generate", "solve", "analyse", "selfplay", "demo", "daily", "stats",
+          "bench", "nim", "kenken", "nosuch", "--seed", "7", "-3", "x", "--count", "--size",
+          "--frames", "--windowed", "--id", "--level", "--quick", "--screen", "1280x720",
+          "--also-at", "--date", "--nosuchflag", "-h", "--help", ""]
+
+
+@given(argv=st.lists(st.sampled_from(TOKENS), max_size=6))
+@settings(max_examples=300, deadline=None)
+def test_the_grammar_read_for_the_command_named_reads_as_the_whole_one(argv):
+    """build_parser(argv) makes only the named command's parser: every command line, good or
+    bad, reads the same as with every command's (the same options, or the same one line of
+    error; help asked for exits as the whole grammar's does)."""
+    from games.core.cli.arguments import build_parser
+    from games.core.cli.usage import UsageError
+
+    def read(parser):
+        try:
+            return vars(parser.parse_args(argv))
+        except UsageError as error:
+            return f"error: {error}"
+        except SystemExit as leaving:     # -h: the help printed, then exit 0
+            return f"exit {leaving.code}"
+
+    with contextlib.redirect_stdout(io.StringIO()) as whole_help:
+        whole = read(build_parser())
+    with contextlib.redirect_stdout(io.StringIO()) as own_help:
+        own = read(build_parser(argv))
+    assert own == whole and own_help.getvalue() == whole_help.getvalue()

@@ -376,11 +376,13 @@ SESSION = """
 
 
 def fingerprints(folder, skip_history: bool = True) -> dict:
+    """The player's files (not the painted pictures kept in sprites/, a cache) by content."""
     found = {}
     for base, _, names in os.walk(folder):
         for name in names:
             path = os.path.join(base, name)
-            if skip_history and os.path.relpath(path, folder).startswith("history."):
+            if skip_history and os.path.relpath(path, folder).startswith("history.") or \
+                    os.path.relpath(path, folder).startswith("sprites" + os.sep):
                 continue
             if os.path.isfile(path) and not os.path.islink(path):
                 found[os.path.relpath(path, folder)] = hashlib.sha256(

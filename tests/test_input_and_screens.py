@@ -227,6 +227,36 @@ def test_full_screen_and_a_window_scale_the_same_fixed_picture(data_dir, monkeyp
     app.quit()
 
 
+def integer_scaling(window) -> bool:
+    """Whether SDL scales the window's SCALED picture by whole numbers only (asked of the SDL
+    that pygame-ce loaded)."""
+    import ctypes
+
+    from games.core.loop import sdl
+    library = sdl.library()
+    assert library is not None
+    library.SDL_GetRenderer.restype = ctypes.c_void_p
+    library.SDL_GetRenderer.argtypes = [ctypes.c_void_p]
+    library.SDL_RenderGetIntegerScale.argtypes = [ctypes.c_void_p]
+    renderer = library.SDL_GetRenderer(library.SDL_GetWindowFromID(window.id))
+    assert renderer
+    return bool(library.SDL_RenderGetIntegerScale(renderer))
+
+
+@pytest.mark.parametrize("windowed", [True, False])
+def test_a_window_scales_by_any_fraction(data_dir, windowed):
+    """Whole-number scaling would crop the 1920x1080 picture in a smaller window: it is off
+    however the window opened, and after full screen is left for a window."""
+    from games.core.loop.app import App
+    app = App(windowed=windowed)
+    try:
+        assert not integer_scaling(app.window)
+        app.toggle_fullscreen()
+        assert not integer_scaling(app.window)
+    finally:
+        app.quit()
+
+
 def test_a_window_on_a_1280x720_desktop_is_placed_on_it(data_dir, monkeypatch):
     from games.core.loop.app import App
     monkeypatch.setattr(App, "desktop_area", lambda self: pygame.Rect(0, 0, 1280, 720))

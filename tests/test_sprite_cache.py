@@ -176,3 +176,51 @@ def test_a_game_opened_again_reads_its_sprites_and_shows_the_same_picture(data_d
     monkeypatch.setattr(sprite_cache, "write", lambda key, surface: written.append(key))
     assert opened() == first
     assert written == [] and files(data_dir / "sprites") == kept
+
+
+@given(cut=st.integers(min_value=0, max_value=2000), flip=st.integers(min_value=0),
+       junk=st.binary(max_size=64))
+@settings(max_examples=40, deadline=None)
+def test_a_picture_is_read_into_a_surface_only_when_whole(tmp_path_factory, cut, flip, junk):
+    """read_into (the launcher's first frame, straight into the screen): the picture kept for
+    the key, pixel for pixel; refused when cut short, grown, one byte changed anywhere,
+    garbage, kept for another key, or of another size than the surface or one laid out
+    otherwise (see-through)."""
+    pygame.display.init()
+    place = tmp_path_factory.mktemp("sprites")
+    sprite_cache.use_folder(str(place))
+    try:
+        key, painted = b"the first frame", picture((9, 7), alpha=False)
+        data = sprite_cache.encode(key, painted)
+
+        def read(content: bytes, size=(9, 7), flags=0, wanted=key) -> pygame.Surface | None:
+            (place / "start.sprite").write_bytes(content)
+            target = pygame.Surface(size, flags, 32)
+            return target if sprite_cache.read_into(target, wanted, "start.sprite") else None
+
+        whole = read(data)
+        assert whole is not None and pixels(whole) == pixels(painted)
+        changed = bytearray(data)
+        changed[flip % len(data)] ^= 0x5A
+        refused = [data[:cut % len(data)], data + b"\0", bytes(changed), junk,
+                   sprite_cache.FORMAT + b"\n" + junk]
+        assert [read(content) for content in refused] == [None] * len(refused)
+        assert read(data, wanted=b"another look") is None
+        assert read(data, size=(7, 9)) is None and read(data, size=(9, 8)) is None
+        assert read(data, flags=pygame.SRCALPHA) is None
+        (place / "start.sprite").unlink()
+        assert not sprite_cache.read_into(pygame.Surface((9, 7), 0, 32), key, "start.sprite")
+    finally:
+        sprite_cache.use_folder(None)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_in_a_sprites_place_is_painted_over_never_waited_on(folder):
+    """Read as a file, a FIFO would wait for a writer: it is refused, and the painted sprite
+    takes its place."""
+    paint, calls = counting_painter()
+    key = sprite_cache.key_of("test.picture", 1, (6, 6), {})
+    os.makedirs(folder)
+    os.mkfifo(folder / sprite_cache.file_name(key))
+    assert pixels(paint(6, 6)) == pixels(picture((6, 6)))
+    assert pixels(paint(6, 6)) == pixels(picture((6, 6))) and calls == [(6, 6, True)]

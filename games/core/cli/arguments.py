@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from collections.abc import Callable, Sequence
 
 from games.core.cli.usage import UsageError
 
@@ -51,37 +52,40 @@ def screen_size(value: str) -> tuple[int, int]:
     return int(match[1]), int(match[2])
 
 
-def build_parser() -> Parser:
-    parser = Parser(prog="main.py", description="Parlour: seven thinking games.")
-    commands = parser.add_subparsers(dest="command", parser_class=Parser)
+def game_options(sub: Parser, seed: bool = True, count: bool = False) -> None:
+    sub.add_argument("game", type=text)
+    if seed:
+        sub.add_argument("--seed", type=SEED)
+    if count:
+        sub.add_argument("--count", type=whole(1, MOST_COUNT), default=1)
+    sub.add_argument("--size", type=whole(1, 100))
+    sub.add_argument("--difficulty", type=text)
+    sub.add_argument("--variant", type=text)
+    sub.add_argument("--colours", type=whole(1, 100))
 
-    def game_options(sub, seed=True, count=False):
-        sub.add_argument("game", type=text)
-        if seed:
-            sub.add_argument("--seed", type=SEED)
-        if count:
-            sub.add_argument("--count", type=whole(1, MOST_COUNT), default=1)
-        sub.add_argument("--size", type=whole(1, 100))
-        sub.add_argument("--difficulty", type=text)
-        sub.add_argument("--variant", type=text)
-        sub.add_argument("--colours", type=whole(1, 100))
 
-    play = commands.add_parser("play", help="open a game")
+def play_options(play: Parser) -> None:
     game_options(play)
     play.add_argument("--id", type=text)
     play.add_argument("--windowed", action="store_true")
-    generate = commands.add_parser("generate", help="print generated puzzles as JSON lines")
-    game_options(generate, count=True)
-    solve = commands.add_parser("solve", help="solve a puzzle given by its game ID")
+
+
+def solve_options(solve: Parser) -> None:
     solve.add_argument("game", type=text)
     solve.add_argument("id", type=text)
-    analyse = commands.add_parser("analyse", help="analyse two-player positions")
+
+
+def analyse_options(analyse: Parser) -> None:
     analyse.add_argument("game", type=text)
     analyse.add_argument("positions", nargs="+", type=text)
-    selfplay = commands.add_parser("selfplay", help="let the computer play whole games")
+
+
+def selfplay_options(selfplay: Parser) -> None:
     game_options(selfplay, count=True)
     selfplay.add_argument("--level", type=text)
-    demo = commands.add_parser("demo", help="run the real loop headless with a scripted player")
+
+
+def demo_options(demo: Parser) -> None:
     demo.add_argument("game", nargs="?", type=text)
     demo.add_argument("--frames", type=whole(1, MOST_FRAMES), default=600)
     demo.add_argument("--screenshot", type=text)
@@ -100,13 +104,46 @@ def build_parser() -> Parser:
                       help="open the game's rules screen; the scripted player turns its pages")
     demo.add_argument("--screen", type=screen_size,
                       help="the logical screen size, like 1280x720 (default 1920x1080)")
-    daily = commands.add_parser("daily", help="print a day's daily puzzle as a game ID")
+
+
+def daily_options(daily: Parser) -> None:
     daily.add_argument("game", type=text)
     daily.add_argument("--date", type=text, help="YYYY-MM-DD (default: today)")
-    stats = commands.add_parser("stats", help="print the statistics of the history")
+
+
+def stats_options(stats: Parser) -> None:
     stats.add_argument("game", nargs="?", type=text)
-    bench = commands.add_parser("bench", help="print the performance figures")
+
+
+def bench_options(bench: Parser) -> None:
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
+
+
+COMMANDS: dict[str, tuple[str, Callable[[Parser], None]]] = {
+    "play": ("open a game", play_options),
+    "generate": ("print generated puzzles as JSON lines",
+                 lambda generate: game_options(generate, count=True)),
+    "solve": ("solve a puzzle given by its game ID", solve_options),
+    "analyse": ("analyse two-player positions", analyse_options),
+    "selfplay": ("let the computer play whole games", selfplay_options),
+    "demo": ("run the real loop headless with a scripted player", demo_options),
+    "daily": ("print a day's daily puzzle as a game ID", daily_options),
+    "stats": ("print the statistics of the history", stats_options),
+    "bench": ("print the performance figures", bench_options),
+}
+"""Each command's help line and the options it takes."""
+
+
+def build_parser(argv: Sequence[str] = ()) -> Parser:
+    """The grammar; for a command line that starts with a command's name, only that
+    command's (what parses it is the same, and making every command's parser cost more than
+    the rest of `play`'s way to its first frame but the game)."""
+    parser = Parser(prog="main.py", description="Parlour: seven thinking games.")
+    commands = parser.add_subparsers(dest="command", parser_class=Parser)
+    named = argv[0] if argv and argv[0] in COMMANDS else None
+    for name, (words, options) in COMMANDS.items():
+        if named in (None, name):
+            options(commands.add_parser(name, help=words))
     parser.add_argument("--windowed", action="store_true")
     # Measuring only (tools/check_dist.py): draw the first launcher frame, then quit.
     parser.add_argument("--first-frame-only", action="store_true", help=argparse.SUPPRESS)

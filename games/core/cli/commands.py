@@ -14,7 +14,6 @@ from typing import Any
 
 from games.core.cli.usage import UsageError, outcome_json, params_for
 from games.core.kit import registry
-from games.core.kit.rules_api import GameError
 
 # Bounds on the positions analyse reads (arguments.py bounds the rest of the command line).
 MOST_POSITIONS = 10_000    # positions to analyse
@@ -200,12 +199,21 @@ def one_line(message: str) -> str:
     return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in message)[:500]
 
 
+def bad_input(error: Exception) -> bool:
+    """Bad input said in one line: a UsageError, or a rules module's GameError, which can only
+    have been raised once the rules contract was imported (the launcher's way to its first
+    frame does not import it)."""
+    rules_api = sys.modules.get("games.core.kit.rules_api")
+    return isinstance(error, UsageError) or \
+        rules_api is not None and isinstance(error, rules_api.GameError)
+
+
 def main(argv: list[str]) -> int:
     args: Any
     try:
         if argv:
             from games.core.cli.arguments import build_parser
-            args = build_parser().parse_args(argv)
+            args = build_parser(argv).parse_args(argv)
         else:
             args = LAUNCHER
         command = args.command
@@ -224,11 +232,13 @@ def main(argv: list[str]) -> int:
             {"play": cmd_play, "generate": cmd_generate, "solve": cmd_solve,
              "analyse": cmd_analyse, "selfplay": cmd_selfplay, "daily": cmd_daily,
              "stats": cmd_stats}[command](args)
-    except (UsageError, GameError) as error:
-        print(f"parlour: {one_line(str(error))}", file=sys.stderr)
-        return 2
     except BrokenPipeError:
         return 0
+    except Exception as error:
+        if not bad_input(error):
+            raise
+        print(f"parlour: {one_line(str(error))}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("parlour: interrupted", file=sys.stderr)
         return 130

@@ -3,9 +3,10 @@ bad input, the game parameters read from the options, and a game's outcome in JS
 both, so neither imports the other for it."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from games.core.kit.rules_api import Outcome, Status
+if TYPE_CHECKING:     # the launcher's way to its first frame imports no rules
+    from games.core.kit.rules_api import Status
 
 
 class UsageError(Exception):
@@ -22,6 +23,7 @@ def outcome_json(status: Status) -> str | dict[str, object]:
     """A game's "outcome" in the commands' JSON: "ongoing", "won" or "lost" for a one-player
     game; "ongoing", "draw", or {"outcome": "won", "winner": 0 or 1} (the side that won; 0
     moves first) for a two-player game."""
+    from games.core.kit.rules_api import Outcome
     if status.outcome == Outcome.DECIDED:
         return {"outcome": Outcome.WON.value, "winner": status.winner}
     return status.outcome.value

@@ -26,11 +26,11 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from games.core.data import schema
-from games.core.kit import saves
 from games.core.kit.checks import Check, Invalid, check
 
 if TYPE_CHECKING:
     from games.core.data.history import History
+    from games.core.kit.saves import Save
 
 MAX_FILE_BYTES = 2 * 1024 * 1024   # larger files are not ours: set aside unread
 MAX_PATH = 1024                    # a longer PARLOUR_DATA_DIR is refused
@@ -284,7 +284,8 @@ class Store:
         self.write_json("settings.json", _checked(schema.SETTINGS, settings, "settings"))
 
     # --- saved games ------------------------------------------------------------------------
-    def save_game(self, key: str, data: saves.Save) -> None:
+    def save_game(self, key: str, data: Save) -> None:
+        from games.core.kit import saves  # off the first frame's path, as results.py under it
         self.write_json(save_name(key), _checked(saves.save_schema(key), data, "game"))
 
     def load_game(self, key: str, rebuild: Callable[[Any], Any]) -> tuple[Any, str | None]:

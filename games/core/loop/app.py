@@ -15,6 +15,7 @@ import gc
 import math
 import os
 import signal
+import sys
 import threading
 import time
 import warnings
@@ -25,7 +26,7 @@ import pygame
 
 from games.core.data.store import Store
 from games.core.kit.actions import Act, Action, Command
-from games.core.loop import assets, palette, sdl, sprite_cache
+from games.core.loop import assets, palette, sprite_cache
 from games.core.loop.audio import Audio
 from games.core.loop.input import Input
 from games.core.loop.jobs import Jobs
@@ -67,6 +68,22 @@ def window_placement(area: pygame.Rect, logical) -> pygame.Rect:
     placed = pygame.Rect(0, 0, max(1, round(logical[0] * scale)), max(1, round(logical[1] * scale)))
     placed.center = area.center
     return placed
+
+
+def set_pygame_icon() -> None:
+    """Give the window pygame-ce's own icon, as set_mode would (its file; black see-through,
+    but on macOS), read here: set_mode finds it through importlib.resources, whose readers
+    import zipfile and more on the way to the first frame (some 4 ms). Where the file cannot
+    be read, set_mode looks for it as ever."""
+    mac = sys.platform == "darwin"
+    name = "pygame_icon_mac.bmp" if mac else "pygame_icon.bmp"
+    try:
+        icon = pygame.image.load(os.path.join(os.path.dirname(pygame.__file__), name))
+    except (OSError, pygame.error):
+        return
+    if not mac:
+        icon.set_colorkey(0)
+    pygame.display.set_icon(icon)
 
 
 class Scene:
@@ -194,13 +211,17 @@ class App:
         """A fixed logical size, scaled by SDL to the display (full screen at the desktop's
         resolution) or to a resizable window; mouse positions come back in logical pixels."""
         os.environ.setdefault("PYGAME_FORCE_SCALE", "photo")   # smooth scaling keeps text clean
+        # SCALED scales a window by whole numbers only (a 1920x1080 picture in a smaller window
+        # is cropped), unless this hint is set, which pygame-ce reads when the window opens
+        # and again when it is restored from maximised: any scale, then.
+        os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
+        set_pygame_icon()
         screen = pygame.display.set_mode(self.size, display_flags(self.settings["fullscreen"]))
         # Held for the App's life. pygame-ce marks from_display_module as deprecated, but a
         # SCALED display has no other handle to its window.
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
             self.window = pygame.Window.from_display_module()
-        sdl.allow_fractional_scaling(self.window)
         if not self.settings["fullscreen"]:
             self.fit_window()
         return screen
@@ -220,6 +241,7 @@ class App:
     def desktop_area(self) -> pygame.Rect | None:
         """The usable part (less task bars) of the display the window is on, in desktop
         coordinates; the whole first desktop where SDL cannot say."""
+        from games.core.loop import sdl  # ctypes: a window needs it, full screen does not
         bounds = sdl.usable_bounds(self.window)
         if bounds is not None:
             return pygame.Rect(bounds)

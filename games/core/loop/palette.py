@@ -13,8 +13,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.core.kit.levels import DRAW, LOSS, WIN
-
 Colour = tuple[int, int, int]
 
 STANDARD, SAFE = "standard", "safe"
@@ -28,10 +26,12 @@ OKABE_ITO: dict[str, Colour] = {
     "vermilion": (213, 94, 0), "reddish purple": (204, 121, 167),
 }
 
-# The graded-moves hint's colours (chips with dark words, the board's arrows and paths).
+# The graded-moves hint's colours (chips with dark words, the board's arrows and paths), by
+# kit/levels.py's Values, a StrEnum whose members look up as these strings (so the launcher's
+# way to its first frame does not import the levels and the rules contract under them).
 GRADES: dict[str, dict[str, Colour]] = {
-    STANDARD: {WIN: (110, 205, 145), DRAW: (130, 176, 240), LOSS: (240, 110, 95)},
-    SAFE: {WIN: (60, 190, 150), DRAW: (150, 205, 240), LOSS: (235, 150, 60)},
+    STANDARD: {"win": (110, 205, 145), "draw": (130, 176, 240), "loss": (240, 110, 95)},
+    SAFE: {"win": (60, 190, 150), "draw": (150, 205, 240), "loss": (235, 150, 60)},
 }
 
 _active = [STANDARD]

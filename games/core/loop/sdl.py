@@ -36,23 +36,9 @@ def library() -> ctypes.CDLL | None:
         except OSError:
             continue
         sdl.SDL_GetWindowFromID.restype = ctypes.c_void_p
-        sdl.SDL_GetRenderer.restype = ctypes.c_void_p
-        sdl.SDL_GetRenderer.argtypes = [ctypes.c_void_p]
-        sdl.SDL_RenderSetIntegerScale.argtypes = [ctypes.c_void_p, ctypes.c_int]
         sdl.SDL_JoystickFromInstanceID.restype = ctypes.c_void_p
         return sdl
     return None
-
-
-def allow_fractional_scaling(window: pygame.Window) -> bool:
-    """pygame's SCALED mode scales by whole numbers only, so a 1920x1080 picture in a smaller
-    window or on a smaller screen is cropped instead of shrunk. Allow any scale."""
-    sdl = library()
-    if sdl is None:
-        return False
-    handle = sdl.SDL_GetWindowFromID(window.id)
-    renderer = sdl.SDL_GetRenderer(handle) if handle else None
-    return bool(renderer) and sdl.SDL_RenderSetIntegerScale(renderer, 0) == 0
 
 
 def usable_bounds(window: pygame.Window) -> tuple[int, int, int, int] | None:

@@ -12,10 +12,13 @@ just paint.
 from __future__ import annotations
 
 import os
+import stat
+import sys
 import zlib
 from collections.abc import Callable
 from functools import wraps
-from typing import ParamSpec
+from io import BufferedReader
+from typing import Any, ParamSpec
 
 import pygame
 
@@ -59,8 +62,9 @@ def encode(key: bytes, surface: pygame.Surface) -> bytes:
     return FORMAT + b"\n" + head + key + pixels
 
 
-def decode(key: bytes, data: bytes) -> pygame.Surface | None:
-    """The sprite in `data` if it is whole and painted for `key`; else None."""
+def header_of(data: bytes) -> tuple[int, int, int, int, int, int] | None:
+    """The header's fields (width, height, whether see-through, the pixels' checksum, the
+    key's length) and where the key starts in `data`; None if it is not a sprite's."""
     start = FORMAT + b"\n"
     if not data.startswith(start):
         return None
@@ -74,7 +78,15 @@ def decode(key: bytes, data: bytes) -> pygame.Surface | None:
         return None
     if not (0 < width <= 8192 and 0 < height <= 8192) or alpha not in (0, 1):
         return None
-    body = end + 1
+    return width, height, alpha, check, length, end + 1
+
+
+def decode(key: bytes, data: bytes) -> pygame.Surface | None:
+    """The sprite in `data` if it is whole and painted for `key`; else None."""
+    fields = header_of(data)
+    if fields is None:
+        return None
+    width, height, alpha, check, length, body = fields
     pixels = memoryview(data)[body + length:]     # no copy
     if length != len(key) or data[body:body + length] != key or \
             len(pixels) != width * height * 4 or zlib.adler32(pixels) != check:
@@ -90,28 +102,81 @@ def decode(key: bytes, data: bytes) -> pygame.Surface | None:
     return opaque
 
 
-def read(key: bytes) -> pygame.Surface | None:
+def open_regular(path: str) -> BufferedReader:
+    """The regular file at `path`, opened to read: without blocking (a FIFO in its place never
+    hangs) and checked with fstat (a device is refused); OSError for anything else."""
+    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    if not stat.S_ISREG(os.fstat(handle).st_mode):
+        os.close(handle)
+        raise OSError(f"{path} is not a regular file")
+    return os.fdopen(handle, "rb")
+
+
+def read(key: bytes, name: str | None = None) -> pygame.Surface | None:
+    """The sprite kept for `key` (in the file `name`, else the key's own), or None."""
     place = _folder[0]
     if place is None:
         return None
     try:
-        with open(os.path.join(place, file_name(key)), "rb") as handle:
-            data = handle.read(MAX_FILE + 1)
+        with open_regular(os.path.join(place, name or file_name(key))) as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > MAX_FILE:
+                return None
+            # What fstat said (a read of MAX_FILE + 1 would make room for all of that first,
+            # which costs more than reading a whole picture); a file grown since is cut short.
+            data = handle.read(size)
     except OSError:
         return None
-    return decode(key, data) if len(data) <= MAX_FILE else None
+    return decode(key, data)
 
 
-def write(key: bytes, surface: pygame.Surface) -> None:
+def holds_bgra(surface: pygame.Surface) -> bool:
+    """Whether the surface's pixels are a file's as they lie (an opaque 32-bit surface in the
+    display's usual order, its rows packed): then a picture is read straight into them."""
+    return sys.byteorder == "little" and surface.get_bitsize() == 32 and \
+        surface.get_masks()[:3] == (0xFF0000, 0xFF00, 0xFF) and \
+        not surface.get_flags() & pygame.SRCALPHA and surface.get_pitch() == surface.get_width() * 4
+
+
+def read_into(surface: pygame.Surface, key: bytes, name: str) -> bool:
+    """Read the opaque picture kept for `key` in the file `name` straight into `surface`'s
+    pixels (a whole screen's worth: no copy made on the way, nothing converted). False if
+    there is none whole for `key` of the surface's size, or the surface's pixels are not laid
+    out as the file's: the surface may then hold part of it, to be painted over."""
+    place = _folder[0]
+    width, height = surface.get_size()
+    if place is None or not holds_bgra(surface):
+        return False
+    try:
+        with open_regular(os.path.join(place, name)) as handle:
+            start = handle.read(len(FORMAT) + 82 + len(key))   # the header is under 82 bytes
+            fields = header_of(start)
+            if fields is None or fields[:3] != (width, height, 0) or fields[4] != len(key) \
+                    or start[fields[5]:fields[5] + len(key)] != key:
+                return False
+            handle.seek(fields[5] + len(key))
+            pixels: Any = surface.get_view("1")   # a buffer, though its stub does not say so
+            try:
+                return handle.readinto(pixels) == width * height * 4 and \
+                    not handle.read(1) and zlib.adler32(pixels) == fields[3]
+            finally:
+                del pixels    # unlocks the surface
+    except (OSError, ValueError, pygame.error):
+        return False
+
+
+def write(key: bytes, surface: pygame.Surface, name: str | None = None) -> None:
     """Keep the sprite (a whole file or none: written aside, then moved into place), then
-    trim the folder to its bound. A folder that cannot be written is left alone."""
+    trim the folder to its bound. `name` (ending .sprite) names the file instead of the key,
+    for a picture of which only the latest is worth keeping. A folder that cannot be written
+    is left alone."""
     place = _folder[0]
     if place is None:
         return
     data = encode(key, surface)
     if len(data) > MAX_FILE:
         return
-    path = os.path.join(place, file_name(key))
+    path = os.path.join(place, name or file_name(key))
     try:
         os.makedirs(place, exist_ok=True)
         aside = f"{path}.{os.getpid()}.tmp"

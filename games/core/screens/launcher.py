@@ -3,13 +3,15 @@ a Daily badge until today's puzzle is done), Open a game ID, Statistics, Setting
 screens around a game are in menus.py; the dialogs in overlays.py and question.py."""
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Hashable
 
 import pygame
 
 from games.core.kit import registry
 from games.core.kit.actions import Act, Action
-from games.core.loop import palette
+from games.core.loop import palette, sprite_cache
 from games.core.loop.app import Scene
 from games.core.loop.jobs import Job
 from games.core.screens import ui
@@ -119,6 +121,45 @@ def card_layout(count: int, screen=(1920, 1080)):
 
 
 CARD_GAP = 36
+START_PICTURE = "launcher-start.sprite"   # the launcher as it first shows (sprite_cache.py)
+
+
+# Where what paints the launcher lives: its screens and their drawing, the registry, the
+# card pictures' painters (at a card size the shipped pictures were not made for), the card
+# pictures and the fonts.
+PAINTERS = (("games", "core", "screens"), ("games", "core", "loop"), ("games", "core", "kit"),
+            ("sprites",), ("sprites", "thumbnails"), ("fonts",))
+
+
+def files_in(folder: str) -> list[str]:
+    """The code, pictures and fonts in `folder`; the folder itself where it cannot be read."""
+    try:
+        return [entry.path for entry in os.scandir(folder)
+                if entry.name.endswith((".py", ".bmp", ".ttf"))]
+    except OSError:
+        return [folder]
+
+
+def painted_by() -> tuple[tuple[str, int, int], ...]:
+    """What the launcher's picture is made by besides its look, each file by its size and
+    time of change: the files in PAINTERS and the games' packages (their titles and blurbs,
+    and what a card picture painted for another card size may draw on); a frozen build's
+    executable, which holds them all."""
+    if getattr(sys, "frozen", False):
+        paths = [sys.executable]
+    else:
+        packages = (sys.modules.get(info.package) for info in registry.launcher_games())
+        folders = [ui.assets.resource(*folder) for folder in PAINTERS] + \
+            [os.path.dirname(getattr(package, "__file__", None) or "?") for package in packages]
+        paths = sorted(path for folder in folders for path in files_in(folder))
+    made = []
+    for path in paths:
+        try:
+            stat = os.stat(path)
+            made.append((path, stat.st_size, stat.st_mtime_ns))
+        except OSError:
+            made.append((path, -1, -1))
+    return tuple(made)
 
 
 class LauncherScene(Scene):
@@ -130,10 +171,15 @@ class LauncherScene(Scene):
         self.message_time = 6.0
         self.opening: Job | None = None    # the history, opened after the first frame
         self.badges_shown = False
-        # The whole picture, kept once it has been drawn twice alike (not on the first frame's
-        # path): a frame that changes nothing on it (a pointer moving) is then one copy.
+        # The whole picture, kept in memory (remember).
         self.kept: tuple[Hashable, pygame.Surface] | None = None
         self.drawn: Hashable = None
+        # The first frame is read from disk where it was kept for the same look and the same
+        # code and files (START_PICTURE), and so is that look again until it is kept in
+        # memory; else it is painted, then kept on disk after it shows.
+        self.shown = False
+        self.start: tuple[Hashable, bytes] | None = None     # (its look, its key)
+        self.unkept: tuple[bytes, pygame.Surface] | None = None
         self.build()
 
     def build(self) -> None:
@@ -249,6 +295,7 @@ class LauncherScene(Scene):
         if self.message_time == 0 and self.app.messages:
             self.app.messages.pop(0)
             self.message_time = 6.0
+        self.keep_start_picture()
 
     def look(self) -> Hashable:
         """Everything the picture shows that can change while the launcher is open."""
@@ -259,13 +306,49 @@ class LauncherScene(Scene):
 
     def draw(self, surface) -> None:
         look = self.look()
+        if not self.shown:
+            self.shown = True
+            key = self.start_key(look)
+            self.start = None if key is None else (look, key)
         if self.kept is not None and self.kept[0] == look:
             surface.blit(self.kept[1], (0, 0))
             return
+        painted_start = None
+        if self.start is not None and self.start[0] == look:
+            if sprite_cache.read_into(surface, self.start[1], START_PICTURE):
+                self.remember(look, surface)
+                return
+            painted_start, self.start = self.start[1], None   # none on disk: keep this one
         self.paint(surface)
+        if painted_start is not None:
+            self.unkept = (painted_start, surface.copy())
+        self.remember(look, surface)
+
+    def remember(self, look: Hashable, surface: pygame.Surface) -> None:
+        """The picture is kept in memory once drawn twice alike (off the first frame's
+        path): a frame that changes nothing on it (a pointer moving) is then one copy."""
         if look == self.drawn:
             self.kept = (look, surface.copy())
         self.drawn = look
+
+    def start_key(self, look: Hashable) -> bytes | None:
+        """What the first frame is kept under: its look and what painted it (painted_by,
+        pygame's version), so a picture painted by other code, fonts or card pictures is
+        never used (sprite_cache also checks the file whole: not cut, not garbled). None
+        without a folder to keep it in."""
+        if sprite_cache.folder() is None:
+            return None
+        return repr((look, painted_by(), pygame.version.ver)).encode()
+
+    def keep_start_picture(self) -> None:
+        """Write the first frame painted, once it has been shown (off its path)."""
+        if self.unkept is not None:
+            key, picture = self.unkept
+            self.unkept = None
+            sprite_cache.write(key, picture, START_PICTURE)
+
+    def on_quit(self) -> None:
+        self.keep_start_picture()    # a launcher closed at once keeps it too
 
     def paint(self, surface) -> None:
         surface.fill(ui.BG)
