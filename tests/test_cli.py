@@ -91,6 +91,30 @@ def test_demo_saves_a_screenshot(tmp_path, capsys, monkeypatch):
     assert shown[str(shot)] != shown[str(tmp_path / "shot-30.png")]
 
 
+@pytest.mark.parametrize("game", [[], ["kenken"], ["kono"]])
+def test_demo_at_a_screen_size_shows_the_logical_picture_as_that_screen_does(tmp_path, capsys,
+                                                                            game):
+    """Parlour always draws its 1920x1080 picture: --screen saves it as a smaller screen
+    shows it, scaled to fit and centred on black (a 4:3 screen letterboxed), nothing cut off
+    or laid out afresh."""
+    whole, wide, square = (tmp_path / f"{name}.png" for name in ("whole", "wide", "square"))
+    for path, screen in ((whole, []), (wide, ["--screen", "1280x720"]),
+                         (square, ["--screen", "1024x768"])):
+        code, _, _ = run(capsys, "demo", *game, "--frames", "3", "--screenshot", str(path),
+                         *screen)
+        assert code == 0
+    picture = pygame.image.load(str(whole))
+    for path, size, band in ((wide, (1280, 720), 0), (square, (1024, 768), 96)):
+        shown = pygame.image.load(str(path))
+        assert shown.get_size() == size
+        expected = pygame.transform.smoothscale(picture, (size[0], size[1] - 2 * band))
+        inner = shown.subsurface((0, band, size[0], size[1] - 2 * band))
+        assert pygame.image.tobytes(inner, "RGB") == pygame.image.tobytes(expected, "RGB")
+        if band:
+            assert {shown.get_at((x, y))[:3] for x in range(0, size[0], 50)
+                    for y in (0, band - 1, size[1] - 1)} == {(0, 0, 0)}
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.integers(1, 40), st.integers(1, 30), st.randoms(use_true_random=False))
 def test_png_screenshots_hold_the_exact_pixels(width, height, rng):

@@ -234,8 +234,8 @@ def test_the_rules_open_at_the_cost_of_their_text_then_paint_the_pictures_in_vie
 
 
 def test_the_demo_turns_the_rules_pages_at_a_chosen_screen_size(tmp_path, capsys):
-    """`demo GAME --rules` pages through the rules with a player's Page Down; --screen sets the
-    logical size, and the screenshot is of it."""
+    """`demo GAME --rules` pages through the rules with a player's Page Down; --screen saves
+    the screenshot as a screen of that size shows it."""
     import json
 
     from games.core.cli.commands import main

@@ -103,7 +103,8 @@ def demo_options(demo: Parser) -> None:
     demo.add_argument("--rules", action="store_true",
                       help="open the game's rules screen; the scripted player turns its pages")
     demo.add_argument("--screen", type=screen_size,
-                      help="the logical screen size, like 1280x720 (default 1920x1080)")
+                      help="save the screenshots as a screen of this size shows them, like "
+                      "1280x720 (Parlour draws at 1920x1080; the screen scales it)")
 
 
 def daily_options(daily: Parser) -> None:

@@ -1,6 +1,7 @@
 """`main.py demo [GAME]`: the real loop, headless, with a scripted player; saves screenshots.
---lesson plays the game's lesson, --rules turns the pages of its rules screen, --screen sets
-the logical screen size (1280x720, say)."""
+--lesson plays the game's lesson, --rules turns the pages of its rules screen, --screen WxH
+saves the screenshots as a WxH screen shows them (Parlour always draws its fixed logical
+1920x1080 picture, which SDL scales to the screen)."""
 from __future__ import annotations
 
 import io
@@ -64,7 +65,7 @@ def run_demo(args) -> None:
 
 def play(args, session, shots: dict) -> None:
     try:
-        app = App(windowed=False, size=args.screen or LOGICAL_SIZE)
+        app = App(windowed=False, size=LOGICAL_SIZE)
     except pygame.error as error:
         raise UsageError(f"cannot open a window ({error}); check SDL_VIDEODRIVER") from None
     try:
@@ -89,11 +90,11 @@ def play(args, session, shots: dict) -> None:
                 app.top.demo_step()
             app.frame(DEMO_DT)
             if frame in shots:
-                save_picture(app.screen, shots[frame])
+                save_picture(as_shown(app.screen, args.screen), shots[frame])
             if not app.running:
                 break
         if args.screenshot:
-            save_picture(app.screen, args.screenshot)
+            save_picture(as_shown(app.screen, args.screen), args.screenshot)
         top = app.top
         session = getattr(top, "session", None) or \
             getattr(getattr(top, "game", None), "session", None)
@@ -169,6 +170,19 @@ def png_bytes(surface: pygame.Surface) -> bytes:
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)   # 8-bit RGB
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + \
         chunk(b"IEND", b"")
+
+
+def as_shown(screen: pygame.Surface, size: tuple[int, int] | None) -> pygame.Surface:
+    """The picture as a screen of `size` shows it: scaled smoothly to fit, centred, the rest
+    black, as SDL's SCALED mode shows the logical picture (with Parlour's "photo" scaling)."""
+    if size is None or size == screen.get_size():
+        return screen
+    scale = min(size[0] / screen.get_width(), size[1] / screen.get_height())
+    fitted = pygame.transform.smoothscale(
+        screen, (round(screen.get_width() * scale), round(screen.get_height() * scale)))
+    shown = pygame.Surface(size)
+    shown.blit(fitted, fitted.get_rect(center=shown.get_rect().center))
+    return shown
 
 
 def save_picture(screen, path: str) -> None:
