@@ -437,3 +437,25 @@ def test_no_class_has_more_than_one_base_but_an_interface():
     assert found <= MIXIN_CLASSES, f"compose instead of mixing in: {sorted(found - MIXIN_CLASSES)}"
     assert found == MIXIN_CLASSES, \
         f"composed now: delete from MIXIN_CLASSES: {sorted(MIXIN_CLASSES - found)}"
+
+
+def test_the_frame_gives_every_hook_a_default_as_its_protocol_declares_it():
+    """GameHooks and VersusHooks are the interface the frame calls, not bases: GameScene and
+    VersusScene have one base each and define every hook, with the Protocol's parameters."""
+    import inspect
+
+    from games.core.loop.app import Scene
+    from games.core.screens import hooks
+    from games.core.screens.game_scene import GameScene
+    from games.core.screens.versus import VersusScene
+    assert GameScene.__bases__ == (Scene,) and VersusScene.__bases__ == (GameScene,)
+    for protocol, frame in ((hooks.GameHooks, GameScene), (hooks.VersusHooks, VersusScene)):
+        declared = {name: member for klass in protocol.__mro__ if klass not in (object,)
+                    for name, member in vars(klass).items()
+                    if inspect.isfunction(member) and not name.startswith("_")}
+        assert len(declared) > 8
+        for name, member in declared.items():
+            made = getattr(frame, name, None)
+            assert inspect.isfunction(made) and made is not member, f"{frame.__name__}.{name}"
+            assert list(inspect.signature(made).parameters) == \
+                list(inspect.signature(member).parameters), f"{frame.__name__}.{name}"

@@ -26,14 +26,13 @@ from games.core.kit.session import Change, Session
 from games.core.loop.app import Scene
 from games.core.loop.tween import Tweens
 from games.core.screens import hud, solving, ui, verbs
-from games.core.screens.hooks import GameHooks
 from games.core.screens.hud import HUD_HEIGHT as HUD_HEIGHT, TOOLBAR_HEIGHT as TOOLBAR_HEIGHT
 from games.core.screens.launch import info_module
 
 MESSAGE_SECONDS = 4.0
 
 
-class GameScene(Scene, GameHooks):
+class GameScene(Scene):
     timed = False            # a running clock: pausing hides the board
     clock_field = "Time"     # the HUD field of a timed game's clock (the setting may hide it)
     result_pause = 0.6       # seconds after the last animation lands, before the result screen
@@ -550,6 +549,9 @@ class GameScene(Scene, GameHooks):
             self.play(move)
 
     # --- drawing -------------------------------------------------------------------------
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        surface.fill(ui.BG)      # a scene with calm parts draws its Backdrop (cache.py)
+
     def draw(self, surface) -> None:
         self.draw_backdrop(surface)
         self.draw_board(surface)
@@ -565,14 +567,11 @@ class GameScene(Scene, GameHooks):
         layout, words = self.hud_layout(), self.shown_words()
         hud.band(surface, self.info.title, layout, self.hud_colour)
         hud.foot(surface, self.toolbar, words, self.message_rect())
-        self.hud_drawn = (layout, words, self.toolbar_look(), self.only_the_clock_is_due())
+        self.hud_drawn = (layout, words, self.toolbar.look(), self.only_the_clock_is_due())
 
     def shown_words(self) -> str:
         """The status line's words: the message while it lasts, else the status."""
         return self.message if self.message_time > 0 else self.status_line()
-
-    def toolbar_look(self) -> tuple[object, ...]:
-        return self.toolbar.look()
 
     def draw_changes(self, surface: pygame.Surface) -> pygame.Rect | None:
         """A clock's second came due: redraw only the HUD values that changed, when nothing
@@ -582,7 +581,7 @@ class GameScene(Scene, GameHooks):
         if self.hud_drawn is None or not self.hud_drawn[3]:
             return None
         layout, words, look, _ = self.hud_drawn
-        if self.shown_words() != words or self.toolbar_look() != look:
+        if self.shown_words() != words or self.toolbar.look() != look:
             return None
         now = self.hud_layout()
         area = hud.redraw_values(surface, layout, now, self.hud_colour)

@@ -1,6 +1,7 @@
 """The hooks a game's scene fills in, as Protocols: what the frame (GameScene, VersusScene)
-calls and when. The frame subclasses them and gives each hook a default; a game's scene
-overrides what its game needs (docs/ARCHITECTURE.md walks through them)."""
+calls and when. The frame gives each hook a default (tests/test_architecture.py checks that
+it has them all, and that they are the Protocols' own); a game's scene overrides what its game
+needs (docs/ARCHITECTURE.md walks through them)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -38,8 +39,6 @@ class GameHooks(Protocol):
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         """What draw_board draws over: the background, or (a scene with calm parts) its
         Backdrop (screens/cache.py), one picture of them that draw_board then leaves out."""
-        from games.core.screens.ui import BG
-        surface.fill(BG)
 
     def draw_board(self, surface: pygame.Surface) -> None:
         """Draw the position and the tweens in flight; it changes nothing."""

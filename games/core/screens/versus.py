@@ -24,7 +24,6 @@ from games.core.kit.versus_options import LEVEL_CHOICES, UNDO_DEPTHS, level_titl
 from games.core.loop.jobs import Job
 from games.core.screens import hud
 from games.core.screens.game_scene import TOOLBAR_HEIGHT, GameScene
-from games.core.screens.hooks import VersusHooks
 from games.core.screens.offers import DrawOffer
 from games.core.screens.widgets import Amount, Choose, Do, OptionsOverlay, Row
 
@@ -35,7 +34,7 @@ HUMAN, COMPUTER = "human", "computer"
 PACES = {"brisk": (0.15, 0.3), "steady": (0.6, 0.45), "slow": (1.2, 0.9)}
 
 
-class VersusScene(GameScene, VersusHooks):
+class VersusScene(GameScene):
     SIDE_NAMES = ("Black", "White")
     DRAW_MOVE: Any = None              # the move that records an agreed draw, if the game has one
 
