@@ -41,12 +41,11 @@ from games.kenken.sentences import Namer, Puzzle
 from games.kenken.solver import (
     Layout,
     close,
-    closed_sets,
     compile_puzzle,
-    fish_finds,
-    forcing_chain,
+    geometry,
     line_must,
     search,
+    subsets_of,
     unique_solution,
 )
 
@@ -311,9 +310,86 @@ def subsets(board: Board) -> Iterator[Deduction]:
                                 f"{namer.removals(board, removals)}.")
 
 
+def closed_sets(rows: list[int]) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Naked sets in a 0/1 matrix given as row masks: yields (row indices, union) where k rows
+    (2 <= k <= len(rows) // 2) reach only k columns that some other row also reaches."""
+    for chosen, union in subsets_of(rows, len(rows) // 2):
+        if any(row & union for i, row in enumerate(rows) if not chosen >> i & 1):
+            yield tuple(i for i in range(len(rows)) if chosen >> i & 1), union
+
+
+Fish = tuple[int, bool, list[int], list[int], tuple[tuple[int, int], ...]]
+
+
+def fish_finds(n: int, cand: list[int], placed: Sequence[bool]) -> Iterator[Fish]:
+    """Fish, digit by digit, rows then columns: k lines (not holding the digit placed) where
+    it fits only in k crossing lines keep it out of those crossing lines' other cells. Yields
+    (digit, by rows, the k lines, the crossing lines, (cell, digit's bit) removals) for each
+    that removes something, reading cand afresh after each (the caller applies it)."""
+    lines = geometry(n)[0]
+    for digit in range(1, n + 1):
+        bit = 1 << (digit - 1)
+        for by_rows in (True, False):
+            found, masks = [], []
+            for a, cells in enumerate(lines[:n] if by_rows else lines[n:]):
+                mask = 0
+                for b, cell in enumerate(cells):
+                    if cand[cell] & bit:
+                        if cand[cell] == bit and placed[cell]:
+                            break
+                        mask |= 1 << b
+                else:
+                    found.append(a)
+                    masks.append(mask)
+            if len(found) < 4:
+                continue
+            for chosen, across in closed_sets(masks):
+                chosen_lines = [found[i] for i in chosen]
+                crossing = [b for b in range(n) if across >> b & 1]
+                removals = tuple(
+                    (cell, bit) for a in found if a not in chosen_lines for b in crossing
+                    for cell in [a * n + b if by_rows else b * n + a] if cand[cell] & bit)
+                if removals:
+                    yield digit, by_rows, chosen_lines, crossing, removals
+
+
+def forcing_chain(layout: Layout, cand: list[int], placed: Sequence[bool]
+                  ) -> tuple[list[int], list[int], int, int] | None:
+    """The first forcing chain of two-candidate cells (as in Keen): if the start cell is not
+    a, it is its other digit, which forces each linked two-candidate cell in turn; wherever
+    that forces some cell to a, a cell seeing both that cell and the start cannot be a. As
+    (the chain's cells, the digit bit each is forced to, a's bit, the cell that loses a)."""
+    n, peers = layout.size, layout.peers
+    for start in range(n * n):
+        both = cand[start]
+        if placed[start] or both.bit_count() != 2:
+            continue
+        row, col = divmod(start, n)
+        for a_bit in (both & -both, both & (both - 1)):
+            value = {start: both & ~a_bit}
+            came_from = {start: -1}
+            queue = [start]
+            for cell in queue:
+                bit = value[cell]
+                for peer in peers[cell]:
+                    if peer in value or not cand[peer] & bit:
+                        continue
+                    if bit == a_bit and (peer // n == row or peer % n == col):
+                        path = [cell]
+                        while came_from[path[-1]] >= 0:
+                            path.append(came_from[path[-1]])
+                        path.reverse()
+                        return path, [value[c] for c in path], a_bit, peer
+                    if cand[peer].bit_count() == 2:
+                        value[peer] = cand[peer] & ~bit
+                        came_from[peer] = cell
+                        queue.append(peer)
+    return None
+
+
 def fish(board: Board) -> Iterator[Deduction]:
     """For one digit: k rows where it fits only in k columns (or the other way round) keep it
-    out of those columns' (rows') other cells (solver.fish_finds)."""
+    out of those columns' (rows') other cells (see fish_finds)."""
     n = board.layout.size
     for digit, by_rows, chosen_lines, crossing, removals in fish_finds(n, board.cand,
                                                                        board.placed):
@@ -327,7 +403,7 @@ def fish(board: Board) -> Iterator[Deduction]:
 
 
 def chains(board: Board) -> Iterator[Deduction]:
-    """The first forcing chain (solver.forcing_chain)."""
+    """The first forcing chain (see forcing_chain)."""
     found = forcing_chain(board.layout, board.cand, board.placed)
     if found is not None:
         path, values, a_bit, peer = found

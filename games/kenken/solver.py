@@ -11,7 +11,7 @@ below the Normal closure.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from typing import NamedTuple
 
@@ -151,7 +151,7 @@ def compile_puzzle(params: Params, cages: tuple[Cage, ...]) -> Layout:
 
 
 @cache
-def _geometry(n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+def geometry(n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """Rows then columns, and each cell's peers (the other cells of its row and column)."""
     rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
     cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
@@ -205,7 +205,7 @@ def shaped_cage(n: int, shape: tuple[tuple[int, int], ...], ops: tuple[str, ...]
 def compile_cages(n: int, cages: Iterable[tuple[tuple[int, ...], tuple[str, ...], int]]
                   ) -> Layout:
     """cages: (cell indices in reading order, operators, target) triples."""
-    lines, peers = _geometry(n)
+    lines, peers = geometry(n)
     cage_of = [0] * (n * n)
     start, start_easy = [0] * (n * n), [0] * (n * n)
     cells_of, fillings, segments = [], [], []
@@ -242,22 +242,26 @@ def close(layout: Layout, cand: list[int], live: list[Sequence[int]], level: int
     peers, cage_of, cages, lines = layout.peers, layout.cage_of, layout.cages, layout.lines
     line_bits = _line_bits(n)
     per_cell = level >= NORMAL
-    every_line = changed is None
-    changed = range(n * n) if changed is None else changed
+    if changed is None:
+        changed = range(n * n)
+        changed_lines = (1 << 2 * n) - 1
+    else:
+        changed_lines = 0
+        for cell in changed:
+            changed_lines |= line_bits[cell]
     if not all(cand):
         return False
     singles: list[int] = []
     stale = 0                                           # lines to look at for hidden singles
     if not stepped:
         singles = [cell for cell in changed if not cand[cell] & (cand[cell] - 1)]
-        if every_line:
-            stale = (1 << 2 * n) - 1
-        else:
-            for cell in changed:
-                stale |= line_bits[cell]
+        stale = changed_lines
     dirty = set() if fitted else {cage_of[cell] for cell in changed}    # cages to filter
-    touched = set(changed) if level >= HARD else None   # changed since Hard last looked
-    pending_cages: set[int] = set()
+    # What changed since Hard last looked: every narrowed cell's cage is filtered and its
+    # lines swept for hidden singles before Hard looks, so those are where to note it.
+    hard = level >= HARD
+    hard_cages = {cage_of[cell] for cell in changed} if hard else set()
+    hard_lines = changed_lines
     pending_lines: set[int] = set()
     synced: set[int] = set()        # cages whose cells this call narrowed to their fillings
     done = [0] * (2 * n)            # each line's digits whose single has been crossed off
@@ -278,10 +282,10 @@ def close(layout: Layout, cand: list[int], live: list[Sequence[int]], level: int
                     stale |= line_bits[peer]
                     if not left & (left - 1):
                         singles.append(peer)
-                    if touched is not None:
-                        touched.add(peer)
         if dirty:
             k = dirty.pop()
+            if hard:
+                hard_cages.add(k)
             cells = cages[k]
             allowed, shift = 0, 0
             for cell in cells:
@@ -317,11 +321,10 @@ def close(layout: Layout, cand: list[int], live: list[Sequence[int]], level: int
                         stale |= line_bits[cell]
                         if not mask & (mask - 1):
                             singles.append(cell)
-                        if touched is not None:
-                            touched.add(cell)
                     shift += n
             continue
         sweep, stale = stale, 0
+        hard_lines |= sweep
         while sweep:                                    # hidden singles
             line_bit = sweep & -sweep
             sweep ^= line_bit
@@ -343,112 +346,133 @@ def close(layout: Layout, cand: list[int], live: list[Sequence[int]], level: int
                         dirty.add(cage_of[cell])
                         stale |= line_bits[cell]
                         singles.append(cell)
-                        if touched is not None:
-                            touched.add(cell)
-        if singles or dirty or not touched:
-            if singles or dirty:
-                continue
+        if singles or dirty:
+            continue
+        if not hard or not (hard_cages or hard_lines or pending_lines):
             return True
         for mask in cand:
             if mask & (mask - 1):
                 break
         else:
             return True                                 # solved: nothing left to deduce
-        pending_cages.update(cage_of[cell] for cell in touched)
-        pending_lines.update(cell // n for cell in touched)
-        pending_lines.update(n + cell % n for cell in touched)
-        touched.clear()
-        while pending_cages or pending_lines:
-            narrowed = hard_step(layout, cand, live, pending_cages, pending_lines)
-            if narrowed is None:
-                return False
-            if narrowed:
-                touched.update(narrowed)
-                for cell in narrowed:
-                    dirty.add(cage_of[cell])
-                    stale |= line_bits[cell]
-                    if not cand[cell] & (cand[cell] - 1):
-                        singles.append(cell)
-                break
-        if not (singles or dirty):
+        while hard_lines:
+            line_bit = hard_lines & -hard_lines
+            hard_lines ^= line_bit
+            pending_lines.add(line_bit.bit_length() - 1)
+        narrowed = hard_step(layout, cand, live, hard_cages, pending_lines)
+        if narrowed is None:
+            return False
+        if not narrowed:
             return True
+        for cell in narrowed:
+            dirty.add(cage_of[cell])
+            stale |= line_bits[cell]
+            if not cand[cell] & (cand[cell] - 1):
+                singles.append(cell)
 
 
 def hard_step(layout: Layout, cand: list[int], live: list[Sequence[int]], cages: set[int],
               lines: set[int]) -> list[int] | None:
-    """The Hard deductions (cage lines, naked and hidden subsets) on one of the pending cages
-    or lines, taken off its set: the cells narrowed, or None on a contradiction. One at a
-    time, as each reads a position where every single has been crossed off its lines."""
-    n = layout.size
-    narrowed = []
-
-    def remove(cell: int, digits: int) -> bool:
-        left = cand[cell] & ~digits
-        if left != cand[cell]:
-            cand[cell] = left
-            narrowed.append(cell)
-        return bool(left)
-
-    if cages:
+    """The Hard deductions (cage lines, naked and hidden subsets), on the pending cages (taken
+    off their set) until one narrows a cell, else on the pending lines (taken off theirs) one
+    at a time until one does: the cells narrowed (none: nothing left to find), or None on a
+    contradiction. A line's subsets are looked for only where every single has been crossed
+    off its lines (a hidden subset counts a digit's places among the unsolved cells)."""
+    n, full, cage_of = layout.size, layout.full, layout.cage_of
+    narrowed: list[int] = []
+    while cages:
         k = cages.pop()
-        cells = layout.cages[k]
+        fills = live[k]
+        if len(fills) < 2:          # solved: its singles are crossed off already
+            continue
         for index, positions in layout.segments[k]:        # cage lines
-            must = line_must(live[k], positions, n, layout.full)
+            must = line_must(fills, positions, n, full)
             if must:
                 for cell in layout.lines[index]:
-                    if cell not in cells and not remove(cell, must):
+                    left = cand[cell]
+                    if left & must and cage_of[cell] != k:
+                        left &= ~must
+                        if not left:
+                            return None
+                        cand[cell] = left
+                        narrowed.append(cell)
+        if narrowed:
+            return narrowed
+    while lines:
+        free = [cell for cell in layout.lines[lines.pop()] if cand[cell] & (cand[cell] - 1)]
+        if len(free) < 4:       # a pair needs two other cells to take anything from
+            continue
+        half = len(free) // 2   # a set of k, and the other cells' set of len(free) - k
+        masks = [cand[cell] for cell in free]
+        for chosen, union in subsets_of(masks, half):     # k cells, k digits
+            for i, cell in enumerate(free):
+                left = cand[cell]
+                if left & union and not chosen >> i & 1:
+                    left &= ~union
+                    if not left:
                         return None
-        return narrowed
-    free = [cell for cell in layout.lines[lines.pop()] if cand[cell] & (cand[cell] - 1)]
-    if len(free) < 4:           # a pair needs two other cells to take anything from
-        return narrowed
-    half = len(free) // 2       # a set of k, and the other cells' set of len(free) - k
-    masks = [cand[cell] for cell in free]
-    # Only cells with at most half the digits can be in a naked set, and only digits with at
-    # most half the places in a hidden one.
-    few = [i for i, mask in enumerate(masks) if mask.bit_count() <= half]
-    for chosen, union in naked_sets([masks[i] for i in few], half):    # k cells, k digits
-        inside = {free[few[i]] for i in chosen}
-        for cell in free:
-            if cell not in inside and not remove(cell, union):
-                return None
-    spots_of = [0] * n          # each digit's places among the free cells
-    for i, mask in enumerate(masks):
-        while mask:
-            bit = mask & -mask
-            mask ^= bit
-            spots_of[bit.bit_length() - 1] |= 1 << i
-    digits, places = [], []
-    for d, spots in enumerate(spots_of):
-        if spots and spots.bit_count() <= half:
-            digits.append(1 << d)
-            places.append(spots)
-    for chosen, spots in naked_sets(places, half):       # k digits fitting only k cells
-        keep = sum(digits[i] for i in chosen)
-        for i, cell in enumerate(free):
-            if spots >> i & 1 and not remove(cell, ~keep):
-                return None
+                    cand[cell] = left
+                    narrowed.append(cell)
+        digits, places = [], []     # each digit of the free cells, and its places
+        for d, spots in enumerate(_transposed(masks, n)):
+            if spots:
+                digits.append(1 << d)
+                places.append(spots)
+        for chosen, spots in subsets_of(places, half):      # k digits, k cells
+            keep = 0
+            for j, bit in enumerate(digits):
+                if chosen >> j & 1:
+                    keep |= bit
+            for i, cell in enumerate(free):
+                left = cand[cell]
+                if spots >> i & 1 and left & ~keep:
+                    left &= keep
+                    if not left:
+                        return None
+                    cand[cell] = left
+                    narrowed.append(cell)
+        if narrowed:
+            return narrowed
     return narrowed
 
 
-def naked_sets(rows: list[int], largest: int) -> Iterator[tuple[tuple[int, ...], int]]:
-    """Naked sets in a 0/1 matrix given as row masks: yields (row indices, union) where k rows
-    (2 <= k <= largest) reach only k columns."""
+def subsets_of(rows: list[int], largest: int) -> list[tuple[int, int]]:
+    """The naked sets of a 0/1 matrix given as row masks, smallest first, then in the order of
+    the rows: (rows, columns) as masks, where k rows (2 <= k <= largest) reach only k
+    columns."""
+    found = []
     count = len(rows)
+    level = [(i, 1 << i, row) for i, row in enumerate(rows) if row.bit_count() <= largest]
+    size = 1        # each of level: (its last row, the rows chosen, their union)
+    while level and size < largest:
+        size += 1
+        grown = []
+        for last, chosen, union in level:
+            for i in range(last + 1, count):
+                joined = union | rows[i]
+                reach = joined.bit_count()
+                if reach <= largest:
+                    if reach == size:
+                        found.append((chosen | 1 << i, joined))
+                    grown.append((i, chosen | 1 << i, joined))
+        level = grown
+    return found
 
-    def grow(start: int, chosen: list[int], union: int, size: int
-             ) -> Iterator[tuple[tuple[int, ...], int]]:
-        if len(chosen) == size:
-            if union.bit_count() == size:
-                yield tuple(chosen), union
-            return
-        for i in range(start, count):
-            joined = union | rows[i]
-            if joined.bit_count() <= size:
-                yield from grow(i + 1, chosen + [i], joined, size)
 
-    for size in range(2, min(count, largest) + 1):
-        yield from grow(0, [], 0, size)
+def _transposed(rows: list[int], width: int) -> list[int]:
+    """A 0/1 matrix's columns (width of them) as masks of its rows (at most 16)."""
+    spread = _spread(width)
+    packed = 0
+    for i, row in enumerate(rows):
+        packed |= spread[row] << i
+    return [packed >> 16 * j & 0xFFFF for j in range(width)]
+
+
+@cache
+def _spread(width: int) -> tuple[int, ...]:
+    """Each mask of width bits with bit j moved to bit 16 * j."""
+    return tuple(sum(1 << 16 * j for j in range(width) if mask >> j & 1)
+                 for mask in range(1 << width))
 
 
 def search(layout: Layout, cand: list[int], live: list[Sequence[int]], limit: int,
@@ -509,83 +533,3 @@ def line_must(fills: Iterable[int], positions: Sequence[int], n: int, full: int)
         if not must:
             break
     return must
-
-
-# ---------------------------------------------------------------------------------------------
-# The Extreme deductions' finders (the grader words and grades by them)
-
-def closed_sets(rows: list[int]) -> Iterator[tuple[tuple[int, ...], int]]:
-    """Naked sets in a 0/1 matrix given as row masks: yields (row indices, union) where k rows
-    (2 <= k <= len(rows) // 2) reach only k columns that some other row also reaches."""
-    for chosen, union in naked_sets(rows, len(rows) // 2):
-        if any(rows[i] & union for i in range(len(rows)) if i not in chosen):
-            yield chosen, union
-
-
-Fish = tuple[int, bool, list[int], list[int], tuple[tuple[int, int], ...]]
-
-
-def fish_finds(n: int, cand: list[int], placed: Sequence[bool]) -> Iterator[Fish]:
-    """Fish, digit by digit, rows then columns: k lines (not holding the digit placed) where
-    it fits only in k crossing lines keep it out of those crossing lines' other cells. Yields
-    (digit, by rows, the k lines, the crossing lines, (cell, digit's bit) removals) for each
-    that removes something, reading cand afresh after each (the caller applies it)."""
-    lines = _geometry(n)[0]
-    for digit in range(1, n + 1):
-        bit = 1 << (digit - 1)
-        for by_rows in (True, False):
-            found, masks = [], []
-            for a, cells in enumerate(lines[:n] if by_rows else lines[n:]):
-                mask = 0
-                for b, cell in enumerate(cells):
-                    if cand[cell] & bit:
-                        if cand[cell] == bit and placed[cell]:
-                            break
-                        mask |= 1 << b
-                else:
-                    found.append(a)
-                    masks.append(mask)
-            if len(found) < 4:
-                continue
-            for chosen, across in closed_sets(masks):
-                chosen_lines = [found[i] for i in chosen]
-                crossing = [b for b in range(n) if across >> b & 1]
-                removals = tuple(
-                    (cell, bit) for a in found if a not in chosen_lines for b in crossing
-                    for cell in [a * n + b if by_rows else b * n + a] if cand[cell] & bit)
-                if removals:
-                    yield digit, by_rows, chosen_lines, crossing, removals
-
-
-def forcing_chain(layout: Layout, cand: list[int], placed: Sequence[bool]
-                  ) -> tuple[list[int], list[int], int, int] | None:
-    """The first forcing chain of two-candidate cells (as in Keen): if the start cell is not
-    a, it is its other digit, which forces each linked two-candidate cell in turn; wherever
-    that forces some cell to a, a cell seeing both that cell and the start cannot be a. As
-    (the chain's cells, the digit bit each is forced to, a's bit, the cell that loses a)."""
-    n, peers = layout.size, layout.peers
-    for start in range(n * n):
-        both = cand[start]
-        if placed[start] or both.bit_count() != 2:
-            continue
-        row, col = divmod(start, n)
-        for a_bit in (both & -both, both & (both - 1)):
-            value = {start: both & ~a_bit}
-            came_from = {start: -1}
-            queue = [start]
-            for cell in queue:
-                bit = value[cell]
-                for peer in peers[cell]:
-                    if peer in value or not cand[peer] & bit:
-                        continue
-                    if bit == a_bit and (peer // n == row or peer % n == col):
-                        path = [cell]
-                        while came_from[path[-1]] >= 0:
-                            path.append(came_from[path[-1]])
-                        path.reverse()
-                        return path, [value[c] for c in path], a_bit, peer
-                    if cand[peer].bit_count() == 2:
-                        value[peer] = cand[peer] & ~bit
-                        came_from[peer] = cell
-                        queue.append(peer)
-    return None
