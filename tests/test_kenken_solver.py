@@ -6,7 +6,8 @@ from functools import cache
 from hypothesis import given, settings, strategies as st
 
 from games.kenken import gen, rules, solver
-from games.kenken.cages import HARD, NORMAL, cage_holds, cage_satisfied
+from games.kenken.cages import EXTREME, HARD, NORMAL, cage_holds, cage_satisfied, possible_ops
+from games.kenken.grader import grade_layout
 from games.kenken.rules import Cage, Params
 
 WIKI = Params(6, "normal")
@@ -152,6 +153,33 @@ def test_latin_square_count_of_order_four():
     assert len(latin_squares(4)) == 576
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10 ** 6), st.sampled_from(["standard", "multiplication", "hidden"]),
+       st.sampled_from(["easy", "normal", "hard", "extreme"]), st.integers(-2, 2))
+def test_a_4x4_layout_counts_its_solutions_as_the_search_does(seed, variant, difficulty,
+                                                               nudge):
+    """On a 4x4 board the Latin squares that fit every cage (Layout.squares) are exactly the
+    solutions: as many as brute force and the search find, with a target nudged now and then
+    to make some ambiguous or impossible; and grading by that count agrees with grading by
+    the search, at every level."""
+    if variant == "multiplication" and difficulty == "extreme":
+        difficulty = "hard"         # 4x4 products go up to Hard
+    params = rules.params_from_options(4, difficulty, variant)
+    rng = random.Random(seed)
+    cages = gen.attempt(params, rng)
+    k = rng.randrange(len(cages))
+    cells, op, target = cages[k]
+    cages[k] = (cells, op, max(1, target + nudge))
+    layout = solver.compile_cages(4, [(cells, possible_ops(params, op, len(cells)), target)
+                                      for cells, op, target in cages])
+    expected = brute_force(params, tuple(Cage(op, target, tuple(divmod(c, 4) for c in cells))
+                                         for cells, op, target in cages))
+    assert layout.squares.bit_count() == len(expected) == len(solver.solve_layout(layout, 600))
+    searched = layout._replace(squares=-1)      # graded as any other size is
+    for least in range(4):
+        assert grade_layout(layout, EXTREME, least) == grade_layout(searched, EXTREME, least)
+
+
 @st.composite
 def placed_cages(draw):
     """A connected cage of 1-6 cells grown from a random cell of an n x n grid (cells in
@@ -198,7 +226,7 @@ def test_fillings_and_lines_of_any_cage_anywhere(cage):
     assert solver.cage_fillings(n, shape, ops, target) == fillings_by_brute_force(
         n, shape, ops, target)
     indices = tuple(r * n + c for r, c in cells)
-    _, segments, _, _ = solver.compiled_cage(n, indices, ops, target)
+    segments = solver.compiled_cage(n, indices, ops, target)[1]
     shared = {}
     for i, (r, c) in enumerate(cells):
         shared.setdefault(r, []).append(i)

@@ -443,7 +443,14 @@ def grade_layout(layout: Layout, max_level: int = EXTREME, least: int = EASY) ->
     counting solutions first is cheaper, as it weeds out the many puzzles with several
     solutions faster than the Extreme deductions get stuck on them. A caller that only wants
     puzzles of at least some level may say so (least): the closures below the level just
-    under it are skipped, and an easier puzzle grades as that level."""
+    under it are skipped, and an easier puzzle grades as that level.
+
+    Only a puzzle with one solution grades at any level (the deductions are sound, and one
+    that places every digit has checked every cage), so where the layout has its solutions
+    counted already (layout.squares) one with more or none is turned away before any
+    closure, and one with exactly one needs no search."""
+    if layout.squares >= 0 and layout.squares.bit_count() != 1:
+        return None
     first = max(least - 1, EASY)
     cand = list(layout.start_easy if first == EASY else layout.start)
     live: list[Sequence[int]] = list(layout.fillings)     # each replaced, never changed
@@ -456,7 +463,7 @@ def grade_layout(layout: Layout, max_level: int = EXTREME, least: int = EASY) ->
             return level
     if max_level < EXTREME:
         return None
-    if layout.size <= COUNT_FIRST:
+    if layout.size <= COUNT_FIRST and layout.squares < 0:
         found: list[tuple[int, ...]] = []
         search(layout, cand.copy(), live.copy(), 2, found)
         if len(found) != 1:

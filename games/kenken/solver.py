@@ -11,6 +11,7 @@ below the Normal closure.
 """
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from typing import NamedTuple
@@ -140,6 +141,9 @@ class Layout(NamedTuple):     # a tuple: one is made for every attempt the gener
     # and the digits its whole cage can hold (as Easy does).
     start: tuple[int, ...]
     start_easy: tuple[int, ...]
+    # On a LISTED board, the Latin squares (a bit each, see _squares) that fit every cage:
+    # its solutions. Else -1.
+    squares: int = -1
 
 
 @lru_cache(maxsize=64)
@@ -167,16 +171,54 @@ def _line_bits(n: int) -> tuple[int, ...]:
 
 @lru_cache(maxsize=1 << 15)
 def compiled_cage(n: int, cells: tuple[int, ...], ops: tuple[str, ...], target: int
-                  ) -> tuple[tuple[int, ...], Segments, tuple[int, ...], int]:
+                  ) -> tuple[tuple[int, ...], Segments, tuple[int, ...], int, int]:
     """A cage's fillings, its segments (see Layout), the digits its fillings allow in each of
-    its cells, and in the whole cage: those of its shape (wherever it stands), placed."""
+    its cells, and in the whole cage: those of its shape (wherever it stands), placed; and on
+    a LISTED board the Latin squares that fit it (else -1)."""
     r0, c0 = divmod(cells[0], n)
     fillings, lines, allowed, every = shaped_cage(
         n, tuple((cell // n - r0, cell % n - c0) for cell in cells), ops, target)
     segments = tuple((n + c0 + line - 2 * MAX_CAGE if line >= MAX_CAGE else r0 + line,
                       positions)
                      for line, positions in lines)
-    return fillings, segments, allowed, every
+    squares = -1
+    if n == LISTED:
+        squares = 0
+        having = _squares(n)
+        for f in fillings:
+            fitting = -1
+            for cell in cells:
+                fitting &= having[cell][(f & (1 << n) - 1).bit_length() - 1]
+                f >>= n
+            squares |= fitting
+    return fillings, segments, allowed, every, squares
+
+
+LISTED = 4      # the order whose Latin squares (576) are listed: a board's solutions counted
+
+
+@cache
+def _squares(n: int) -> tuple[tuple[int, ...], ...]:
+    """For each cell and digit (less one), the Latin squares of order n with the digit there,
+    as bits of a mask (one bit per square, in the order found)."""
+    having = [[0] * n for _ in range(n * n)]
+    count = 0
+    rows = [(row, sum(1 << c * n + d for c, d in enumerate(row)))     # (digits, column digits)
+            for row in itertools.permutations(range(n))]
+
+    def extend(grid: list[tuple[int, ...]], used: int) -> None:
+        nonlocal count
+        if len(grid) == n:
+            for cell, d in enumerate(itertools.chain(*grid)):
+                having[cell][d] |= 1 << count
+            count += 1
+            return
+        for row, taken in rows:
+            if not taken & used:
+                extend(grid + [row], used | taken)
+
+    extend([], 0)
+    return tuple(tuple(digits) for digits in having)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -209,8 +251,10 @@ def compile_cages(n: int, cages: Iterable[tuple[tuple[int, ...], tuple[str, ...]
     cage_of = [0] * (n * n)
     start, start_easy = [0] * (n * n), [0] * (n * n)
     cells_of, fillings, segments = [], [], []
+    squares = -1
     for index, (cells, ops, target) in enumerate(cages):
-        cage, segs, allowed, every = compiled_cage(n, cells, ops, target)
+        cage, segs, allowed, every, fitting = compiled_cage(n, cells, ops, target)
+        squares &= fitting
         fillings.append(cage)
         segments.append(segs)
         cells_of.append(cells)
@@ -219,7 +263,7 @@ def compile_cages(n: int, cages: Iterable[tuple[tuple[int, ...], tuple[str, ...]
             start[cell] = mask
             start_easy[cell] = every
     return Layout(n, tuple(cells_of), tuple(fillings), tuple(cage_of), peers, lines,
-                  tuple(segments), (1 << n) - 1, tuple(start), tuple(start_easy))
+                  tuple(segments), (1 << n) - 1, tuple(start), tuple(start_easy), squares)
 
 
 def close(layout: Layout, cand: list[int], live: list[Sequence[int]], level: int = NORMAL,
