@@ -42,7 +42,7 @@ from games.kenken.solver import (
     Layout,
     close,
     compile_puzzle,
-    geometry,
+    lanes,
     line_must,
     search,
     subsets_of,
@@ -326,23 +326,28 @@ def fish_finds(n: int, cand: list[int], placed: Sequence[bool]) -> Iterator[Fish
     it fits only in k crossing lines keep it out of those crossing lines' other cells. Yields
     (digit, by rows, the k lines, the crossing lines, (cell, digit's bit) removals) for each
     that removes something, reading cand afresh after each (the caller applies it)."""
-    lines = geometry(n)[0]
+    spread = lanes(n)
+    # Each row's (column's) digits placed, and its places for every digit, as 16-bit lanes.
+    held, places = [0] * (2 * n), [0] * (2 * n)
+    for cell, mask in enumerate(cand):
+        row, col = divmod(cell, n)
+        places[row] |= spread[mask] << col
+        places[n + col] |= spread[mask] << row
+        if placed[cell]:
+            held[row] |= mask
+            held[n + col] |= mask
     for digit in range(1, n + 1):
-        bit = 1 << (digit - 1)
+        bit, lane = 1 << (digit - 1), 16 * (digit - 1)
+        removed = False         # (then the columns' places for this digit are read again)
         for by_rows in (True, False):
-            found, masks = [], []
-            for a, cells in enumerate(lines[:n] if by_rows else lines[n:]):
-                mask = 0
-                for b, cell in enumerate(cells):
-                    if cand[cell] & bit:
-                        if cand[cell] == bit and placed[cell]:
-                            break
-                        mask |= 1 << b
-                else:
-                    found.append(a)
-                    masks.append(mask)
+            first = 0 if by_rows else n
+            found = [a for a in range(n) if not held[first + a] & bit]
             if len(found) < 4:
                 continue
+            if removed:
+                masks = [sum(1 << b for b in range(n) if cand[b * n + a] & bit) for a in found]
+            else:
+                masks = [places[first + a] >> lane & 0xFFFF for a in found]
             for chosen, across in closed_sets(masks):
                 chosen_lines = [found[i] for i in chosen]
                 crossing = [b for b in range(n) if across >> b & 1]
@@ -350,6 +355,7 @@ def fish_finds(n: int, cand: list[int], placed: Sequence[bool]) -> Iterator[Fish
                     (cell, bit) for a in found if a not in chosen_lines for b in crossing
                     for cell in [a * n + b if by_rows else b * n + a] if cand[cell] & bit)
                 if removals:
+                    removed = True
                     yield digit, by_rows, chosen_lines, crossing, removals
 
 
@@ -372,7 +378,7 @@ def forcing_chain(layout: Layout, cand: list[int], placed: Sequence[bool]
             for cell in queue:
                 bit = value[cell]
                 for peer in peers[cell]:
-                    if peer in value or not cand[peer] & bit:
+                    if not cand[peer] & bit or peer in value:
                         continue
                     if bit == a_bit and (peer // n == row or peer % n == col):
                         path = [cell]

@@ -155,7 +155,7 @@ def compile_puzzle(params: Params, cages: tuple[Cage, ...]) -> Layout:
 
 
 @cache
-def geometry(n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+def _geometry(n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """Rows then columns, and each cell's peers (the other cells of its row and column)."""
     rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
     cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
@@ -247,7 +247,7 @@ def shaped_cage(n: int, shape: tuple[tuple[int, int], ...], ops: tuple[str, ...]
 def compile_cages(n: int, cages: Iterable[tuple[tuple[int, ...], tuple[str, ...], int]]
                   ) -> Layout:
     """cages: (cell indices in reading order, operators, target) triples."""
-    lines, peers = geometry(n)
+    lines, peers = _geometry(n)
     cage_of = [0] * (n * n)
     start, start_easy = [0] * (n * n), [0] * (n * n)
     cells_of, fillings, segments = [], [], []
@@ -505,7 +505,7 @@ def subsets_of(rows: list[int], largest: int) -> list[tuple[int, int]]:
 
 def _transposed(rows: list[int], width: int) -> list[int]:
     """A 0/1 matrix's columns (width of them) as masks of its rows (at most 16)."""
-    spread = _spread(width)
+    spread = lanes(width)
     packed = 0
     for i, row in enumerate(rows):
         packed |= spread[row] << i
@@ -513,7 +513,7 @@ def _transposed(rows: list[int], width: int) -> list[int]:
 
 
 @cache
-def _spread(width: int) -> tuple[int, ...]:
+def lanes(width: int) -> tuple[int, ...]:
     """Each mask of width bits with bit j moved to bit 16 * j."""
     return tuple(sum(1 << 16 * j for j in range(width) if mask >> j & 1)
                  for mask in range(1 << width))
