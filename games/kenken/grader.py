@@ -372,13 +372,14 @@ def forcing_chain(layout: Layout, cand: list[int], placed: Sequence[bool]
             continue
         row, col = divmod(start, n)
         for a_bit in (both & -both, both & (both - 1)):
-            value = {start: both & ~a_bit}
-            came_from = {start: -1}
+            value = [0] * (n * n)           # the digit each cell is forced to (0: none yet)
+            came_from = [-1] * (n * n)
+            value[start] = both & ~a_bit
             queue = [start]
             for cell in queue:
                 bit = value[cell]
                 for peer in peers[cell]:
-                    if not cand[peer] & bit or peer in value:
+                    if not cand[peer] & bit or value[peer]:
                         continue
                     if bit == a_bit and (peer // n == row or peer % n == col):
                         path = [cell]

@@ -422,7 +422,7 @@ def hard_step(layout: Layout, cand: list[int], live: list[Sequence[int]], cages:
     at a time until one does: the cells narrowed (none: nothing left to find), or None on a
     contradiction. A line's subsets are looked for only where every single has been crossed
     off its lines (a hidden subset counts a digit's places among the unsolved cells)."""
-    n, full, cage_of = layout.size, layout.full, layout.cage_of
+    n, cage_of = layout.size, layout.cage_of
     narrowed: list[int] = []
     while cages:
         k = cages.pop()
@@ -430,9 +430,14 @@ def hard_step(layout: Layout, cand: list[int], live: list[Sequence[int]], cages:
         if len(fills) < 2:          # solved: its singles are crossed off already
             continue
         for index, positions in layout.segments[k]:        # cage lines
-            must = line_must(fills, positions, n, full)
+            line = layout.lines[index]
+            others = 0              # only digits the line's other cells hold can go
+            for cell in line:
+                if cage_of[cell] != k:
+                    others |= cand[cell]
+            must = line_must(fills, positions, n, others)
             if must:
-                for cell in layout.lines[index]:
+                for cell in line:
                     left = cand[cell]
                     if left & must and cage_of[cell] != k:
                         left &= ~must
@@ -565,10 +570,18 @@ def unique_solution(params: Params, cages: tuple[Cage, ...]) -> tuple[int, ...] 
     return found[0] if len(found) == 1 else None
 
 
-def line_must(fills: Iterable[int], positions: Sequence[int], n: int, full: int) -> int:
-    """The digits every one of a cage's live fillings puts in the cells it has on one line
-    (at `positions` of the filling): that line's other cells cannot hold them."""
-    must = full
+def line_must(fills: Iterable[int], positions: Sequence[int], n: int, digits: int) -> int:
+    """The digits (of those asked about) every one of a cage's live fillings puts in the cells
+    it has on one line (at `positions` of the filling): that line's other cells cannot hold
+    them."""
+    must = digits
+    if len(positions) == 2:         # (most segments: one shift each, no loop)
+        first, second = positions[0] * n, positions[1] * n
+        for f in fills:
+            must &= f >> first | f >> second
+            if not must:
+                break
+        return must
     for f in fills:
         seen = 0
         for i in positions:
