@@ -331,10 +331,13 @@ def close(layout: Layout, cand: list[int], live: list[Sequence[int]], level: int
             if hard:
                 hard_cages.add(k)
             cells = cages[k]
-            allowed, shift = 0, 0
-            for cell in cells:
-                allowed |= cand[cell] << shift
-                shift += n
+            if len(cells) == 2:             # (most cages: no loop)
+                allowed = cand[cells[0]] | cand[cells[1]] << n
+            else:
+                allowed, shift = 0, 0
+                for cell in cells:
+                    allowed |= cand[cell] << shift
+                    shift += n
             outside = ~allowed
             fillings = live[k]
             kept = [f for f in fillings if not f & outside]
@@ -372,14 +375,16 @@ def close(layout: Layout, cand: list[int], live: list[Sequence[int]], level: int
         while sweep:                                    # hidden singles
             line_bit = sweep & -sweep
             sweep ^= line_bit
-            line = lines[line_bit.bit_length() - 1]
+            index = line_bit.bit_length() - 1
+            line = lines[index]
             once = twice = 0
             for cell in line:
-                twice |= once & cand[cell]
-                once |= cand[cell]
+                mask = cand[cell]
+                twice |= once & mask
+                once |= mask
             if once != full:
                 return False
-            lonely = once & ~twice & ~done[line_bit.bit_length() - 1]
+            lonely = once & ~twice & ~done[index]
             if lonely:
                 for cell in line:
                     mask = cand[cell] & lonely
@@ -489,21 +494,32 @@ def subsets_of(rows: list[int], largest: int) -> list[tuple[int, int]]:
     """The naked sets of a 0/1 matrix given as row masks, smallest first, then in the order of
     the rows: (rows, columns) as masks, where k rows (2 <= k <= largest) reach only k
     columns."""
-    found = []
-    count = len(rows)
-    level = [(i, 1 << i, row) for i, row in enumerate(rows) if row.bit_count() <= largest]
-    size = 1        # each of level: (its last row, the rows chosen, their union)
+    found: list[tuple[int, int]] = []
+    few = [i for i, row in enumerate(rows) if row.bit_count() <= largest]
+    level = []      # each: (its last row's place in few, the rows chosen, their union)
+    for x, i in enumerate(few):
+        first = rows[i]
+        for y in range(x + 1, len(few)):
+            j = few[y]
+            joined = first | rows[j]
+            reach = joined.bit_count()
+            if reach <= largest:
+                if reach == 2:
+                    found.append((1 << i | 1 << j, joined))
+                level.append((y, 1 << i | 1 << j, joined))
+    size = 2
     while level and size < largest:
         size += 1
         grown = []
         for last, chosen, union in level:
-            for i in range(last + 1, count):
-                joined = union | rows[i]
+            for y in range(last + 1, len(few)):
+                j = few[y]
+                joined = union | rows[j]
                 reach = joined.bit_count()
                 if reach <= largest:
                     if reach == size:
-                        found.append((chosen | 1 << i, joined))
-                    grown.append((i, chosen | 1 << i, joined))
+                        found.append((chosen | 1 << j, joined))
+                    grown.append((y, chosen | 1 << j, joined))
         level = grown
     return found
 
