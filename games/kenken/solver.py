@@ -95,30 +95,33 @@ def _reaching(size: int, clashes: list[tuple[int, ...]], product: bool, target: 
               ) -> list[int]:
     """The fillings whose digits add up to (or multiply to) target, grown a cell at a time
     with only digits from which the rest of the cage can still reach it."""
+    full = (1 << size) - 1
+    free_digits = _free_digits(size)
     last = len(clashes) - 1
-    states: list[tuple[int, int, tuple[int, ...]]] = [(target, 0, ())]   # rest, packed, digits
+    states = [(target, 0)]              # what the rest must reach, the digits so far packed
     found = []
     for i, clash in enumerate(clashes):
-        left, shift = last - i, i * size - 1
-        grown = []
-        for rest, packed, digits in states:
+        left, shift = last - i, i * size
+        grown: list[tuple[int, int]] = []
+        add = grown.append
+        for rest, packed in states:
             taken = 0
             for j in clash:
-                taken |= 1 << digits[j]
+                taken |= packed >> (j * size)
+            free = ~taken & full
             if not left:                    # the last digit is what is left
-                if 1 <= rest <= size and not taken >> rest & 1:
-                    found.append(packed | 1 << (shift + rest))
-                continue
-            options: Iterable[int]
-            if product:
-                options = [d for d in range(1, size + 1)
-                           if rest % d == 0 and rest // d <= size ** left]
-            else:
-                options = range(max(1, rest - left * size), min(size, rest - left) + 1)
-            for d in options:
-                if not taken >> d & 1:
-                    grown.append((rest // d if product else rest - d, packed | 1 << (shift + d),
-                                  digits + (d,)))
+                if 1 <= rest <= size and free >> (rest - 1) & 1:
+                    found.append(packed | 1 << (shift + rest - 1))
+            elif product:
+                most = size ** left
+                for d, bit in free_digits[free]:
+                    if rest % d == 0 and rest // d <= most:
+                        add((rest // d, packed | bit << shift))
+            else:                           # digits from which the rest can reach it
+                low, high = max(1, rest - left * size), min(size, rest - left)
+                if low <= high:
+                    for d, bit in free_digits[free & (1 << high) - (1 << (low - 1))]:
+                        add((rest - d, packed | bit << shift))
         states = grown
     return found
 
