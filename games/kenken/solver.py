@@ -7,7 +7,8 @@ holds d, so "is this filling still possible?" is a single AND against the cage's
 packed the same way, and the OR of the live fillings gives every cell's remaining digits.
 close() narrows the candidates with the grader's deductions up to a level (Easy, Normal or
 Hard) until none narrows them more; search branches on the cell with the fewest candidates
-below the Normal closure.
+below the Normal closure. A LISTED (4x4) layout carries its solutions as it compiles: the
+Latin squares of its order that fit every cage, one bit each.
 """
 from __future__ import annotations
 
@@ -497,32 +498,23 @@ def subsets_of(rows: list[int], largest: int) -> list[tuple[int, int]]:
     """The naked sets of a 0/1 matrix given as row masks, smallest first, then in the order of
     the rows: (rows, columns) as masks, where k rows (2 <= k <= largest) reach only k
     columns."""
-    found: list[tuple[int, int]] = []
+    found = []
     few = [i for i, row in enumerate(rows) if row.bit_count() <= largest]
-    level = []      # each: (its last row's place in few, the rows chosen, their union)
-    for x, i in enumerate(few):
-        first = rows[i]
-        for y in range(x + 1, len(few)):
-            j = few[y]
-            joined = first | rows[j]
-            reach = joined.bit_count()
-            if reach <= largest:
-                if reach == 2:
-                    found.append((1 << i | 1 << j, joined))
-                level.append((y, 1 << i | 1 << j, joined))
-    size = 2
+    # Sets of 1, 2, ... rows reaching at most largest columns, each as (its last row's
+    # place in few, the rows chosen, their union).
+    level = [(x, 1 << i, rows[i]) for x, i in enumerate(few)]
+    size = 1
     while level and size < largest:
         size += 1
         grown = []
         for last, chosen, union in level:
             for y in range(last + 1, len(few)):
-                j = few[y]
-                joined = union | rows[j]
+                joined = union | rows[few[y]]
                 reach = joined.bit_count()
                 if reach <= largest:
                     if reach == size:
-                        found.append((chosen | 1 << j, joined))
-                    grown.append((y, chosen | 1 << j, joined))
+                        found.append((chosen | 1 << few[y], joined))
+                    grown.append((y, chosen | 1 << few[y], joined))
         level = grown
     return found
 
@@ -594,13 +586,6 @@ def line_must(fills: Iterable[int], positions: Sequence[int], n: int, digits: in
     it has on one line (at `positions` of the filling): that line's other cells cannot hold
     them."""
     must = digits
-    if len(positions) == 2:         # (most segments: one shift each, no loop)
-        first, second = positions[0] * n, positions[1] * n
-        for f in fills:
-            must &= f >> first | f >> second
-            if not must:
-                break
-        return must
     for f in fills:
         seen = 0
         for i in positions:
