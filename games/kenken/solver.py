@@ -477,10 +477,7 @@ def hard_step(layout: Layout, cand: list[int], live: list[Sequence[int]], cages:
                 digits.append(1 << d)
                 places.append(spots)
         for chosen, spots in subsets_of(places, half):      # k digits, k cells
-            keep = 0
-            for j, bit in enumerate(digits):
-                if chosen >> j & 1:
-                    keep |= bit
+            keep = sum(bit for j, bit in enumerate(digits) if chosen >> j & 1)
             for i, cell in enumerate(free):
                 left = cand[cell]
                 if spots >> i & 1 and left & ~keep:
