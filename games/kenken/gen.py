@@ -46,13 +46,15 @@ STYLES = {
     "hidden": {EASY: Style(0.75, 0.3, False, 1.0), NORMAL: Style(0.75, 0.15, False, 0.6),
                HARD: Style(0.75, 0.0, False, 0.8), EXTREME: Style(0.75, 0.15, False, 0.4)},
 }
-# Up to 7x7 a cutting without givens more often makes a Normal or an Extreme puzzle (on
-# larger boards it makes Normal ones rarer); at 4x4 one without givens or poor products more
-# often makes a Hard one. Normal puzzles come quicker up to 5x5 from few dominoes and cages
-# of at most 5 (4x4) or 4 cells (5x5), Hard ones at 5x5 without givens, Extreme ones at 4x4
-# and 5x5 from fewer dominoes. By variant and level: (the largest size, the style up to
-# it), smallest first.
+# Up to 5x5 an Easy puzzle comes in fewer attempts when a cell left alone mostly stays a given
+# (up to the cap of n*n/8). Up to 7x7 a cutting without givens more often makes a Normal or an
+# Extreme puzzle (on larger boards it makes Normal ones rarer); at 4x4 one without givens or
+# poor products more often makes a Hard one. Normal puzzles come quicker up to 5x5 from few
+# dominoes and cages of at most 5 (4x4) or 4 cells (5x5), Hard ones at 5x5 without givens,
+# Extreme ones at 4x4 and 5x5 from fewer dominoes. By variant and level: (the largest size,
+# the style up to it), smallest first.
 SMALL_STYLES = {
+    ("standard", EASY): ((5, Style(0.9, 0.7, False)),),
     ("standard", NORMAL): ((4, Style(0.1, 0.0, False, largest=5)),
                            (5, Style(0.2, 0.0, True, largest=4)),
                            (7, Style(0.75, 0.0, True))),
