@@ -92,33 +92,48 @@ def _free_digits(size: int) -> tuple[tuple[tuple[int, int], ...], ...]:
 
 def _reaching(size: int, clashes: list[tuple[int, ...]], product: bool, target: int
               ) -> list[int]:
-    """The fillings whose digits add up to (or multiply to) target, grown a cell at a time
-    with only digits from which the rest of the cage can still reach it."""
+    """The fillings whose digits add up to (or multiply to) target, grown a cell at a time,
+    depth first, with only digits from which the rest of the cage can still reach it; the
+    last cell's digit is what is left (only big cages come here: see TABLED_FILLINGS)."""
     last = len(clashes) - 1
-    states: list[tuple[int, int, tuple[int, ...]]] = [(target, 0, ())]   # rest, packed, digits
-    found = []
-    for i, clash in enumerate(clashes):
-        left, shift = last - i, i * size - 1
-        grown = []
-        for rest, packed, digits in states:
-            taken = 0
-            for j in clash:
-                taken |= 1 << digits[j]
-            if not left:                    # the last digit is what is left
-                if 1 <= rest <= size and not taken >> rest & 1:
-                    found.append(packed | 1 << (shift + rest))
-                continue
-            options: Iterable[int]
-            if product:
-                options = [d for d in range(1, size + 1)
-                           if rest % d == 0 and rest // d <= size ** left]
-            else:
-                options = range(max(1, rest - left * size), min(size, rest - left) + 1)
+    if not last:
+        return [1 << (target - 1)] if 1 <= target <= size else []
+    found: list[int] = []
+    add = found.append
+    digits = [0] * (last + 1)
+    reach = [size ** left for left in range(last + 1)]      # the most a product can reach
+    final_clash, final_shift = clashes[last], last * size - 1
+
+    def grow(i: int, rest: int, packed: int) -> None:
+        taken = 0
+        for j in clashes[i]:
+            taken |= 1 << digits[j]
+        shift, left = i * size - 1, last - i
+        options: Iterable[int]
+        if product:
+            options = [d for d in range(1, size + 1) if rest % d == 0 and rest // d <= reach[left]]
+        else:
+            options = range(max(1, rest - left * size), min(size, rest - left) + 1)
+        if left > 1:
             for d in options:
                 if not taken >> d & 1:
-                    grown.append((rest // d if product else rest - d, packed | 1 << (shift + d),
-                                  digits + (d,)))
-        states = grown
+                    digits[i] = d
+                    grow(i + 1, rest // d if product else rest - d, packed | 1 << (shift + d))
+            return
+        for d in options:                   # the next cell is the last
+            if taken >> d & 1:
+                continue
+            final = rest // d if product else rest - d
+            if not 1 <= final <= size:
+                continue
+            digits[i] = d
+            for j in final_clash:
+                if digits[j] == final:
+                    break
+            else:
+                add(packed | 1 << (shift + d) | 1 << (final_shift + final))
+
+    grow(0, target, 0)
     return found
 
 
