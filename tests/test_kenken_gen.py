@@ -51,18 +51,18 @@ def test_trades_of_a_literal_square():
     trades = {frozenset(cell for cell, _ in trade) for trade in two_line_trades(square, 4)}
     assert frozenset(range(8)) in trades
     assert frozenset((0, 2, 8, 10)) in trades
-    finder = gen.Trades(square, 4)
+    balanced = gen.balance_check(square, 4)
     owner = list(range(16))
     owner[4], owner[5] = 0, 1           # dominoes down columns 1 and 2 of rows 1 and 2
     owner[7] = 3                        # and column 4: the cycle still moves column 3's digits
-    assert not finder.balanced(owner, 7, [3, 7])
+    assert not balanced(owner, 7, [3, 7])
     owner[6] = 2                        # with column 3 too, rows 1 and 2 can swap outright
-    assert finder.balanced(owner, 6, [2, 6])
+    assert balanced(owner, 6, [2, 6])
     owner = list(range(16))
     owner[2] = 0                        # 1 . 3 in one cage, then 3 . 1 below it: 1 3 / 3 1
-    assert not finder.balanced(owner, 2, [0, 2])
+    assert not balanced(owner, 2, [0, 2])
     owner[10] = 8
-    assert finder.balanced(owner, 10, [8, 10])
+    assert balanced(owner, 10, [8, 10])
 
 
 @settings(max_examples=30, deadline=None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from random import Random
@@ -46,13 +46,15 @@ STYLES = {
     "hidden": {EASY: Style(0.75, 0.3, False, 1.0), NORMAL: Style(0.75, 0.15, False, 0.6),
                HARD: Style(0.75, 0.0, False, 0.8), EXTREME: Style(0.75, 0.15, False, 0.4)},
 }
-# Up to 7x7 a cutting without givens more often makes a Normal or an Extreme puzzle (on
-# larger boards it makes Normal ones rarer); at 4x4 one without givens or poor products more
-# often makes a Hard one. Normal puzzles come quicker up to 5x5 from few dominoes and cages
-# of at most 5 (4x4) or 4 cells (5x5), Hard ones at 5x5 without givens, Extreme ones at 4x4
-# and 5x5 from fewer dominoes. By variant and level: (the largest size, the style up to
-# it), smallest first.
+# Up to 5x5 an Easy puzzle comes in fewer attempts when a cell left alone mostly stays a given
+# (up to the cap of n*n/8). Up to 7x7 a cutting without givens more often makes a Normal or an
+# Extreme puzzle (on larger boards it makes Normal ones rarer); at 4x4 one without givens or
+# poor products more often makes a Hard one. Normal puzzles come quicker up to 5x5 from few
+# dominoes and cages of at most 5 (4x4) or 4 cells (5x5), Hard ones at 5x5 without givens,
+# Extreme ones at 4x4 and 5x5 from fewer dominoes. By variant and level: (the largest size,
+# the style up to it), smallest first.
 SMALL_STYLES = {
+    ("standard", EASY): ((5, Style(0.9, 0.7, False)),),
     ("standard", NORMAL): ((4, Style(0.1, 0.0, False, largest=5)),
                            (5, Style(0.2, 0.0, True, largest=4)),
                            (7, Style(0.75, 0.0, True))),
@@ -156,33 +158,56 @@ def row_col(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(cell // n for cell in range(n * n)), tuple(cell % n for cell in range(n * n))
 
 
-class Trades:
+def balance_check(grid: list[int], n: int) -> Callable[[list[int], int, list[int]], bool]:
     """The trades of a Latin square between two rows (or two columns): swapping the two rows'
     digits along one cycle of columns (a b c / b c a) keeps the square Latin. Each digit d of
     the cycle then moves between the two cells of a rectangle (a d cell, a d cell, an other
     cell, an other cell); when every cage holds as many of its d cells as its other cells, for
     every d of the cycle, every clue stays true: a second solution. The 2x2 trades are the
-    intercalates (a b / b a)."""
+    intercalates (a b / b a).
 
-    def __init__(self, grid: list[int], n: int):
-        row, col = row_col(n)
-        stride = n + 1
-        col_of = [0] * (n * stride)          # [row * stride + digit]: its column
-        row_of = [0] * (n * stride)          # [column * stride + digit]: its row
-        for cell, d in enumerate(grid):
-            r, c = row[cell], col[cell]
-            col_of[r * stride + d] = c
-            row_of[c * stride + d] = r
-        self.tables = grid, n, row, col, col_of, row_of
+    Returns balanced(owner, cell, cage): whether a trade through cell is balanced, now that
+    cell is in cage (owner: each cell's cage). A trade's rectangle at cell can only balance
+    when the cage holds another of its corners, beside cell in its row or column; then the two
+    far corners must share a cage too before the trades through that rectangle (one between
+    its rows, one between its columns) are followed, each until a rectangle that does not
+    balance."""
+    row, col = row_col(n)
+    stride = n + 1
+    col_of = [0] * (n * stride)          # [row * stride + digit]: its column
+    row_of = [0] * (n * stride)          # [column * stride + digit]: its row
+    for cell, d in enumerate(grid):
+        r, c = row[cell], col[cell]
+        col_of[r * stride + d] = c
+        row_of[c * stride + d] = r
 
-    def balanced(self, owner: list[int], cell: int, cage: list[int]) -> bool:
-        """Whether a trade through cell is balanced, now that cell is in cage. A trade's
-        rectangle at cell can only balance when the cage holds another of its corners,
-        beside cell in its row or column; then the two far corners must share a cage too
-        before the trades through that rectangle (one between its rows, one between its
-        columns) are followed, each until a rectangle that does not balance."""
-        grid, n, row, col, col_of, row_of = self.tables
-        stride = n + 1
+    def rows_balance(owner: list[int], one: int, two: int, start: int) -> bool:
+        """Whether the trade between rows one and two through column start balances."""
+        base, other = one * n, two * n
+        at = start
+        while True:
+            moved = col_of[two * stride + grid[base + at]]
+            a1, a2 = owner[base + at], owner[other + moved]
+            b1, b2 = owner[base + moved], owner[other + at]
+            if not ((a1 == b1 and a2 == b2) or (a1 == b2 and a2 == b1)):
+                return False
+            at = moved
+            if at == start:
+                return True
+
+    def columns_balance(owner: list[int], one: int, two: int, start: int) -> bool:
+        at = start
+        while True:
+            moved = row_of[two * stride + grid[at * n + one]]
+            a1, a2 = owner[at * n + one], owner[moved * n + two]
+            b1, b2 = owner[moved * n + one], owner[at * n + two]
+            if not ((a1 == b1 and a2 == b2) or (a1 == b2 and a2 == b1)):
+                return False
+            at = moved
+            if at == start:
+                return True
+
+    def balanced(owner: list[int], cell: int, cage: list[int]) -> bool:
         r, c = row[cell], col[cell]
         d = grid[cell]
         for other in cage:
@@ -197,39 +222,20 @@ class Trades:
                     continue
             else:
                 continue
-            if (self._cycle_balances(owner, r, r2, c, True) or
-                    self._cycle_balances(owner, c, c2, r, False)):
+            if rows_balance(owner, r, r2, c) or columns_balance(owner, c, c2, r):
                 return True
         return False
 
-    def _cycle_balances(self, owner: list[int], line: int, other: int, start: int,
-                        by_rows: bool) -> bool:
-        grid, n, _, _, col_of, row_of = self.tables
-        stride = n + 1
-        at = start
-        while True:
-            if by_rows:             # rows line and other; at, then moved, are columns
-                moved = col_of[other * stride + grid[line * n + at]]
-                a1, a2 = owner[line * n + at], owner[other * n + moved]
-                b1, b2 = owner[line * n + moved], owner[other * n + at]
-            else:                   # columns line and other; at, then moved, are rows
-                moved = row_of[other * stride + grid[at * n + line]]
-                a1, a2 = owner[at * n + line], owner[moved * n + other]
-                b1, b2 = owner[moved * n + line], owner[at * n + other]
-            if not ((a1 == b1 and a2 == b2) or (a1 == b2 and a2 == b1)):
-                return False
-            at = moved
-            if at == start:
-                return True
+    return balanced
 
 
 def partition(n: int, grid: list[int], rng: Random, style: Style) -> list[tuple[int, ...]]:
     """Cells cut into cages (Keen's way): dominoes first, then every leftover cell joins a
     neighbouring cage below the size limit, or now and then stays a given. A join that would
-    balance a trade (see Trades) is skipped; a cutting left with more than n*n/8 single cells
+    balance a trade (see balance_check) is skipped; a cutting left with more than n*n/8 single cells
     (given numbers, sparingly) is cut again. The cages' cells in reading order, the cages in
     the order of their first cells."""
-    balanced = Trades(grid, n).balanced
+    balanced = balance_check(grid, n)
     around = neighbours(n)
     cells = range(n * n)
     random = rng.random
@@ -275,40 +281,42 @@ def choose_ops(n: int, values: list[list[int]], rng: Random, params: Params,
     if params.multiplication_only:
         return ["=" if len(v) == 1 else "*" for v in values]
     order = sorted(range(len(values)), key=[rng.random() for _ in values].__getitem__)
-    good: dict[str, list[int]] = {op: [] for op in "/-*+"}    # cages in random order
-    poor: dict[str, list[int]] = {op: [] for op in "/-*+"}
-    suits = _suits(n, style.poor_products)
+    queues: list[list[int]] = [[], [], [], [], [], [], [], []]  # cages in random order: each
+    suits = _suits(n, style.poor_products)      # operator's good ones, then its poor ones
     pending = 0
     for k in order:
         cage_values = values[k]
         if len(cage_values) == 2:
-            well, barely = suits[cage_values[0] * 16 + cage_values[1]]
+            for queue in suits[cage_values[0] * 16 + cage_values[1]]:
+                queues[queue].append(k)
         elif len(cage_values) > 2:
-            well, barely = "*+", ""
+            queues[2].append(k)
+            queues[3].append(k)
         else:
             continue
         pending += 1
-        for op in well:
-            good[op].append(k)
-        for op in barely:
-            poor[op].append(k)
     ops = ["="] * len(values)
+    heads = [0] * 8             # each queue's first cage not yet looked at
     while pending:
-        for op in "/-*+":
-            for queue in (good[op], poor[op]):
-                while queue and ops[queue[0]] != "=":      # taken by another operator
-                    queue.pop(0)
-                if queue:
-                    ops[queue.pop(0)] = op
+        for turn, op in enumerate("/-*+"):
+            for queue in (turn, turn + 4):
+                cages, head = queues[queue], heads[queue]
+                while head < len(cages) and ops[cages[head]] != "=":    # taken by another
+                    head += 1
+                heads[queue] = head
+                if head < len(cages):
+                    ops[cages[head]] = op
+                    heads[queue] = head + 1
                     pending -= 1
                     break
     return ops
 
 
 @cache
-def _suits(n: int, poor_products: bool) -> dict[int, tuple[str, str]]:
+def _suits(n: int, poor_products: bool) -> dict[int, tuple[int, ...]]:
     """For two digits (a * 16 + b) of a two-cell cage, the operators that suit it well and
-    those that suit it only poorly. A clue that leaves only one pair is poor: sums of 3, 4,
+    those that suit it only poorly, as choose_ops's queues (0-3: /, -, *, + suiting well;
+    4-7: the same suiting poorly). A clue that leaves only one pair is poor: sums of 3, 4,
     2n-1 and 2n-2, and (when poor_products) products with at most two factorings; a
     difference of n-1 and a quotient above n/2 are never used."""
     suits = {}
@@ -329,7 +337,8 @@ def _suits(n: int, poor_products: bool) -> dict[int, tuple[str, str]]:
             well += "+"
         else:
             barely += "+"
-        suits[a * 16 + b] = (well, barely)
+        suits[a * 16 + b] = (tuple("/-*+".index(op) for op in well) +
+                             tuple(4 + "/-*+".index(op) for op in barely))
     return suits
 
 

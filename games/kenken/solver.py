@@ -94,36 +94,38 @@ def _free_digits(size: int) -> tuple[tuple[tuple[int, int], ...], ...]:
 
 def _reaching(size: int, clashes: list[tuple[int, ...]], product: bool, target: int
               ) -> list[int]:
-    """The fillings whose digits add up to (or multiply to) target, grown a cell at a time
-    with only digits from which the rest of the cage can still reach it."""
-    full = (1 << size) - 1
-    free_digits = _free_digits(size)
-    last = len(clashes) - 1
-    states = [(target, 0)]              # what the rest must reach, the digits so far packed
-    found = []
-    for i, clash in enumerate(clashes):
-        left, shift = last - i, i * size
-        grown: list[tuple[int, int]] = []
-        add = grown.append
-        for rest, packed in states:
-            taken = 0
-            for j in clash:
-                taken |= packed >> (j * size)
-            free = ~taken & full
-            if not left:                    # the last digit is what is left
-                if 1 <= rest <= size and free >> (rest - 1) & 1:
-                    found.append(packed | 1 << (shift + rest - 1))
-            elif product:
-                most = size ** left
-                for d, bit in free_digits[free]:
-                    if rest % d == 0 and rest // d <= most:
-                        add((rest // d, packed | bit << shift))
-            else:                           # digits from which the rest can reach it
-                low, high = max(1, rest - left * size), min(size, rest - left)
-                if low <= high:
-                    for d, bit in free_digits[free & (1 << high) - (1 << (low - 1))]:
-                        add((rest - d, packed | bit << shift))
-        states = grown
+    """The fillings whose digits add up to (or multiply to) target, grown a cell at a time,
+    depth first, with only digits from which the rest can still reach it; the cell before
+    the last gives the last what is left. Only cages too big to table come here."""
+    full, free_digits, last = (1 << size) - 1, _free_digits(size), len(clashes) - 1
+    if not last:
+        return [1 << (target - 1)] if 1 <= target <= size else []
+    found: list[int] = []
+    reach = [size ** left for left in range(last + 1)]      # the most a product can reach
+    final_clash, final_shift = clashes[last], last * size
+
+    def grow(i: int, rest: int, packed: int) -> None:
+        taken = 0
+        for j in clashes[i]:
+            taken |= packed >> (j * size)
+        free, shift, left = ~taken & full, i * size, last - i
+        if not product:             # digits from which the rest can reach the sum
+            low, high = max(1, rest - left * size), min(size, rest - left)
+            free &= (1 << high) - (1 << (low - 1)) if low <= high else 0
+        for d, bit in free_digits[free]:
+            if product and (rest % d or rest // d > reach[left]):
+                continue
+            more, placed = rest // d if product else rest - d, packed | bit << shift
+            if left > 1:
+                grow(i + 1, more, placed)
+                continue
+            taken = 0               # the next cell is the last: it takes what is left
+            for j in final_clash:
+                taken |= placed >> (j * size)
+            if 1 <= more <= size and not taken >> (more - 1) & 1:
+                found.append(placed | 1 << (final_shift + more - 1))
+
+    grow(0, target, 0)
     return found
 
 
