@@ -3,7 +3,7 @@ import itertools
 import random
 from functools import cache
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from games.kenken import gen, rules, solver
 from games.kenken.cages import EXTREME, HARD, NORMAL, cage_holds, cage_satisfied, possible_ops
@@ -238,6 +238,9 @@ def test_fillings_and_lines_of_any_cage_anywhere(cage):
 @settings(max_examples=80, deadline=None)
 @given(st.integers(4, 7), st.sampled_from(["easy", "normal", "hard"]), st.integers(0, 10 ** 6),
        st.integers(-1, 1))
+# An impossible puzzle whose one contradiction is a line where two digits can each go only in
+# the same cell, a cell that holds just those two (the sweep once passed it over).
+@example(4, "hard", 291, 1)
 def test_a_closure_continued_from_the_level_below_is_the_closure_from_scratch(
         size, difficulty, seed, nudge):
     """close(..., stepped=True) on the closure of the level below (as the grader steps up)

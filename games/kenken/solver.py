@@ -394,9 +394,9 @@ def close(layout: Layout, cand: list[int], live: list[Sequence[int]], level: int
             if lonely:
                 for cell in line:
                     mask = cand[cell] & lonely
+                    if mask & (mask - 1):
+                        return False                    # two digits need the same cell
                     if mask and mask != cand[cell]:
-                        if mask & (mask - 1):
-                            return False                # two digits need the same cell
                         cand[cell] = mask
                         dirty.add(cage_of[cell])
                         stale |= line_bits[cell]
