@@ -65,7 +65,7 @@ def _generate(params: Params, seed: int) -> str:
 
 def _forget() -> None:
     """Empty the caches, as in a fresh process: no cages, fillings or solutions known."""
-    for cache in (parse_desc, solver.cage_fillings, solver.compiled_cage,
+    for cache in (parse_desc, solver.cage_fillings, solver.compiled_cage, solver.fitting_squares,
                   solver.compile_puzzle, solver.unique_solution, solver.shaped_cage):
         cache.cache_clear()
 

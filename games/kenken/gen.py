@@ -404,7 +404,8 @@ def attempts(params: Params, rng: Random) -> Iterator[str | None]:
         cages = _attempt(params, style, rng)
         layout = compile_cages(n, [(cells, possible_ops(params, op, len(cells)), target)
                                    for cells, op, target in cages] if params.hidden_operators
-                               else [(cells, (op,), target) for cells, op, target in cages])
+                               else [(cells, (op,), target) for cells, op, target in cages],
+                               count=level >= HARD)
         if graded(layout, level):
             yield encode_pieces(n, cages)
             return

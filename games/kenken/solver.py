@@ -177,27 +177,29 @@ def _line_bits(n: int) -> tuple[int, ...]:
 
 @lru_cache(maxsize=1 << 15)
 def compiled_cage(n: int, cells: tuple[int, ...], ops: tuple[str, ...], target: int
-                  ) -> tuple[tuple[int, ...], Segments, tuple[int, ...], int, int]:
+                  ) -> tuple[tuple[int, ...], Segments, tuple[int, ...], int]:
     """A cage's fillings, its segments (see Layout), the digits its fillings allow in each of
-    its cells, and in the whole cage: those of its shape (wherever it stands), placed; and on
-    a LISTED board the Latin squares that fit it (else -1)."""
+    its cells, and in the whole cage: those of its shape (wherever it stands), placed."""
     r0, c0 = divmod(cells[0], n)
     fillings, lines, allowed, every = shaped_cage(
         n, tuple((cell // n - r0, cell % n - c0) for cell in cells), ops, target)
     segments = tuple((n + c0 + line - 2 * MAX_CAGE if line >= MAX_CAGE else r0 + line,
                       positions)
                      for line, positions in lines)
-    squares = -1
-    if n == LISTED:
-        squares = 0
-        having = _squares(n)
-        for f in fillings:
-            fitting = -1
-            for cell in cells:
-                fitting &= having[cell][(f & (1 << n) - 1).bit_length() - 1]
-                f >>= n
-            squares |= fitting
-    return fillings, segments, allowed, every, squares
+    return fillings, segments, allowed, every
+
+
+@lru_cache(maxsize=1 << 14)
+def fitting_squares(n: int, cells: tuple[int, ...], ops: tuple[str, ...], target: int) -> int:
+    """The Latin squares of a LISTED order (a bit each, see _squares) that fit a cage."""
+    having, squares = _squares(n), 0
+    for f in compiled_cage(n, cells, ops, target)[0]:
+        fitting = -1
+        for cell in cells:
+            fitting &= having[cell][(f & (1 << n) - 1).bit_length() - 1]
+            f >>= n
+        squares |= fitting
+    return squares
 
 
 LISTED = 4      # the order whose Latin squares (576) are listed: a board's solutions counted
@@ -250,17 +252,20 @@ def shaped_cage(n: int, shape: tuple[tuple[int, int], ...], ops: tuple[str, ...]
     return fillings, segments, tuple(allowed), every
 
 
-def compile_cages(n: int, cages: Iterable[tuple[tuple[int, ...], tuple[str, ...], int]]
-                  ) -> Layout:
-    """cages: (cell indices in reading order, operators, target) triples."""
+def compile_cages(n: int, cages: Iterable[tuple[tuple[int, ...], tuple[str, ...], int]],
+                  count: bool = True) -> Layout:
+    """cages: (cell indices in reading order, operators, target) triples. count: on a LISTED
+    board, count the solutions too (Layout.squares), which pays where most puzzles are
+    turned away (a generator's Easy and Normal attempts are cheaper without)."""
     lines, peers = _geometry(n)
     cage_of = [0] * (n * n)
     start, start_easy = [0] * (n * n), [0] * (n * n)
     cells_of, fillings, segments = [], [], []
     squares = -1
     for index, (cells, ops, target) in enumerate(cages):
-        cage, segs, allowed, every, fitting = compiled_cage(n, cells, ops, target)
-        squares &= fitting
+        cage, segs, allowed, every = compiled_cage(n, cells, ops, target)
+        if count and n == LISTED:
+            squares &= fitting_squares(n, cells, ops, target)
         fillings.append(cage)
         segments.append(segs)
         cells_of.append(cells)
