@@ -138,3 +138,19 @@ def test_first_draw_child_paints_then_reads_the_disk_cache(data_dir):
     assert {path: os.path.getmtime(path) for path in (data_dir / "sprites").iterdir()} == kept
     refused = child(["first-draw", "chess"], PARLOUR_DATA_DIR=str(data_dir))
     assert refused.returncode == 2 and "no game called chess" in refused.stderr
+
+
+def test_the_bench_never_writes_into_the_players_data_folder(monkeypatch, tmp_path):
+    """Whatever PARLOUR_DATA_DIR says, every figure runs in the bench's own scratch folder
+    (its 10,000 made-up games must not reach a player's history), gone when it ends."""
+    player = tmp_path / "player"
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(player))
+    seen = []
+    for name in ("rest_figures", "frame_figures", "first_frame_figures", "first_draw_figures",
+                 "history_figures", "rules_figures", "game_figures"):
+        monkeypatch.setattr(bench, name, lambda *args: seen.append(os.environ["PARLOUR_DATA_DIR"]))
+    monkeypatch.setattr(sys, "dont_write_bytecode", sys.dont_write_bytecode)
+    bench.run_bench(type("Args", (), {"quick": True})())
+    assert len(seen) == 7 and len(set(seen)) == 1
+    assert os.path.commonpath([seen[0], str(player)]) != str(player)
+    assert not os.path.exists(seen[0]) and not player.exists()

@@ -419,7 +419,9 @@ def rules_figures(quick: bool) -> None:
 def run_bench(args) -> None:
     sys.dont_write_bytecode = True        # no .pyc files in the source tree from here on
     with tempfile.TemporaryDirectory(prefix="parlour-bench-") as scratch:
-        os.environ.setdefault("PARLOUR_DATA_DIR", os.path.join(scratch, "data"))
+        # Always a folder of its own: the bench records 10,000 made-up games and plays
+        # scenes, which must never reach a player's history (nor pile up over runs).
+        os.environ["PARLOUR_DATA_DIR"] = os.path.join(scratch, "data")
         env = child_env(scratch)
         rest_figures(env, args.quick)
         frame_figures(60 if args.quick else FRAMES)
