@@ -181,26 +181,20 @@ def balance_check(grid: list[int], n: int) -> Callable[[list[int], int, list[int
         col_of[r * stride + d] = c
         row_of[c * stride + d] = r
 
-    def rows_balance(owner: list[int], one: int, two: int, start: int) -> bool:
-        """Whether the trade between rows one and two through column start balances."""
-        base, other = one * n, two * n
+    def cycle_balances(owner: list[int], one: int, two: int, start: int, by_rows: bool
+                       ) -> bool:
+        """Whether the trade between lines one and two (rows, or columns) through start (a
+        column, or a row) balances."""
         at = start
         while True:
-            moved = col_of[two * stride + grid[base + at]]
-            a1, a2 = owner[base + at], owner[other + moved]
-            b1, b2 = owner[base + moved], owner[other + at]
-            if not ((a1 == b1 and a2 == b2) or (a1 == b2 and a2 == b1)):
-                return False
-            at = moved
-            if at == start:
-                return True
-
-    def columns_balance(owner: list[int], one: int, two: int, start: int) -> bool:
-        at = start
-        while True:
-            moved = row_of[two * stride + grid[at * n + one]]
-            a1, a2 = owner[at * n + one], owner[moved * n + two]
-            b1, b2 = owner[moved * n + one], owner[at * n + two]
+            if by_rows:             # at, then moved, are columns
+                moved = col_of[two * stride + grid[one * n + at]]
+                a1, a2 = owner[one * n + at], owner[two * n + moved]
+                b1, b2 = owner[one * n + moved], owner[two * n + at]
+            else:                   # at, then moved, are rows
+                moved = row_of[two * stride + grid[at * n + one]]
+                a1, a2 = owner[at * n + one], owner[moved * n + two]
+                b1, b2 = owner[moved * n + one], owner[at * n + two]
             if not ((a1 == b1 and a2 == b2) or (a1 == b2 and a2 == b1)):
                 return False
             at = moved
@@ -222,7 +216,7 @@ def balance_check(grid: list[int], n: int) -> Callable[[list[int], int, list[int
                     continue
             else:
                 continue
-            if rows_balance(owner, r, r2, c) or columns_balance(owner, c, c2, r):
+            if cycle_balances(owner, r, r2, c, True) or cycle_balances(owner, c, c2, r, False):
                 return True
         return False
 
