@@ -440,6 +440,15 @@ def hard_step(layout: Layout, cand: list[int], live: list[Sequence[int]], cages:
     off its lines (a hidden subset counts a digit's places among the unsolved cells)."""
     n, cage_of = layout.size, layout.cage_of
     narrowed: list[int] = []
+
+    def keep_only(cell: int, digits: int) -> bool:
+        """Narrow cell to digits (noting it when that removes any): False when none is left."""
+        left = cand[cell] & digits
+        if left != cand[cell]:
+            cand[cell] = left
+            narrowed.append(cell)
+        return bool(left)
+
     while cages:
         k = cages.pop()
         fills = live[k]
@@ -454,13 +463,8 @@ def hard_step(layout: Layout, cand: list[int], live: list[Sequence[int]], cages:
             must = line_must(fills, positions, n, others)
             if must:
                 for cell in line:
-                    left = cand[cell]
-                    if left & must and cage_of[cell] != k:
-                        left &= ~must
-                        if not left:
-                            return None
-                        cand[cell] = left
-                        narrowed.append(cell)
+                    if cage_of[cell] != k and not keep_only(cell, ~must):
+                        return None
         if narrowed:
             return narrowed
     while lines:
@@ -471,13 +475,8 @@ def hard_step(layout: Layout, cand: list[int], live: list[Sequence[int]], cages:
         masks = [cand[cell] for cell in free]
         for chosen, union in subsets_of(masks, half):     # k cells, k digits
             for i, cell in enumerate(free):
-                left = cand[cell]
-                if left & union and not chosen >> i & 1:
-                    left &= ~union
-                    if not left:
-                        return None
-                    cand[cell] = left
-                    narrowed.append(cell)
+                if not chosen >> i & 1 and not keep_only(cell, ~union):
+                    return None
         digits, places = [], []     # each digit of the free cells, and its places
         for d, spots in enumerate(_transposed(masks, n)):
             if spots:
@@ -486,13 +485,8 @@ def hard_step(layout: Layout, cand: list[int], live: list[Sequence[int]], cages:
         for chosen, spots in subsets_of(places, half):      # k digits, k cells
             keep = sum(bit for j, bit in enumerate(digits) if chosen >> j & 1)
             for i, cell in enumerate(free):
-                left = cand[cell]
-                if spots >> i & 1 and left & ~keep:
-                    left &= keep
-                    if not left:
-                        return None
-                    cand[cell] = left
-                    narrowed.append(cell)
+                if spots >> i & 1 and not keep_only(cell, keep):
+                    return None
         if narrowed:
             return narrowed
     return narrowed
