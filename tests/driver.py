@@ -11,7 +11,7 @@ from games.core.data import records
 from games.core.kit import registry
 from games.core.kit.session import Session
 from games.core.loop.app import LOGICAL_SIZE, App
-from games.core.screens.launch import LoadingScene, scene_module
+from games.core.screens.launch import LoadingScene, scene_class
 from games.core.screens.launcher import LauncherScene
 
 DT = 1 / 60
@@ -68,12 +68,12 @@ class Driver:
     # --- games ---------------------------------------------------------------------------
     def setup_summary(self, key: str, params, play: dict):
         """The setup screen's side panel for these choices: a heading and rows."""
-        return records.summary(self.app.store, self.app.settings, registry.lookup(key),
-                               registry.module(key, "info"), params, play)
+        return records.summary(self.app.store, self.app.settings, registry.lookup(key), params,
+                               play)
 
     def start(self, key: str, params=None, seed: int = 1, play_options=None):
         session = Session.new(key, params, seed)
-        scene = scene_module(key).SCENE(self.app, session, play_options or {})
+        scene = scene_class(key)(self.app, session, play_options or {})
         self.app.push(scene)
         self.frames()
         return scene

@@ -24,7 +24,7 @@ PARAMS: dict[str, list[dict[str, Any]]] = {
 
 def params_of(key: str) -> list[Any]:
     """The game's parameters to test at (its defaults when it has no entry)."""
-    rules = registry.module(key)
+    rules = registry.lookup(key).rules
     if key not in PARAMS:
         return [rules.params_from_options()]
     return [rules.Params(**fields) for fields in PARAMS[key]]

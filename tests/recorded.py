@@ -36,7 +36,7 @@ def scores() -> dict[str, list[dict[str, Any]]]:
     for key, params in db().query(
             "SELECT DISTINCT game, params FROM valid WHERE ranked = 1 LIMIT 1000"):
         try:
-            parsed = registry.module(key).parse_params(params)
+            parsed = registry.lookup(key).rules.parse_params(params)
         except GameError:      # parameters no game of this build has: no table of its own
             continue
         found[f"{key}/{params}"] = records.best_entries(STORE, key, parsed)

@@ -1,24 +1,54 @@
 """The boundaries of docs/DESIGN.md: pure game logic, pygame-ce only, a light first-frame path."""
 import ast
+import configparser
 import glob
 import json
 import os
+import re
 import subprocess
 import sys
 
 from tests import fresh
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def strict_modules() -> list[str]:
+    """The one list of the pure modules: the module patterns of setup.cfg's strict section
+    (mypy --strict's parts), which docs/DESIGN.md repeats."""
+    config = configparser.ConfigParser()
+    config.read(os.path.join(ROOT, "setup.cfg"))
+    sections = [name for name in config.sections()
+                if name.startswith("mypy-") and config[name].getboolean("disallow_untyped_defs")]
+    assert len(sections) == 1, f"one strict section in setup.cfg, not {sections}"
+    return sections[0].removeprefix("mypy-").split(",")
+
+
+# The names of a game's pure parts (games/<key>/<part>.py), from that list.
+PURE_PARTS = sorted(pattern.removeprefix("games.*.") for pattern in strict_modules()
+                    if pattern.startswith("games.*."))
 PURE = sorted(os.path.relpath(p, ROOT)[:-3].replace(os.sep, ".")
-              for name in ("rules", "solver", "ai", "clues", "gen", "teaching", "oracle", "tables",
-                           "grader", "search", "cages", "board", "sentences", "lesson",
-                           "rules_pictures")
+              for name in PURE_PARTS
               for p in glob.glob(os.path.join(ROOT, "games", "*", f"{name}.py")))
 FORBIDDEN = ("pygame", "time", "datetime", "os", "io", "socket", "threading", "subprocess")
 
 
 def test_pure_modules_exist():
     assert "games.deductile.rules" in PURE and "games.deductile.clues" in PURE
+    assert "games.core.kit.*" in strict_modules()
+    for part in PURE_PARTS:
+        assert glob.glob(os.path.join(ROOT, "games", "*", f"{part}.py")), \
+            f"no game has a {part}.py: delete it from setup.cfg's strict section"
+
+
+def test_the_design_names_the_same_pure_parts():
+    """docs/DESIGN.md's sentence on the games' pure modules lists exactly the declared parts."""
+    with open(os.path.join(ROOT, "docs", "DESIGN.md"), encoding="utf-8") as file:
+        design = " ".join(file.read().split())
+    found = re.search(r"A game's pure modules \(([^)]*)\)", design)
+    assert found, "DESIGN.md lists a game's pure modules"
+    listed = sorted(word.strip(" ,") for word in re.split(r",|\band\b", found.group(1)))
+    assert [word for word in listed if word] == PURE_PARTS
 
 
 def test_pure_modules_import_no_pygame_clock_or_io():
@@ -47,7 +77,7 @@ def test_game_data_imports_no_pygame():
     """What the screens around a game read (games/<key>/__init__.py and info.py, the options
     and records behind them) is data: no pygame, checked in a fresh interpreter."""
     code = ("import sys\nfrom games.core.kit import registry\n"
-            "for key in registry.load_all(): registry.module(key, 'info')\n"
+            "for game in registry.load_all().values(): game.parts()\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pygame')[:3])\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          check=True).stdout.strip()
@@ -106,13 +136,27 @@ def project_files() -> dict[str, str]:
     return files
 
 
+def type_only(tree: ast.Module) -> set[int]:
+    """The ids of the nodes under `if TYPE_CHECKING:`: names for the type checker, never
+    imported when the program runs."""
+    hidden = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test).endswith("TYPE_CHECKING"):
+            hidden |= {id(inner) for child in node.body for inner in ast.walk(child)}
+    return hidden
+
+
 def imports_of(name: str, path: str, known) -> set[str]:
-    """The project modules `name` imports anywhere in its file (inside functions too), with
-    relative and `from package import module` forms resolved."""
+    """The project modules `name` imports anywhere in its file (inside functions too, but not
+    the type checker's alone), with relative and `from package import module` forms
+    resolved."""
     tree = ast.parse(open(path, encoding="utf-8").read(), path)
     package = name if path.endswith("__init__.py") else name.rpartition(".")[0]
     found = set()
+    hidden = type_only(tree)
     for node in ast.walk(tree):
+        if id(node) in hidden:
+            continue
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -180,8 +224,35 @@ def test_the_cycle_finder_finds_cycles():
                                                                          path, known)
 
 
+def is_declaration(module: str) -> bool:
+    """A game's package: its __init__ declares the game (games/core/kit/game.py)."""
+    parts = module.split(".")
+    return len(parts) == 2 and parts[0] == "games" and parts[1] != "core"
+
+
+def dependency_graph() -> dict[str, set[str]]:
+    """The import graph, less a declaration's loaders: a game's package names its parts in
+    functions that import each only when it is asked for, so they are not what it needs to
+    load; what it does need is the kit (checked: nothing else at its top level)."""
+    graph = import_graph()
+    for name in graph:
+        if is_declaration(name):
+            graph[name] = {target for target in graph[name] if layer_of(target) == 0}
+    return graph
+
+
+def test_a_declaration_imports_only_the_kit_until_a_part_is_asked_for():
+    for name, path in project_files().items():
+        if is_declaration(name):
+            tree = ast.parse(open(path, encoding="utf-8").read(), path)
+            top = [node for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))]
+            assert all((node.module or "").startswith(("games.core.kit", "__future__", "typing"))
+                       for node in top if isinstance(node, ast.ImportFrom)), name
+            assert not [node for node in top if isinstance(node, ast.Import)], name
+
+
 def test_no_import_cycles():
-    found = cycles(import_graph())
+    found = cycles(dependency_graph())
     assert not found, f"import cycles: {found}"
 
 
@@ -316,11 +387,8 @@ def test_scenes_ask_the_frame_for_device_and_animations():
 # --- the layers of games/core, and what the games' pure modules may import (issue 21) ---------
 
 LAYERS = ("kit", "data", "loop", "screens", "cli")    # each imports only those before it
-# The games' pure modules (no pygame, no I/O; mypy --strict in setup.cfg): they import only
-# the pure kit and their own game's pure modules.
-PURE_PARTS = {"rules", "solver", "ai", "clues", "gen", "teaching", "oracle", "tables", "grader",
-              "search", "cages", "board", "sentences", "controls", "info", "table",
-              "migrations", "steps", "geometry", "lesson"}
+# The games' pure modules (PURE_PARTS, above: no pygame, no I/O) import only the pure kit and
+# their own game's pure modules.
 # Modules named as pure that still import more (their game's branch moves it out). Only shrinks.
 NOT_YET_PURE: set[str] = set()
 

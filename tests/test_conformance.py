@@ -17,7 +17,7 @@ GAME_KEYS = [key for key in registry.load_all()
 
 
 def rules_of(key):
-    return registry.module(key, "rules")
+    return registry.lookup(key).rules
 
 
 def params_under_test(key):

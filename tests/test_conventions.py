@@ -25,7 +25,6 @@ from games.core.kit import registry
 from games.core.kit.actions import LETTERS, Command
 from games.core.kit.controls import controls_lines
 from games.core.screens.game_scene import GameScene
-from games.core.screens.launch import info_module
 from games.core.screens.menus import PauseScene, ResultScene, SetupScene
 from games.core.screens.overlays import controls_text
 from games.core.screens.question import ConfirmScene
@@ -56,7 +55,7 @@ def start(driver, key: str, seed: int = 3) -> GameScene:
 
 
 def info(key: str):
-    return info_module(key)
+    return registry.lookup(key).data
 
 
 def look(scene) -> tuple:
@@ -77,30 +76,30 @@ def test_the_toolbar_and_the_rules_controls_come_from_one_table(driver, key):
     scene = start(driver, key)
     words = [button.words for button in scene.toolbar.widgets]
     expected = list(FRAME_BUTTONS)
-    if getattr(table, "ALTERNATE_BUTTON", None):
-        expected.append(f"{table.ALTERNATE_BUTTON} (X)")
-    expected += [b.label for b in table.COMMANDS if b.toolbar]
+    if table.alternate_button:
+        expected.append(f"{table.alternate_button} (X)")
+    expected += [b.label for b in table.commands if b.toolbar]
     assert words == expected, "the toolbar is the frame's verbs and the table's commands"
     lines = controls_text(key)
-    assert lines == controls_lines(table.ALTERNATE, table.COMMANDS,
-                                   getattr(table, "ALTERNATE_BUTTON", None))
-    for binding in table.COMMANDS:
+    assert lines == controls_lines(table.alternate, table.commands,
+                                   table.alternate_button)
+    for binding in table.commands:
         assert any(line.startswith(f"{binding.words}: {binding.letter.upper()};")
                    for line in lines), binding
         assert binding.toolbar or binding.where, "a pad reaches it somewhere"
     alternate = [line for line in lines if "X or Shift+Enter" in line]
-    if table.ALTERNATE:
-        assert len(alternate) == 1 and alternate[0].lower().startswith(table.ALTERNATE[:20])
+    if table.alternate:
+        assert len(alternate) == 1 and alternate[0].lower().startswith(table.alternate[:20])
     else:
         assert not alternate and "no alternate action" in lines[-1]
-    letters = [b.letter for b in table.COMMANDS]
+    letters = [b.letter for b in table.commands]
     assert len(letters) == len(set(letters)) and not set(letters) & set("uhrpxny")
 
 
 def test_each_letter_has_one_meaning_across_the_collection():
     meanings: dict[str, set[Command]] = {}
     for key in GAMES:
-        for binding in info(key).COMMANDS:
+        for binding in info(key).commands:
             meanings.setdefault(binding.letter, set()).add(binding.command)
     assert all(len(commands) == 1 for commands in meanings.values()), meanings
     assert LETTERS[Command.SOLVE] == "s" and LETTERS[Command.BOARD_STYLE] == "b"
@@ -112,7 +111,7 @@ def test_a_letter_and_its_button_run_the_same_command_and_a_pad_reaches_every_bu
     scene = start(driver, key)
     ran: list[Command] = []
     scene.run_command = ran.append          # what the letter, the click and the pad ask for
-    for binding in info(key).COMMANDS:
+    for binding in info(key).commands:
         driver.key(getattr(pygame, f"K_{binding.letter}"))
         assert ran[-1] == binding.command, "the letter"
         if not binding.toolbar:
@@ -128,7 +127,7 @@ def test_a_letter_and_its_button_run_the_same_command_and_a_pad_reaches_every_bu
         driver.pad(PAD["down"])
     assert scene.toolbar.focused and scene.toolbar.focus == 0
     for index, button in enumerate(scene.toolbar.widgets[len(FRAME_BUTTONS):]):
-        binding = next((b for b in info(key).COMMANDS if b.label == button.words), None)
+        binding = next((b for b in info(key).commands if b.label == button.words), None)
         scene.toolbar.focus = len(FRAME_BUTTONS) - 1 + index
         driver.pad(PAD["right"])
         assert scene.toolbar.widgets[scene.toolbar.focus] is button
@@ -158,7 +157,7 @@ def test_x_shift_enter_and_pad_x_are_one_alternate_action_or_nothing(driver, key
         press(driver)
         driver.settle()
         outcomes.append((name, look(scene)[:2] + look(scene)[3:]))
-        if info(key).ALTERNATE is None:
+        if info(key).alternate is None:
             assert look(scene) == before, f"{name} means nothing in {key}"
             centre = scene.board_rect.center
             driver.click(centre, button=3)
@@ -198,7 +197,7 @@ def test_tab_and_the_triggers_go_to_the_next_useful_place_and_nothing_else(drive
         assert look(scene) == here, f"{back} comes back"
 
 
-FLIPPERS = [k for k in GAMES if any(b.command == Command.FLIP for b in info(k).COMMANDS)]
+FLIPPERS = [k for k in GAMES if any(b.command == Command.FLIP for b in info(k).commands)]
 
 
 def test_the_games_with_a_board_to_turn_have_flip():
@@ -431,7 +430,7 @@ def test_options_never_open_on_a_row_that_ends_the_game(driver, key):
 
 
 TWO_PLAYER = [k for k in GAMES if registry.lookup(k).players == 2]
-DRAWN = [k for k in TWO_PLAYER if any(b.command == Command.DRAW for b in info(k).COMMANDS)]
+DRAWN = [k for k in TWO_PLAYER if any(b.command == Command.DRAW for b in info(k).commands)]
 # A position of each game with the first side (Black) to move and lost: the computer, the
 # other side, can force a win.
 LOST_FOR_BLACK = {"kono": "BWBBBWB....WWWWW:B"}
@@ -441,7 +440,7 @@ LOST_FOR_BLACK = {"kono": "BWBBBWB....WWWWW:B"}
 def test_every_two_player_game_that_can_be_drawn_offers_a_draw_and_only_those(driver, key):
     scene = start(driver, key)
     buttons = [b.words for b in scene.toolbar.widgets]
-    drawn = scene.DRAW_MOVE is not None
+    drawn = scene.draw_move is not None
     assert ("Offer a draw (D)" in buttons) == drawn
     assert (key in DRAWN) == drawn and drawn == (key != "nim")    # Nim cannot be drawn
     if not drawn:
@@ -514,7 +513,7 @@ def test_the_computer_answers_an_offer_by_its_exact_value(driver, key):
 
 # --- Solve ------------------------------------------------------------------------------------
 
-SOLVERS = [k for k in GAMES if any(b.command == Command.SOLVE for b in info(k).COMMANDS)]
+SOLVERS = [k for k in GAMES if any(b.command == Command.SOLVE for b in info(k).commands)]
 
 
 def test_the_games_with_a_solver_have_solve():

@@ -1,6 +1,7 @@
 """docs/ARCHITECTURE.md, checked by doing it: a game defined outside games/ (tests/tiny_game,
 "Lamps") joins through the registry, shows on the launcher, and is played through the real
 loop from its launcher card to its result screen; the rules-contract checks run over it."""
+import dataclasses
 import inspect
 import os
 import re
@@ -34,28 +35,29 @@ CONTRACT = [getattr(conformance, name) for name in sorted(dir(conformance))
 def lamps(monkeypatch):
     """Lamps registered for this test only (importing a game package registers it, so it is
     imported only here; the other tests see the seven games)."""
+    from tests.tiny_game import GAME
     monkeypatch.setattr(registry, "GAMES", dict(registry.load_all()))
-    return registry.register_package("tests.tiny_game")
+    return registry.add(GAME)
 
 
 @pytest.fixture
 def lamps_rules(lamps):
-    return registry.module("tiny_game")
+    return registry.lookup("tiny_game").rules
 
 
 def test_the_registry_takes_a_game_from_outside_games(lamps, lamps_rules):
     assert lamps.key == "tiny_game" and lamps.package == "tests.tiny_game"
     assert [info.key for info in registry.launcher_games()] == list(registry.KEYS) + ["tiny_game"]
-    assert registry.module("tiny_game") is lamps_rules
-    assert registry.register_package("tests.tiny_game") == lamps   # again: the same game
-    with pytest.raises(ValueError):
-        registry.register_package("tests.driver")                 # not a game package
+    assert registry.lookup("tiny_game").rules is lamps_rules
+    assert registry.add(lamps) is lamps                           # again: the same game
+    with pytest.raises(ValueError):                               # another game of that key
+        registry.add(dataclasses.replace(lamps, title="Other lamps"))
 
 
 def test_without_registering_it_is_unknown():
     assert "tiny_game" not in registry.load_all() and len(registry.launcher_games()) == 7
     with pytest.raises(KeyError):
-        registry.module("tiny_game")
+        registry.lookup("tiny_game")
 
 
 @pytest.mark.parametrize("check", CONTRACT, ids=lambda check: check.__name__)

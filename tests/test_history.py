@@ -113,7 +113,7 @@ def test_at_most_the_newest_games_are_kept(data_dir, monkeypatch):
     for n in range(120):
         recorded.add_score(TABLE, n)
     assert recorded.db().count() == 50
-    params = registry.module("kenken").parse_params("size=4,difficulty=easy")
+    params = registry.lookup("kenken").rules.parse_params("size=4,difficulty=easy")
     best = records.best_entries(recorded.STORE, "kenken", params)
     assert best[0]["score"] == 70, "the oldest went first"
 
@@ -157,7 +157,7 @@ def test_ranks_and_best_scores_are_those_of_the_sorted_games(data_dir, scores, l
         assert rank == (ahead + 1 if ahead < schema.TOP else None)
         kept.append(score)
     best = [row["score"] for row in records.best_entries(
-        recorded.STORE, key, registry.module(key).parse_params(params))]
+        recorded.STORE, key, registry.lookup(key).rules.parse_params(params))]
     assert best == sorted(kept, reverse=not lower)[:schema.TOP]
 
 

@@ -137,8 +137,7 @@ def test_hostile_values_at_every_settings_key(data_dir, place, value):
             assert pref.check.accepts(prefs[pref.name])
     for key in GAMES:
         choices = remembered_choices(key, loaded["setup"].get(key))
-        assert set(choices) == {option.key for option in __import__(
-            f"games.{key}.info", fromlist=["OPTIONS"]).OPTIONS}
+        assert set(choices) == {option.key for option in registry.lookup(key).data.options}
     assert store.load_settings()[1] is None, "the clean settings were written back"
 
 
@@ -247,7 +246,7 @@ def resume_data(key):
 @given(key=st.sampled_from(GAMES), place=st.sampled_from(SAVE_PLACES), value=hostile)
 def test_hostile_values_at_every_save_field(data_dir, key, place, value):
     emptied(data_dir)
-    from games.core.screens.launch import info_module, offered
+    from games.core.screens.launch import offered, options_of
     write(data_dir, f"saves/{key}.json", put(SAVES[key], place, value))
     loaded, message = resume_data(key)
     if loaded is None:
@@ -258,14 +257,14 @@ def test_hostile_values_at_every_save_field(data_dir, key, place, value):
     session, play = loaded
     assert session.key == key
     saves.read(session.to_json(), key)      # what it writes back, it reads back
-    for option in info_module(key).OPTIONS:
+    for option in options_of(key):
         if option.target == "play" and option.key in play:
             assert offered(key, option, play[option.key])
 
 
 @pytest.mark.parametrize("key", ["mu_torere", "kono", "nim"])
 def test_an_unknown_computer_level_is_replaced_by_the_default_and_said(driver, data_dir, key):
-    from games.core.screens.launch import info_module, resume_saved_game
+    from games.core.screens.launch import options_of, resume_saved_game
     saved = Session.from_json(SAVES[key])
     computer = saved.rules.current_player(saved.state)     # the computer is to move
     data = dict(SAVES[key], play={"opponent": "computer", "side": 1 - computer,
@@ -273,7 +272,7 @@ def test_an_unknown_computer_level_is_replaced_by_the_default_and_said(driver, d
     write(data_dir, f"saves/{key}.json", data)
     assert resume_saved_game(driver.app, key)
     scene = driver.app.top
-    default = next(o.default for o in info_module(key).OPTIONS if o.key == "level")
+    default = next(o.default for o in options_of(key) if o.key == "level")
     assert scene.play_options["level"] == default
     assert any("nightmare" in message for message in driver.app.messages)
     driver.run_until(lambda: scene.session.position > data["position"] or scene.over)
@@ -657,14 +656,14 @@ def test_play_with_an_empty_game_is_exit_2(capsys):
 
 PLAYER = textwrap.dedent("""
     from games.core.loop.app import App
-    from games.core.screens.launch import scene_module
+    from games.core.screens.launch import scene_class
     from games.core.screens.launcher import LauncherScene
     from games.core.kit.session import Session
     app = App(windowed=True)
     app.push(LauncherScene(app))
     session = Session.new("nim", None, seed=3)
     session.apply(session.rules.legal_moves(session.state)[0])
-    app.push(scene_module("nim").SCENE(app, session, {"opponent": "human"}))
+    app.push(scene_class("nim")(app, session, {"opponent": "human"}))
     frame = app.frame
     def counted(dt=None):
         running = frame(dt)

@@ -311,7 +311,7 @@ def test_a_refusal_goes_when_the_position_changes(driver, key):
 
     from games.core.kit import registry
     scene = driver.start(key, None, seed=5, play_options={"opponent": "human"})
-    rules = registry.module(key)
+    rules = registry.lookup(key).rules
     rng = random.Random(5)
     scene.refuse("That cannot go there.")
     assert scene.shown_words() == "That cannot go there."

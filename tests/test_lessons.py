@@ -16,7 +16,7 @@ LONGEST_WORDS = 150      # two lines of the lesson's band (tests/test_lessons_*.
 
 
 def lesson(key: str) -> Lesson:
-    return registry.module(key, "lesson").LESSON
+    return registry.lookup(key).parts().lesson
 
 
 def steps():
@@ -39,7 +39,7 @@ def test_a_lesson_is_short_and_its_words_fit(key):
 @pytest.mark.parametrize("key,n", steps())
 def test_each_step_stands_on_a_valid_position_whose_goal_a_legal_move_reaches(key, n):
     step = lesson(key).steps[n]
-    rules = registry.module(key)
+    rules = registry.lookup(key).rules
     session = session_for(key, step)
     state = session.state
     assert not session.status.over, "a step's position is still being played"
@@ -57,7 +57,7 @@ def test_each_step_stands_on_a_valid_position_whose_goal_a_legal_move_reaches(ke
                                    if lesson(key).steps[n].wrong is not None])
 def test_a_steps_wrong_try_is_explained_in_the_rules_own_words(key, n):
     step = lesson(key).steps[n]
-    rules = registry.module(key)
+    rules = registry.lookup(key).rules
     state = session_for(key, step).state
     move, words = step.wrong
     with pytest.raises(GameError) as refused:
@@ -73,7 +73,7 @@ def test_judge_agrees_with_the_rules_and_changes_nothing(case, pick):
     move leaves the position as it was."""
     key, n = case
     step = lesson(key).steps[n]
-    rules = registry.module(key)
+    rules = registry.lookup(key).rules
     state = session_for(key, step).state
     before = str(state)
     moves = rules.legal_moves(state)
@@ -99,7 +99,7 @@ def test_the_checker_finds_bad_lessons():
                                 goal=frozenset({"0:1"})))
     with pytest.raises(GameError):     # another game's position
         session_for("nim", Step("other", "kono::BBBBBBBBWWWWWWWW:B", goal=frozenset({"0:1"})))
-    rules = registry.module("nim")
+    rules = registry.lookup("nim").rules
     step = Step("take 2 from heap 2", "nim:start=classic,misere=0:3,4,5",
                 goal=frozenset({"1:2"}), miss="no")
     state = session_for("nim", step).state

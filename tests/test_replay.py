@@ -336,8 +336,8 @@ def test_the_words_of_every_puzzle_move_are_the_games_own():
     """Each puzzle names its moves in words (the replay's panel), never as their code."""
     from games.core.screens.replay import replay_host
     for key in PUZZLES:
-        board_class = replay_host(registry.module(key, "scene").SCENE)
-        rules = registry.module(key)
+        board_class = replay_host(registry.lookup(key).screen().scene)
+        rules = registry.lookup(key).rules
         session = Session.new(key, None, 2)
         for move in rules.legal_moves(session.state):
             words = board_class.move_words(None, move)

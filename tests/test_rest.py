@@ -21,7 +21,7 @@ from games.core.kit import registry
 from games.core.kit.session import Session
 from games.core.loop.app import STEP, App, Scene
 from games.core.screens.game_scene import GameScene
-from games.core.screens.launch import LoadingScene, scene_module
+from games.core.screens.launch import LoadingScene, scene_class
 from games.core.screens.launcher import LauncherScene
 from games.core.screens.menus import PauseScene, ResultScene
 from games.core.screens.overlays import HelpScene, SettingsScene
@@ -162,7 +162,7 @@ def app(data_dir):
 
 def open_game(app, key, **play):
     play.setdefault("opponent", "computer")
-    scene = scene_module(key).SCENE(app, Session.new(key, None, seed=3), play)
+    scene = scene_class(key)(app, Session.new(key, None, seed=3), play)
     return app.push(scene)
 
 
@@ -192,7 +192,7 @@ def untimed(app) -> bool:
 
 
 # --- a clock at rest: its digits alone -------------------------------------------------------
-TIMED = [key for key in GAMES if scene_module(key).SCENE.timed]
+TIMED = [key for key in GAMES if scene_class(key).timed]
 
 
 @pytest.mark.parametrize("windowed", [True, False], ids=["window", "full screen"])

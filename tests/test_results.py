@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from games.core.kit import registry
 from games.core.kit.results import Result, plural, template_problems, vocabulary_problems
 from games.core.kit.session import Session
-from games.core.screens.launch import resume_saved_game, scene_module
+from games.core.screens.launch import resume_saved_game, scene_class
 from games.core.screens.menus import LOOKING_BACK, PauseScene, ResultScene
 from tests import recorded
 
@@ -26,7 +26,7 @@ PAD_A, PAD_B = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B
 
 def ended_session(key: str, seed: int) -> Session | None:
     """A game played to its end from a seeded playout (Poggle by its solution), or None."""
-    rules, rng = registry.module(key), random.Random(seed)
+    rules, rng = registry.lookup(key).rules, random.Random(seed)
     session = Session.new(key, None, seed)
     if key == "poggle":
         from games.poggle import solver
@@ -58,9 +58,9 @@ def start_before_the_end(driver, key: str):
     session, last = one_move_from_the_end(key)
     play = {}
     if registry.lookup(key).players == 2:
-        side = registry.module(key).current_player(session.state)
+        side = registry.lookup(key).rules.current_player(session.state)
         play = {"opponent": "computer", "side": side, "level": "perfect"}
-    scene = scene_module(key).SCENE(driver.app, session, play)
+    scene = scene_class(key)(driver.app, session, play)
     driver.app.push(scene)
     driver.frames()
     return scene, last
@@ -136,7 +136,7 @@ def test_nim_never_says_you_won_after_a_recorded_loss(driver):
         driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
 
     def weakest():
-        return min(registry.module("nim").legal_moves(scene.state), key=lambda m: m.encode())
+        return min(registry.lookup("nim").rules.legal_moves(scene.state), key=lambda m: m.encode())
     play_out(weakest)
     lost = driver.app.top.result
     assert lost.title == "You lost" and lost.mood == "bad"
@@ -184,14 +184,14 @@ def test_generated_endings_fill_in_the_template(driver, key, seed, hints, oppone
         return
     session.note("hints", hints)
     play = {"opponent": opponent, "side": side} if registry.lookup(key).players == 2 else {}
-    scene = scene_module(key).SCENE(driver.app, session, play)
+    scene = scene_class(key)(driver.app, session, play)
     driver.app.push(scene)
     try:
         result = scene.result()
         assert template_problems(result) == [], result
         if play.get("opponent") == "computer":
             assert result.title in ("You won!", "You lost", "A draw")
-            names = [name.capitalize() for name in scene.SIDE_NAMES]
+            names = [name.capitalize() for name in scene.sides]
             assert not result.reason.startswith(tuple(names)), "the human is 'You'"
         assert Result.from_json(result.to_json()) == result
     finally:
@@ -310,7 +310,7 @@ def test_every_player_facing_string_speaks_the_one_vocabulary():
 
 @pytest.mark.parametrize("key", GAMES)
 def test_the_rules_pages_speak_the_one_vocabulary(key):
-    words = " ".join(registry.module(key, "info").RULES.split())
+    words = " ".join(registry.lookup(key).data.rules_text.split())
     assert vocabulary_problems(words) == []
     if key in PIECE_NAMES:
         assert not re.search(PIECE_NAMES[key], words, re.IGNORECASE), key

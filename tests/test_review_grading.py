@@ -18,7 +18,7 @@ TWO_PLAYER = ("mu_torere", "kono", "nim")
 
 
 def modules(key: str):
-    return registry.module(key), registry.module(key, "ai")
+    return registry.lookup(key).rules, registry.lookup(key).parts().versus.analysis
 
 
 def start_of(key: str, position: str | None = None):

@@ -24,7 +24,7 @@ TWO_PLAYER = ("mu_torere", "kono", "nim")
 def blundered_game(key: str, seed: int = 4, length: int = 14) -> tuple[str, list[str], int]:
     """(game ID, moves, the blunder's index): best play, one move that loses value, best play
     again (a game the solver says has exactly that one turning point)."""
-    rules, ai = registry.module(key), registry.module(key, "ai")
+    rules, ai = registry.lookup(key).rules, registry.lookup(key).parts().versus.analysis
     session = Session.new(key, None, seed)
     state, moves, blunder = session.state, [], -1
     while len(moves) < length and not rules.status(state).over:
@@ -162,7 +162,7 @@ def test_a_game_whose_moves_no_longer_replay_is_said_so_and_nothing_opens(driver
 
 def test_the_result_screen_of_a_two_player_game_opens_its_review(driver):
     scene = driver.start("nim", None, seed=2, play_options={"opponent": "human"})
-    rules = registry.module("nim")
+    rules = registry.lookup("nim").rules
     while not scene.over:
         scene.play(rules.legal_moves(scene.state)[0])
         driver.settle()

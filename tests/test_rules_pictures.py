@@ -18,7 +18,6 @@ from games.core.kit import pictures, registry
 from games.core.kit.rules_api import GameError
 from games.core.kit.session import Session
 from games.core.screens import diagrams, page
-from games.core.screens.launch import info_module
 from games.core.screens.overlays import HelpScene
 
 GAMES = [info.key for info in registry.launcher_games()]
@@ -27,12 +26,12 @@ LEAST_ILLUSTRATED = 3      # paragraphs with a picture, in every game's rules
 
 @pytest.mark.parametrize("key", GAMES)
 def test_every_picture_is_a_real_position_and_every_change_a_legal_move(key):
-    texts = pictures.paragraphs(info_module(key).RULES)
+    texts = pictures.paragraphs(registry.lookup(key).data.rules_text)
     found = pictures.pictures_of(key)
     assert found, f"{key} has no rules pictures"
     illustrated = {pictures.paragraph_of(texts, picture) for picture in found}
     assert len(illustrated) >= LEAST_ILLUSTRATED
-    rules = registry.module(key)
+    rules = registry.lookup(key).rules
     for picture in found:
         shown = pictures.shown(key, picture)
         assert not rules.status(shown.before).over or not picture.change, picture
@@ -88,7 +87,7 @@ def playout(key: str, seed: int, plies: int) -> tuple[str, tuple[str, ...], obje
        st.integers(0, 12), st.data())
 def test_the_walker_takes_legal_changes_and_refuses_the_rest(key, seed, plies, data):
     game_id, moves, state = playout(key, seed, plies)
-    rules = registry.module(key)
+    rules = registry.lookup(key).rules
     legal = [move.encode() for move in rules.legal_moves(state)]
     if legal and not rules.status(state).over:
         change = data.draw(st.sampled_from(legal))
@@ -247,7 +246,7 @@ def test_the_demo_turns_the_rules_pages_at_a_chosen_screen_size(tmp_path, capsys
     assert main(["demo", "ishido", "--rules", "--screen", "1280x720", "--frames", "400",
                  "--every", "10", "--screenshot", str(shot)]) == 0
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-    texts = pictures.paragraphs(info_module("ishido").RULES)
+    texts = pictures.paragraphs(registry.lookup("ishido").data.rules_text)
     illustrated = {pictures.paragraph_of(texts, p) for p in pictures.pictures_of("ishido")}
     assert report["rules_pictures"] == len(illustrated), "a figure for each such paragraph"
     assert report["rules_at_end"] is True

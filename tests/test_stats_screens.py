@@ -87,11 +87,11 @@ def test_todays_puzzle_from_the_setup_screen_counts_once_and_clears_the_badge(dr
 def test_daily_ids_come_from_the_date_alone():
     day = datetime.date(2026, 3, 1)
     assert daily.seed("kenken", day) == 7869550983000246466, "SHA-256 of the date: every machine's"
-    for key in daily.PARAMS:
+    for key in [game.key for game in registry.daily_games()]:
         made = daily.game_id(key, day)
         assert made == daily.game_id(key, day) == Session.from_id(
             daily.seeded_id(key, day)).game_id
-        assert made.startswith(f"{key}:{daily.PARAMS[key]}:")
+        assert made.startswith(f"{key}:{registry.lookup(key).daily}:")
         assert made != daily.game_id(key, day + datetime.timedelta(days=1))
         Session.from_id(made)       # a whole, valid deal
     for key in ("nim", "kono", "mu_torere"):

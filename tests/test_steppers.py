@@ -78,7 +78,7 @@ def screens():
     for info in registry.launcher_games():
         yield "setup", info.key
     for info in registry.launcher_games():
-        if hasattr(registry.module(info.key, "scene").SCENE, "open_options"):
+        if hasattr(registry.lookup(info.key).screen().scene, "open_options"):
             yield "options", info.key
 
 

@@ -20,7 +20,7 @@ from params import params_of
 from games.core.kit import registry
 from games.core.kit.session import Session
 from games.core.screens import page, ui
-from games.core.screens.launch import info_module, scene_module
+from games.core.screens.launch import scene_class
 from games.core.screens.launcher import LauncherScene
 from games.core.screens.menus import PauseScene, ResultScene, SetupScene
 from games.core.screens.overlays import HelpScene
@@ -122,7 +122,7 @@ def game_source(key):
 
 def positions(key, seeds=3, plies=300):
     """States along seeded random playouts of generated games, ending ones included."""
-    rules = registry.module(key)
+    rules = registry.lookup(key).rules
     for seed in range(seeds):
         rng = random.Random(seed)
         tested = params_of(key)
@@ -150,7 +150,7 @@ def test_every_status_line_and_message_fits(driver, text_size, fitted, key):
         driver.app.draw(driver.app.screen)
     reasons, playing = set(), scene.session
     for session in positions(key):
-        reasons.add(registry.module(key).status(session.state).reason)
+        reasons.add(registry.lookup(key).rules.status(session.state).reason)
         if session.status.over:
             scene.session = session
             reasons.add(scene.status_line())
@@ -165,9 +165,9 @@ def test_every_status_line_and_message_fits(driver, text_size, fitted, key):
 
 @pytest.mark.parametrize("key", GAMES)
 def test_result_pause_and_setup_screens_fit(driver, text_size, fitted, key):
-    rules = registry.module(key)
+    rules = registry.lookup(key).rules
     ended = next(s for s in positions(key, seeds=6) if s.status.over)
-    scene = scene_module(key).SCENE(driver.app, ended, {})
+    scene = scene_class(key)(driver.app, ended, {})
     driver.app.push(scene)
     for rank in (None, 12):
         result = driver.app.push(ResultScene(driver.app, scene, rank))
@@ -208,7 +208,7 @@ def test_rules_pages_wrap_within_the_page(driver, key):
     width = help_page.view.width
     lines = [block for block in help_page.page.blocks if isinstance(block, page.Line)]
     words = " ".join(line.words for line in lines)
-    for paragraph in info_module(key).RULES.strip().split("\n\n"):
+    for paragraph in registry.lookup(key).data.rules_text.strip().split("\n\n"):
         assert " ".join(paragraph.split()) in words, "every word of the rules is on the page"
     for line in lines:
         assert ui.assets.font(line.size, line.bold).size(line.words)[0] <= width, line

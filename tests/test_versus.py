@@ -18,7 +18,6 @@ from games.core.kit.checks import Boolean, Integer, OneOf
 from games.core.kit.prefs import Pref, Preferences
 from games.core.kit.versus_options import LEVEL_CHOICES, level_title
 from games.core.screens import hud
-from games.core.screens.launch import info_module
 from games.core.screens.menus import ResultScene, SetupScene
 from games.core.screens.widgets import OptionsOverlay
 from tests import recorded
@@ -33,7 +32,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 @pytest.mark.parametrize("key", GAMES)
 def test_one_level_ladder_in_setup_and_in_options(driver, key):
-    level = next(o for o in info_module(key).OPTIONS if o.key == "level")
+    level = next(o for o in registry.lookup(key).data.options if o.key == "level")
     assert level.choices == LEVEL_CHOICES
     assert [title for _, title in LEVEL_CHOICES] == ["Random", "Low", "Medium", "High", "Perfect",
                                                      "Custom"]
@@ -105,7 +104,7 @@ def test_computer_against_computer_plays_to_the_end_and_pauses(driver, key):
 def test_a_human_move_on_the_computers_turn_is_refused_in_play(driver, key):
     scene = driver.start(key, play_options=dict(AGAINST, side=1))
     assert scene.computer_to_move()
-    move = registry.module(key).legal_moves(scene.state)[0]
+    move = registry.lookup(key).rules.legal_moves(scene.state)[0]
     assert scene.play(move) is None and scene.session.position == 0
     assert "computer" in scene.message.lower()
     driver.run_until(scene.human_to_move)
@@ -118,7 +117,7 @@ def test_the_hint_grades_every_move_in_words_and_places_each_label(driver, key):
     driver.frames(60)
     driver.key(pygame.K_h)
     grades = graded(driver, scene)
-    legal = registry.module(key).legal_moves(scene.state)
+    legal = registry.lookup(key).rules.legal_moves(scene.state)
     assert sorted(map(str, (m for m, _, _ in grades))) == sorted(map(str, legal))
     for move, value, plies in grades:
         assert scene.grade_spot(move) is not None
@@ -142,7 +141,7 @@ def test_the_last_move_is_marked_through_the_hook(driver, key, monkeypatch):
     monkeypatch.setattr(marker, "mark_move", lambda surface, move: marked.append(move))
     scene.draw(pygame.Surface(driver.app.size))
     assert marked == [], "nothing to mark before a move"
-    move = registry.module(key).legal_moves(scene.state)[0]
+    move = registry.lookup(key).rules.legal_moves(scene.state)[0]
     scene.play(move)
     scene.draw(pygame.Surface(driver.app.size))
     assert marked and marked[-1] == move
@@ -179,7 +178,7 @@ def test_preferences_keep_only_valid_values(value):
 
 @pytest.mark.parametrize("key", GAMES)
 def test_every_ending_carries_its_termination_kind(key):
-    rules = registry.module(key)
+    rules = registry.lookup(key).rules
     rng = random.Random(key)
     for _ in range(30):
         state = rules.new_game(rules.params_from_options(), rules.new_desc(

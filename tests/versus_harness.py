@@ -34,10 +34,10 @@ def play_out(driver, scene, human_move, choose, limit: int = 400) -> None:
 def start_at(driver, key: str, desc: str, play_options: dict, params=None):
     """A scene of `key` from position `desc` (the rules' position text), on top."""
     from games.core.kit import registry
-    from games.core.screens.launch import scene_module
-    rules = registry.module(key)
+    from games.core.screens.launch import scene_class
+    rules = registry.lookup(key).rules
     params = params if params is not None else rules.params_from_options()
-    scene = scene_module(key).SCENE(driver.app, Session(key, params, desc), play_options)
+    scene = scene_class(key)(driver.app, Session(key, params, desc), play_options)
     driver.app.push(scene)
     driver.frames()
     return scene

@@ -28,7 +28,7 @@ from games.core.kit import registry
 from games.core.kit.session import Session
 from games.core.loop.app import App
 from games.core.screens.game_scene import GameScene
-from games.core.screens.launch import LoadingScene, scene_module
+from games.core.screens.launch import LoadingScene, scene_class
 from games.core.screens.launcher import LauncherScene
 
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE,
@@ -102,7 +102,7 @@ class Soak:
     def start_game(self, key: str) -> None:
         params = None
         session = Session.new(key, params, self.rng.randrange(10 ** 6))
-        self.app.push(scene_module(key).SCENE(self.app, session, {}))
+        self.app.push(scene_class(key)(self.app, session, {}))
         self.games_started += 1
 
     def frame(self) -> None:

@@ -1,5 +1,42 @@
 """DeducTile Reasoning: order the tiles from the clues, against the clock."""
-from games.core.kit.registry import register
+from __future__ import annotations
 
-INFO = register(__name__, title="DeducTile Reasoning", players=1,
-                blurb="Order the tiles from the clues, against the clock")
+from typing import TYPE_CHECKING
+
+from games.core.kit.game import Bench, Game, Parts
+
+if TYPE_CHECKING:
+    from games.core.screens.parts import Art, Screen
+    from games.deductile.rules import Move, Params, State
+
+
+def load_parts() -> Parts[Params, State, Move]:
+    """The pure side: imported for the setup and rules screens, never the launcher."""
+    from games.deductile import ai, info, lesson, rules, rules_pictures
+    return Parts(rules, info.DATA, computer=ai,
+                 lesson=lesson.LESSON, pictures=rules_pictures.PICTURES)
+
+
+def load_art() -> Art:
+    from games.core.screens.parts import Art
+    from games.deductile import diagram
+    from sprites import deductile as sprites
+    return Art(sprites, diagram)
+
+
+def load_screen() -> Screen:
+    from games.core.screens.parts import Screen
+    from games.deductile import scene
+    return Screen(scene.SCENE)
+
+
+def load_bench() -> Bench:
+    from games.deductile import bench
+    return Bench(bench.cases, sample=bench.SAMPLE)
+
+
+GAME: Game[Params, State, Move] = Game(
+    key="deductile", title="DeducTile Reasoning", players=1,
+    blurb="Order the tiles from the clues, against the clock",
+    parts=load_parts, art=load_art, screen=load_screen, bench=load_bench,
+    daily="tiles=4,difficulty=hard")

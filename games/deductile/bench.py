@@ -4,6 +4,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from games.core.kit.game import Sample
+from games.core.kit.results import clock_text
 from games.deductile import rules, steps
 
 
@@ -36,3 +38,15 @@ def cases() -> list[dict[str, Any]]:
         {"name": "deductile hint step expert (6 tiles)", "run": step, "count": 50,
          "target_ms": 50.0},
     ]
+
+
+def sample_result(rng: random.Random) -> dict[str, Any]:
+    """A plausible finished game for a made-up history: the time left, won most times."""
+    left = min(170, max(0, int(rng.gauss(95, 40))))
+    won = left > 0 and rng.random() < 0.85
+    return dict(outcome="won" if won else "lost", score=left if won else 0,
+                detail=clock_text(left if won else 0), ranked=won, duration=180 - left)
+
+
+SAMPLE = Sample(("tiles=4,difficulty=normal", "tiles=4,difficulty=hard",
+                 "tiles=5,difficulty=expert"), sample_result)

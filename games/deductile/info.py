@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from games.core.kit.actions import Binding, Command
+from games.core.kit.game import GameData
 from games.core.kit.options import Option
 from games.core.kit.saves import RESTART, Save
 
@@ -70,3 +71,8 @@ def count_old_penalties(save: Save) -> Save:
 
 
 MIGRATIONS = {1: count_old_penalties}
+
+
+# What the screens around the game read (games/core/kit/game.py).
+DATA = GameData(rules_text=RULES, options=OPTIONS, commands=COMMANDS, alternate=ALTERNATE,
+                migrations=MIGRATIONS, scores_heading=scores_heading)

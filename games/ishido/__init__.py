@@ -1,5 +1,43 @@
 """Ishido: place 72 stones by matching colour or symbol."""
-from games.core.kit.registry import register
+from __future__ import annotations
 
-INFO = register(__name__, title="Ishido", players=1,
-                blurb="Place 72 stones by matching colour or symbol")
+from typing import TYPE_CHECKING
+
+from games.core.kit.game import Bench, Game, Parts
+
+if TYPE_CHECKING:
+    from games.core.screens.parts import Art, Screen
+    from games.ishido.rules import Move, Params, State
+
+
+def load_parts() -> Parts[Params, State, Move]:
+    """The pure side: imported for the setup and rules screens, never the launcher."""
+    from games.ishido import ai, info, lesson, rules, rules_pictures
+    return Parts(rules, info.DATA, computer=ai,
+                 lesson=lesson.LESSON, pictures=rules_pictures.PICTURES,
+                 move_json=rules.move_json)
+
+
+def load_art() -> Art:
+    from games.core.screens.parts import Art
+    from games.ishido import diagram
+    from sprites import ishido as sprites
+    return Art(sprites, diagram)
+
+
+def load_screen() -> Screen:
+    from games.core.screens.parts import Screen
+    from games.ishido import scene
+    return Screen(scene.SCENE)
+
+
+def load_bench() -> Bench:
+    from games.ishido import bench
+    return Bench(bench.cases, bench.pose, bench.SAMPLE)
+
+
+GAME: Game[Params, State, Move] = Game(
+    key="ishido", title="Ishido", players=1,
+    blurb="Place 72 stones by matching colour or symbol",
+    parts=load_parts, art=load_art, screen=load_screen, bench=load_bench,
+    daily="rule=standard")

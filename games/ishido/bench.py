@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from games.core.kit.actions import Device
+from games.core.kit.game import Sample
 from games.ishido import ai, controls, rules
 
 if TYPE_CHECKING:
@@ -59,3 +60,16 @@ def pose(scene: IshidoScene) -> None:
     x, y = layout.square_centre(*legal[len(legal) // 2])
     scene.drag = Drag("stone", (x + 12, y + 9), (x + 2, y - 1))
     scene.ui = replace(scene.ui, dragging=True)
+
+
+def sample_result(rng: random.Random) -> dict[str, Any]:
+    """A plausible finished game for a made-up history: points and 4-ways, a quarter won."""
+    points = max(0, int(rng.gauss(900, 350)))
+    fourways = rng.randrange(0, 5)
+    won = rng.random() < 0.25
+    return dict(outcome="won" if won else "lost", score=points,
+                detail=f"{points}  ({fourways} 4-way{'s' if fourways != 1 else ''})",
+                ranked=True, duration=rng.uniform(300, 1500))
+
+
+SAMPLE = Sample(("rule=standard", "rule=original"), sample_result)

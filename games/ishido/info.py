@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from games.core.kit.game import GameData
 from games.core.kit.options import Option
 from games.core.kit.saves import counters_to_record
 
@@ -69,3 +70,9 @@ def scores_heading(params: Params) -> str:
 
 # Version 1 kept the legal-square assist in the play options.
 MIGRATIONS = {1: counters_to_record({"assist_used": "assist"})}
+
+
+# What the screens around the game read (games/core/kit/game.py).
+DATA = GameData(rules_text=RULES, options=OPTIONS, commands=COMMANDS, alternate=ALTERNATE,
+                alternate_button=ALTERNATE_BUTTON, migrations=MIGRATIONS,
+                scores_heading=scores_heading)

@@ -1,5 +1,42 @@
 """Calcoolation: KenKen, a Latin square with arithmetic cages."""
-from games.core.kit.registry import register
+from __future__ import annotations
 
-INFO = register(__name__, title="Calcoolation", players=1, lower_is_better=True,
-                blurb="KenKen: a Latin square with arithmetic cages")
+from typing import TYPE_CHECKING
+
+from games.core.kit.game import Bench, Game, Parts
+
+if TYPE_CHECKING:
+    from games.core.screens.parts import Art, Screen
+    from games.kenken.rules import Move, Params, State
+
+
+def load_parts() -> Parts[Params, State, Move]:
+    """The pure side: imported for the setup and rules screens, never the launcher."""
+    from games.kenken import info, lesson, rules, rules_pictures
+    return Parts(rules, info.DATA,
+                 lesson=lesson.LESSON, pictures=rules_pictures.PICTURES)
+
+
+def load_art() -> Art:
+    from games.core.screens.parts import Art
+    from games.kenken import diagram
+    from sprites import kenken as sprites
+    return Art(sprites, diagram)
+
+
+def load_screen() -> Screen:
+    from games.core.screens.parts import Screen
+    from games.kenken import scene
+    return Screen(scene.SCENE)
+
+
+def load_bench() -> Bench:
+    from games.kenken import bench
+    return Bench(bench.cases, bench.pose, bench.SAMPLE)
+
+
+GAME: Game[Params, State, Move] = Game(
+    key="kenken", title="Calcoolation", players=1,
+    blurb="KenKen: a Latin square with arithmetic cages",
+    parts=load_parts, art=load_art, screen=load_screen, bench=load_bench,
+    lower_is_better=True, daily="size=6,difficulty=hard")

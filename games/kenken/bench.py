@@ -11,6 +11,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from games.core.kit.actions import Device
+from games.core.kit.game import Sample
+from games.core.kit.results import clock_text
 from games.kenken import controls, grader, rules, solver
 from games.kenken.cages import DIFFICULTIES, Params, parse_desc
 from games.kenken.geometry import Style
@@ -132,3 +134,15 @@ def pose(scene: KenkenScene) -> None:
     scene.pretend_device(Device.KEYBOARD)
     scene.ui = controls.open_pad(scene.state, replace(scene.ui, cursor=(n - 1, n - 2)),
                                  Style.PAD, True)
+
+
+def sample_result(rng: random.Random) -> dict[str, Any]:
+    """A plausible finished game for a made-up history: a time, solved by Solve now and then."""
+    seconds = max(30, int(rng.lognormvariate(5.3, 0.5)))
+    solved = rng.random() < 0.05
+    return dict(outcome="won", score=seconds, detail=clock_text(seconds), ranked=not solved,
+                duration=seconds, record={"solved": 1} if solved else {})
+
+
+SAMPLE = Sample(("size=4,difficulty=easy", "size=6,difficulty=hard", "size=9,difficulty=normal",
+            "size=6,difficulty=normal,hidden_operators=1"), sample_result)

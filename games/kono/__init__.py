@@ -1,5 +1,46 @@
 """Four Field Kono: capture by jumping over a friend on a 4x4 board."""
-from games.core.kit.registry import register
+from __future__ import annotations
 
-INFO = register(__name__, title="Four Field Kono", players=2,
-                blurb="Capture by jumping over a friend on a 4x4 board")
+from typing import TYPE_CHECKING
+
+from games.core.kit.game import Bench, Game, Parts, Versus
+
+if TYPE_CHECKING:
+    from games.core.kit.rules_parts import AgreedDraw
+    from games.core.screens.parts import Art, Screen
+    from games.kono.rules import Move, Params, State
+
+
+def load_parts() -> Parts[Params, State, Move | AgreedDraw]:
+    """The pure side: imported for the setup and rules screens, never the launcher."""
+    from games.core.kit.rules_parts import AGREED_DRAW
+    from games.kono import ai, info, lesson, rules, rules_pictures
+    versus: Versus[State, Move | AgreedDraw] = Versus(
+        info.SIDE_NAMES, ai, rules, draw_move=AGREED_DRAW, accepts_draw=ai.accepts_draw,
+        preload=ai.preload)
+    return Parts(rules, info.DATA, computer=ai, versus=versus,
+                 lesson=lesson.LESSON, pictures=rules_pictures.PICTURES)
+
+
+def load_art() -> Art:
+    from games.core.screens.parts import Art
+    from games.kono import diagram
+    from sprites import kono as sprites
+    return Art(sprites, diagram)
+
+
+def load_screen() -> Screen:
+    from games.core.screens.parts import Screen
+    from games.kono import review, scene
+    return Screen(scene.SCENE, review)
+
+
+def load_bench() -> Bench:
+    from games.kono import bench
+    return Bench(bench.cases, bench.pose)
+
+
+GAME: Game[Params, State, Move | AgreedDraw] = Game(
+    key="kono", title="Four Field Kono", players=2,
+    blurb="Capture by jumping over a friend on a 4x4 board",
+    parts=load_parts, art=load_art, screen=load_screen, bench=load_bench)

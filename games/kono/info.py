@@ -3,7 +3,9 @@ options. No pygame."""
 from __future__ import annotations
 
 from games.core.kit.actions import Binding, Command
+from games.core.kit.game import GameData
 from games.core.kit.versus_options import opponent_options
+from games.kono.rules import Params
 
 SIDE_NAMES = ("Black", "White")
 OPTIONS = opponent_options(SIDE_NAMES)
@@ -56,3 +58,8 @@ arrow and a label on the board: Win (you can force a win), Draw (best play by bo
 draws) or Loss (your opponent can force a win), with the number of moves to the end under \
 best play where it is known. Press the hint again to hide it.
 """
+
+
+# What the screens around the game read (games/core/kit/game.py).
+DATA: GameData[Params] = GameData(
+    rules_text=RULES, options=OPTIONS, commands=COMMANDS, alternate=ALTERNATE)

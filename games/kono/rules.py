@@ -132,8 +132,10 @@ def parse_params(text: str) -> Params:
     return parse_no_params("Four Field Kono", text)
 
 
-def params_from_options(**options: object) -> Params:
-    return no_options("Four Field Kono", options)
+def params_from_options(size: object = None, difficulty: object = None, variant: str | None = None,
+                        colours: object = None) -> Params:
+    return no_options("Four Field Kono", dict(size=size, difficulty=difficulty, variant=variant,
+                                              colours=colours))
 
 
 # --- moves ------------------------------------------------------------------------------------

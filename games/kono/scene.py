@@ -22,7 +22,7 @@ import pygame
 
 from games.core.kit.actions import Act, Action, Command
 from games.core.kit.controls import Answer, Look, Play, Refuse
-from games.core.kit.rules_parts import AGREED_DRAW, AgreedDraw
+from games.core.kit.rules_parts import AgreedDraw
 from games.core.kit.session import Change, Session
 from games.core.loop.app import App
 from games.core.loop.tween import Tween, ease_out_back, linear
@@ -47,8 +47,6 @@ DEAL_SECONDS = 0.36
 
 
 class KonoScene(VersusScene):
-    SIDE_NAMES = SIDE_NAMES
-    DRAW_MOVE = AGREED_DRAW
 
     def __init__(self, app: App, session: Session, play_options: dict[str, object] | None = None
                  ) -> None:

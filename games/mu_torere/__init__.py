@@ -1,5 +1,45 @@
 """Mu Torere: the Maori blocking game on an eight-pointed star."""
-from games.core.kit.registry import register
+from __future__ import annotations
 
-INFO = register(__name__, title="Mu Torere", players=2,
-                blurb="The Maori blocking game on an eight-pointed star")
+from typing import TYPE_CHECKING
+
+from games.core.kit.game import Bench, Game, Parts, Versus
+
+if TYPE_CHECKING:
+    from games.core.kit.rules_parts import AgreedDraw
+    from games.core.screens.parts import Art, Screen
+    from games.mu_torere.rules import Move, Params, State
+
+
+def load_parts() -> Parts[Params, State, Move | AgreedDraw]:
+    """The pure side: imported for the setup and rules screens, never the launcher."""
+    from games.core.kit.rules_parts import AGREED_DRAW
+    from games.mu_torere import ai, info, lesson, rules, rules_pictures
+    versus: Versus[State, Move | AgreedDraw] = Versus(
+        ("Black", "White"), ai, rules, draw_move=AGREED_DRAW, accepts_draw=ai.accepts_draw)
+    return Parts(rules, info.DATA, computer=ai, versus=versus,
+                 lesson=lesson.LESSON, pictures=rules_pictures.PICTURES)
+
+
+def load_art() -> Art:
+    from games.core.screens.parts import Art
+    from games.mu_torere import diagram
+    from sprites import mu_torere as sprites
+    return Art(sprites, diagram)
+
+
+def load_screen() -> Screen:
+    from games.core.screens.parts import Screen
+    from games.mu_torere import review, scene
+    return Screen(scene.SCENE, review)
+
+
+def load_bench() -> Bench:
+    from games.mu_torere import bench
+    return Bench(bench.cases, bench.pose)
+
+
+GAME: Game[Params, State, Move | AgreedDraw] = Game(
+    key="mu_torere", title="Mu Torere", players=2,
+    blurb="The Maori blocking game on an eight-pointed star",
+    parts=load_parts, art=load_art, screen=load_screen, bench=load_bench)

@@ -6,9 +6,11 @@ from typing import Any
 
 from games.core.kit.actions import Binding, Command
 from games.core.kit.checks import NAME, Boolean, ListOf, OneOf, Satisfies
+from games.core.kit.game import GameData
 from games.core.kit.options import Option
 from games.core.kit.prefs import Pref
 from games.core.kit.versus_options import opponent_options
+from games.mu_torere.rules import Params
 
 KEY = "mu_torere"
 
@@ -110,3 +112,9 @@ computer's level, all kept for next time. Offer a draw (D) asks you once; the co
 accepts only when best play from here is a draw. Every game you finish against the computer \
 counts in your record for its level.
 """
+
+
+# What the screens around the game read (games/core/kit/game.py).
+DATA: GameData[Params] = GameData(
+    rules_text=RULES, options=OPTIONS, commands=COMMANDS, alternate=ALTERNATE, prefs=PREFS,
+    named_options=named_options)

@@ -72,9 +72,10 @@ def parse_params(text: str) -> Params:
     return Params(_first(fields["first"])) if "first" in fields else Params()
 
 
-def params_from_options(variant: str | None = None, **others: object) -> Params:
+def params_from_options(size: object = None, difficulty: object = None, variant: str | None = None,
+                        colours: object = None) -> Params:
     """`variant` names the side that moves first (B or W); there is no other option."""
-    no_options("Mu Torere", others)
+    no_options("Mu Torere", dict(size=size, difficulty=difficulty, colours=colours))
     return Params() if variant is None else Params(_first(variant))
 
 

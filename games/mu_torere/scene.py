@@ -21,7 +21,6 @@ import pygame
 
 from games.core.kit.actions import Act, Action, Command
 from games.core.kit.controls import Answer, Look, Play, Refuse
-from games.core.kit.rules_parts import AGREED_DRAW
 from games.core.kit.session import Change, Session
 from games.core.loop.app import App
 from games.core.loop.tween import GLOW_SECONDS, Tween, ease_in_out_cubic, ease_out_cubic, glow
@@ -49,8 +48,6 @@ CHAIN_OVERLAP = 0.12
 
 
 class MuTorereScene(VersusScene):
-    SIDE_NAMES = ("Black", "White")
-    DRAW_MOVE = AGREED_DRAW
 
     def __init__(self, app: App, session: Session, play_options: dict[str, object] | None = None
                  ) -> None:
@@ -267,7 +264,7 @@ class MuTorereScene(VersusScene):
     def facts(self) -> Facts:
         """Everything the view shows besides the controls' Ui."""
         last = self.session.last_move()
-        shown = last is not None and last != self.DRAW_MOVE and not self.tweens.busy
+        shown = last is not None and last != self.draw_move and not self.tweens.busy
         return Facts(
             state=self.state, history=(self.session.position, len(self.session.entries)),
             colours=(self.colour(0), self.colour(1)), names=self.side_names(),

@@ -1,5 +1,42 @@
 """Nim: heaps, nimbers and the XOR that wins."""
-from games.core.kit.registry import register
+from __future__ import annotations
 
-INFO = register(__name__, title="Nim", players=2,
-                blurb="Heaps, nimbers and the XOR that wins")
+from typing import TYPE_CHECKING
+
+from games.core.kit.game import Bench, Game, Parts, Versus
+
+if TYPE_CHECKING:
+    from games.core.screens.parts import Art, Screen
+    from games.nim.rules import Move, Params, State
+
+
+def load_parts() -> Parts[Params, State, Move]:
+    """The pure side: imported for the setup and rules screens, never the launcher."""
+    from games.nim import ai, info, lesson, rules, rules_pictures
+    versus = Versus(rules.SIDES, ai, rules)
+    return Parts(rules, info.DATA, computer=ai, versus=versus,
+                 lesson=lesson.LESSON, pictures=rules_pictures.PICTURES)
+
+
+def load_art() -> Art:
+    from games.core.screens.parts import Art
+    from games.nim import diagram
+    from sprites import nim as sprites
+    return Art(sprites, diagram)
+
+
+def load_screen() -> Screen:
+    from games.core.screens.parts import Screen
+    from games.nim import review, scene
+    return Screen(scene.SCENE, review)
+
+
+def load_bench() -> Bench:
+    from games.nim import bench
+    return Bench(bench.cases, bench.pose)
+
+
+GAME: Game[Params, State, Move] = Game(
+    key="nim", title="Nim", players=2,
+    blurb="Heaps, nimbers and the XOR that wins",
+    parts=load_parts, art=load_art, screen=load_screen, bench=load_bench)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.core.kit.actions import Binding, Command
 from games.core.kit.checks import Boolean, Satisfies, Text
+from games.core.kit.game import GameData
 from games.core.kit.options import Option
 from games.core.kit.prefs import Pref
 from games.core.kit.rules_api import RuleError
@@ -86,3 +87,9 @@ is known); it lights the best move and the teaching view explains why it wins.
 Against the computer, every game you finish counts in your record for that level: wins and \
 losses, shown on the setup screen when you choose the level.
 """
+
+
+# What the screens around the game read (games/core/kit/game.py).
+DATA: GameData[Params] = GameData(
+    rules_text=RULES, options=OPTIONS, commands=COMMANDS, alternate=ALTERNATE, prefs=PREFS,
+    legacy_prefs=LEGACY_PREFS)

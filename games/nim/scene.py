@@ -46,7 +46,6 @@ PANEL_SECONDS = 0.35
 
 
 class NimScene(VersusScene):
-    SIDE_NAMES = SIDES
 
     def __init__(self, app: App, session: Session,
                  play_options: dict[str, Any] | None = None) -> None:

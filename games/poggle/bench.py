@@ -8,6 +8,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from games.core.kit.actions import Device
+from games.core.kit.game import Sample
 from games.poggle import controls, rules, solver
 from games.poggle.board import Move, Params
 from games.poggle.planner import nearest_press
@@ -93,3 +94,15 @@ def pose(scene: PoggleScene) -> None:
     scene.ripple = ripple(before.board, scene.state.board, press, False, scene.tweens,
                           stretch=STRETCH)
     scene.tweens.update(0.12 * STRETCH)
+
+
+def sample_result(rng: random.Random) -> dict[str, Any]:
+    """A plausible finished game for a made-up history: presses over par."""
+    presses = rng.randrange(8, 40)
+    over = max(0, int(rng.expovariate(0.4)))
+    return dict(outcome="won", score=over, detail=f"{'Par' if not over else f'Par +{over}'}: "
+                f"{presses + over} presses", ranked=rng.random() < 0.9,
+                duration=rng.uniform(40, 400))
+
+
+SAMPLE = Sample(("size=5,colours=3", "size=6,colours=3", "size=7,colours=4"), sample_result)

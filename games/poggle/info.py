@@ -1,5 +1,6 @@
 """Poggle's setup options, rules text and best-results heading (pure data: no pygame)."""
 from games.core.kit.actions import Binding, Command
+from games.core.kit.game import GameData
 from games.core.kit.options import Option
 from games.core.kit.saves import counters_to_record
 from games.poggle import rules
@@ -50,3 +51,8 @@ def scores_heading(params: rules.Params) -> str:
 
 # Version 1 kept Solve in the play options.
 MIGRATIONS = {1: counters_to_record({"solve": "solved"})}
+
+
+# What the screens around the game read (games/core/kit/game.py).
+DATA = GameData(rules_text=RULES, options=OPTIONS, commands=COMMANDS, alternate=ALTERNATE,
+                migrations=MIGRATIONS, scores_heading=scores_heading)

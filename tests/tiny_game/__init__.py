@@ -1,6 +1,34 @@
 """Lamps: a row of lamps to switch off, the eighth game of docs/ARCHITECTURE.md (tests only)."""
-from games.core.kit.registry import register
+from __future__ import annotations
 
-INFO = register(__name__, title="Lamps", players=1, sprites=f"{__name__}.sprites",
-                lower_is_better=True,   # fewer presses is better
-                blurb="Switch every lamp off: a press flips a lamp and its neighbours")
+from typing import TYPE_CHECKING
+
+from games.core.kit.game import Game, Parts
+
+if TYPE_CHECKING:
+    from games.core.screens.parts import Art, Screen
+    from tests.tiny_game.rules import Move, Params, State
+
+
+def load_parts() -> Parts[Params, State, Move]:
+    from tests.tiny_game import ai, info, rules
+    return Parts(rules, info.DATA, computer=ai)
+
+
+def load_art() -> Art:
+    from games.core.screens.parts import Art
+    from tests.tiny_game import sprites
+    return Art(sprites)
+
+
+def load_screen() -> Screen:
+    from games.core.screens.parts import Screen
+    from tests.tiny_game import scene
+    return Screen(scene.SCENE)
+
+
+GAME: Game[Params, State, Move] = Game(
+    key="tiny_game", title="Lamps", players=1,
+    blurb="Switch every lamp off: a press flips a lamp and its neighbours",
+    parts=load_parts, art=load_art, screen=load_screen,
+    lower_is_better=True)   # fewer presses is better

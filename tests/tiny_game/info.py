@@ -1,4 +1,5 @@
 """Lamps' setup options and rules text (pure data: no pygame)."""
+from games.core.kit.game import GameData
 from games.core.kit.options import Option
 
 OPTIONS = [Option("size", "Lamps", ((3, "3"), (5, "5"), (7, "7"), (9, "9")), 5)]
@@ -10,3 +11,5 @@ ones go out, dark ones light up. Switch every lamp off in as few presses as you 
 Mouse: click a lamp. Keyboard or gamepad: move along the row with the arrows or d-pad, press \
 Enter or A. The hint (H or Y) lights the cursor on a press of a shortest solution.
 """
+
+DATA = GameData(rules_text=RULES, options=OPTIONS)

@@ -25,7 +25,6 @@ Output: one JSON object per line.
 """
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import statistics
@@ -184,20 +183,20 @@ def alternate(first, second, count):
 
 def frame_figures(frames: int) -> None:
     from games.core.kit.session import Session
-    from games.core.loop.app import App
-    from games.core.screens.launch import scene_module
+    from games.core.loop.app import App, Scene
+    from games.core.screens.launch import scene_class
     from games.core.screens.launcher import LauncherScene
     app = App(windowed=False)
     bare = baseline_frame(app.screen)
-    scenes = [("launcher", LauncherScene(app))]
+    scenes: list[tuple[str, Scene]] = [("launcher", LauncherScene(app))]
     for info in registry.launcher_games():
         session = Session.new(info.key, None, seed=7)
-        scene = scene_module(info.key).SCENE(app, session)
+        scene = scene_class(info.key)(app, session)
         pose(info.key, scene)
         scenes.append((info.key, scene))
     bases = []
-    for name, scene in scenes:
-        base, samples = alternate(bare, scene_frame(app, scene), frames)
+    for name, shown in scenes:
+        base, samples = alternate(bare, scene_frame(app, shown), frames)
         bases += base
         median, base_median = statistics.median(samples), statistics.median(base)
         emit(figure=f"frame cost: {name}", **spread(samples, "cpu_ms"),
@@ -213,10 +212,8 @@ def pose(key: str, scene) -> None:
     """Put the scene in its most expensive everyday look (a full board with a piece dragged,
     every move graded...): games/<key>/bench.py's pose(scene), built from the scene's public
     API; a game without one is measured as it opens."""
-    try:
-        own = getattr(importlib.import_module(f"games.{key}.bench"), "pose", None)
-    except ModuleNotFoundError:
-        own = None
+    bench = registry.lookup(key).bench
+    own = bench().pose if bench is not None else None
     if own is not None:
         own(scene)
 
@@ -303,12 +300,11 @@ def case_figure(key: str, case: dict, samples: list[float]) -> dict:
 
 
 def game_figures(quick: bool) -> None:
-    for key in registry.KEYS:
-        try:
-            module = importlib.import_module(f"games.{key}.bench")
-        except ModuleNotFoundError:
+    for game in registry.collection():
+        if game.bench is None:
             continue
-        for case in module.cases():
+        key = game.key
+        for case in game.bench().cases():
             count = max(5, case["count"] // 5) if quick else case["count"]
             emit(**case_figure(key, case, cpu_timed(case["run"], count)))
 

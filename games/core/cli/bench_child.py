@@ -117,9 +117,9 @@ def first_draw(key: str) -> None:
 
     from games.core.kit.session import Session
     from games.core.loop.app import App
-    from games.core.screens.launch import scene_module
+    from games.core.screens.launch import scene_class
     app = App(windowed=False)
-    kind = scene_module(key).SCENE
+    kind = scene_class(key)
     session = Session.new(key, None, seed=7)
     start = time.process_time()
     app.stack = [kind(app, session)]
@@ -168,7 +168,7 @@ def waiting(seconds: float, count: int, ticking: bool = False) -> None:
 def show(app, name: str):
     """Set the app's stack to the launcher, with the named game or overlay on top."""
     from games.core.kit.session import Session
-    from games.core.screens.launch import scene_module
+    from games.core.screens.launch import scene_class
     from games.core.screens.launcher import LauncherScene
     from games.core.screens.menus import PauseScene, ResultScene
     from games.core.screens.overlays import HelpScene, SettingsScene
@@ -178,7 +178,7 @@ def show(app, name: str):
         app.push(SettingsScene(app))
     elif name != "launcher":
         key = "nim" if name in OVERLAYS else name
-        game = app.push(scene_module(key).SCENE(app, Session.new(key, None, seed=7)))
+        game = app.push(scene_class(key)(app, Session.new(key, None, seed=7)))
         overlay = {"pause": lambda: PauseScene(app, game), "result": lambda: ResultScene(app, game),
                    "rules": lambda: HelpScene(app, key)}.get(name)
         if overlay:

@@ -10,10 +10,14 @@ import random
 import sys
 from dataclasses import asdict
 from types import SimpleNamespace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games.core.cli.usage import UsageError, outcome_json, params_for
 from games.core.kit import registry
+
+if TYPE_CHECKING:
+    from games.core.kit.game import Game
+    from games.core.kit.rules_api import RulesModule
 
 # Bounds on the positions analyse reads (arguments.py bounds the rest of the command line).
 MOST_POSITIONS = 10_000    # positions to analyse
@@ -25,13 +29,15 @@ def emit(obj) -> None:
     print(json.dumps(obj), flush=True)
 
 
-def rules_for(key: str):
+def game_for(key: str) -> Game[Any, Any, Any]:
     try:
-        return registry.module(key)
+        return registry.lookup(key)
     except KeyError as error:
         raise UsageError(error.args[0]) from None
-    except ModuleNotFoundError:
-        raise UsageError(f"{key} has no rules yet") from None
+
+
+def rules_for(key: str) -> RulesModule[Any, Any, Any]:
+    return game_for(key).rules
 
 
 def parse_id(key: str, text: str):
@@ -40,7 +46,7 @@ def parse_id(key: str, text: str):
         text = f"{key}:{text}"
     found, params, desc, seed = parse_game_id(text)
     if desc is None:
-        desc = registry.module(key).new_desc(params, random.Random(seed))
+        desc = registry.lookup(key).rules.new_desc(params, random.Random(seed))
     return params, desc
 
 
@@ -65,16 +71,15 @@ def cmd_solve(args) -> None:
 
 
 def cmd_analyse(args) -> None:
-    rules = rules_for(args.game)
-    if registry.lookup(args.game).players != 2:
+    versus = game_for(args.game).parts().versus
+    if versus is None:
         raise UsageError(f"analyse is for two-player games; {args.game} is a one-player game")
-    ai = registry.module(args.game, "ai")
     positions = read_positions() if args.positions == ["-"] else args.positions
     if len(positions) > MOST_POSITIONS:
         raise UsageError(f"at most {MOST_POSITIONS} positions at a time")
-    states = [(text, rules.parse_position(text)) for text in positions]  # all checked first
+    states = [(text, versus.positions.parse_position(text)) for text in positions]  # checked
     for text, state in states:
-        emit({"game": args.game, "position": text, **ai.analyse(state)})
+        emit({"game": args.game, "position": text, **versus.analysis.analyse(state)})
 
 
 def read_positions() -> list[str]:
@@ -98,16 +103,15 @@ def read_positions() -> list[str]:
 
 
 def cmd_selfplay(args) -> None:
-    rules = rules_for(args.game)
-    try:
-        ai = registry.module(args.game, "ai")
-    except ModuleNotFoundError:
-        raise UsageError(f"{args.game} has no computer player") from None
-    if args.level is not None and hasattr(ai, "level_chance"):
-        ai.level_chance(args.level)         # a bad level is refused before any game starts
+    parts = game_for(args.game).parts()
+    rules, ai = parts.rules, parts.computer
+    if ai is None:
+        raise UsageError(f"{args.game} has no computer player")
+    if args.level is not None and parts.versus is not None:
+        parts.versus.analysis.level_chance(args.level)   # a bad level is refused at once
     params = params_for(rules, args)
     first = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
-    move_json = getattr(rules, "move_json", lambda state, move: move.encode())
+    move_json = parts.move_json or (lambda state, move: move.encode())
     for seed in range(first, first + args.count):
         rng = random.Random(seed)
         desc = rules.new_desc(params, rng)
@@ -160,7 +164,7 @@ def open_app(windowed: bool):
 
 def cmd_play(args) -> None:
     from games.core.kit.session import Session
-    from games.core.screens.launch import scene_module
+    from games.core.screens.launch import scene_class
     from games.core.screens.launcher import LauncherScene
     if args.game is not None:   # `play ""` names no game: an error, not the launcher
         rules = rules_for(args.game)
@@ -176,7 +180,7 @@ def cmd_play(args) -> None:
     app = open_app(args.windowed)
     app.push(LauncherScene(app))
     if args.game is not None:
-        app.push(scene_module(args.game).SCENE(app, session))
+        app.push(scene_class(args.game)(app, session))
     app.run()
 
 

@@ -18,7 +18,7 @@ from games.core.cli.usage import UsageError, outcome_json, params_for
 from games.core.kit import registry
 from games.core.kit.session import Session
 from games.core.loop.app import LOGICAL_SIZE, App
-from games.core.screens.launch import scene_module
+from games.core.screens.launch import scene_class
 from games.core.screens.launcher import LauncherScene
 
 DEMO_DT = 1 / 60
@@ -41,7 +41,7 @@ def run_demo(args) -> None:
             from games.core.kit.lesson import has_lesson
             if not has_lesson(args.game):
                 raise UsageError(f"{info.title} has no lesson yet")
-        params = params_for(registry.module(args.game), args)
+        params = params_for(registry.lookup(args.game).rules, args)
         session = Session.new(args.game, params, args.seed)
     elif args.lesson or args.rules:
         raise UsageError(f"--{'lesson' if args.lesson else 'rules'} needs a GAME")
@@ -80,7 +80,7 @@ def play(args, session, shots: dict) -> None:
             rules = HelpScene(app, args.game)
             app.push(rules)
         elif session is not None:
-            app.push(scene_module(session.key).SCENE(app, session))
+            app.push(scene_class(session.key)(app, session))
         for frame in range(1, args.frames + 1):
             if frame % args.every == 0 and args.rules:     # a player's Page Down
                 for kind in (pygame.KEYDOWN, pygame.KEYUP):

@@ -3,14 +3,15 @@ games), as queries over the history of finished games (history.py), and the setu
 panel that shows them. No pygame: the setup screen reads it without importing a game's scene."""
 from __future__ import annotations
 
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games.core.data import schema
 from games.core.data.store import Store
 from games.core.kit import registry
-from games.core.kit.levels import TITLES
 from games.core.kit.versus_options import level_title
+
+if TYPE_CHECKING:
+    from games.core.kit.game import Game
 
 Rows = list[tuple[str, str]]
 
@@ -64,18 +65,20 @@ def record_summary(store: Store, settings: dict[str, Any], key: str,
     level = play.get("level")
     if level == "custom":
         level = registry.preferences(settings, key)["custom_level"]
-    title = TITLES[level] if level in TITLES else \
-        level_title(level, registry.module(key, "ai").level_chance)
+    versus = registry.lookup(key).parts().versus
+    if versus is None:
+        raise ValueError(f"{key} is not a two-player game: it has no record per level")
+    title = level_title(level, versus.analysis.level_chance)
     heading = f"Your record at {title}"
     return heading, record_rows(store, key, level)
 
 
-def summary(store: Store, settings: dict[str, Any], info: registry.GameInfo,
-            info_module: ModuleType, params: Any, play: dict[str, Any]) -> tuple[str, Rows]:
+def summary(store: Store, settings: dict[str, Any], game: Game[Any, Any, Any], params: Any,
+            play: dict[str, Any]) -> tuple[str, Rows]:
     """The setup screen's side panel, a heading and (left, right) rows: a two-player game's
-    record, else the best scores under the game's own heading (info.scores_heading(params))
+    record, else the best scores under the game's own heading (its data's scores_heading)
     where it has one."""
-    if info.players == 2:
-        return record_summary(store, settings, info.key, play)
-    heading = getattr(info_module, "scores_heading", None)
-    return heading(params) if heading else "Best results", best_scores(store, info.key, params)
+    if game.players == 2:
+        return record_summary(store, settings, game.key, play)
+    heading = game.data.scores_heading
+    return heading(params) if heading else "Best results", best_scores(store, game.key, params)

@@ -141,4 +141,4 @@ FRAME_KEYS = (
 """The frame's keys: the rules screen's Controls section lists these, then the game's
 alternate action and commands (games/core/kit/controls.py, controls_rows)."""
 ALTERNATE = FrameKey("", "right button", "X or Shift+Enter", "X")
-"""The alternate action's keys; its verb is the game's (info.ALTERNATE)."""
+"""The alternate action's keys; its verb is the game's (its data's alternate)."""

@@ -96,8 +96,8 @@ def nearest(centres: Sequence[tuple[int, int]], start: int, dx: int, dy: int) ->
 def controls_rows(alternate: str | None, commands: Sequence[Binding],
                   alternate_button: str | None = None) -> list[FrameKey]:
     """Every key of a game, by device, from the one table: the frame's keys, the game's
-    alternate action (info.ALTERNATE; None: X means nothing in this game) and its commands
-    (info.COMMANDS; info.ALTERNATE_BUTTON names the alternate's toolbar button, if any). The
+    alternate action (its data's alternate; None: X means nothing in this game) and its commands
+    (commands; alternate_button names the alternate's toolbar button, if any). The
     rules screen's Controls section shows these rows; the toolbar is made from the same
     commands, so the two cannot disagree."""
     rows = list(FRAME_KEYS[:1])

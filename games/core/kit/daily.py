@@ -2,11 +2,11 @@
 player, derived from the date alone (date -> seed -> game ID). Pure: the date is given, never
 read from a clock.
 
-The parameters are fixed per game (PARAMS, documented in the README): a day's seed is the first
-eight bytes of SHA-256 of "parlour daily GAME YYYY-MM-DD", and the deal is the game's own
-generator run with random.Random(seed), so every machine makes the same game ID. The ID holds
-the whole deal (GAME:PARAMS:DESC), so it plays the same game even where a later build's
-generator would deal another.
+The parameters are fixed per game (its declaration's `daily`, documented in the README): a
+day's seed is the first eight bytes of SHA-256 of "parlour daily GAME YYYY-MM-DD", and the
+deal is the game's own generator run with random.Random(seed), so every machine makes the
+same game ID. The ID holds the whole deal (GAME:PARAMS:DESC), so it plays the same game even
+where a later build's generator would deal another.
 """
 from __future__ import annotations
 
@@ -17,19 +17,21 @@ import re
 from games.core.kit import registry
 from games.core.kit.rules_api import RuleError
 
-PARAMS = {
-    "deductile": "tiles=4,difficulty=hard",
-    "kenken": "size=6,difficulty=hard",
-    "ishido": "rule=standard",
-    "poggle": "size=6,colours=3",
-}
 FIRST_DAY = datetime.date(2000, 1, 1)
 LAST_DAY = datetime.date(9999, 12, 31)
 DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def has_daily(key: str) -> bool:
-    return key in PARAMS
+    return bool(registry.lookup(key).daily)
+
+
+def params_text(key: str) -> str:
+    """The game's daily parameters (encoded); RuleError names the games with a daily."""
+    if not has_daily(key):
+        games = ", ".join(game.key for game in registry.daily_games())
+        raise RuleError(f"{key} has no daily puzzle; the games with one are {games}")
+    return registry.lookup(key).daily
 
 
 def parse_date(text: str) -> datetime.date:
@@ -54,9 +56,7 @@ def seed(key: str, day: datetime.date) -> int:
 
 def seeded_id(key: str, day: datetime.date) -> str:
     """The daily puzzle as GAME:PARAMS#SEED: the same deal as game_id(), made when played."""
-    if key not in PARAMS:
-        raise RuleError(f"{key} has no daily puzzle")
-    return f"{key}:{PARAMS[key]}#{seed(key, day)}"
+    return f"{key}:{params_text(key)}#{seed(key, day)}"
 
 
 def date_text(value: object) -> str:
@@ -71,11 +71,9 @@ def date_text(value: object) -> str:
 
 def game_id(key: str, day: datetime.date) -> str:
     """The daily puzzle of `key` on `day` as a game ID (GAME:PARAMS:DESC)."""
-    if key not in PARAMS:
-        daily = ", ".join(PARAMS)
-        raise RuleError(f"{key} has no daily puzzle; the games with one are {daily}")
-    rules = registry.module(key)
-    params = rules.parse_params(PARAMS[key])
+    text = params_text(key)
+    rules = registry.lookup(key).rules
+    params = rules.parse_params(text)
     desc = rules.new_desc(params, random.Random(seed(key, day)))
     return f"{key}:{params.encode()}:{desc}"
 

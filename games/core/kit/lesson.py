@@ -23,7 +23,6 @@ Pure: no pygame, no I/O.
 """
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -81,8 +80,8 @@ class Verdict(Enum):
 
 
 def has_lesson(key: str) -> bool:
-    """Whether the game has a lesson, found without importing it (the setup screen asks)."""
-    return importlib.util.find_spec(f"{registry.lookup(key).package}.lesson") is not None
+    """Whether the game has a lesson (the setup screen asks)."""
+    return registry.lookup(key).parts().lesson is not None
 
 
 def lesson_done(settings: dict[str, Any], key: str) -> bool:
@@ -91,7 +90,7 @@ def lesson_done(settings: dict[str, Any], key: str) -> bool:
     return isinstance(done, dict) and done.get(key) is True
 
 
-def session_for(key: str, step: Step) -> Session:
+def session_for(key: str, step: Step) -> Session[Any, Any, Any]:
     """A Session standing at the step's position: its game ID, then its moves. GameError
     when the lesson's data is wrong (the checker finds it first)."""
     session = Session.from_id(step.position)

@@ -20,7 +20,6 @@ move, each anchor one paragraph. Pure: no pygame, no I/O.
 """
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -51,11 +50,7 @@ class Shown:
 
 def pictures_of(key: str) -> tuple[Picture, ...]:
     """The game's pictures, () when it declares none (found without importing a scene)."""
-    name = f"{registry.lookup(key).package}.rules_pictures"
-    if importlib.util.find_spec(name) is None:
-        return ()
-    pictures: tuple[Picture, ...] = registry.module(key, "rules_pictures").PICTURES
-    return pictures
+    return registry.lookup(key).parts().pictures
 
 
 def paragraphs(rules_text: str) -> list[str]:

@@ -1,107 +1,74 @@
-"""The list of games. A game package's __init__ registers its metadata only, so the launcher
-starts without importing any rules module; everything else is imported on first use:
+"""The list of games: each game's declaration (games/core/kit/game.py), as its package's
+__init__ makes it (GAME = Game(...)). Declaring a game imports none of its parts, so the
+launcher starts without importing any rules module; each part is imported when first used.
 
-    games/<key>/__init__.py   register(__name__, title=..., blurb=..., players=...)
-    games/<key>/info.py       RULES, OPTIONS [, scores_heading, PREFS, LEGACY_PREFS,
-                              MIGRATIONS]: pure data for the screens, settings and saves
-    games/<key>/rules.py      the rules contract (games/core/kit/rules_api.py)
-    games/<key>/scene.py      SCENE, the GameScene that plays it
-    sprites/<key>.py          its art, and thumbnail(size): the launcher's picture
-
-The seven games of KEYS are found by name; another package (a test's game, say) joins with
-register_package("tests.tiny_game")."""
+The seven games of the collection are imported here by name, once; another package (a test's
+game, say) joins with add(its GAME).
+"""
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from games.core.kit.game import Game
     from games.core.kit.prefs import Preferences
 
-
-@dataclass(frozen=True)
-class GameInfo:
-    key: str            # used in game IDs and on the command line
-    title: str
-    blurb: str          # one line for the launcher card
-    players: int        # 1 or 2
-    package: str        # the Python package holding its modules, e.g. "games.kenken"
-    sprites: str        # the module of its art, with thumbnail(size): e.g. "sprites.kenken"
-    playable: bool = True   # only a game whose scene plays a whole game is in the launcher
-    lower_is_better: bool = False   # its best scores are its smallest (a time, presses)
-
-
-GAMES: dict[str, GameInfo] = {}
+GAMES: dict[str, Game[Any, Any, Any]] = {}
 KEYS = ("deductile", "kenken", "ishido", "poggle", "mu_torere", "kono", "nim")
 
 
-def register(package: str, *, title: str, blurb: str, players: int, sprites: str = "",
-             playable: bool = True, lower_is_better: bool = False) -> GameInfo:
-    """Called by a game package's __init__ with its __name__; the key is the last part, and
-    its art is sprites.<key> unless it names another module."""
-    key = package.rpartition(".")[2]
-    info = GameInfo(key, title, blurb, players, package, sprites or f"sprites.{key}", playable,
-                    lower_is_better)
-    if info.key in GAMES and GAMES[info.key].package != package:
-        raise ValueError(f"two games are called {info.key!r}: {GAMES[info.key].package} and "
-                         f"{package}")
-    GAMES[info.key] = info
-    return info
+def collection() -> tuple[Game[Any, Any, Any], ...]:
+    """The seven games of KEYS, in the launcher's order."""
+    from games import deductile, ishido, kenken, kono, mu_torere, nim, poggle
+    return (deductile.GAME, kenken.GAME, ishido.GAME, poggle.GAME, mu_torere.GAME, kono.GAME,
+            nim.GAME)
 
 
-def register_package(package: str) -> GameInfo:
-    """Add a game package from outside games/ (its __init__ registers it as INFO)."""
-    info = getattr(importlib.import_module(package), "INFO", None)
-    if not isinstance(info, GameInfo) or info.package != package:
-        raise ValueError(f"{package}/__init__.py must say INFO = register(__name__, ...)")
-    return register(package, title=info.title, blurb=info.blurb, players=info.players,
-                    sprites=info.sprites, playable=info.playable,
-                    lower_is_better=info.lower_is_better)
+def add(game: Game[Any, Any, Any]) -> Game[Any, Any, Any]:
+    """Register a game; two games of one key are an error (unless it is the same game)."""
+    if game.key in GAMES and GAMES[game.key] is not game:
+        raise ValueError(f"two games are called {game.key!r}")
+    GAMES[game.key] = game
+    return game
 
 
-def load_all() -> dict[str, GameInfo]:
-    """Import each game package's __init__ (metadata only) so it registers itself."""
-    for key in KEYS:
-        try:
-            importlib.import_module(f"games.{key}")
-        except ModuleNotFoundError as error:
-            if error.name != f"games.{key}":
-                raise
+def load_all() -> dict[str, Game[Any, Any, Any]]:
+    """Every game: the collection's first, then any added."""
+    if any(key not in GAMES for key in KEYS):
+        added = dict(GAMES)
+        GAMES.clear()
+        GAMES.update((game.key, game) for game in collection())
+        for game in added.values():
+            add(game)
     return GAMES
 
 
-def lookup(key: str) -> GameInfo:
+def lookup(key: str) -> Game[Any, Any, Any]:
     games = load_all()
     if key not in games:
         raise KeyError(f"unknown game {key!r}; known games: {', '.join(sorted(games))}")
     return games[key]
 
 
-def module(key: str, part: str = "rules") -> ModuleType:
-    """The game's module of that part, e.g. module('kenken', 'solver') is games.kenken.solver."""
-    return importlib.import_module(f"{lookup(key).package}.{part}")
+def keys() -> tuple[str, ...]:
+    return tuple(load_all())
 
 
-def sprites(key: str) -> ModuleType:
-    """The game's art module (its thumbnail(size) paints the launcher's picture)."""
-    return importlib.import_module(lookup(key).sprites)
+def launcher_games() -> list[Game[Any, Any, Any]]:
+    """The playable games: the seven in the collection's order, then any added since."""
+    return [game for game in load_all().values() if game.playable]
 
 
-def launcher_games() -> list[GameInfo]:
-    """The playable games: the seven in KEYS order, then any registered since."""
-    load_all()
-    order = list(KEYS) + [key for key in GAMES if key not in KEYS]
-    return [GAMES[key] for key in order if key in GAMES and GAMES[key].playable]
+def daily_games() -> list[Game[Any, Any, Any]]:
+    """The games with a daily puzzle."""
+    return [game for game in load_all().values() if game.daily]
 
 
 def preferences(settings: dict[str, Any], key: str) -> Preferences:
     """The game's preferences in these settings, read through its schema: the two-player
-    frame's (VERSUS_PREFS) and the game's own (PREFS and LEGACY_PREFS in its info.py)."""
+    frame's (VERSUS_PREFS) and the game's own (its data's prefs and legacy_prefs)."""
     from games.core.kit.prefs import Preferences  # only a game's screens need them
     from games.core.kit.versus_options import VERSUS_PREFS
-    info = module(key, "info")
-    frame = VERSUS_PREFS if lookup(key).players == 2 else ()
-    schema = frame + tuple(getattr(info, "PREFS", ()))
-    return Preferences(settings, key, schema, getattr(info, "LEGACY_PREFS", {}))
+    game = lookup(key)
+    frame = VERSUS_PREFS if game.players == 2 else ()
+    return Preferences(settings, key, frame + game.data.prefs, game.data.legacy_prefs)

@@ -86,11 +86,9 @@ def read(data: Any, key: str | None = None) -> Save:
 def game_migrations(key: str) -> Mapping[int, Migration]:
     """The game's own migrations, by the version they read (none when it declares none)."""
     try:
-        info = registry.module(key, "info")
-    except (KeyError, ModuleNotFoundError):
+        return registry.lookup(key).data.migrations
+    except KeyError:
         return {}
-    migrations: Mapping[int, Migration] = getattr(info, "MIGRATIONS", {})
-    return migrations
 
 
 def counters_to_record(names: Mapping[str, str]) -> Migration:

@@ -10,12 +10,12 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from games.core.kit import registry, saves
 from games.core.kit.checks import Invalid
 from games.core.kit.results import Result
-from games.core.kit.rules_api import RuleError, RulesModule, Status
+from games.core.kit.rules_api import Encoded, RuleError, RulesModule, Status
 from games.core.kit.saves import (
     MAX_ELAPSED,
     MAX_MOVES,
@@ -23,23 +23,31 @@ from games.core.kit.saves import (
     RESTART as RESTART,  # the history's marker, named here too
 )
 
+P = TypeVar("P", bound=Encoded)
+S = TypeVar("S")
+M = TypeVar("M", bound=Encoded)
+
 
 @dataclass(frozen=True)
-class Change:
+class Change(Generic[S, M]):
     """What one step did: enough for a scene to animate it (backwards when direction is -1)."""
-    old: Any
-    new: Any
-    move: Any           # the decoded Move, or None for a restart
+    old: S
+    new: S
+    move: M | None      # the decoded Move, or None for a restart
     direction: int      # +1 forward (a move or redo), -1 undo
 
 
-class Session:
-    def __init__(self, key: str, params: Any, desc: str):
+class Session(Generic[P, S, M]):
+    """One game being played, generic in its game's Params, State and Move. A Session made
+    from a key (Session.new, from_id, from_json) is a Session[Any, Any, Any]: the key is
+    known only when the program runs."""
+
+    def __init__(self, key: str, params: P, desc: str):
         self.key = key
-        self.rules: RulesModule = rules_of(key)
+        self.rules: RulesModule[P, S, M] = rules_of(key)
         self.params = params
         self.desc = desc
-        self.entries: list[tuple[Any, str | None]] = [(self.rules.new_game(params, desc), None)]
+        self.entries: list[tuple[S, str | None]] = [(self.rules.new_game(params, desc), None)]
         self.position = 0
         self.elapsed = 0.0
         # When each entry was made (elapsed seconds; None where not known, as before a
@@ -50,18 +58,18 @@ class Session:
         self.record: dict[str, int] = {}
         # The result entered when the game first ended: part of the record, never undone.
         self.result: Result | None = None
-        self._status: tuple[Any, Status] | None = None    # the last position's, and it
+        self._status: tuple[S, Status] | None = None      # the last position's, and it
 
     # --- creation ------------------------------------------------------------------------
     @classmethod
-    def new(cls, key: str, params: Any = None, seed: int | None = None) -> Session:
+    def new(cls, key: str, params: Any = None, seed: int | None = None) -> Session[Any, Any, Any]:
         rules = rules_of(key)
         params = params if params is not None else rules.params_from_options()
         desc = rules.new_desc(params, random.Random(seed))
         return cls(key, params, desc)
 
     @classmethod
-    def from_id(cls, game_id: str) -> Session:
+    def from_id(cls, game_id: str) -> Session[Any, Any, Any]:
         """GAME:PARAMS:DESC reproduces a game; GAME:PARAMS#SEED regenerates one."""
         key, params, desc, seed = parse_game_id(game_id)
         if desc is None:
@@ -74,11 +82,11 @@ class Session:
 
     # --- the current position ------------------------------------------------------------
     @property
-    def state(self) -> Any:
+    def state(self) -> S:
         return self.entries[self.position][0]
 
     @property
-    def initial(self) -> Any:
+    def initial(self) -> S:
         return self.entries[0][0]
 
     @property
@@ -97,12 +105,12 @@ class Session:
             count = 0 if text == RESTART else count + 1
         return count
 
-    def last_move(self) -> Any:
+    def last_move(self) -> M | None:
         text = self.entries[self.position][1]
         return None if text in (None, RESTART) else self.rules.decode_move(text)
 
     # --- changing it ---------------------------------------------------------------------
-    def apply(self, move: Any) -> Change:
+    def apply(self, move: M | str) -> Change[S, M]:
         """Apply a move (a Move or its text); IllegalMove/RuleError leave everything as it was."""
         text = move if isinstance(move, str) else move.encode()
         decoded = self.rules.decode_move(text)
@@ -126,14 +134,14 @@ class Session:
     def can_redo(self) -> bool:
         return self.position < len(self.entries) - 1
 
-    def undo(self) -> Change | None:
+    def undo(self) -> Change[S, M] | None:
         if not self.can_undo():
             return None
         old, text = self.entries[self.position]
         self.position -= 1
         return Change(old, self.state, self._decoded(text), -1)
 
-    def redo(self) -> Change | None:
+    def redo(self) -> Change[S, M] | None:
         if not self.can_redo():
             return None
         old = self.state
@@ -141,7 +149,7 @@ class Session:
         new, text = self.entries[self.position]
         return Change(old, new, self._decoded(text), +1)
 
-    def restart(self) -> Change | None:
+    def restart(self) -> Change[S, M] | None:
         if self.state == self.initial:
             return None
         old = self.state
@@ -162,7 +170,7 @@ class Session:
     def count(self, name: str) -> int:
         return self.record.get(name, 0)
 
-    def _decoded(self, text: str | None) -> Any:
+    def _decoded(self, text: str | None) -> M | None:
         return None if text in (None, RESTART) else self.rules.decode_move(text)
 
     # --- saving --------------------------------------------------------------------------
@@ -190,14 +198,14 @@ class Session:
             self.position -= restarts[-1]
 
     @classmethod
-    def from_json(cls, data: Any, key: str | None = None) -> Session:
+    def from_json(cls, data: Any, key: str | None = None) -> Session[Any, Any, Any]:
         """Rebuild a saved session, checking everything and bringing an older save up to date
         (saves.read; with `key`, it must be a save of that game); GameError says what is
         wrong."""
         return cls.from_save(read_save(data, key))
 
     @classmethod
-    def from_save(cls, save: saves.Save) -> Session:
+    def from_save(cls, save: saves.Save) -> Session[Any, Any, Any]:
         """Rebuild a session from a save already read by saves.read."""
         rules = rules_of(save["game"])
         params = rules.parse_params(save["params"])
@@ -217,10 +225,9 @@ class Session:
         return session
 
 
-def rules_of(key: str) -> RulesModule:
+def rules_of(key: str) -> RulesModule[Any, Any, Any]:
     """The game's rules module, as the contract the Session holds it to."""
-    rules: RulesModule = registry.module(key)
-    return rules
+    return registry.lookup(key).rules
 
 
 def read_save(data: Any, key: str | None = None) -> saves.Save:

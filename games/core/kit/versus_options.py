@@ -5,6 +5,7 @@ classes, so a game's info module (read by the setup and help screens) imports no
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from games.core.kit import levels
 from games.core.kit.checks import Integer, OneOf
@@ -30,7 +31,7 @@ def opponent_options(side_names: Sequence[str], default_level: str = "medium") -
     ]
 
 
-def level_title(level: object, chance_of: Callable[[object], int]) -> str:
+def level_title(level: Any, chance_of: Callable[[Any], int]) -> str:
     """A level's name on the ladder: a preset by its title, anything else (a Custom number,
     an old name from a save) by its chance, through the game's chance_of (ai.level_chance)."""
     if level in levels.TITLES:

@@ -21,6 +21,7 @@ from games.core.kit.rules_api import GameError
 from games.core.loop import assets, palette
 from games.core.screens import page, ui
 from games.core.screens.cache import SurfaceCache
+from games.core.screens.parts import Diagram
 
 BOARD_SHARE = 0.22     # a pictured board's height, as a share of the screen's height,
 SMALL_SCREEN = 0.1     # and a little more on a smaller screen, where a share is smaller
@@ -40,8 +41,16 @@ def board_size(key: str, screen_height: int) -> tuple[int, int]:
     return round(height * aspect(key)), height
 
 
+def painter(key: str) -> Diagram:
+    """The game's diagram painter: a game with pictures has one (its art's diagram)."""
+    diagram = registry.lookup(key).art().diagram
+    if diagram is None:
+        raise ValueError(f"{key} has rules pictures but no diagram painter in its art")
+    return diagram
+
+
 def aspect(key: str) -> float:
-    return float(getattr(registry.module(key, "diagram"), "ASPECT", 1.0))
+    return float(painter(key).ASPECT)
 
 
 def caption_height() -> int:
@@ -170,7 +179,7 @@ class Group:
 def painted(key: str, picture: data.Picture, board: tuple[int, int]) -> pygame.Surface:
     """The picture's boards: the position, or before (with the move) -> after. A picture
     whose data is wrong paints nothing."""
-    paint = registry.module(key, "diagram").paint
+    paint = painter(key).paint
     width, height = board
     try:
         shown = data.shown(key, picture)

@@ -13,7 +13,7 @@ from games.core.kit.session import MAX_ID_LENGTH, Session, parse_game_id
 from games.core.loop import clipboard
 from games.core.loop.app import Scene
 from games.core.screens import ui
-from games.core.screens.launch import LoadingScene, scene_module
+from games.core.screens.launch import LoadingScene, scene_class
 from games.core.screens.question import ConfirmScene
 
 TOAST_SECONDS = 3.0
@@ -210,7 +210,7 @@ class OpenIdScene(Scene):
                 self.say("That game cannot be made: " + sentence(one_line(str(made))))
                 return
             self.app.pop(self)
-            self.app.push(scene_module(key).SCENE(self.app, made))
+            self.app.push(scene_class(key)(self.app, made))
 
         self.app.push(LoadingScene(self.app, make, show))
 

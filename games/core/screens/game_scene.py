@@ -27,7 +27,6 @@ from games.core.loop.app import Scene
 from games.core.loop.tween import Tweens
 from games.core.screens import hud, solving, ui, verbs
 from games.core.screens.hud import HUD_HEIGHT as HUD_HEIGHT, TOOLBAR_HEIGHT as TOOLBAR_HEIGHT
-from games.core.screens.launch import info_module
 
 MESSAGE_SECONDS = 4.0
 
@@ -55,12 +54,12 @@ class GameScene(Scene):
         self.result_wait: float | None = None  # counting down to the result screen
         width, height = app.size
         self.board_rect = pygame.Rect(0, HUD_HEIGHT, width, height - HUD_HEIGHT - TOOLBAR_HEIGHT)
-        # The game's command table (its info.py): the letters the input turns into commands,
+        # The game's command table (its data): the letters the input turns into commands,
         # the toolbar's buttons and the rules screen's Controls, all from this one table.
-        info = info_module(session.key)
-        self.bindings: tuple[Binding, ...] = tuple(getattr(info, "COMMANDS", ()))
-        self.alternate: str | None = getattr(info, "ALTERNATE", None)
-        self.alternate_button: str | None = getattr(info, "ALTERNATE_BUTTON", None)
+        data = self.info.data
+        self.bindings: tuple[Binding, ...] = data.commands
+        self.alternate: str | None = data.alternate
+        self.alternate_button: str | None = data.alternate_button
         self.letters: Mapping[str, Command] = {b.letter: b.command for b in self.bindings}
         self.solver = solving.SolvePlayer()
         self.toolbar = hud.Toolbar(verbs.toolbar_buttons(self))
@@ -197,8 +196,10 @@ class GameScene(Scene):
 
     def demo_move(self):
         """The scripted player's next move (default: the game's computer player)."""
-        ai = registry.module(self.session.key, "ai")
-        return ai.choose_move(self.session.state, random.Random(self.app.frames), None)
+        computer = self.info.parts().computer
+        if computer is None:
+            return None
+        return computer.choose_move(self.session.state, random.Random(self.app.frames), None)
 
     def move_words(self, move) -> str:
         return str(move.encode())

@@ -3,6 +3,8 @@ puzzle" screen that keeps the window alive meanwhile), and a saved game resumed.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from games.core.kit import registry
 from games.core.kit.options import Option, params_kwargs, play_choices
@@ -11,15 +13,18 @@ from games.core.kit.session import Session, read_save
 from games.core.loop.app import Scene
 from games.core.screens import ui
 
-
-def scene_module(key: str):
-    """The game's scene module: imported only to play the game, never to show its screens."""
-    return registry.module(key, "scene")
+if TYPE_CHECKING:
+    from games.core.screens.game_scene import GameScene
 
 
-def info_module(key: str):
-    """The game's pure data for the screens: RULES, OPTIONS and perhaps scores_heading()."""
-    return registry.module(key, "info")
+def scene_class(key: str) -> type[GameScene]:
+    """The game's scene: imported only to play the game, never to show its screens."""
+    return registry.lookup(key).screen().scene
+
+
+def options_of(key: str) -> Sequence[Option]:
+    """The game's setup options (its pure data, imported without its scene)."""
+    return registry.lookup(key).data.options
 
 
 def offered(key: str, option: Option, value) -> bool:
@@ -29,10 +34,10 @@ def offered(key: str, option: Option, value) -> bool:
         return True
     if option.key == "level" and option.target == "play" and \
             isinstance(value, (str, int)) and not isinstance(value, bool):
-        level_chance = getattr(registry.module(key, "ai"), "level_chance", None)
-        if level_chance is not None:
+        versus = registry.lookup(key).parts().versus
+        if versus is not None:
             try:
-                level_chance(value)
+                versus.analysis.level_chance(value)
                 return True
             except GameError:
                 return False
@@ -45,14 +50,14 @@ def remembered_choices(key: str, choices) -> dict:
     choices = choices if isinstance(choices, dict) else {}
     return {option.key: choices[option.key]
             if option.key in choices and offered(key, option, choices[option.key])
-            else option.default for option in info_module(key).OPTIONS}
+            else option.default for option in options_of(key)}
 
 
 def checked_play(key: str, play: dict, problems: list) -> dict:
     """A save's play options with every value its option no longer offers replaced by the
     default (the game is kept; the player is told). Other keys are the scene's own."""
     play = dict(play)
-    for option in info_module(key).OPTIONS:
+    for option in options_of(key):
         if option.target == "play" and option.key in play and \
                 not offered(key, option, play[option.key]):
             default = dict(option.choices).get(option.default, option.default)
@@ -64,11 +69,11 @@ def checked_play(key: str, play: dict, problems: list) -> dict:
 
 def start_new_game(app, key: str, choices: dict, replace_scene: Scene | None = None) -> None:
     """Make a game in a worker thread (a slow generator never freezes the window), then show it."""
-    options = info_module(key).OPTIONS
+    options = options_of(key)
     choices = remembered_choices(key, choices)
     play = play_choices(options, choices)
     try:
-        params = registry.module(key).params_from_options(**params_kwargs(options, choices))
+        params = registry.lookup(key).rules.params_from_options(**params_kwargs(options, choices))
     except GameError as error:     # a combination no game has (a 3 x 3 Hard KenKen, say)
         app.tell(str(error))
         return
@@ -77,7 +82,7 @@ def start_new_game(app, key: str, choices: dict, replace_scene: Scene | None = N
     def show(session):
         if replace_scene is not None:
             app.pop(replace_scene)
-        app.push(scene_module(key).SCENE(app, session, play))
+        app.push(scene_class(key)(app, session, play))
 
     app.push(LoadingScene(app, lambda: Session.new(key, params, seed), show))
 
@@ -89,7 +94,7 @@ def start_deal(app, game_id: str, play: dict | None = None,
     seed's deal made) in a worker thread; a bad one is said on the launcher."""
     key = game_id.partition(":")[0]
     try:
-        options = info_module(key).OPTIONS
+        options = options_of(key)
     except KeyError as error:
         app.messages.append(str(error.args[0]))
         return
@@ -99,7 +104,7 @@ def start_deal(app, game_id: str, play: dict | None = None,
     def show(session):
         if replace_scene is not None:
             app.pop(replace_scene)
-        app.push(scene_module(key).SCENE(app, session, chosen))
+        app.push(scene_class(key)(app, session, chosen))
 
     app.push(LoadingScene(app, lambda: Session.from_id(game_id), show))
 
@@ -128,7 +133,7 @@ def resume_saved_game(app, key: str) -> bool:
     session, play, problems = loaded
     for problem in problems:
         app.tell(problem)
-    app.push(scene_module(key).SCENE(app, session, play))
+    app.push(scene_class(key)(app, session, play))
     return True
 
 

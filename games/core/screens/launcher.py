@@ -87,7 +87,7 @@ def thumbnail_path(key: str) -> str:
 
 def paint_card_picture(key: str, size) -> pygame.Surface:
     """The game's thumbnail, scaled to fit `size` (keeping its shape), centred on a panel."""
-    picture = registry.sprites(key).thumbnail(THUMBNAIL_SIZE)
+    picture = registry.lookup(key).art().sprites.thumbnail(THUMBNAIL_SIZE)
     scale = min(size[0] / THUMBNAIL_SIZE[0], size[1] / THUMBNAIL_SIZE[1])
     fitted = pygame.transform.smoothscale(
         picture, (round(THUMBNAIL_SIZE[0] * scale), round(THUMBNAIL_SIZE[1] * scale)))
@@ -223,9 +223,8 @@ class LauncherScene(Scene):
             return set()
         import datetime
 
-        from games.core.kit import daily
         done = self.app.store.history().dailies_done(datetime.date.today().isoformat())
-        return {key for key in daily.PARAMS if key not in done}
+        return {game.key for game in registry.daily_games() if game.key not in done}
 
     def handle(self, action) -> None:
         if action.kind == Act.CANCEL:

@@ -22,7 +22,7 @@ from games.core.kit.session import Change
 from games.core.loop.app import App, Scene
 from games.core.screens import ui
 from games.core.screens.hud import HUD_HEIGHT, TOOLBAR_HEIGHT
-from games.core.screens.launch import scene_module
+from games.core.screens.launch import scene_class
 from games.core.screens.overlays import HelpScene
 
 DWELL = 1.2           # seconds a reached step stays on show before the next
@@ -30,7 +30,9 @@ RING = 6              # a highlight's ring, pixels
 
 
 def lesson_of(key: str) -> Lesson:
-    lesson: Lesson = registry.module(key, "lesson").LESSON
+    lesson = registry.lookup(key).parts().lesson
+    if lesson is None:
+        raise KeyError(f"{key} has no lesson")
     return lesson
 
 
@@ -41,10 +43,10 @@ def lesson_board(scene_class: type) -> type:
     class LessonBoard(scene_class):  # type: ignore[misc]
         lesson: LessonScene | None = None
 
-        def play(self, move: Any, *args: Any, **kwargs: Any) -> Change | None:
+        def play(self, move: Any, *args: Any, **kwargs: Any) -> Change[Any, Any] | None:
             if self.lesson is not None and not self.lesson.admit(move):
                 return None
-            change: Change | None = super().play(move, *args, **kwargs)
+            change: Change[Any, Any] | None = super().play(move, *args, **kwargs)
             if change is not None and self.lesson is not None:
                 self.lesson.reached(change)
             return change
@@ -85,7 +87,7 @@ class LessonScene(Scene):
         self.key = key
         self.info = registry.lookup(key)
         self.lesson = lesson_of(key)
-        self.rules = registry.module(key)
+        self.rules = self.info.rules
         width, height = app.size
         entries = [("Leave (Esc)", self.leave), ("Show me (H)", self.show_me),
                    ("Rules (F1)", self.open_rules)]
@@ -121,7 +123,8 @@ class LessonScene(Scene):
         session = session_for(self.key, step)
         options: dict[str, Any] = {"opponent": "human"} if self.info.players == 2 else {}
         options.update(dict(step.options))
-        self.board = lesson_board(scene_module(self.key).SCENE)(self.app, session, options)
+        board_class: type = scene_class(self.key)
+        self.board = lesson_board(board_class)(self.app, session, options)
         self.board.lesson = self
         self.letters = self.board.letters      # the game's command letters reach its board
 
@@ -141,7 +144,7 @@ class LessonScene(Scene):
         self.wrong_tries += 1
         self.tries_in_lesson += 1
 
-    def reached(self, change: Change) -> None:
+    def reached(self, change: Change[Any, Any]) -> None:
         self.passed, self.dwell = True, DWELL
         self.refusal = False
         self.board.say(self.step.praise)

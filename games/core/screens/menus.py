@@ -13,7 +13,6 @@ from games.core.loop.app import Scene
 from games.core.screens import ui
 from games.core.screens.game_id import IdRow, Toast, copy_game_id
 from games.core.screens.launch import (
-    info_module,
     remembered_choices,
     resume_saved_game,
     start_daily,
@@ -31,9 +30,7 @@ class SetupScene(Scene):
         super().__init__(app)
         self.key, self.replace_scene = key, replace_scene
         self.info = registry.lookup(key)
-        info = info_module(key)
-        named = getattr(info, "named_options", None)    # words from the settings
-        self.options = named(app.settings) if named else info.OPTIONS
+        self.options = self.info.data.options_for(app.settings)
         remembered = remembered_choices(key, app.settings.get("setup", {}).get(key))
         width, height = app.size
         widgets: list[ui.Widget] = []
@@ -100,8 +97,7 @@ class SetupScene(Scene):
     def problem(self) -> str:
         """Why the chosen options cannot make a game (a 3 x 3 Hard KenKen, say), or ''."""
         try:
-            registry.module(self.key).params_from_options(
-                **params_kwargs(self.options, self.chosen()))
+            self.info.rules.params_from_options(**params_kwargs(self.options, self.chosen()))
         except GameError as error:
             return str(error)
         return ""
@@ -191,12 +187,10 @@ class SetupScene(Scene):
         choices = self.chosen()
         play = play_choices(self.options, choices)
         try:
-            params = registry.module(self.key).params_from_options(
-                **params_kwargs(self.options, choices))
+            params = self.info.rules.params_from_options(**params_kwargs(self.options, choices))
         except GameError:
             return "Best results", []
-        return records.summary(self.app.store, self.app.settings, self.info,
-                               info_module(self.key), params, play)
+        return records.summary(self.app.store, self.app.settings, self.info, params, play)
 
 
 def back_to_launcher(app, game) -> None:

@@ -25,7 +25,7 @@ class DrawOffer:
     def possible(self) -> bool:
         """Whether the game can be drawn by agreement now (its button is dimmed when not)."""
         scene = self.scene
-        return scene.DRAW_MOVE is not None and not scene.over and not scene.demo
+        return scene.draw_move is not None and not scene.over and not scene.demo
 
     def ask(self) -> None:
         """D, the toolbar or Options: an offer that would end the game is asked once."""
@@ -80,14 +80,15 @@ class DrawOffer:
             self.pending = None
             scene = self.scene
             computer = scene.players.index("computer")
-            self.answer(scene.ai.accepts_draw(scene.state, computer), computer)
+            accepts = scene.versus.accepts_draw
+            self.answer(accepts is not None and accepts(scene.state, computer), computer)
 
     def answer(self, accepted: bool, by: int) -> None:
         scene = self.scene
         name = scene.role(by) if scene.against_computer else scene.side_name(by)
         if accepted:
             scene.say(f"{name} accepts the draw.")
-            scene.play(scene.DRAW_MOVE, by_computer=True)
+            scene.play(scene.draw_move, by_computer=True)
         else:
             self.declined_at = scene.session.position
             scene.say(f"{name} declines the draw: play on.")

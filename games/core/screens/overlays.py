@@ -12,7 +12,6 @@ from games.core.kit.controls import controls_lines
 from games.core.loop import palette
 from games.core.loop.app import Scene
 from games.core.screens import page, ui
-from games.core.screens.launch import info_module
 
 LEFT, TOP, ROW_WIDTH, ROW_HEIGHT, STEP = 460, 180, 1000, 68, 82   # the settings' rows
 
@@ -90,11 +89,10 @@ class SettingsScene(MenuScreen):
 
 
 def controls_text(key: str) -> list[str]:
-    """A game's Controls section, from the same table as its toolbar (its info.py's ALTERNATE
-    and COMMANDS, and the frame's keys)."""
-    info = info_module(key)
-    return controls_lines(getattr(info, "ALTERNATE", None), getattr(info, "COMMANDS", ()),
-                          getattr(info, "ALTERNATE_BUTTON", None))
+    """A game's Controls section, from the same table as its toolbar (its data's alternate
+    action and commands, and the frame's keys)."""
+    data = registry.lookup(key).data
+    return controls_lines(data.alternate, data.commands, data.alternate_button)
 
 
 RULES_FOOTER = ("Wheel, arrows, Page Up / Page Down, Home / End or the stick scroll;  "
@@ -113,7 +111,7 @@ class HelpScene(Scene):
         super().__init__(app)
         self.key, self.learn = key, learn
         self.info = registry.lookup(key)
-        self.text = info_module(key).RULES
+        self.text = self.info.data.rules_text
         width, height = app.size
         column = min(1400, width - 240 - page.BAR_GAP - page.BAR_WIDTH)
         left = (width - column - page.BAR_GAP - page.BAR_WIDTH) // 2

@@ -83,7 +83,8 @@ class ReplayScene(Playback):
         self.playing = False
         self.speed = 0                   # an index of SPEEDS
         self.advancing = False           # the playing makes the step (it keeps the clock)
-        board = replay_host(registry.module(game.game, "scene").SCENE)(app, session, {})
+        scene_class: type = registry.lookup(game.game).screen().scene
+        board = replay_host(scene_class)(app, session, {})
         super().__init__(app, session, board,
                          title or f"{registry.lookup(game.game).title}: replay")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
+from typing import cast
 
 import pygame
 
@@ -55,9 +56,12 @@ class ReviewScene(Playback):
             raise ValueError(f"a game ID of {session.key}, not {key}")
         for text in self.line:
             session.apply(text)
-        self.ai = registry.module(key, "ai")
-        self.arrows = registry.module(key, "review")
-        scene_class = review_host(registry.module(key, "scene").SCENE)
+        game = registry.lookup(key)
+        versus, screen = game.parts().versus, game.screen()
+        if versus is None or screen.review is None:
+            raise ValueError(f"{key} is not a two-player game: it has no review")
+        self.ai, self.arrows = versus.analysis, screen.review
+        scene_class = review_host(cast(type, screen.scene))   # a class is hashable
         board = scene_class(app, session, {"opponent": "human", "teach": False,
                                            "edited": True})
         self.graded: list[GradedMove] | None = None

@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.core.kit import registry
 from games.core.kit.actions import Act, Action, Command
 from games.core.kit.options import remember
 from games.core.kit.results import sentence
@@ -35,11 +34,15 @@ PACES = {"brisk": (0.15, 0.3), "steady": (0.6, 0.45), "slow": (1.2, 0.9)}
 
 
 class VersusScene(GameScene):
-    SIDE_NAMES = ("Black", "White")
-    DRAW_MOVE: Any = None              # the move that records an agreed draw, if the game has one
-
     def __init__(self, app, session, play_options=None):
         super().__init__(app, session, play_options)
+        versus = self.info.parts().versus
+        if versus is None:
+            raise ValueError(f"{session.key} is not a two-player game")
+        self.versus = versus
+        self.ai = versus.analysis
+        self.sides = versus.sides
+        self.draw_move = versus.draw_move   # the move that records an agreed draw, or None
         opponent = self.play_options.get("opponent", "computer")
         human_side = self.play_options.get("side", 0)
         self.players: tuple[str, str]
@@ -51,12 +54,11 @@ class VersusScene(GameScene):
             self.players = (HUMAN if human_side == 0 else COMPUTER,
                             HUMAN if human_side == 1 else COMPUTER)
         self.level_choice = self.play_options.get("level") or "perfect"
-        self.ai = registry.module(session.key, "ai")
         self.job: Job | None = None
         # The ai's slow start (a table to read), done off the loop from the first step, once
         # the first frame is shown (its thread would otherwise share the CPU with that frame).
         self.warm: Job | None = None
-        self.warm_due = hasattr(self.ai, "preload")
+        self.warm_due = versus.preload is not None
         self.pause_left = self.pace[0]
         self.pick = None                  # the computer's chosen move, shown before it lands
         self.pick_left = 0.0
@@ -102,7 +104,7 @@ class VersusScene(GameScene):
         return self.players == (COMPUTER, COMPUTER)
 
     def side_name(self, side: int) -> str:
-        return self.SIDE_NAMES[side]
+        return self.sides[side]
 
     def role(self, side: int) -> str:
         if self.players[side] == COMPUTER:
@@ -157,7 +159,7 @@ class VersusScene(GameScene):
         return True
 
     def move_sound(self, move) -> str:
-        return "place" if move == self.DRAW_MOVE else "move"
+        return "place" if move == self.draw_move else "move"
 
     def handle(self, action) -> None:
         """The demo's pause: Space, A or a click on the board."""
@@ -193,7 +195,7 @@ class VersusScene(GameScene):
     def tick(self, dt: float) -> None:
         if self.warm_due:
             self.warm_due = False
-            self.warm = self.app.jobs.start(self.ai.preload)
+            self.warm = self.app.jobs.start(self.versus.preload or (lambda: None))
         self.poll_grades()
         if self.offers.pending is not None:
             self.offers.consider(dt)
@@ -336,7 +338,7 @@ class VersusScene(GameScene):
         agreed draw is a row without a number."""
         rows, number = [], 0
         for before, move in self.game_moves():
-            agreed = move == self.DRAW_MOVE      # an agreement, not a move: no number
+            agreed = move == self.draw_move      # an agreement, not a move: no number
             number += not agreed
             rows.append((None if agreed else number, self.swatch(self.side_to_move(before), 28),
                          "draw agreed" if agreed else self.move_words(move)))
@@ -346,7 +348,7 @@ class VersusScene(GameScene):
         """The last move marked on the board (through the game's mark_move), once the board
         is still."""
         move = self.session.last_move()
-        if move is not None and move != self.DRAW_MOVE and not self.tweens.busy:
+        if move is not None and move != self.draw_move and not self.tweens.busy:
             self.mark_move(surface, move)
 
     def begin(self, desc: str, params=None) -> None:
@@ -396,7 +398,7 @@ class VersusScene(GameScene):
                                    "% best moves"))
         rows.append(Choose("undo", "Undo depth", UNDO_DEPTHS, self.prefs["undo_depth"],
                            lambda value: self.set_pref("undo_depth", value)))
-        if self.DRAW_MOVE is None:
+        if self.draw_move is None:
             return rows + [Do("new", "New game", self.new_game)]
         return rows + [Do("new", "New game", self.new_game, half=True),
                        Do("offer", "Offer a draw", self.offers.ask, self.offers.possible(),
@@ -538,7 +540,7 @@ class VersusScene(GameScene):
     def moves_played(self) -> int:
         """The moves of the game, as its result and HUD count them: an agreed draw (only
         ever the last) is not a move."""
-        agreed = self.DRAW_MOVE is not None and self.session.last_move() == self.DRAW_MOVE
+        agreed = self.draw_move is not None and self.session.last_move() == self.draw_move
         return self.session.moves_made - agreed
 
     def result_facts(self) -> list[tuple[str, str]]:

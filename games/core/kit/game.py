@@ -1,0 +1,184 @@
+"""A game, declared once. Each games/<key>/__init__.py says
+
+    GAME: Game[Params, State, Move] = Game(
+        key=..., title=..., players=..., blurb=...,
+        parts=load_parts, art=load_art, screen=load_screen, bench=load_bench)
+
+with loaders: functions that import the game's parts when first asked for (each once), so
+the launcher's first frame imports none of them, and whose return types make mypy check every
+game's modules against the contracts here (a rules module against RulesModule, its computer
+against Computer...). The registry (registry.py) holds these objects; nothing else finds a
+game's part by its name. Game.parts(), art(), screen() and bench() give:
+
+    parts()   Parts: the pure side (rules, the screens' data, computer player, lesson,
+              pictures): what the setup, rules and statistics screens and the command line use
+    art()     Art: its sprites (the launcher's picture) and the rules pictures' painter
+    screen()  Screen: what plays it on screen (the scene) and the review's arrows
+    bench()   Bench (optional): its figures for `python main.py bench`, its scene's costliest
+              everyday look, and plausible results for a made-up history
+
+Art and Screen are the screens layer's types (games/core/screens/parts.py), named here only
+for the type checker: this module imports nothing of pygame.
+"""
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+if TYPE_CHECKING:     # types only: the launcher's first frame imports none of these
+    from games.core.kit.actions import Binding
+    from games.core.kit.lesson import Lesson
+    from games.core.kit.levels import Grade
+    from games.core.kit.options import Option
+    from games.core.kit.pictures import Picture
+    from games.core.kit.prefs import Pref
+    from games.core.kit.rules_api import Encoded, RulesModule
+    from games.core.kit.saves import Migration
+    from games.core.screens.parts import Art, Screen
+
+P = TypeVar("P", bound="Encoded")
+S = TypeVar("S")
+M = TypeVar("M", bound="Encoded")
+S_in = TypeVar("S_in", contravariant=True)
+M_out = TypeVar("M_out", bound="Encoded", covariant=True)
+
+
+@dataclass(frozen=True)
+class GameData(Generic[P]):
+    """What the screens around a game read (games/<key>/info.py's DATA): the rules text, the
+    setup options, the alternate action and the game's commands (the key table: docs/DESIGN.md,
+    "Keys"), its preferences and the values older builds kept, its saves' migrations, and the
+    heading of its best results for a set of parameters."""
+    rules_text: str
+    options: Sequence[Option]
+    commands: tuple[Binding, ...] = ()
+    alternate: str | None = None          # what X and the right button do, or nothing
+    alternate_button: str | None = None   # the alternate action's toolbar button, if any
+    prefs: tuple[Pref, ...] = ()
+    legacy_prefs: Mapping[str, str] = field(default_factory=dict)
+    migrations: Mapping[int, Migration] = field(default_factory=dict)
+    scores_heading: Callable[[P], str] | None = None
+    # The options worded from the settings (Mu Torere names the sides by their colours).
+    named_options: Callable[[dict[str, Any]], Sequence[Option]] | None = None
+
+    def options_for(self, settings: dict[str, Any]) -> Sequence[Option]:
+        """The setup options as the player reads them with these settings."""
+        return self.named_options(settings) if self.named_options else self.options
+
+
+class Computer(Protocol[S_in, M_out]):
+    """A computer player (games/<key>/ai.py): the scripted player of the demo, selfplay and,
+    in a two-player game, the opponent. `level` is None for its best play."""
+
+    def choose_move(self, state: S_in, rng: random.Random, level: Any = None,
+                    /) -> M_out | None: ...
+
+
+class Analysis(Protocol[S_in, M_out]):
+    """A two-player game's perfect play (its ai.py): the computer's move at a level, every
+    move graded (best first), a position's value, the command line's analysis, and the chance
+    that a level plays its best move (games/core/kit/levels.py)."""
+
+    def choose_move(self, state: S_in, rng: random.Random, level: int | str | None = None,
+                    /) -> M_out: ...
+
+    def graded_moves(self, state: S_in, /) -> list[Grade]: ...
+
+    def evaluate(self, state: S_in, /) -> tuple[str, int | None]: ...
+
+    def analyse(self, state: S_in, /) -> dict[str, Any]: ...
+
+    def level_chance(self, level: int | str | None, /) -> int: ...
+
+
+class Positions(Protocol[S]):
+    """A two-player game's positions in the command line's text (its rules.py)."""
+
+    def parse_position(self, text: str, /) -> S: ...
+
+    def position_text(self, state: S, /) -> str: ...
+
+
+@dataclass(frozen=True)
+class Versus(Generic[S, M]):
+    """What a two-player game adds: its sides' names, perfect play, its positions as text,
+    and where the game can be drawn by agreement, the move that records it and the computer's
+    answer to an offer. `preload` starts its computer's slow start (a table to read), run off
+    the loop after the first frame."""
+    sides: tuple[str, str]
+    analysis: Analysis[S, M]
+    positions: Positions[S]
+    draw_move: M | None = None
+    accepts_draw: Callable[[S, int], bool] | None = None   # (position, the computer's side)
+    preload: Callable[[], None] | None = None
+
+
+@dataclass(frozen=True)
+class Parts(Generic[P, S, M]):
+    """A game's pure side, as parts() returns it."""
+    rules: RulesModule[P, S, M]
+    data: GameData[P]
+    computer: Computer[S, M] | None = None      # the scripted player (and the hint of some)
+    versus: Versus[S, M] | None = None          # two-player games
+    lesson: Lesson | None = None
+    pictures: tuple[Picture, ...] = ()          # the rules screen's diagrams
+    move_json: Callable[[S, M], Any] | None = None   # selfplay's move (else its text)
+
+
+@dataclass(frozen=True)
+class Sample:
+    """Plausible finished games of a one-player game for a made-up history (the bench's
+    10,000 games, tools/fill_history.py): the parameters it is played at, and a result
+    (outcome, score, detail, ranked, duration, record) drawn from a random generator."""
+    params: tuple[str, ...]
+    result: Callable[[random.Random], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Bench:
+    """A game's part of `python main.py bench` (games/<key>/bench.py): its cases (dicts of
+    name, count, run(i), target...), the pose that puts its scene in its costliest everyday
+    look (None: measured as it opens), and its made-up history (one-player games)."""
+    cases: Callable[[], list[dict[str, Any]]]
+    pose: Callable[[Any], None] | None = None
+    sample: Sample | None = None
+
+
+@dataclass(frozen=True)
+class Game(Generic[P, S, M]):
+    key: str                  # in game IDs, saves, the history and on the command line
+    title: str
+    blurb: str                # one line for the launcher card
+    players: int              # 1 or 2
+    parts: Callable[[], Parts[P, S, M]]     # each loader runs once: its answer is kept
+    art: Callable[[], Art]
+    screen: Callable[[], Screen]
+    bench: Callable[[], Bench] | None = None
+    lower_is_better: bool = False   # its best scores are its smallest (a time, presses)
+    daily: str = ""                 # the daily puzzle's parameters (encoded); "" for none
+    playable: bool = True           # only a game whose scene plays a whole game is launched
+
+    @property
+    def package(self) -> str:
+        """The package that declares it (its folder holds its modules)."""
+        return self.parts.__module__
+
+    def __post_init__(self) -> None:
+        if self.players not in (1, 2):
+            raise ValueError(f"{self.key}: a game has 1 or 2 players, not {self.players!r}")
+        object.__setattr__(self, "parts", functools.cache(self.parts))
+        object.__setattr__(self, "art", functools.cache(self.art))
+        object.__setattr__(self, "screen", functools.cache(self.screen))
+        if self.bench is not None:
+            object.__setattr__(self, "bench", functools.cache(self.bench))
+
+    @property
+    def rules(self) -> RulesModule[P, S, M]:
+        return self.parts().rules
+
+    @property
+    def data(self) -> GameData[P]:
+        return self.parts().data

@@ -1,0 +1,48 @@
+"""A game's drawn parts, as its declaration's art() and screen() loaders give them
+(games/core/kit/game.py): its art (the launcher's picture and the rules pictures' painter)
+and its screen (the scene that plays it, and where the review draws a best move)."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    import pygame
+
+    from games.core.screens.game_scene import GameScene
+
+Point = tuple[float, float]
+
+
+class Sprites(Protocol):
+    """A game's art module (sprites/<key>.py): the launcher card's picture."""
+
+    def thumbnail(self, size: tuple[int, int], /) -> pygame.Surface: ...
+
+
+class Diagram(Protocol):
+    """The rules pictures' painter (games/<key>/diagram.py): a position painted small, with
+    marks, and the move about to be made (`done`: made)."""
+    ASPECT: float
+
+    def paint(self, state: Any, size: tuple[int, int], marks: Sequence[Any] = (),
+              move: Any = None, done: bool = False) -> pygame.Surface: ...
+
+
+@dataclass(frozen=True)
+class Art:
+    sprites: Sprites
+    diagram: Diagram | None = None
+
+
+class Arrows(Protocol):
+    """Where the review draws a best move on the board (games/<key>/review.py)."""
+
+    def best_path(self, scene: Any, state: Any, move: Any, /) -> list[Point]: ...
+
+
+@dataclass(frozen=True)
+class Screen:
+    scene: type[GameScene]
+    review: Arrows | None = None            # two-player games
