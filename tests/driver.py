@@ -11,7 +11,8 @@ from games.core.data import records
 from games.core.kit import registry
 from games.core.kit.session import Session
 from games.core.loop.app import LOGICAL_SIZE, App
-from games.core.screens.launch import LoadingScene, scene_class
+from games.core.screens.frame import Frame
+from games.core.screens.launch import LoadingScene
 from games.core.screens.launcher import LauncherScene
 
 DT = 1 / 60
@@ -73,7 +74,7 @@ class Driver:
 
     def start(self, key: str, params=None, seed: int = 1, play_options=None):
         session = Session.new(key, params, seed)
-        scene = scene_class(key)(self.app, session, play_options or {})
+        scene = Frame(self.app, session, play_options or {})
         self.app.push(scene)
         self.frames()
         return scene

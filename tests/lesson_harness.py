@@ -20,7 +20,7 @@ def goal_move(scene: LessonScene) -> str:
 
 def missing_move(scene: LessonScene) -> str | None:
     """A legal move that misses the step's goal, if it has one."""
-    rules, state = scene.rules, scene.board.state
+    rules, state = scene.rules, scene.game.state
     for move in rules.legal_moves(state):
         if judge(rules, scene.step, state, move)[0] == Verdict.MISS:
             return move.encode()
@@ -29,7 +29,7 @@ def missing_move(scene: LessonScene) -> str | None:
 
 def wait_for_next(driver, scene: LessonScene, index: int) -> None:
     """The step was reached: its animation lands, it stays on show a moment, then the next."""
-    assert scene.passed and scene.board.message == scene.step.praise
+    assert scene.passed and scene.game.message == scene.step.praise
     driver.run_until(lambda: scene.completed or scene.index == index + 1, limit=600, dt=DT)
 
 
@@ -43,7 +43,7 @@ def play_through(driver, scene: LessonScene, perform, wrong_at: int, attempt=Non
         assert scene.index == index and not scene.passed
         if index == wrong_at:
             miss = None if attempt is not None else missing_move(scene)
-            position, played = scene.board.session.position, len(driver.app.audio.played)
+            position, played = scene.game.session.position, len(driver.app.audio.played)
             if attempt is not None:
                 assert scene.step.wrong is not None
                 attempt(scene.step.wrong[0])
@@ -52,12 +52,12 @@ def play_through(driver, scene: LessonScene, perform, wrong_at: int, attempt=Non
                 perform(miss)
             driver.frames(2)
             assert scene.index == index and not scene.passed
-            assert scene.board.session.position == position, "a wrong try changes nothing"
-            assert scene.board.message and scene.refusal
+            assert scene.game.session.position == position, "a wrong try changes nothing"
+            assert scene.game.message and scene.refusal
             if miss is not None:
-                assert scene.board.message == scene.step.miss
+                assert scene.game.message == scene.step.miss
             elif said is not None:
-                assert scene.board.message == said
+                assert scene.game.message == said
             assert "wrong" in driver.app.audio.played[played:]
             assert scene.wrong_tries == 1
         perform(goal_move(scene))

@@ -366,7 +366,7 @@ def test_only_the_core_builds_sessions_and_widgets():
 FRAME_SETTINGS = {"last_device", "animations"}
 # Scenes that still read them directly; their owners switch them to the frame's answers and
 # delete the entry. Only shrinks.
-FRAME_READERS: set[str] = set()   # every scene asks the frame (GameScene.device, ...)
+FRAME_READERS: set[str] = set()   # every scene asks the frame (Frame.device, ...)
 
 
 def frame_reads(tree) -> list[str]:
@@ -507,23 +507,30 @@ def test_no_class_has_more_than_one_base_but_an_interface():
         f"composed now: delete from MIXIN_CLASSES: {sorted(MIXIN_CLASSES - found)}"
 
 
-def test_the_frame_gives_every_hook_a_default_as_its_protocol_declares_it():
-    """GameHooks and VersusHooks are the interface the frame calls, not bases: GameScene and
-    VersusScene have one base each and define every hook, with the Protocol's parameters."""
-    import inspect
-
+def test_a_game_is_a_board_the_frame_holds_never_a_frame():
+    """The seam (games/core/screens/board.py): every game's board subclasses only the Board
+    Protocol (for its defaults), nothing of the frame; the frame has one base; and a game's
+    modules never import the frame or its two-player policy (they read it through the Table
+    the board is made with), except for the type checker."""
+    from games.core.kit import registry
     from games.core.loop.app import Scene
-    from games.core.screens import hooks
-    from games.core.screens.game_scene import GameScene
-    from games.core.screens.versus import VersusScene
-    assert GameScene.__bases__ == (Scene,) and VersusScene.__bases__ == (GameScene,)
-    for protocol, frame in ((hooks.GameHooks, GameScene), (hooks.VersusHooks, VersusScene)):
-        declared = {name: member for klass in protocol.__mro__ if klass not in (object,)
-                    for name, member in vars(klass).items()
-                    if inspect.isfunction(member) and not name.startswith("_")}
-        assert len(declared) > 8
-        for name, member in declared.items():
-            made = getattr(frame, name, None)
-            assert inspect.isfunction(made) and made is not member, f"{frame.__name__}.{name}"
-            assert list(inspect.signature(made).parameters) == \
-                list(inspect.signature(member).parameters), f"{frame.__name__}.{name}"
+    from games.core.screens.board import Board
+    from games.core.screens.frame import Frame
+    assert Frame.__bases__ == (Scene,)
+    for game in registry.collection():
+        made = game.screen().board
+        assert isinstance(made, type) and made.__bases__ == (Board,), game.key
+        assert not issubclass(made, Scene), f"{game.key}'s board is a scene"
+    graph = import_graph()
+    frame_parts = {"games.core.screens.frame", "games.core.screens.versus"}
+    reaching = sorted(f"{name} -> {target}" for name, targets in graph.items()
+                      if name.startswith("games.") and not name.startswith("games.core")
+                      for target in targets & frame_parts)
+    assert not reaching, f"a game reaches into the frame: {reaching}"
+
+
+def test_the_seam_checks_see_what_they_look_for():
+    graph = {"games.nim.scene": {"games.core.screens.versus", "games.core.screens.board"}}
+    frame_parts = {"games.core.screens.frame", "games.core.screens.versus"}
+    assert [target for name, targets in graph.items() for target in targets & frame_parts] == \
+        ["games.core.screens.versus"]

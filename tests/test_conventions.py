@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from games.core.kit import registry
 from games.core.kit.actions import LETTERS, Command
 from games.core.kit.controls import controls_lines
-from games.core.screens.game_scene import GameScene
+from games.core.screens.frame import Frame
 from games.core.screens.menus import PauseScene, ResultScene, SetupScene
 from games.core.screens.overlays import controls_text
 from games.core.screens.question import ConfirmScene
@@ -48,7 +48,7 @@ def params(key: str):
     return None
 
 
-def start(driver, key: str, seed: int = 3) -> GameScene:
+def start(driver, key: str, seed: int = 3) -> Frame:
     scene = driver.start(key, params(key), seed=seed, play_options={"opponent": "human"})
     driver.settle()
     return scene
@@ -61,11 +61,11 @@ def info(key: str):
 def look(scene) -> tuple:
     """What a verb can change: the UI state (where the mouse hovers aside), the position, the
     help used, the screens."""
-    ui = getattr(scene, "ui", None)
+    ui = scene.board.ui
     if hasattr(ui, "hover"):
         ui = dataclasses.replace(ui, hover=None)
     return (ui, scene.session.position, dict(scene.session.record), len(scene.app.stack),
-            getattr(scene, "assist", None))
+            getattr(scene.board, "assist", None))
 
 
 # --- one key table -------------------------------------------------------------------------
@@ -211,11 +211,11 @@ def test_f_turns_the_board_and_the_game_keeps_it(driver, key):
     scene = start(driver, key)
     before = look(scene)
     driver.key(pygame.K_f)
-    assert scene.ui.flipped and scene.play_options["flip"] is True
+    assert scene.board.ui.flipped and scene.play_options["flip"] is True
     assert scene.message == "The board is turned around."
     assert look(scene)[1:] == before[1:]
     driver.key(pygame.K_f)
-    assert not scene.ui.flipped and scene.play_options["flip"] is False
+    assert not scene.board.ui.flipped and scene.play_options["flip"] is False
 
 
 # --- Esc and B cancel first ---------------------------------------------------------------
@@ -225,14 +225,14 @@ def arm(driver, scene, key: str):
     is still armed (None for a game with nothing of its own to hold)."""
     if key in ("deductile", "ishido"):
         driver.key(pygame.K_RETURN)
-        return lambda: bool(scene.ui.held)
+        return lambda: bool(scene.board.ui.held)
     if key == "kenken":
         driver.key(pygame.K_RETURN)
-        return lambda: scene.ui.pad is not None
+        return lambda: scene.board.ui.pad is not None
     if key in ("mu_torere", "kono"):
         driver.key(pygame.K_TAB)
         driver.key(pygame.K_RETURN)
-        return lambda: scene.ui.selected is not None
+        return lambda: scene.board.ui.selected is not None
     if key == "poggle":
         scene.planner.wait()
         driver.frames()
@@ -270,9 +270,9 @@ def test_esc_hides_the_graded_moves_before_it_opens_the_menu(driver, key, cancel
         (lambda: driver.pad(PAD["b"]))
     scene = start(driver, key)
     driver.key(pygame.K_h)
-    assert scene.hint_shown()
+    assert scene.versus.hint_shown()
     press()
-    assert not scene.hint_shown() and driver.app.top is scene, "hidden, no menu"
+    assert not scene.versus.hint_shown() and driver.app.top is scene, "hidden, no menu"
     press()
     assert isinstance(driver.app.top, PauseScene)
 
@@ -403,7 +403,7 @@ def test_new_game_over_a_game_in_progress_asks_with_the_focus_on_keeping_it(driv
     driver.click(new.rect.center)
     driver.key(pygame.K_y)
     driver.settle()
-    assert isinstance(driver.app.top, GameScene) and driver.app.top is not scene
+    assert isinstance(driver.app.top, Frame) and driver.app.top is not scene
 
 
 def test_new_game_over_a_saved_game_asks_from_the_launchers_setup_screen(driver):
@@ -440,7 +440,7 @@ LOST_FOR_BLACK = {"kono": "BWBBBWB....WWWWW:B"}
 def test_every_two_player_game_that_can_be_drawn_offers_a_draw_and_only_those(driver, key):
     scene = start(driver, key)
     buttons = [b.words for b in scene.toolbar.widgets]
-    drawn = scene.draw_move is not None
+    drawn = scene.versus.draw_move is not None
     assert ("Offer a draw (D)" in buttons) == drawn
     assert (key in DRAWN) == drawn and drawn == (key != "nim")    # Nim cannot be drawn
     if not drawn:
@@ -477,7 +477,7 @@ def test_a_draw_offer_asks_first_and_a_second_human_is_asked_with_play_on_focuse
     driver.until_result()
     assert scene.over and scene.result_title() == "A draw"
     assert scene.result_reason() == "Black offered a draw and White accepted."
-    assert scene.moves_played() == 0, "an agreed draw is not a move"
+    assert scene.versus.moves_played() == 0, "an agreed draw is not a move"
     game = recorded.db().games(most=1)[0]
     assert (game.outcome, game.opponent, game.moves) == ("draw", "human", ("draw",))
 
@@ -489,18 +489,18 @@ def test_the_computer_answers_an_offer_by_its_exact_value(driver, key):
         "opponent": "computer", "side": 0, "level": "perfect"}) if key in LOST_FOR_BLACK \
         else None
     if scene is not None:                       # it can force a win: it declines
-        driver.run_until(lambda: not scene.warming)
+        driver.run_until(lambda: not scene.versus.warming)
         driver.key(pygame.K_d)
         driver.key(pygame.K_y)
-        assert scene.offers.pending is not None
-        driver.run_until(lambda: scene.offers.pending is None)
+        assert scene.versus.offers.pending is not None
+        driver.run_until(lambda: scene.versus.offers.pending is None)
         assert not scene.over and scene.message == "Computer declines the draw: play on."
         driver.key(pygame.K_d)
         assert driver.app.top is scene and "declined" in scene.message, "not twice a turn"
     # From the start (a draw under best play) it accepts: the same words and record in each.
     scene = driver.start(key, play_options={"opponent": "computer", "side": 0,
                                             "level": "high"})
-    driver.run_until(lambda: not scene.warming)
+    driver.run_until(lambda: not scene.versus.warming)
     driver.key(pygame.K_d)
     driver.key(pygame.K_y)
     driver.until_result()
@@ -508,7 +508,7 @@ def test_the_computer_answers_an_offer_by_its_exact_value(driver, key):
     assert scene.result_reason() == "You offered a draw and the computer accepted."
     assert dict(scene.result().facts)["Moves"] == "0"
     game = recorded.db().games(most=1)[0]
-    assert (game.outcome, game.level, game.moves) == ("draw", "high", ("draw",))
+    assert (game.outcome, game.versus.level, game.moves) == ("draw", "high", ("draw",))
 
 
 # --- Solve ------------------------------------------------------------------------------------
@@ -528,7 +528,7 @@ def solve_params(key: str):
     return Params(4, 3)
 
 
-def start_solver(driver, key: str) -> GameScene:
+def start_solver(driver, key: str) -> Frame:
     scene = driver.start(key, solve_params(key), seed=5)
     if key == "poggle":
         scene.planner.wait()

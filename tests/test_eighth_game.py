@@ -16,7 +16,8 @@ from games.core.kit import registry
 from games.core.kit.actions import Act, Action, Device
 from games.core.kit.controls import Look, Play, Refuse
 from games.core.kit.rules_api import Outcome
-from games.core.screens.game_scene import GameScene
+from games.core.screens.board import Board
+from games.core.screens.frame import Frame
 from games.core.screens.launcher import LauncherScene
 from games.core.screens.menus import ResultScene, SetupScene
 from games.core.screens.overlays import HelpScene
@@ -103,11 +104,12 @@ def test_lamps_played_from_the_launcher_to_the_result(lamps_rules, data_dir):
         assert isinstance(driver.app.top, SetupScene) and driver.app.top.key == "tiny_game"
         driver.key(pygame.K_RETURN)                   # ... New game
         scene = driver.app.top
-        assert isinstance(scene, GameScene) and scene.session.key == "tiny_game"
+        assert isinstance(scene, Frame) and scene.session.key == "tiny_game"
         driver.settle()
 
-        assert scene.view.lamp_at(scene.view.centre(2)) == 2
-        driver.click(scene.view.centre(2))            # a click presses a lamp ...
+        board = scene.board
+        assert board.view.lamp_at(board.view.centre(2)) == 2
+        driver.click(board.view.centre(2))            # a click presses a lamp ...
         assert scene.state.presses == 1
         driver.pad(pygame.CONTROLLER_BUTTON_LEFTSHOULDER)   # ... the pad's LB takes it back
         assert scene.state.presses == 0 and scene.session.position == 0
@@ -115,9 +117,9 @@ def test_lamps_played_from_the_launcher_to_the_result(lamps_rules, data_dir):
         plan = lamps_rules.solution(scene.state.lamps)
         for lamp, press in enumerate(plan):           # the keyboard plays a shortest solution
             if press:
-                step = pygame.K_RIGHT if lamp > scene.ui.cursor else pygame.K_LEFT
-                driver.key(step, times=abs(lamp - scene.ui.cursor))
-                assert scene.ui.cursor == lamp
+                step = pygame.K_RIGHT if lamp > board.ui.cursor else pygame.K_LEFT
+                driver.key(step, times=abs(lamp - board.ui.cursor))
+                assert board.ui.cursor == lamp
                 driver.key(pygame.K_RETURN)
         assert scene.session.status.outcome == Outcome.WON
         driver.until_result()
@@ -131,7 +133,7 @@ def test_lamps_played_from_the_launcher_to_the_result(lamps_rules, data_dir):
 
 
 def test_the_walk_names_files_and_hooks_that_exist():
-    """docs/ARCHITECTURE.md stays true: every path it names exists and every GameScene hook
+    """docs/ARCHITECTURE.md stays true: every path it names exists and every Board hook
     it names is one."""
     text = open(os.path.join(ROOT, "docs", "ARCHITECTURE.md"), encoding="utf-8").read()
     paths = set(re.findall(r"`((?:games|tests|sprites|tools)/[\w/.]+\.(?:py|md))`", text))
@@ -139,11 +141,11 @@ def test_the_walk_names_files_and_hooks_that_exist():
     for path in paths:
         if "<key>" not in path:
             assert os.path.exists(os.path.join(ROOT, path)), path
-    hooks = set(re.findall(r"`(\w+)\(\)`", text)) & set(vars(GameScene)) | \
-        set(re.findall(r"`GameScene\.(\w+)`", text))
-    assert {"handle_game", "animate", "draw_board", "hud_fields"} <= hooks
+    hooks = set(re.findall(r"`(\w+)\(\)`", text)) & set(vars(Board)) | \
+        set(re.findall(r"`Board\.(\w+)`", text))
+    assert {"read", "animate", "draw", "hud_fields"} <= hooks
     for hook in hooks:
-        assert hasattr(GameScene, hook), hook
+        assert hasattr(Board, hook), hook
 
 
 # --- its controls, without a display ------------------------------------------------------------

@@ -9,7 +9,7 @@ import pytest
 
 from games.core.data.store import Store, save_name
 from games.core.kit.session import Session
-from games.core.screens.game_scene import GameScene
+from games.core.screens.frame import Frame
 from games.core.screens.launch import resume_saved_game
 from games.core.screens.menus import ResultScene
 from games.deductile import ai as deductile_ai, rules as deductile
@@ -67,7 +67,7 @@ def deductile_swaps_to_the_answer(driver, scene) -> None:
     """Drag tiles as a player would (right button for colours) until the order is right."""
     while not deductile.guess_is_right(scene.state):
         move = deductile_ai.choose_move(scene.state)
-        driver.drag(scene.layout.tile_rects[move.a].center, scene.layout.tile_rects[move.b].center,
+        driver.drag(scene.board.layout.tile_rects[move.a].center, scene.board.layout.tile_rects[move.b].center,
                     button=3 if move.kind == deductile.SWAP_COLOURS else 1)
         driver.settle()
 
@@ -75,22 +75,22 @@ def deductile_swaps_to_the_answer(driver, scene) -> None:
 def test_deductile_penalties_survive_undo_restart_and_resume(driver):
     scene = driver.start("deductile", DEDUCTILE, seed=31)
     move = deductile_ai.choose_move(scene.state)
-    driver.drag(scene.layout.tile_rects[move.a].center, scene.layout.tile_rects[move.b].center,
+    driver.drag(scene.board.layout.tile_rects[move.a].center, scene.board.layout.tile_rects[move.b].center,
                 button=3 if move.kind == deductile.SWAP_COLOURS else 1)
     driver.settle()
     driver.key(pygame.K_g)                       # a wrong guess: 5 s
     driver.key(pygame.K_h)                       # a hint: 5 s
-    driver.click(scene.layout.clue_rects[0].center)     # a clue struck out: no move
+    driver.click(scene.board.layout.clue_rects[0].center)     # a clue struck out: no move
     record = {"wrong_guesses": 1, "hints": 1, "penalty_seconds": 10}
     assert scene.session.record == record
-    fields = {name: value for name, value, *_ in scene.hud_fields()}
+    fields = {name: value for name, value, *_ in scene.board.hud_fields()}
     assert fields["Moves"] == "1" and fields["Wrong guesses"] == "1" and fields["Hints"] == "1"
     left = scene.time_left()
     assert left == pytest.approx(deductile.TIME_LIMIT - 10 - scene.session.elapsed)
     for key in (pygame.K_u, pygame.K_u, pygame.K_r, pygame.K_u):
         driver.key(key)
         assert scene.session.record == record
-    assert {name: value for name, value, *_ in scene.hud_fields()}["Moves"] == "0"
+    assert {name: value for name, value, *_ in scene.board.hud_fields()}["Moves"] == "0"
     driver.key(pygame.K_ESCAPE)
     restart = next(b for b in driver.app.top.menu.widgets if b.words == "Restart")
     driver.click(restart.rect.center)
@@ -104,7 +104,7 @@ def test_deductile_penalties_survive_undo_restart_and_resume(driver):
 def test_deductile_is_recorded_once_however_the_ending_is_revisited(driver):
     scene = driver.start("deductile", DEDUCTILE, seed=32)
     deductile_swaps_to_the_answer(driver, scene)
-    driver.click(scene.layout.guess_rect.center)
+    driver.click(scene.board.layout.guess_rect.center)
     driver.until_result()
     assert len(entries(scene)) == 1 and driver.app.top.rank == 1
     assert not scene.looking_back
@@ -302,7 +302,7 @@ def test_command_buttons_may_say_when_they_are_enabled(driver):
     from games.core.kit.actions import Command
     from games.poggle.rules import Params
 
-    class Probe(GameScene):
+    class Probe(Frame):
         pressed = 0
 
         def commands(self):

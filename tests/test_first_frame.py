@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from games.core.kit import registry
+from games.core.screens.frame import Frame
 from tests import fresh
 
 
@@ -55,12 +56,11 @@ def test_the_launcher_under_a_game_reads_its_pictures_only_when_shown(data_dir):
     game's, and the launcher reads its card pictures when it is first shown."""
     from games.core.kit.session import Session
     from games.core.loop.app import App
-    from games.core.screens.launch import scene_class
     from games.core.screens.launcher import LauncherScene
     app = App(windowed=False)
     try:
         launcher = app.push(LauncherScene(app))
-        game = app.push(scene_class("nim")(app, Session.new("nim", None, 7)))
+        game = app.push(Frame(app, Session.new("nim", None, 7)))
         app.frame(0.0)
         assert launcher.pictures == {}
         app.pop(game)
@@ -80,9 +80,10 @@ def test_a_games_first_frame_imports_no_screen_it_has_not_opened(key):
     would share the CPU with that frame)."""
     out = fresh.last_line(
         fresh.APP + "from games.core.kit.session import Session\n"
-        "from games.core.screens.launch import scene_class\napp = App(windowed=False)\n"
-        f"scene = app.push(scene_class({key!r})(app, Session.new({key!r}, None, 7)))\n"
-        "app.frame(0.0)\nloaded = sorted(sys.modules)\nwarm = getattr(scene, 'warm', None)\n"
+        "from games.core.screens.launch import open_game\napp = App(windowed=False)\n"
+        f"scene = open_game(app, Session.new({key!r}, None, 7))\n"
+        "app.frame(0.0)\nloaded = sorted(sys.modules)\n"
+        "warm = scene.versus.warm if scene.versus is not None else None\n"
         "print(json.dumps([loaded, warm is None]))\n")
     loaded, not_warming = json.loads(out)
     waiting = {"games.core.screens.overlays", "games.core.screens.menus",

@@ -656,14 +656,14 @@ def test_play_with_an_empty_game_is_exit_2(capsys):
 
 PLAYER = textwrap.dedent("""
     from games.core.loop.app import App
-    from games.core.screens.launch import scene_class
+    from games.core.screens.launch import open_game
     from games.core.screens.launcher import LauncherScene
     from games.core.kit.session import Session
     app = App(windowed=True)
     app.push(LauncherScene(app))
     session = Session.new("nim", None, seed=3)
     session.apply(session.rules.legal_moves(session.state)[0])
-    app.push(scene_class("nim")(app, session, {"opponent": "human"}))
+    app.push(Frame(app, session, {"opponent": "human"}))
     frame = app.frame
     def counted(dt=None):
         running = frame(dt)

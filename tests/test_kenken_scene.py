@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from games.core.data.store import Store
-from games.core.screens.game_scene import clock_text
+from games.core.kit.results import clock_text
 from games.core.screens.launch import LoadingScene, resume_saved_game
 from games.core.screens.menus import ResultScene, SetupScene
 from games.core.screens.question import ConfirmScene

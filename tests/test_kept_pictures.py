@@ -29,16 +29,16 @@ class PaintedAfresh:
 
 
 def afresh(scene, size, monkeypatch) -> bytes:
-    kept, scene.backdrop = scene.backdrop, PaintedAfresh()
+    kept, scene.board.backdrop = scene.board.backdrop, PaintedAfresh()
     with monkeypatch.context() as patch:
         patch.setattr(hud, "_STRIPS", cache.SurfaceCache(0))
         picture = pygame.Surface(size)
         try:
             scene.draw(picture)
         except AssertionError:      # a restore: paint as the game does, from a fresh Backdrop
-            scene.backdrop = cache.Backdrop(ui.BG)
+            scene.board.backdrop = cache.Backdrop(ui.BG)
             scene.draw(picture)
-    scene.backdrop = kept
+    scene.board.backdrop = kept
     return pygame.image.tobytes(picture, "RGB")
 
 

@@ -32,7 +32,7 @@ def test_mouse_plays_the_lesson_to_its_end(driver):
     scene = open_lesson(driver, "nim")
 
     def click(text):
-        driver.click(counter_centre(scene.board, rules.decode_move(text)))
+        driver.click(counter_centre(scene.game.board, rules.decode_move(text)))
     play_through(driver, scene, click, wrong_at=0)
 
 
@@ -41,7 +41,7 @@ def test_keyboard_plays_the_lesson_to_its_end(driver):
     keys = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP,
             "down": pygame.K_DOWN, "confirm": pygame.K_RETURN}
     play_through(driver, scene,
-                 lambda text: steer(scene.board, driver.key, rules.decode_move(text), keys),
+                 lambda text: steer(scene.game.board, driver.key, rules.decode_move(text), keys),
                  wrong_at=3)
 
 
@@ -53,6 +53,6 @@ def test_gamepad_plays_the_lesson_to_its_end(driver):
             "up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
             "confirm": pygame.CONTROLLER_BUTTON_A}
     play_through(driver, scene,
-                 lambda text: steer(scene.board, pad.press, rules.decode_move(text), keys),
+                 lambda text: steer(scene.game.board, pad.press, rules.decode_move(text), keys),
                  wrong_at=6)
     pad.unplug()

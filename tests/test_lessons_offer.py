@@ -7,7 +7,7 @@ import pytest
 from games.core.kit import registry
 from games.core.kit.lesson import has_lesson
 from games.core.screens import ui
-from games.core.screens.game_scene import GameScene
+from games.core.screens.frame import Frame
 from games.core.screens.lesson import LessonScene
 from games.core.screens.menus import SetupScene
 from games.core.screens.overlays import HelpScene
@@ -59,7 +59,7 @@ def test_once_played_through_it_stays_beside_rules_and_play_a_game_starts_one(dr
         lesson.show_me()
         driver.run_until(lambda n=index + 1: lesson.completed or lesson.index == n, dt=DT)
     driver.key(pygame.K_RETURN)                  # "Play a game", the finish's first button
-    driver.run_until(lambda: isinstance(driver.app.top, GameScene))
+    driver.run_until(lambda: isinstance(driver.app.top, Frame))
     assert driver.app.top.session.key == "poggle" and setup not in driver.app.stack
     driver.app.pop(driver.app.top)
     again = open_setup(driver, "poggle")

@@ -8,7 +8,7 @@ import pytest
 from games.core.data.store import Store
 from games.core.kit.lesson import lesson_done
 from games.core.screens import ui
-from games.core.screens.game_scene import HUD_HEIGHT, TOOLBAR_HEIGHT
+from games.core.screens.hud import HUD_HEIGHT, TOOLBAR_HEIGHT
 from games.core.screens.lesson import LessonScene
 from tests import recorded
 from tests.driver import DT, VirtualPad
@@ -31,15 +31,15 @@ def test_every_step_is_drawn_with_its_words_fitting_and_its_highlights_on_the_bo
     for index in range(scene.steps):
         scene.begin(index)
         driver.settle()
-        before = str(scene.board.state)
+        before = str(scene.game.state)
         scene.draw(driver.app.screen)
-        assert str(scene.board.state) == before, "drawing changes nothing"
+        assert str(scene.game.state) == before, "drawing changes nothing"
         title = ui.assets.text(f"Learn {scene.info.title}", ui.HEADING, ui.TEXT, True)
         room = scene.dots_rect().left - 32 - (40 + title.get_width() + 48)
         size, lines = ui.fit_lines(scene.step.say, room, HUD_HEIGHT - 16, ui.BODY)
         assert len(lines) <= 2 and size >= ui.SMALL, (index, size, lines)
         for thing in scene.step.highlights:
-            spot = scene.board.lesson_spot(thing)
+            spot = scene.game.board.lesson_spot(thing)
             assert spot is not None and board_area.contains(spot), (index, thing, spot)
 
 
@@ -48,9 +48,9 @@ def test_show_me_plays_every_lesson_to_its_end(driver, key):
     """The scripted player's way (demo --lesson): Show me at every step, through the loop."""
     scene = open_lesson(driver, key)
     for index in range(scene.steps):
-        driver.run_until(lambda: not scene.board.tweens.busy, dt=DT)
+        driver.run_until(lambda: not scene.game.tweens.busy, dt=DT)
         scene.demo_step()
-        assert scene.passed and scene.board.session.last_move().encode() == \
+        assert scene.passed and scene.game.session.last_move().encode() == \
             scene.lesson.steps[index].shown_move
         driver.run_until(lambda n=index + 1: scene.completed or scene.index == n, dt=DT)
     assert scene.completed
@@ -59,7 +59,7 @@ def test_show_me_plays_every_lesson_to_its_end(driver, key):
 def test_show_me_plays_the_step_by_toolbar_key_and_pad(driver):
     scene = open_lesson(driver, "nim")
     driver.click(button(scene, "Show me").rect.center)
-    assert scene.passed and scene.board.session.last_move().encode() == scene.step.shown_move
+    assert scene.passed and scene.game.session.last_move().encode() == scene.step.shown_move
     driver.run_until(lambda: scene.index == 1, dt=DT)
     driver.key(pygame.K_h)
     assert scene.passed
@@ -74,7 +74,7 @@ def test_show_me_plays_the_step_by_toolbar_key_and_pad(driver):
 def test_esc_leaves_and_undo_has_nothing_to_take_back(driver):
     scene = open_lesson(driver, "nim")
     driver.key(pygame.K_u)
-    assert "nothing to undo" in scene.board.message and scene.index == 0
+    assert "nothing to undo" in scene.game.message and scene.index == 0
     driver.key(pygame.K_ESCAPE)
     assert scene not in driver.app.stack
 
@@ -98,7 +98,7 @@ def test_a_lesson_enters_no_score_no_record_and_no_save(driver):
     scene = open_lesson(driver, "nim")
     scene.begin(2)                  # taking the last counter ends the game
     scene.show_me()
-    assert scene.board.over
+    assert scene.game.over
     driver.run_until(lambda: scene.index == 3, dt=DT)
     assert driver.app.top is scene, "no result screen"
     driver.app.quit()

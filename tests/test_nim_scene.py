@@ -13,7 +13,7 @@ from games.core.screens.menus import SetupScene
 from games.nim import ai, bench, rules, teaching
 from games.nim.draft import Button
 from games.nim.panel import render_panel
-from games.nim.scene import NimScene
+from games.nim.scene import NimBoard
 from tests import recorded, versus_harness as harness
 from tests.driver import Driver, VirtualPad
 
@@ -34,14 +34,14 @@ def steer(scene, press, move, keys):
     """Move the keyboard/pad cursor onto the counter that takes `move`, then confirm."""
     target = (move.heap, scene.state.heaps[move.heap] - move.take)
     for _ in range(40):
-        heap, k = scene.valid_cursor()
+        heap, k = scene.board.valid_cursor()
         if heap != target[0]:
             press(keys["right"] if heap < target[0] else keys["left"])
         elif k != target[1]:
             press(keys["down"] if k > target[1] else keys["up"])
         else:
             break
-    assert scene.valid_cursor() == target
+    assert scene.board.valid_cursor() == target
     before = scene.session.position
     press(keys["confirm"])
     assert scene.session.position == before + 1
@@ -49,7 +49,7 @@ def steer(scene, press, move, keys):
 
 def counter_rect(scene, heap, k, size=None):
     """Where counter k of a heap is on the screen now (the teaching panel moves the heaps)."""
-    return scene.layout.counter_rect(heap, k, scene.panel_value(), size)
+    return scene.board.layout.counter_rect(heap, k, scene.board.panel_value(), size)
 
 
 def click_counter(driver, scene, move):
@@ -63,10 +63,10 @@ def click_counter(driver, scene, move):
 def test_mouse_only_game_against_the_computer(driver):
     scene = driver.start("nim", CLASSIC, play_options={"opponent": "computer", "side": 0,
                                                        "level": "medium"})
-    assert scene.human_to_move() and scene.tweens.busy, "the counters are dealt in"
+    assert scene.versus.human_to_move() and scene.tweens.busy, "the counters are dealt in"
     hint = next(b for b in scene.toolbar.widgets if b.words.startswith("Hint"))
     driver.click(hint.rect.center)
-    assert scene.hint_for == scene.state and scene.hinted_counters() == {(0, 1), (0, 2)}
+    assert scene.versus.hint_for == scene.state and scene.board.hinted_counters() == {(0, 1), (0, 2)}
     play_out(driver, scene, lambda move: click_counter(driver, scene, move))
     assert scene.session.status.winner == 0
     assert driver.app.top.game.result_title() == "You won!"
@@ -78,7 +78,7 @@ def test_keyboard_only_game_as_right_against_perfect_play(driver):
     params = rules.Params("1357")     # nim-sum 0: the second player wins
     scene = driver.start("nim", params, play_options={"opponent": "computer", "side": 1,
                                                       "level": "perfect"})
-    assert scene.computer_to_move()
+    assert scene.versus.computer_to_move()
     keys = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP,
             "down": pygame.K_DOWN, "confirm": pygame.K_RETURN}
     play_out(driver, scene, lambda move: steer(scene, driver.key, move, keys))
@@ -101,11 +101,11 @@ def test_gamepad_only_custom_misere_game_with_a_virtual_controller(driver):
     params = rules.Params("custom", misere=True)
     scene = driver.start("nim", params, seed=5, play_options={"opponent": "computer", "side": 0,
                                                               "level": "perfect"})
-    assert scene.editing and scene.session.moves_made == 0
+    assert scene.board.editing and scene.session.moves_made == 0
     # The editor: remove heaps down to one, set it to 5, add a heap of 3, start.
     for _ in range(10):
         pad.press(X)
-    assert len(scene.draft.heaps) == 1
+    assert len(scene.board.draft.heaps) == 1
     pad.press(DOWN, times=15)     # (at the lowest, one more step is the toolbar's)
     if scene.toolbar.focused:
         pad.press(UP)
@@ -113,9 +113,9 @@ def test_gamepad_only_custom_misere_game_with_a_virtual_controller(driver):
     pad.press(RIGHT)              # the empty "add" column
     pad.press(UP)                 # adds a heap of 1 and moves onto it
     pad.press(UP, times=2)
-    assert scene.draft.heaps == (5, 3)
+    assert scene.board.draft.heaps == (5, 3)
     pad.press(A)
-    assert not scene.editing and scene.session.desc == "5,3" and scene.state.misere
+    assert not scene.board.editing and scene.session.desc == "5,3" and scene.state.misere
     keys = {"left": LEFT, "right": RIGHT, "up": UP, "down": DOWN, "confirm": A}
     play_out(driver, scene, lambda move: steer(scene, pad.press, move, keys))
     status = scene.session.status
@@ -127,36 +127,36 @@ def test_gamepad_only_custom_misere_game_with_a_virtual_controller(driver):
 
 def test_mouse_editor_sets_adds_and_removes_heaps(driver):
     scene = driver.start("nim", rules.Params("custom"), seed=3, play_options={"opponent": "human"})
-    assert scene.editing
-    editor = scene.editor
-    while len(scene.draft.heaps) > 2:
-        driver.click(editor.remove_rect(editor.geometry(scene.draft), 0).center)
-    g = editor.geometry(scene.draft)
+    assert scene.board.editing
+    editor = scene.board.editor
+    while len(scene.board.draft.heaps) > 2:
+        driver.click(editor.remove_rect(editor.geometry(scene.board.draft), 0).center)
+    g = editor.geometry(scene.board.draft)
     driver.click(editor.slot_rect(g, 0, 6).center)      # heap 1 -> 7
     driver.click(editor.slot_rect(g, 1, 0).center)      # heap 2 -> 1
     driver.click(editor.slot_rect(g, 2, 11).center)     # the add column: a heap of 12
-    assert scene.draft.heaps == (7, 1, 12)
-    g = editor.geometry(scene.draft)
+    assert scene.board.draft.heaps == (7, 1, 12)
+    g = editor.geometry(scene.board.draft)
     driver.click(editor.slot_rect(g, 3, 4).center, button=3)    # the empty column: nothing
-    assert scene.draft.heaps == (7, 1, 12)
+    assert scene.board.draft.heaps == (7, 1, 12)
     driver.click(editor.slot_rect(g, 1, 0).center, button=3)    # remove
-    assert scene.draft.heaps == (7, 12)
-    driver.click(editor.button_rects(scene.draft)[Button.START].center)
-    assert not scene.editing and scene.state.heaps == (7, 12)
+    assert scene.board.draft.heaps == (7, 12)
+    driver.click(editor.button_rects(scene.board.draft)[Button.START].center)
+    assert not scene.board.editing and scene.state.heaps == (7, 12)
     # Edit again from the toolbar, then go back without changing the game.
     driver.key(pygame.K_e)
-    assert scene.editing and scene.draft.returning
+    assert scene.board.editing and scene.board.draft.returning
     driver.key(pygame.K_ESCAPE)
-    assert not scene.editing and scene.state.heaps == (7, 12)
+    assert not scene.board.editing and scene.state.heaps == (7, 12)
 
 
 def test_keyboard_editor_digits_arrows_and_delete(driver):
     scene = driver.start("nim", rules.Params("custom"), seed=4, play_options={"opponent": "human"})
-    while len(scene.draft.heaps) > 1:
+    while len(scene.board.draft.heaps) > 1:
         driver.key(pygame.K_DELETE)
     assert driver.app.audio.played[-1] == "capture"
     driver.key(pygame.K_DELETE)
-    assert len(scene.draft.heaps) == 1 and scene.message == "Keep at least one heap."
+    assert len(scene.board.draft.heaps) == 1 and scene.message == "Keep at least one heap."
     assert driver.app.audio.played[-1] == "wrong", "refused: said, with the wrong sound"
     driver.key(pygame.K_9)
     assert driver.app.audio.played[-1] == "place"
@@ -164,7 +164,7 @@ def test_keyboard_editor_digits_arrows_and_delete(driver):
     driver.key(pygame.K_RETURN)          # on the add column: a new heap of 1
     driver.key(pygame.K_0)               # 0 means 10
     driver.key(pygame.K_UP, times=9)     # capped at 15
-    assert scene.draft.heaps == (9, 15)
+    assert scene.board.draft.heaps == (9, 15)
     driver.key(pygame.K_RETURN)
     assert scene.state.heaps == (9, 15) and scene.session.game_id.endswith(":9,15")
 
@@ -176,17 +176,17 @@ def test_drawing_changes_nothing(driver):
     surface = pygame.Surface(driver.app.size)
 
     def unchanged_by_drawing():
-        before = (scene.ui, scene.draft, dict(scene.flights), scene.panel_value(),
-                  scene.session.position, scene.hint_for, scene.teach)
+        before = (scene.board.ui, scene.board.draft, dict(scene.board.flights), scene.board.panel_value(),
+                  scene.session.position, scene.versus.hint_for, scene.board.teach)
         for device in ("mouse", "keyboard", "pad"):
             scene.pretend_device(device)
             scene.draw(surface)
             scene.draw(surface)
-        assert (scene.ui, scene.draft, dict(scene.flights), scene.panel_value(),
-                scene.session.position, scene.hint_for, scene.teach) == before
+        assert (scene.board.ui, scene.board.draft, dict(scene.board.flights), scene.board.panel_value(),
+                scene.session.position, scene.versus.hint_for, scene.board.teach) == before
 
-    editor = scene.editor
-    driver.post(pygame.MOUSEMOTION, pos=editor.slot_rect(editor.geometry(scene.draft), 0, 3)
+    editor = scene.board.editor
+    driver.post(pygame.MOUSEMOTION, pos=editor.slot_rect(editor.geometry(scene.board.draft), 0, 3)
                 .center, rel=(0, 0), buttons=(0, 0, 0))
     driver.frames()
     unchanged_by_drawing()
@@ -204,7 +204,7 @@ def test_taken_counters_fly_off_snap_on_input_and_undo_runs_backwards(driver):
     driver.settle()
     driver.click(counter_rect(scene, 2, 2, 5).center)         # take 3 from the heap of 5
     assert scene.state.heaps == (3, 4, 2)
-    flying = {key: flight for key, flight in scene.flights.items()}
+    flying = {key: flight for key, flight in scene.board.flights.items()}
     assert set(flying) == {(2, 2), (2, 3), (2, 4)}
     assert all(side == 0 and not incoming for _, side, incoming in flying.values())
     driver.frames(6)
@@ -213,7 +213,7 @@ def test_taken_counters_fly_off_snap_on_input_and_undo_runs_backwards(driver):
     assert all(tween.done for tween, _, _ in flying.values()) and not scene.tweens.busy
     driver.key(pygame.K_u)
     assert scene.state.heaps == (3, 4, 5)
-    back = scene.flights
+    back = scene.board.flights
     assert set(back) == {(2, 2), (2, 3), (2, 4)}
     assert all(side == 0 and incoming for _, side, incoming in back.values())
     driver.frames(6)
@@ -230,75 +230,75 @@ def test_undo_against_the_computer_takes_back_the_pair(driver):
     before = scene.session.position
     driver.click(counter_rect(scene, 1, 0, 4).center)          # the computer's turn: ignored
     assert scene.session.position == before
-    driver.run_until(scene.human_to_move)
+    driver.run_until(scene.versus.human_to_move)
     assert scene.session.position == 2
     reply = scene.session.last_move()
     driver.key(pygame.K_u)
     assert scene.session.position == 0 and scene.state == scene.session.initial
     # both moves fly back, each to its taker's card: the computer's reply first, then yours
-    mine = [f for (h, _), f in scene.flights.items() if f[1] == 0]
-    its = [f for (h, _), f in scene.flights.items() if f[1] == 1]
+    mine = [f for (h, _), f in scene.board.flights.items() if f[1] == 0]
+    its = [f for (h, _), f in scene.board.flights.items() if f[1] == 1]
     assert len(mine) == 3 and len(its) == reply.take
     assert all(incoming for _, _, incoming in mine + its)
     assert max(t.time for t, _, _ in its) > max(t.time for t, _, _ in mine)
     driver.key(pygame.K_r)
-    assert scene.session.position == 2 and scene.human_to_move()
+    assert scene.session.position == 2 and scene.versus.human_to_move()
 
 
 def test_undoing_the_computers_opening_move_lets_it_play_again(driver):
     scene = driver.start("nim", CLASSIC, play_options={"opponent": "computer", "side": 1,
                                                        "level": "perfect"})
-    driver.run_until(scene.human_to_move)
+    driver.run_until(scene.versus.human_to_move)
     opening = scene.session.last_move()
     assert ai.nim_sum(scene.state.heaps) == 0, "Perfect plays the winning move"
     driver.key(pygame.K_u)
-    assert scene.session.position == 0 and scene.computer_to_move()
-    assert scene.flights and all(incoming for _, _, incoming in scene.flights.values())
-    driver.run_until(scene.human_to_move)
+    assert scene.session.position == 0 and scene.versus.computer_to_move()
+    assert scene.board.flights and all(incoming for _, _, incoming in scene.board.flights.values())
+    driver.run_until(scene.versus.human_to_move)
     assert scene.session.last_move() == opening
 
 
 def test_hint_lights_the_winning_move_and_explains_it(driver):
     scene = driver.start("nim", CLASSIC, play_options={"opponent": "human"})
     driver.settle()
-    assert scene.panel_to == 0.0
+    assert scene.board.panel_to == 0.0
     driver.key(pygame.K_h)
     driver.frames(2)
-    assert scene.hint_for == scene.state and scene.panel_to == 1.0, "the panel slides in"
-    assert scene.valid_cursor() == (0, 1)                    # take 2 from the heap of 3
-    assert scene.hinted_counters() == {(0, 1), (0, 2)}
+    assert scene.versus.hint_for == scene.state and scene.board.panel_to == 1.0, "the panel slides in"
+    assert scene.board.valid_cursor() == (0, 1)                    # take 2 from the heap of 3
+    assert scene.board.hinted_counters() == {(0, 1), (0, 2)}
     assert "take 2 from it" in teaching.explain(scene.state).hint
     driver.key(pygame.K_RETURN)
     assert scene.state.heaps == (1, 4, 5) and ai.nim_sum(scene.state.heaps) == 0
     driver.frames(2)
-    assert scene.panel_to == 0.0, "the hint panel leaves after the move"
+    assert scene.board.panel_to == 0.0, "the hint panel leaves after the move"
 
 
 def test_teaching_view_toggles_with_each_device(driver):
     scene = driver.start("nim", CLASSIC, play_options={"opponent": "human"})
     driver.click((900, 500), button=3)                        # the right button: nothing
     driver.pad(pygame.CONTROLLER_BUTTON_X)                    # nor pad X (no alternate)
-    assert not scene.teach
+    assert not scene.board.teach
     driver.key(pygame.K_t)
-    assert scene.teach and scene.play_options["teach"]
+    assert scene.board.teach and scene.play_options["teach"]
     driver.frames(4)
-    assert 0 < scene.panel_value() < 1, "the panel slides"
+    assert 0 < scene.board.panel_value() < 1, "the panel slides"
     while not scene.toolbar.focused:                          # the pad: through the toolbar
         driver.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
     while not scene.toolbar.widgets[scene.toolbar.focus].words.startswith("Teach"):
         driver.pad(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
     driver.pad(pygame.CONTROLLER_BUTTON_A)
-    assert not scene.teach
+    assert not scene.board.teach
     driver.key(pygame.K_t)
-    assert scene.teach
+    assert scene.board.teach
     toolbar = next(b for b in scene.toolbar.widgets if b.words.startswith("Teach"))
     driver.click(toolbar.rect.center)
-    assert not scene.teach and not driver.app.settings["nim"]["teach"]
+    assert not scene.board.teach and not driver.app.settings["nim"]["teach"]
     driver.key(pygame.K_t)
     again = driver.start("nim", CLASSIC, play_options={"opponent": "human"})
-    assert again.teach, "a new game opens with the view as it was last left"
-    lesson_surface = render_panel(scene.layout.panel_rect, scene.state, True)
-    assert lesson_surface.get_size() == scene.layout.panel_rect.size
+    assert again.board.teach, "a new game opens with the view as it was last left"
+    lesson_surface = render_panel(scene.board.layout.panel_rect, scene.state, True)
+    assert lesson_surface.get_size() == scene.board.layout.panel_rect.size
 
 
 def test_records_keep_each_level_apart(driver):
@@ -330,9 +330,9 @@ def test_setup_screen_options_reach_the_scene(driver):
     driver.key(pygame.K_RETURN)
     driver.frames(3)
     scene = driver.app.top
-    assert isinstance(scene, NimScene)
-    assert scene.session.params == rules.Params("custom", misere=True) and scene.editing
-    assert scene.demo and scene.level == "high", "one step up the ladder from Medium"
+    assert isinstance(scene.board, NimBoard)
+    assert scene.session.params == rules.Params("custom", misere=True) and scene.board.editing
+    assert scene.versus.demo and scene.versus.level == "high", "one step up the ladder from Medium"
 
 
 def test_quit_saves_and_resume_keeps_the_game_and_the_view(driver):
@@ -346,7 +346,7 @@ def test_quit_saves_and_resume_keeps_the_game_and_the_view(driver):
     again = Driver()
     assert resume_saved_game(again.app, "nim")
     resumed = again.app.top
-    assert resumed.state == state and resumed.teach and resumed.players == ("human", "human")
+    assert resumed.state == state and resumed.board.teach and resumed.versus.players == ("human", "human")
     again.key(pygame.K_u)
     assert resumed.state == resumed.session.initial
     again.close()
@@ -357,10 +357,10 @@ def test_the_computer_shows_its_choice_before_taking_it(driver):
                                                        "level": "perfect"})
     driver.settle()
     driver.click(counter_rect(scene, 2, 4, 5).center)          # take 1: heaps 3, 4, 4
-    driver.run_until(lambda: scene.pick is not None)
-    assert scene.state.heaps == (3, 4, 4) and scene.lit_counters()
-    assert "takes" in scene.prompt()
-    driver.run_until(scene.human_to_move)
+    driver.run_until(lambda: scene.versus.pick is not None)
+    assert scene.state.heaps == (3, 4, 4) and scene.board.lit_counters()
+    assert "takes" in scene.board.prompt()
+    driver.run_until(scene.versus.human_to_move)
     assert ai.nim_sum(scene.state.heaps) == 0
 
 
@@ -368,48 +368,48 @@ def test_bench_pose_shows_the_teaching_view_with_a_hint_not_taken(driver):
     scene = driver.start("nim", CLASSIC)
     bench.pose(scene)
     driver.frames(3)
-    assert scene.teach and scene.hint_for == scene.state and scene.panel_value() == 1.0
+    assert scene.board.teach and scene.versus.hint_for == scene.state and scene.board.panel_value() == 1.0
     assert scene.state.heaps == (7, 7, 7, 7, 7) and scene.show_cursor()
-    assert scene.graded() and scene.lit_counters() == scene.hinted_counters() != set()
+    assert scene.versus.graded() and scene.board.lit_counters() == scene.board.hinted_counters() != set()
     assert scene.hints == 0, "a pose is not help the player asked for"
 
 
 def test_the_cursor_keeps_how_many_it_takes_across_heaps(driver):
     scene = driver.start("nim", rules.Params("1357"), play_options={"opponent": "human"})
     driver.key(pygame.K_RIGHT)
-    assert scene.valid_cursor() == (1, 2)               # the top of the heap of 3: take 1
+    assert scene.board.valid_cursor() == (1, 2)               # the top of the heap of 3: take 1
     driver.key(pygame.K_DOWN)
     driver.key(pygame.K_RIGHT)
-    assert scene.valid_cursor() == (2, 3)               # take 2 from the heap of 5
+    assert scene.board.valid_cursor() == (2, 3)               # take 2 from the heap of 5
     driver.key(pygame.K_4)
-    assert scene.valid_cursor() == (3, 5)               # digits jump: take 2 from the 7
+    assert scene.board.valid_cursor() == (3, 5)               # digits jump: take 2 from the 7
     driver.key(pygame.K_RETURN)
     assert scene.state.heaps == (1, 3, 5, 5)
     driver.key(pygame.K_1)
     driver.key(pygame.K_RETURN)                          # empties heap 1
-    assert scene.state.heaps == (0, 3, 5, 5) and scene.valid_cursor() == (1, 2)
+    assert scene.state.heaps == (0, 3, 5, 5) and scene.board.valid_cursor() == (1, 2)
 
 
 def test_with_animations_off_nothing_flies_and_the_computer_answers_at_once(driver):
     driver.app.settings["animations"] = False
     scene = driver.start("nim", CLASSIC, play_options={"opponent": "computer", "side": 0})
-    assert not scene.tweens.busy and not scene.flights
+    assert not scene.tweens.busy and not scene.board.flights
     driver.click(counter_rect(scene, 0, 1, 3).center)         # take 2: the winning move
     assert not scene.tweens.busy
-    driver.run_until(scene.human_to_move)
-    assert scene.session.position == 2 and not scene.flights
+    driver.run_until(scene.versus.human_to_move)
+    assert scene.session.position == 2 and not scene.board.flights
     driver.key(pygame.K_h)
-    assert scene.panel_value() == 1.0 or scene.panel_to == 1.0
+    assert scene.board.panel_value() == 1.0 or scene.board.panel_to == 1.0
 
 
 def test_settings_from_the_previous_version_still_apply(driver):
     driver.app.settings.update({"nim_teach": True, "nim_custom_heaps": "2,6,4"})
     scene = driver.start("nim", rules.Params("custom"), play_options={"opponent": "human"})
-    assert scene.teach and scene.editing and scene.draft.heaps == (2, 6, 4)
+    assert scene.board.teach and scene.board.editing and scene.board.draft.heaps == (2, 6, 4)
     driver.app.settings.update({"nim_teach": [1], "nim_custom_heaps": {"bad": 1}})
     driver.app.settings.pop("nim", None)
     scene = driver.start("nim", rules.Params("custom"), play_options={"opponent": "human"})
-    assert not scene.teach and scene.editing, "hostile old values: the defaults"
+    assert not scene.board.teach and scene.board.editing, "hostile old values: the defaults"
 
 
 # --- issue 20: the hint's labels never overlap, their colours agree, the cards' words fit ------
@@ -480,11 +480,11 @@ def test_tall_heaps_with_the_hint_and_the_teaching_view_through_the_real_loop(dr
     harness.graded(driver, scene)
     for _ in range(2):
         driver.settle()
-        scene.backdrop.forget()
+        scene.board.backdrop.forget()
         drawn.clear()
         driver.app.draw(driver.app.screen)
-        badges = [rect for rect in drawn if scene.layout.table_rect(1.0).colliderect(rect)
-                  or scene.layout.table_rect(0.0).colliderect(rect)]
+        badges = [rect for rect in drawn if scene.board.layout.table_rect(1.0).colliderect(rect)
+                  or scene.board.layout.table_rect(0.0).colliderect(rect)]
         assert len(badges) >= count
         assert all(rect.collidelist(badges[n + 1:]) == -1 for n, rect in enumerate(badges))
         driver.key(pygame.K_t)                 # the teaching view in (or out)
@@ -497,12 +497,12 @@ def test_the_cards_say_what_each_player_has_taken_clear_of_the_edge(driver):
     assert taken_words(7) == "took 7 counters"
     scene = driver.start("nim", CLASSIC, play_options={"opponent": "human"})
     driver.settle()
-    card = scene.layout.card_rect(0, scene.panel_value())
+    card = scene.board.layout.card_rect(0, scene.board.panel_value())
     last_line = card.top + 100 + 32                       # hud.player_card's second line
     height = ui.assets.font(ui.SMALL + 2).get_height()
     assert card.bottom - (last_line + height / 2) >= 12
-    assert scene.layout.board.top >= card.bottom and scene.layout.table_rect(0).top > card.bottom
+    assert scene.board.layout.board.top >= card.bottom and scene.board.layout.table_rect(0).top > card.bottom
     click_counter(driver, scene, rules.Move(2, 2))
     driver.settle()
-    assert scene.board(1.0).taken == (2, 0)
+    assert scene.board.shown(1.0).taken == (2, 0)
     assert not any("took 0" in value for _, value in scene.result_facts())

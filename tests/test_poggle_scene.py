@@ -8,7 +8,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from games.core.data.store import Store
 from games.core.kit.actions import Device
 from games.core.kit.session import Session
-from games.core.screens.launch import resume_saved_game, scene_class
+from games.core.screens.frame import Frame
+from games.core.screens.launch import resume_saved_game
 from games.poggle import rules, solver
 from games.poggle.bench import pose
 from games.poggle.panel import Best, PanelFacts, PogglePanel
@@ -226,7 +227,7 @@ def test_restart_while_solving_stops_it(driver):
 
 def test_an_unsolvable_typed_board_says_so(driver):
     session = Session.from_id("poggle:size=4,colours=2:1000/0000/0000/0000")
-    scene = scene_class("poggle")(driver.app, session, {})
+    scene = Frame(driver.app, session, {})
     driver.app.push(scene)
     ready(driver, scene)
     driver.frames()

@@ -142,11 +142,11 @@ def test_replay_by_keyboard_steps_plays_in_real_time_and_faster(driver):
     driver.key(pygame.K_RETURN)
     replay = replay_on_top(driver)
     assert replay.position == 0 and replay.end == len(moves)
-    assert replay.board.state == Session.from_id(game_id).initial
+    assert replay.frame.state == Session.from_id(game_id).initial
     driver.key(pygame.K_RIGHT, times=2)
     assert replay.position == 2
     driver.settle()
-    assert replay.board.state == state_after(game_id, moves[:2])
+    assert replay.frame.state == state_after(game_id, moves[:2])
     driver.key(pygame.K_LEFT)
     assert replay.position == 1 and replay.clock == 2.0
     driver.key(pygame.K_SPACE)                      # play at x1 from move 1 (2 s)
@@ -168,7 +168,7 @@ def test_replay_by_keyboard_steps_plays_in_real_time_and_faster(driver):
     driver.key(pygame.K_END)
     assert replay.position == len(moves)
     driver.settle()
-    assert replay.board.state == state_after(game_id, moves) and replay.board.over
+    assert replay.frame.state == state_after(game_id, moves) and replay.frame.over
     driver.key(pygame.K_HOME)
     assert replay.position == 0
     driver.key(pygame.K_ESCAPE)
@@ -278,12 +278,12 @@ def test_a_finished_game_of_every_puzzle_replays_to_its_end(driver, key):
     for n, text in enumerate(game.moves, start=1):
         driver.key(pygame.K_RIGHT)
         expected.apply(text)
-        assert replay.position == n and replay.board.state == expected.state
+        assert replay.position == n and replay.frame.state == expected.state
         assert replay.session.elapsed == (game.duration if n == len(game.moves)
                                           else game.times[n - 1])
     driver.settle()
-    assert replay.board.state == scene.state
-    assert (replay.board.session.status.outcome == Outcome.WON) == (game.outcome == "won")
+    assert replay.frame.state == scene.state
+    assert (replay.frame.session.status.outcome == Outcome.WON) == (game.outcome == "won")
     assert driver.app.top is replay, "a replayed ending shows no result screen"
     driver.key(pygame.K_ESCAPE)
     assert driver.app.top is listing

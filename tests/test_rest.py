@@ -20,8 +20,8 @@ import pytest
 from games.core.kit import registry
 from games.core.kit.session import Session
 from games.core.loop.app import STEP, App, Scene
-from games.core.screens.game_scene import GameScene
-from games.core.screens.launch import LoadingScene, scene_class
+from games.core.screens.frame import Frame
+from games.core.screens.launch import LoadingScene
 from games.core.screens.launcher import LauncherScene
 from games.core.screens.menus import PauseScene, ResultScene
 from games.core.screens.overlays import HelpScene, SettingsScene
@@ -83,7 +83,7 @@ def fresh_picture(app) -> bytes:
 
 
 def game_of(app):
-    return next((s for s in reversed(app.stack) if isinstance(s, GameScene)), None)
+    return next((s for s in reversed(app.stack) if isinstance(s, Frame)), None)
 
 
 def fingerprint(app):
@@ -162,7 +162,7 @@ def app(data_dir):
 
 def open_game(app, key, **play):
     play.setdefault("opponent", "computer")
-    scene = scene_class(key)(app, Session.new(key, None, seed=3), play)
+    scene = Frame(app, Session.new(key, None, seed=3), play)
     return app.push(scene)
 
 
@@ -192,7 +192,7 @@ def untimed(app) -> bool:
 
 
 # --- a clock at rest: its digits alone -------------------------------------------------------
-TIMED = [key for key in GAMES if scene_class(key).timed]
+TIMED = [key for key in GAMES if registry.lookup(key).screen().board.timed]
 
 
 @pytest.mark.parametrize("windowed", [True, False], ids=["window", "full screen"])

@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from games.core.kit import registry
 from games.core.kit.results import Result, plural, template_problems, vocabulary_problems
 from games.core.kit.session import Session
-from games.core.screens.launch import resume_saved_game, scene_class
+from games.core.screens.frame import Frame
+from games.core.screens.launch import resume_saved_game
 from games.core.screens.menus import LOOKING_BACK, PauseScene, ResultScene
 from tests import recorded
 
@@ -60,7 +61,7 @@ def start_before_the_end(driver, key: str):
     if registry.lookup(key).players == 2:
         side = registry.lookup(key).rules.current_player(session.state)
         play = {"opponent": "computer", "side": side, "level": "perfect"}
-    scene = scene_class(key)(driver.app, session, play)
+    scene = Frame(driver.app, session, play)
     driver.app.push(scene)
     driver.frames()
     return scene, last
@@ -130,7 +131,7 @@ def test_nim_never_says_you_won_after_a_recorded_loss(driver):
 
     def play_out(choose) -> None:
         while not scene.over:
-            driver.run_until(lambda: scene.over or scene.human_to_move())
+            driver.run_until(lambda: scene.over or scene.versus.human_to_move())
             if not scene.over:
                 scene.play(choose())
         driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
@@ -146,7 +147,7 @@ def test_nim_never_says_you_won_after_a_recorded_loss(driver):
         driver.key(pygame.K_u)
     assert scene.session.moves_made == 0
     play_out(lambda: ai.choose_move(scene.state, random.Random(0), None))
-    assert scene.human_result() == "won", "the board is a win this time"
+    assert scene.versus.human_result() == "won", "the board is a win this time"
     assert driver.app.top.result == lost and scene.looking_back
     assert all("won" not in line.lower() for line in driver.app.top.result.lines()[:2])
     assert recorded.records_by_table()["nim/level=perfect"] == {"lost": 1}
@@ -169,7 +170,7 @@ def test_deductile_solved_then_undone_keeps_its_time(driver):
         driver.key(key)
         driver.frames(40, dt=0.25)
         assert scene.time_left() == left
-    assert dict((n, v) for n, v, *_ in scene.hud_fields())["Time left"] == first.facts[0][1]
+    assert dict((n, v) for n, v, *_ in scene.board.hud_fields())["Time left"] == first.facts[0][1]
 
 
 # --- generated endings: every result in the template, in the one vocabulary --------------
@@ -184,14 +185,14 @@ def test_generated_endings_fill_in_the_template(driver, key, seed, hints, oppone
         return
     session.note("hints", hints)
     play = {"opponent": opponent, "side": side} if registry.lookup(key).players == 2 else {}
-    scene = scene_class(key)(driver.app, session, play)
+    scene = Frame(driver.app, session, play)
     driver.app.push(scene)
     try:
         result = scene.result()
         assert template_problems(result) == [], result
         if play.get("opponent") == "computer":
             assert result.title in ("You won!", "You lost", "A draw")
-            names = [name.capitalize() for name in scene.sides]
+            names = [name.capitalize() for name in scene.versus.sides]
             assert not result.reason.startswith(tuple(names)), "the human is 'You'"
         assert Result.from_json(result.to_json()) == result
     finally:

@@ -82,16 +82,16 @@ def test_review_by_keyboard_steps_both_ways_and_marks_the_blunder(driver, key):
     expected = Session.from_id(game_id)
     for text in moves[:3]:
         expected.apply(text)
-    assert review.board.state == expected.state, "the board shows the position stepped to"
+    assert review.frame.state == expected.state, "the board shows the position stepped to"
     driver.key(pygame.K_LEFT)
     assert review.position == 2
     driver.key(pygame.K_END)
     assert review.position == len(moves)
     for text in moves[3:]:
         expected.apply(text)
-    assert review.board.state == expected.state
+    assert review.frame.state == expected.state
     driver.key(pygame.K_HOME)
-    assert review.position == 0 and review.board.state == expected.initial
+    assert review.position == 0 and review.frame.state == expected.initial
     driver.key(pygame.K_TAB)                        # the next turning point: just before it
     assert review.position == blunder
     assert review.coming() is not None and review.coming().best is not None
@@ -173,7 +173,7 @@ def test_the_result_screen_of_a_two_player_game_opens_its_review(driver):
     review = graded(driver)
     assert review.end == scene.session.moves_made
     driver.key(pygame.K_END)
-    assert review.board.state == scene.state
+    assert review.frame.state == scene.state
     driver.key(pygame.K_ESCAPE)
     assert driver.app.top is result
 

@@ -16,7 +16,7 @@ from games.core.kit import registry
 from games.core.kit.levels import DRAW, LOSS, WIN
 from games.core.loop import assets, palette
 from games.core.screens import hud, ui
-from games.core.screens.game_scene import HUD_HEIGHT, TOOLBAR_HEIGHT
+from games.core.screens.hud import HUD_HEIGHT, TOOLBAR_HEIGHT
 from games.core.screens.overlays import SettingsScene
 from games.mu_torere import info as mu_info
 from sprites import deductile, ishido, kenken, mu_torere, nim, poggle

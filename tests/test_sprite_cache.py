@@ -155,14 +155,14 @@ def test_a_game_opened_again_reads_its_sprites_and_shows_the_same_picture(data_d
     and writing nothing, and the screen is the same."""
     from games.core.kit.session import Session
     from games.core.loop.app import App
-    from games.core.screens.launch import scene_class
+    from games.core.screens.frame import Frame
     from sprites import mu_torere, pieces
 
     def opened() -> bytes:
         mu_torere.board.cache_clear()
         pieces.domed.cache_clear()
         app = App(windowed=False)
-        app.stack = [scene_class("mu_torere")(app, Session.new("mu_torere", None, 7))]
+        app.stack = [Frame(app, Session.new("mu_torere", None, 7))]
         app.mark_dirty()
         app.frame(0.0)
         shown = pygame.image.tobytes(app.screen, "RGB")

@@ -20,7 +20,7 @@ from params import params_of
 from games.core.kit import registry
 from games.core.kit.session import Session
 from games.core.screens import page, ui
-from games.core.screens.launch import scene_class
+from games.core.screens.frame import Frame
 from games.core.screens.launcher import LauncherScene
 from games.core.screens.menus import PauseScene, ResultScene, SetupScene
 from games.core.screens.overlays import HelpScene
@@ -113,7 +113,7 @@ def returned(paths) -> list[str]:
 
 
 def shared_sources():
-    return [ROOT / "games" / "core" / "screens" / name for name in ("game_scene.py", "versus.py")]
+    return [ROOT / "games" / "core" / "screens" / name for name in ("frame.py", "versus.py")]
 
 
 def game_source(key):
@@ -167,7 +167,7 @@ def test_every_status_line_and_message_fits(driver, text_size, fitted, key):
 def test_result_pause_and_setup_screens_fit(driver, text_size, fitted, key):
     rules = registry.lookup(key).rules
     ended = next(s for s in positions(key, seeds=6) if s.status.over)
-    scene = scene_class(key)(driver.app, ended, {})
+    scene = Frame(driver.app, ended, {})
     driver.app.push(scene)
     for rank in (None, 12):
         result = driver.app.push(ResultScene(driver.app, scene, rank))
@@ -236,12 +236,12 @@ def test_the_check_finds_text_that_does_not_fit():
 
 @pytest.mark.parametrize("key", GAMES)
 def test_the_hud_fields_clear_the_title(driver, key):
-    from games.core.screens.game_scene import GameScene
+    from games.core.screens.board import Board
     from games.core.screens.hud import HUD_VALUE
     scene = driver.start(key, None, seed=4)
-    if type(scene).draw_hud is not GameScene.draw_hud:
+    if type(scene.board).draw_hud is not Board.draw_hud:
         pytest.skip("this game draws its own HUD")
-    title = ui.assets.font(ui.HEADING, True).size(scene.info.title)[0] + 40
+    title = ui.assets.font(ui.HEADING, True).size(scene.game.title)[0] + 40
     for name, value, right in scene.hud_layout():
         wide = max(ui.assets.font(HUD_VALUE, True).size(value)[0],
                    ui.assets.font(ui.SMALL).size(name)[0])

@@ -42,7 +42,7 @@ def test_one_level_ladder_in_setup_and_in_options(driver, key):
     assert isinstance(options, OptionsOverlay)
     assert options.widget("level").value == "custom" and "custom" in options.names
     options.widget("custom").set(37)
-    assert scene.level == 37 and scene.level_text() == "Custom 37"
+    assert scene.versus.level == 37 and scene.versus.level_text() == "Custom 37"
     driver.key(pygame.K_ESCAPE)
     assert driver.app.top is scene
 
@@ -59,7 +59,7 @@ def test_old_level_names_are_named_on_the_ladder():
 def test_new_game_is_the_setup_screen_from_options_menu_and_result(driver, key):
     scene = driver.start(key, play_options={"opponent": "human"})
     if key == "nim":
-        scene.teach = False
+        scene.board.teach = False
     driver.key(pygame.K_o)
     new = driver.app.top.widget("new")
     driver.click(new.rect.center)
@@ -75,7 +75,7 @@ def test_new_game_is_the_setup_screen_from_options_menu_and_result(driver, key):
     driver.app.settings["animations"] = False
     rng = random.Random(1)
     while not scene.over:
-        scene.play(scene.ai.choose_move(scene.state, rng, "perfect"))
+        scene.play(scene.versus.ai.choose_move(scene.state, rng, "perfect"))
     driver.until_result()
     driver.key(pygame.K_RETURN)                         # the result's New game
     assert isinstance(driver.app.top, SetupScene) and driver.app.top.replace_scene is scene
@@ -85,17 +85,17 @@ def test_new_game_is_the_setup_screen_from_options_menu_and_result(driver, key):
 def test_computer_against_computer_plays_to_the_end_and_pauses(driver, key):
     driver.app.settings["animations"] = False
     scene = driver.start(key, play_options={"opponent": "demo", "level": "perfect"})
-    assert scene.demo
+    assert scene.versus.demo
     driver.run_until(lambda: scene.session.position >= 2)
     driver.key(pygame.K_SPACE)
-    assert scene.demo_paused
+    assert scene.versus.demo_paused
     position = scene.session.position
     driver.frames(20, 0.2)
     assert scene.session.position == position, "paused: nothing moves"
     driver.key(pygame.K_u)
-    assert scene.session.position == position - 1 and scene.demo_paused
+    assert scene.session.position == position - 1 and scene.versus.demo_paused
     driver.click(scene.board_rect.center)
-    assert not scene.demo_paused, "a click on the board plays on"
+    assert not scene.versus.demo_paused, "a click on the board plays on"
     driver.run_until(lambda: isinstance(driver.app.top, ResultScene), limit=1500)
     assert scene.over and recorded.records_by_table() == {}, "no record for the demo"
 
@@ -103,11 +103,11 @@ def test_computer_against_computer_plays_to_the_end_and_pauses(driver, key):
 @pytest.mark.parametrize("key", GAMES)
 def test_a_human_move_on_the_computers_turn_is_refused_in_play(driver, key):
     scene = driver.start(key, play_options=dict(AGAINST, side=1))
-    assert scene.computer_to_move()
+    assert scene.versus.computer_to_move()
     move = registry.lookup(key).rules.legal_moves(scene.state)[0]
     assert scene.play(move) is None and scene.session.position == 0
     assert "computer" in scene.message.lower()
-    driver.run_until(scene.human_to_move)
+    driver.run_until(scene.versus.human_to_move)
     assert scene.session.position == 1, "the computer's own move goes through"
 
 
@@ -120,7 +120,7 @@ def test_the_hint_grades_every_move_in_words_and_places_each_label(driver, key):
     legal = registry.lookup(key).rules.legal_moves(scene.state)
     assert sorted(map(str, (m for m, _, _ in grades))) == sorted(map(str, legal))
     for move, value, plies in grades:
-        assert scene.grade_spot(move) is not None
+        assert scene.board.grade_spot(move) is not None
         words = hud.grade_words(value, plies)
         assert words.split()[0] in ("Win", "Draw", "Loss")
     assert scene.message.startswith("Your moves graded:")
@@ -128,7 +128,7 @@ def test_the_hint_grades_every_move_in_words_and_places_each_label(driver, key):
     surface = pygame.Surface(driver.app.size)
     scene.draw(surface)                                   # labels drawn without error
     driver.key(pygame.K_h)
-    assert not scene.hint_shown()
+    assert not scene.versus.hint_shown()
 
 
 @pytest.mark.parametrize("key", GAMES)
@@ -137,7 +137,7 @@ def test_the_last_move_is_marked_through_the_hook(driver, key, monkeypatch):
     scene = driver.start(key, play_options={"opponent": "human"})
     marked = []
     # Kono's view marks the move in its still picture (games/kono/view.py): watch it there.
-    marker = scene.view if key == "kono" else scene
+    marker = scene.board.view if key == "kono" else scene.board
     monkeypatch.setattr(marker, "mark_move", lambda surface, move: marked.append(move))
     scene.draw(pygame.Surface(driver.app.size))
     assert marked == [], "nothing to mark before a move"

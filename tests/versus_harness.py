@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from games.core.kit.session import Session
+from games.core.screens.frame import Frame
 from games.core.screens.menus import ResultScene
 
 KEYS = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP,
@@ -21,12 +22,12 @@ def play_out(driver, scene, human_move, choose, limit: int = 400) -> None:
     for _ in range(limit):
         if scene.over:
             break
-        if scene.human_to_move():
+        if scene.versus.human_to_move():
             before = scene.session.position
             human_move(choose(scene.state))
             assert scene.session.position == before + 1, scene.message
         else:
-            driver.run_until(lambda: scene.over or scene.human_to_move())
+            driver.run_until(lambda: scene.over or scene.versus.human_to_move())
     assert scene.over, "the game did not end"
     driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
 
@@ -34,10 +35,9 @@ def play_out(driver, scene, human_move, choose, limit: int = 400) -> None:
 def start_at(driver, key: str, desc: str, play_options: dict, params=None):
     """A scene of `key` from position `desc` (the rules' position text), on top."""
     from games.core.kit import registry
-    from games.core.screens.launch import scene_class
     rules = registry.lookup(key).rules
     params = params if params is not None else rules.params_from_options()
-    scene = scene_class(key)(driver.app, Session(key, params, desc), play_options)
+    scene = Frame(driver.app, Session(key, params, desc), play_options)
     driver.app.push(scene)
     driver.frames()
     return scene
@@ -45,8 +45,8 @@ def start_at(driver, key: str, desc: str, play_options: dict, params=None):
 
 def graded(driver, scene) -> list:
     """The hint's graded moves, once the grading Job has answered."""
-    driver.run_until(lambda: scene.graded() is not None, limit=50, dt=1 / 60)
-    return scene.graded()
+    driver.run_until(lambda: scene.versus.graded() is not None, limit=50, dt=1 / 60)
+    return scene.versus.graded()
 
 
 def toolbar_button(scene, prefix: str):

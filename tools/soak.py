@@ -27,8 +27,8 @@ import pygame
 from games.core.kit import registry
 from games.core.kit.session import Session
 from games.core.loop.app import App
-from games.core.screens.game_scene import GameScene
-from games.core.screens.launch import LoadingScene, scene_class
+from games.core.screens.frame import Frame
+from games.core.screens.launch import LoadingScene
 from games.core.screens.launcher import LauncherScene
 
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE,
@@ -102,7 +102,7 @@ class Soak:
     def start_game(self, key: str) -> None:
         params = None
         session = Session.new(key, params, self.rng.randrange(10 ** 6))
-        self.app.push(scene_class(key)(self.app, session, {}))
+        self.app.push(Frame(self.app, session, {}))
         self.games_started += 1
 
     def frame(self) -> None:
@@ -137,12 +137,12 @@ class Soak:
                       flush=True)
             top = self.app.top
             if demo and top is not None and self.rng.random() < 0.3:
-                if not isinstance(top, GameScene) and self.app.find(GameScene) is not None:
+                if not isinstance(top, Frame) and self.app.find(Frame) is not None:
                     self.app.pop(top)            # the demo player closes a menu to play on
                 else:
                     top.demo_step()
             self.frame()
-            scene = self.app.find(GameScene)     # under a menu or a rules screen, maybe
+            scene = self.app.find(Frame)     # under a menu or a rules screen, maybe
             if key and (scene is None or scene.over):
                 if scene is not None:
                     outcome = scene.session.status.outcome

@@ -16,7 +16,7 @@ Cell = tuple[int, int]               # (row, col)
 
 LEGIBLE_MARK = 21     # a candidate's least ink height, logical pixels (14 at 1280x720)
 
-# The board's area of the logical screen: below the HUD, above the toolbar (GameScene's
+# The board's area of the logical screen: below the HUD, above the toolbar (the frame's
 # board_rect; a test holds the two together).
 BOARD: Box = (0, 110, 1920, 870)
 

@@ -8,10 +8,10 @@ import re
 import pygame
 
 from games.core.kit.actions import Device
+from games.core.kit.results import clock_text
 from games.core.loop import assets
 from games.core.screens import ui
 from games.core.screens.cache import Part, picture_part
-from games.core.screens.game_scene import clock_text
 from games.kenken.cages import OP_GLYPHS, Params
 from games.kenken.controls import Ui
 from games.kenken.geometry import Button, Layout

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import pygame
 
 from games.core.loop.tween import lerp_point
-from games.core.screens.game_scene import TOOLBAR_HEIGHT
+from games.core.screens.hud import TOOLBAR_HEIGHT
 from games.kono import rules
 from games.kono.controls import screen_cell
 from sprites import kono as paint

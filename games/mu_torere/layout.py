@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from games.core.screens.game_scene import HUD_HEIGHT
+from games.core.screens.hud import HUD_HEIGHT
 from games.mu_torere import geometry, rules
 from games.mu_torere.controls import ends
 from games.mu_torere.geometry import PIECE, RADIUS, WELL as WELL, Point

@@ -19,7 +19,7 @@ from games.core.loop.tween import Tween
 from games.core.screens import hud, ui
 from games.core.screens.cache import Part
 from games.core.screens.drag import Drag
-from games.core.screens.game_scene import HUD_HEIGHT
+from games.core.screens.hud import HUD_HEIGHT
 from games.mu_torere import geometry, rules
 from games.mu_torere.controls import Ui, ends, legal
 from games.mu_torere.geometry import Point

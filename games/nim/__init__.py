@@ -28,7 +28,7 @@ def load_art() -> Art:
 def load_screen() -> Screen:
     from games.core.screens.parts import Screen
     from games.nim import review, scene
-    return Screen(scene.SCENE, review)
+    return Screen(scene.BOARD, review)
 
 
 def load_bench() -> Bench:

@@ -10,7 +10,7 @@ from games.core.kit.actions import Device
 from games.nim import ai, controls, rules
 
 if TYPE_CHECKING:
-    from games.nim.scene import NimScene
+    from games.core.screens.frame import Frame
 
 Case = dict[str, Any]
 
@@ -45,16 +45,19 @@ def cases() -> list[Case]:
     ]
 
 
-def pose(scene: NimScene) -> None:
+def pose(frame: Frame) -> None:
     """The most expensive everyday look: the largest random start (five heaps of 7), the
     teaching view in place, every move graded and the best one lit as a hint's is (a look
     only: no hint is counted), and the keyboard cursor on it."""
-    scene.begin("7,7,7,7,7", rules.Params("random"))
-    scene.draft = None                      # the heap editor closed
-    scene.teach = True
-    scene.set_panel(1.0)
-    scene.tweens.finish_all()
-    scene.hint_for = scene.state
-    scene.grades = (scene.state, ai.graded_moves(scene.state))
-    scene.ui = replace(scene.ui, cursor=controls.counter_of(scene.state, scene.suggestion()))
-    scene.pretend_device(Device.KEYBOARD)
+    from games.nim.scene import NimBoard
+    frame.begin("7,7,7,7,7", rules.Params("random"))
+    board, versus = frame.board, frame.versus
+    assert isinstance(board, NimBoard) and versus is not None
+    board.draft = None                      # the heap editor closed
+    board.teach = True
+    board.set_panel(1.0)
+    frame.tweens.finish_all()
+    versus.hint_for = frame.state
+    versus.grades = (frame.state, ai.graded_moves(frame.state))
+    board.ui = replace(board.ui, cursor=controls.counter_of(frame.state, board.suggestion()))
+    frame.pretend_device(Device.KEYBOARD)

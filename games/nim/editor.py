@@ -7,14 +7,14 @@ from __future__ import annotations
 import pygame
 
 from games.core.screens import ui
-from games.core.screens.game_scene import HUD_HEIGHT
+from games.core.screens.hud import HUD_HEIGHT
 from games.nim.draft import Button, Draft, Remove, Slot, Target, buttons, focused
 from games.nim.layout import Geometry, Layout
 from games.nim.rules import MAX_HEAP, MAX_HEAPS
 from games.nim.view import draw_table
 from sprites import nim as paint
 
-# How the editor works, for the mouse, the keyboard and a gamepad (GameScene.by_device).
+# How the editor works, for the mouse, the keyboard and a gamepad (the frame's by_device).
 HELP = ("Click a height to set a heap. Click in the empty column on the right to add a heap; "
         "click × (or right-click a heap) to remove one. Then press Start.",
         "Left and Right choose a heap; Up and Down change it, or type 1-9 (0 for 10). On the "

@@ -11,7 +11,7 @@ import pygame
 from games.core.kit.levels import WIN, Grade
 from games.core.loop.tween import lerp
 from games.core.screens import hud
-from games.core.screens.game_scene import HUD_HEIGHT, TOOLBAR_HEIGHT
+from games.core.screens.hud import HUD_HEIGHT, TOOLBAR_HEIGHT
 from games.nim.controls import Cursor, Heaps
 from games.nim.rules import MAX_HEAP, MAX_HEAPS
 from sprites import nim as paint

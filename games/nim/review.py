@@ -10,9 +10,9 @@ Point = tuple[float, float]
 RISE = 110      # how far above the heap's top the arrow starts
 
 
-def best_path(scene: Any, state: rules.State, move: rules.Move) -> list[Point]:
+def best_path(board: Any, state: rules.State, move: rules.Move) -> list[Point]:
     size = state.heaps[move.heap]
-    f = scene.panel_value()
-    lowest = scene.layout.counter_rect(move.heap, size - move.take, f)
-    top = scene.layout.counter_rect(move.heap, size - 1, f)
+    f = board.panel_value()
+    lowest = board.layout.counter_rect(move.heap, size - move.take, f)
+    top = board.layout.counter_rect(move.heap, size - 1, f)
     return [(lowest.centerx, top.top - RISE), (lowest.centerx, lowest.centery)]

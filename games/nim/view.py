@@ -56,7 +56,7 @@ class Card:
 
 
 @dataclass(frozen=True)
-class Board:
+class Shown:
     heaps: HeapsLook
     cards: tuple[Card, Card]
     taken: tuple[int, int]        # counters each side has taken, by the game's history
@@ -87,11 +87,11 @@ class NimView:
         self.panel = TeachingPanel(layout.panel_rect)
 
     @staticmethod
-    def still(board: Board, flights: Mapping[Cursor, Flight]) -> bool:
+    def still(board: Shown, flights: Mapping[Cursor, Flight]) -> bool:
         """Nothing moves: no counter flies and the teaching panel does not slide."""
         return not board.sliding and all(flight.tween.done for flight in flights.values())
 
-    def still_parts(self, area: pygame.Rect, board: Board, flights: Mapping[Cursor, Flight],
+    def still_parts(self, area: pygame.Rect, board: Shown, flights: Mapping[Cursor, Flight],
                     marks: Marks) -> list[Part]:
         """While nothing moves, the whole picture (in `area`, the screen under the HUD) for
         the scene's Backdrop, painted once per look; else nothing."""
@@ -99,13 +99,13 @@ class NimView:
             return []
         return [("board", area, board, lambda picture: self.paint(picture, board, flights, marks))]
 
-    def draw(self, surface: pygame.Surface, board: Board, flights: Mapping[Cursor, Flight],
+    def draw(self, surface: pygame.Surface, board: Shown, flights: Mapping[Cursor, Flight],
              marks: Marks) -> None:
         """What the Backdrop does not show: all of it while something moves."""
         if not self.still(board, flights):
             self.paint(surface, board, flights, marks)
 
-    def paint(self, surface: pygame.Surface, board: Board, flights: Mapping[Cursor, Flight],
+    def paint(self, surface: pygame.Surface, board: Shown, flights: Mapping[Cursor, Flight],
               marks: Marks) -> None:
         """`marks` draws over the heaps what the frame marks (the last move, the grades)."""
         heaps, f = board.heaps, board.heaps.panel
@@ -199,7 +199,7 @@ class NimView:
             surface.blit(image, (x - image.get_width() / 2, y))
             image.set_alpha(None)
 
-    def draw_cards(self, surface: pygame.Surface, board: Board,
+    def draw_cards(self, surface: pygame.Surface, board: Shown,
                    flights: Mapping[Cursor, Flight]) -> None:
         taken = on_cards(board.taken, flights)
         f = board.heaps.panel

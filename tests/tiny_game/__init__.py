@@ -24,7 +24,7 @@ def load_art() -> Art:
 def load_screen() -> Screen:
     from games.core.screens.parts import Screen
     from tests.tiny_game import scene
-    return Screen(scene.SCENE)
+    return Screen(scene.BOARD)
 
 
 GAME: Game[Params, State, Move] = Game(

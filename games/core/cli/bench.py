@@ -184,14 +184,14 @@ def alternate(first, second, count):
 def frame_figures(frames: int) -> None:
     from games.core.kit.session import Session
     from games.core.loop.app import App, Scene
-    from games.core.screens.launch import scene_class
+    from games.core.screens.frame import Frame
     from games.core.screens.launcher import LauncherScene
     app = App(windowed=False)
     bare = baseline_frame(app.screen)
     scenes: list[tuple[str, Scene]] = [("launcher", LauncherScene(app))]
     for info in registry.launcher_games():
         session = Session.new(info.key, None, seed=7)
-        scene = scene_class(info.key)(app, session)
+        scene = Frame(app, session)
         pose(info.key, scene)
         scenes.append((info.key, scene))
     bases = []

@@ -115,14 +115,15 @@ def first_draw(key: str) -> None:
     the timing): what its sprites cost, read from disk or painted."""
     import json
 
+    from games.core.kit import registry
     from games.core.kit.session import Session
     from games.core.loop.app import App
-    from games.core.screens.launch import scene_class
+    from games.core.screens.frame import Frame
     app = App(windowed=False)
-    kind = scene_class(key)
+    registry.lookup(key).screen()                 # the board's modules imported, not timed
     session = Session.new(key, None, seed=7)
     start = time.process_time()
-    app.stack = [kind(app, session)]
+    app.stack = [Frame(app, session)]
     app.frame(0.0)
     print(json.dumps({"cpu_ms": round((time.process_time() - start) * 1000, 2)}), flush=True)
     app.quit()
@@ -168,7 +169,7 @@ def waiting(seconds: float, count: int, ticking: bool = False) -> None:
 def show(app, name: str):
     """Set the app's stack to the launcher, with the named game or overlay on top."""
     from games.core.kit.session import Session
-    from games.core.screens.launch import scene_class
+    from games.core.screens.frame import Frame
     from games.core.screens.launcher import LauncherScene
     from games.core.screens.menus import PauseScene, ResultScene
     from games.core.screens.overlays import HelpScene, SettingsScene
@@ -178,7 +179,7 @@ def show(app, name: str):
         app.push(SettingsScene(app))
     elif name != "launcher":
         key = "nim" if name in OVERLAYS else name
-        game = app.push(scene_class(key)(app, Session.new(key, None, seed=7)))
+        game = app.push(Frame(app, Session.new(key, None, seed=7)))
         overlay = {"pause": lambda: PauseScene(app, game), "result": lambda: ResultScene(app, game),
                    "rules": lambda: HelpScene(app, key)}.get(name)
         if overlay:

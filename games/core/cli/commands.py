@@ -164,7 +164,7 @@ def open_app(windowed: bool):
 
 def cmd_play(args) -> None:
     from games.core.kit.session import Session
-    from games.core.screens.launch import scene_class
+    from games.core.screens.launch import open_game
     from games.core.screens.launcher import LauncherScene
     if args.game is not None:   # `play ""` names no game: an error, not the launcher
         rules = rules_for(args.game)
@@ -180,7 +180,7 @@ def cmd_play(args) -> None:
     app = open_app(args.windowed)
     app.push(LauncherScene(app))
     if args.game is not None:
-        app.push(scene_class(args.game)(app, session))
+        open_game(app, session)
     app.run()
 
 

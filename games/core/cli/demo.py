@@ -18,7 +18,7 @@ from games.core.cli.usage import UsageError, outcome_json, params_for
 from games.core.kit import registry
 from games.core.kit.session import Session
 from games.core.loop.app import LOGICAL_SIZE, App
-from games.core.screens.launch import scene_class
+from games.core.screens.launch import open_game
 from games.core.screens.launcher import LauncherScene
 
 DEMO_DT = 1 / 60
@@ -80,7 +80,7 @@ def play(args, session, shots: dict) -> None:
             rules = HelpScene(app, args.game)
             app.push(rules)
         elif session is not None:
-            app.push(scene_class(session.key)(app, session))
+            open_game(app, session)
         for frame in range(1, args.frames + 1):
             if frame % args.every == 0 and args.rules:     # a player's Page Down
                 for kind in (pygame.KEYDOWN, pygame.KEYUP):

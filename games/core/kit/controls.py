@@ -13,9 +13,11 @@ position; None for keyboard and pad actions. The answer says what happens:
     Look(ui)         a UI-only change (the cursor moved, a piece was picked up)
     Refuse(reason)   the player tried something the rules or the moment refuse: said, with a
                      buzz, and nothing changes
+    Do(verb)         a verb: the frame's (an Act) or a command of the game's table
     None             the action means nothing here
 
-The scene applies the answer; the function is tested without pygame. No pygame, no I/O.
+The frame carries the answer out (games/core/screens/frame.py) and tells the game's board how
+it went; the function is tested without pygame. No pygame, no I/O.
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from games.core.kit.actions import ALTERNATE, FRAME_KEYS, Binding, FrameKey
+from games.core.kit.actions import ALTERNATE, FRAME_KEYS, Act, Binding, Command, FrameKey
 
 T = TypeVar("T")
 UI = TypeVar("UI")
@@ -56,7 +58,14 @@ class Refuse:
     reason: str
 
 
-Answer = Play[Any] | Look[Any] | Refuse | None
+@dataclass(frozen=True)
+class Do:
+    """Not a move but a verb: one of the frame's (an Act: New game, Hint...) or a command of
+    the game's table (Solve, Fill candidates), as a panel's button or a key says it."""
+    verb: Act | Command
+
+
+Answer = Play[Any] | Look[Any] | Refuse | Do | None
 
 
 def step_grid(cursor: tuple[int, int], dx: int, dy: int, rows: int,

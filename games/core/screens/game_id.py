@@ -13,7 +13,7 @@ from games.core.kit.session import MAX_ID_LENGTH, Session, parse_game_id
 from games.core.loop import clipboard
 from games.core.loop.app import Scene
 from games.core.screens import ui
-from games.core.screens.launch import LoadingScene, scene_class
+from games.core.screens.launch import LoadingScene, open_game
 from games.core.screens.question import ConfirmScene
 
 TOAST_SECONDS = 3.0
@@ -209,8 +209,7 @@ class OpenIdScene(Scene):
             if isinstance(made, GameError):
                 self.say("That game cannot be made: " + sentence(one_line(str(made))))
                 return
-            self.app.pop(self)
-            self.app.push(scene_class(key)(self.app, made))
+            open_game(self.app, made, None, self)
 
         self.app.push(LoadingScene(self.app, make, show))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from games.core.kit import registry
 from games.core.kit.options import Option, params_kwargs, play_choices
@@ -14,12 +14,20 @@ from games.core.loop.app import Scene
 from games.core.screens import ui
 
 if TYPE_CHECKING:
-    from games.core.screens.game_scene import GameScene
+    from games.core.loop.app import App
+    from games.core.screens.frame import Frame
 
 
-def scene_class(key: str) -> type[GameScene]:
-    """The game's scene: imported only to play the game, never to show its screens."""
-    return registry.lookup(key).screen().scene
+def open_game(app: App, session: Session[Any, Any, Any], play: dict[str, Any] | None = None,
+              replace_scene: Scene | None = None) -> Frame:
+    """The game in `session` on its frame, on top (over the scene it replaces, if any). The
+    frame and the game's board are imported here: a game's screens never import them."""
+    from games.core.screens.frame import Frame
+    if replace_scene is not None:
+        app.pop(replace_scene)
+    frame = Frame(app, session, play)
+    app.push(frame)
+    return frame
 
 
 def options_of(key: str) -> Sequence[Option]:
@@ -80,9 +88,7 @@ def start_new_game(app, key: str, choices: dict, replace_scene: Scene | None = N
     seed = random.SystemRandom().randrange(2 ** 31)
 
     def show(session):
-        if replace_scene is not None:
-            app.pop(replace_scene)
-        app.push(scene_class(key)(app, session, play))
+        open_game(app, session, play, replace_scene)
 
     app.push(LoadingScene(app, lambda: Session.new(key, params, seed), show))
 
@@ -102,9 +108,7 @@ def start_deal(app, game_id: str, play: dict | None = None,
     chosen = {**play_choices(options, choices), **(play or {})}
 
     def show(session):
-        if replace_scene is not None:
-            app.pop(replace_scene)
-        app.push(scene_class(key)(app, session, chosen))
+        open_game(app, session, chosen, replace_scene)
 
     app.push(LoadingScene(app, lambda: Session.from_id(game_id), show))
 
@@ -133,7 +137,7 @@ def resume_saved_game(app, key: str) -> bool:
     session, play, problems = loaded
     for problem in problems:
         app.tell(problem)
-    app.push(scene_class(key)(app, session, play))
+    open_game(app, session, play)
     return True
 
 

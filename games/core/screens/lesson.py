@@ -10,19 +10,19 @@ and `round_spots = True` when its pieces are round.
 """
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from games.core.kit import registry
-from games.core.kit.actions import Act, Action
+from games.core.kit.actions import Act, Action, Command
 from games.core.kit.lesson import Lesson, Step, Verdict, judge, session_for
 from games.core.kit.session import Change
 from games.core.loop.app import App, Scene
 from games.core.screens import ui
+from games.core.screens.frame import LESSON, Frame, Gate
 from games.core.screens.hud import HUD_HEIGHT, TOOLBAR_HEIGHT
-from games.core.screens.launch import scene_class
 from games.core.screens.overlays import HelpScene
 
 DWELL = 1.2           # seconds a reached step stays on show before the next
@@ -36,55 +36,13 @@ def lesson_of(key: str) -> Lesson:
     return lesson
 
 
-@cache
-def lesson_board(scene_class: type) -> type:
-    """The game's own scene class, for a lesson: every move passes the lesson's gate first;
-    an ending shows no result screen and enters no table; no clock runs; nothing is saved."""
-    class LessonBoard(scene_class):  # type: ignore[misc]
-        lesson: LessonScene | None = None
-
-        def play(self, move: Any, *args: Any, **kwargs: Any) -> Change[Any, Any] | None:
-            if self.lesson is not None and not self.lesson.admit(move):
-                return None
-            change: Change[Any, Any] | None = super().play(move, *args, **kwargs)
-            if change is not None and self.lesson is not None:
-                self.lesson.reached(change)
-            return change
-
-        def say(self, words: str) -> None:
-            super().say(words)
-            if self.lesson is not None:
-                self.lesson.refusal = False
-
-        def refuse(self, words: str) -> None:
-            super().refuse(words)
-            if self.lesson is not None:
-                self.lesson.refused(words)
-
-        def enter_ending(self) -> None:
-            """A lesson's ending enters nothing: no table, no history, no kept result."""
-
-        def game_over(self) -> None:
-            """A lesson's ending is the lesson's: no result screen, no table."""
-
-        def update(self, dt: float) -> None:
-            super().update(dt)
-            self.session.elapsed = 0.0      # a lesson has no clock: no time runs out
-
-        def clock_due(self) -> float | None:
-            return None
-
-        def save(self) -> None:
-            """A lesson is never saved."""
-
-    LessonBoard.__name__ = LessonBoard.__qualname__ = f"Lesson{scene_class.__name__}"
-    return LessonBoard
-
-
-class LessonScene(Scene):
-    def __init__(self, app: App, key: str) -> None:
+class LessonScene(Scene, Gate):
+    def __init__(self, app: App, key: str,
+                 new_game: Callable[[], None] | None = None) -> None:
+        """new_game: what "Play a game" starts after the lesson (the setup screen's New game
+        when it opened the lesson; else the lesson just closes)."""
         super().__init__(app)
-        self.key = key
+        self.key, self.new_game = key, new_game
         self.info = registry.lookup(key)
         self.lesson = lesson_of(key)
         self.rules = self.info.rules
@@ -114,7 +72,8 @@ class LessonScene(Scene):
         return len(self.lesson.steps)
 
     def begin(self, index: int) -> None:
-        """Put step `index`'s position on a fresh board of the game's own scene."""
+        """Put step `index`'s position on a fresh frame of the game's own board, in the
+        lesson's mode (no clock, no result, nothing saved), with this lesson as its gate."""
         self.index, self.passed, self.dwell = index, False, DWELL
         self.completed = False
         self.finish_menu = None
@@ -123,21 +82,22 @@ class LessonScene(Scene):
         session = session_for(self.key, step)
         options: dict[str, Any] = {"opponent": "human"} if self.info.players == 2 else {}
         options.update(dict(step.options))
-        board_class: type = scene_class(self.key)
-        self.board = lesson_board(board_class)(self.app, session, options)
-        self.board.lesson = self
-        self.letters = self.board.letters      # the game's command letters reach its board
+        self.game = Frame(self.app, session, options, mode=LESSON, gate=self)
+        self.letters = self.game.letters       # the game's command letters reach its board
 
     def admit(self, move: Any) -> bool:
         """The gate: True lets the move be played (it reaches the step); otherwise the
         player is told why, with the wrong sound, and nothing changes."""
         if self.passed or self.completed:
             return False
-        verdict, words = judge(self.rules, self.step, self.board.state, move)
+        verdict, words = judge(self.rules, self.step, self.game.state, move)
         if verdict == Verdict.GOAL:
             return True
-        self.board.refuse(words)
+        self.game.refuse(words)
         return False
+
+    def said(self) -> None:
+        self.refusal = False
 
     def refused(self, words: str) -> None:
         self.refusal = True
@@ -147,17 +107,15 @@ class LessonScene(Scene):
     def reached(self, change: Change[Any, Any]) -> None:
         self.passed, self.dwell = True, DWELL
         self.refusal = False
-        self.board.say(self.step.praise)
+        self.game.say(self.step.praise)
 
     def show_me(self) -> None:
         """Play the step for the player, with the game's own animation."""
         if self.passed or self.completed:
             return
-        self.board.tweens.finish_all()
-        cancel = getattr(self.board, "cancel", None)
-        if cancel is not None:
-            cancel()          # drop a piece in hand, so the move starts clean
-        self.board.play(self.rules.decode_move(self.step.shown_move))
+        self.game.tweens.finish_all()
+        self.game.board.cancel()       # drop a piece in hand, so the move starts clean
+        self.game.play(self.rules.decode_move(self.step.shown_move))
 
     def finish(self) -> None:
         self.completed = True
@@ -179,10 +137,8 @@ class LessonScene(Scene):
         """Back to the game's setup screen that opened the lesson, and its New game: a game
         with the player's last choices."""
         self.app.pop(self)
-        below = self.app.top
-        start = getattr(below, "new_game", None)
-        if getattr(below, "key", None) == self.key and start is not None:
-            start()
+        if self.new_game is not None:
+            self.new_game()
 
     def leave(self) -> None:
         self.app.pop(self)
@@ -204,31 +160,29 @@ class LessonScene(Scene):
             if self.toolbar.handle(action) or kind == Act.PRESS:
                 return
         if kind in (Act.CANCEL, Act.MENU):
-            if kind == Act.MENU or not self.board.cancel():
+            if kind == Act.MENU or not self.game.board.cancel():
                 self.leave()
         elif kind == Act.HINT:
             self.show_me()
         elif kind == Act.HELP:
             self.open_rules()
         elif kind in (Act.UNDO, Act.REDO):
-            self.board.say("A lesson has nothing to undo: a wrong try changes nothing.")
+            self.game.say("A lesson has nothing to undo: a wrong try changes nothing.")
             self.refusal = False
-        elif not self.passed and kind == Act.COMMAND:
-            self.board.run_command(action.value)       # e.g. DeducTile's G: a guess
+        elif not self.passed and kind == Act.COMMAND and isinstance(action.value, Command):
+            self.game.run_command(action.value)        # e.g. DeducTile's G: a guess
         elif not self.passed:
-            if kind in (Act.PRESS, Act.CONFIRM, Act.MOVE):
-                self.board.tweens.finish_all()
-            self.board.handle_game(action)
+            self.game.handle_board(action)
 
     def demo_step(self) -> None:
         """The scripted player: each step by Show me, as soon as the board is still."""
-        if not self.passed and not self.completed and not self.board.tweens.busy:
+        if not self.passed and not self.completed and not self.game.tweens.busy:
             self.show_me()
 
     # --- time ------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        self.board.update(dt)
-        if self.passed and not self.completed and not self.board.tweens.busy:
+        self.game.update(dt)
+        if self.passed and not self.completed and not self.game.tweens.busy:
             self.dwell -= dt
             if self.dwell <= 0:
                 if self.index + 1 < self.steps:
@@ -238,14 +192,13 @@ class LessonScene(Scene):
 
     def next_change(self) -> float | None:
         if self.passed and not self.completed:
-            return 0.0 if self.board.tweens.busy else max(0.0, self.dwell)
-        change: float | None = self.board.next_change()
-        return change
+            return 0.0 if self.game.tweens.busy else max(0.0, self.dwell)
+        return self.game.next_change()
 
     # --- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        self.board.draw_backdrop(surface)
-        self.board.draw_board(surface)
+        self.game.board.draw_backdrop(surface)
+        self.game.board.draw(surface)
         if not self.passed and not self.completed:
             self.draw_highlights(surface)
         self.draw_band(surface)
@@ -254,15 +207,12 @@ class LessonScene(Scene):
             self.draw_finish(surface)
 
     def draw_highlights(self, surface: pygame.Surface) -> None:
-        spot = getattr(self.board, "lesson_spot", None)
-        if spot is None:
-            return
-        round_spots = getattr(self.board, "round_spots", False)
+        board = self.game.board
         for thing in self.step.highlights:
-            rect = spot(thing)
+            rect = board.lesson_spot(thing)
             if rect is None:
                 continue
-            radius = min(rect.width, rect.height) // 2 if round_spots else 16
+            radius = min(rect.width, rect.height) // 2 if board.round_spots else 16
             pygame.draw.rect(surface, ui.SHADOW, rect.inflate(4, 4), RING + 4,
                              border_radius=radius + 2)
             pygame.draw.rect(surface, ui.ACCENT, rect, RING, border_radius=radius)
@@ -297,13 +247,13 @@ class LessonScene(Scene):
         pointer = pygame.mouse.get_pos()
         for button in self.toolbar.widgets:
             button.draw(surface, button.rect.collidepoint(pointer))
-        board = self.board
-        words = board.message if board.message_time > 0 else board.status_line()
+        game = self.game
+        words = game.message if game.message_time > 0 else game.status_line()
         if not words:
             return
         left = self.toolbar.widgets[-1].rect.right + 30
         box = pygame.Rect(left, height - TOOLBAR_HEIGHT + 6, width - 40 - left, TOOLBAR_HEIGHT - 12)
-        colour = ui.BAD if self.refusal and board.message_time > 0 else \
+        colour = ui.BAD if self.refusal and game.message_time > 0 else \
             ui.GOOD if self.passed else ui.TEXT
         ui.fit_text(surface, words, box, ui.SMALL + 2, colour, align="right")
 

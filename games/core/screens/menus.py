@@ -143,7 +143,7 @@ class SetupScene(Scene):
     def learn(self) -> None:
         """The game's lesson, over this screen (Play a game comes back to it)."""
         from games.core.screens.lesson import LessonScene  # off the first frame
-        self.app.push(LessonScene(self.app, self.key))
+        self.app.push(LessonScene(self.app, self.key, self.new_game))
 
     def open_rules(self) -> None:
         self.app.push(HelpScene(self.app, self.key, self.learn if self.lesson else None))

@@ -9,67 +9,70 @@ new offer until a move has been played. A game whose rules cannot be drawn (Nim)
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from games.core.screens.question import ConfirmScene
 
+if TYPE_CHECKING:
+    from games.core.screens.versus import Versus
+
 
 class DrawOffer:
-    """The draw offers of one VersusScene (`scene`: its side to move, players and ai)."""
+    """The draw offers of one game's Versus policy (its sides, players and ai)."""
 
-    def __init__(self, scene: Any) -> None:
-        self.scene = scene
+    def __init__(self, versus: Versus) -> None:
+        self.versus = versus
         self.pending: float | None = None      # seconds until the computer answers the offer
         self.declined_at: int | None = None    # the position where an offer was declined
 
     def possible(self) -> bool:
         """Whether the game can be drawn by agreement now (its button is dimmed when not)."""
-        scene = self.scene
-        return scene.draw_move is not None and not scene.over and not scene.demo
+        versus = self.versus
+        return versus.draw_move is not None and not versus.over and not versus.demo
 
     def ask(self) -> None:
         """D, the toolbar or Options: an offer that would end the game is asked once."""
-        scene = self.scene
+        versus, app = self.versus, self.versus.frame.app
         if not self.possible() or self.refused():
             return
-        scene.drop_held()
-        scene.app.push(ConfirmScene(
-            scene.app, "Offer a draw?", "Offer a draw (Y)", "Play on (N)", self.offer,
-            "If it is accepted, the game ends in a draw." if scene.against_computer else
-            f"{scene.side_name(1 - scene.to_move)} is asked to accept or play on."))
+        versus.board.drop_held()
+        app.push(ConfirmScene(
+            app, "Offer a draw?", "Offer a draw (Y)", "Play on (N)", self.offer,
+            "If it is accepted, the game ends in a draw." if versus.against_computer else
+            f"{versus.side_name(1 - versus.to_move)} is asked to accept or play on."))
 
     def refused(self) -> bool:
         """Say why no offer can be made now; True if so."""
-        scene = self.scene
-        if scene.demo:
-            scene.say("The computers play on; a draw is for players to offer.")
-        elif not scene.human_to_move():
-            scene.say("Offer a draw on your own turn.")
+        versus, frame = self.versus, self.versus.frame
+        if versus.demo:
+            frame.say("The computers play on; a draw is for players to offer.")
+        elif not versus.human_to_move():
+            frame.say("Offer a draw on your own turn.")
         elif self.pending is not None:
             return True
-        elif self.declined_at == scene.session.position:
-            scene.say("Your offer was declined: play a move before offering again.")
-            scene.app.audio.play("wrong")
+        elif self.declined_at == frame.session.position:
+            frame.say("Your offer was declined: play a move before offering again.")
+            frame.sound("wrong")
         else:
             return False
         return True
 
     def offer(self) -> None:
         """The offer is made: the computer considers it, or the other player is asked."""
-        scene = self.scene
+        versus, frame = self.versus, self.versus.frame
         if not self.possible() or self.refused():
             return
-        scene.drop_held()
-        if scene.against_computer:
-            self.pending = scene.pace[0]
-            scene.say("You offer a draw...")
-            scene.app.audio.play("select")
+        versus.board.drop_held()
+        if versus.against_computer:
+            self.pending = versus.pace[0]
+            frame.say("You offer a draw...")
+            frame.sound("select")
             return
-        other = 1 - scene.to_move
-        scene.app.push(ConfirmScene(
-            scene.app, f"{scene.side_name(scene.to_move)} offers a draw", "Accept (Y)",
+        other = 1 - versus.to_move
+        frame.app.push(ConfirmScene(
+            frame.app, f"{versus.side_name(versus.to_move)} offers a draw", "Accept (Y)",
             "Play on (N)", lambda: self.answer(True, other),
-            f"{scene.side_name(other)}, do you accept?", lambda: self.answer(False, other)))
+            f"{versus.side_name(other)}, do you accept?", lambda: self.answer(False, other)))
 
     def consider(self, dt: float) -> None:
         """The computer's pause over an offer, then its answer from its exact value."""
@@ -78,21 +81,21 @@ class DrawOffer:
         self.pending -= dt
         if self.pending <= 0:
             self.pending = None
-            scene = self.scene
-            computer = scene.players.index("computer")
-            accepts = scene.versus.accepts_draw
-            self.answer(accepts is not None and accepts(scene.state, computer), computer)
+            versus = self.versus
+            computer = versus.players.index("computer")
+            accepts = versus.declared.accepts_draw
+            self.answer(accepts is not None and accepts(versus.state, computer), computer)
 
     def answer(self, accepted: bool, by: int) -> None:
-        scene = self.scene
-        name = scene.role(by) if scene.against_computer else scene.side_name(by)
+        versus, frame = self.versus, self.versus.frame
+        name = versus.role(by) if versus.against_computer else versus.side_name(by)
         if accepted:
-            scene.say(f"{name} accepts the draw.")
-            scene.play(scene.draw_move, by_computer=True)
+            frame.say(f"{name} accepts the draw.")
+            frame.play(versus.draw_move, by_computer=True)
         else:
-            self.declined_at = scene.session.position
-            scene.say(f"{name} declines the draw: play on.")
-            scene.app.audio.play("wrong")
+            self.declined_at = frame.session.position
+            frame.say(f"{name} declines the draw: play on.")
+            frame.sound("wrong")
 
     def cancel(self) -> None:
         """Undo, redo or a restart: an offer under consideration lapses."""
@@ -101,11 +104,11 @@ class DrawOffer:
     def agreed_words(self) -> str:
         """The result's reason for an agreed draw, the same in every game: who offered it
         (the side to move when it was agreed) and who accepted."""
-        scene = self.scene
-        offered = scene.to_move
-        if scene.against_computer:
+        versus = self.versus
+        offered = versus.to_move
+        if versus.against_computer:
             return ("You offered a draw and the computer accepted." if
-                    scene.players[offered] == "human" else
+                    versus.players[offered] == "human" else
                     "The computer offered a draw and you accepted.")
-        return (f"{scene.side_name(offered)} offered a draw and "
-                f"{scene.side_name(1 - offered)} accepted.")
+        return (f"{versus.side_name(offered)} offered a draw and "
+                f"{versus.side_name(1 - offered)} accepted.")

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     import pygame
 
-    from games.core.screens.game_scene import GameScene
+    from games.core.screens.board import BoardMaker
 
 Point = tuple[float, float]
 
@@ -44,5 +44,5 @@ class Arrows(Protocol):
 
 @dataclass(frozen=True)
 class Screen:
-    scene: type[GameScene]
+    board: BoardMaker
     review: Arrows | None = None            # two-player games

@@ -1,11 +1,13 @@
 """A finished game on its own board, stepped both ways: the frame the Review of a two-player
 game (review.py) and the Replay of a puzzle (replay.py) share.
 
-The board is the game's own scene, made to look only (the subclass says how: `review_host`,
-`replay_host`): its Session holds the game's moves, stepping is the Session's undo and redo,
-and the scene animates each Change from (old, new, direction) as in play. It is never on the
-App's stack: the frame draws the board into a picture of the screen and shows that, smaller,
-beside its panel, with a graph of the game below (a click on it jumps there).
+The board is the game's own, on a frame made to look only (games/core/screens/frame.py's
+LOOK mode: no cursor, no clock of its own, nobody plays, nothing recorded): its Session holds
+the game's moves, stepping is the Session's undo and redo, and the board animates each Change
+from (old, new, direction) as in play. The frame is never on the App's stack: this screen
+draws the board, its calm parts and what moves over them, into a picture of the screen and
+shows that, smaller, beside its panel, with a graph of the game below (a click on it jumps
+there).
 
 The keys are the same in both: Left / Right (d-pad, wheel) step, Home / End (LB / RB) jump to
 the start or the end, Esc (B) closes; each subclass adds its own (`handle_own`).
@@ -21,6 +23,7 @@ from games.core.kit.actions import Act, Action
 from games.core.kit.session import Change, Session
 from games.core.loop.app import App, Scene
 from games.core.screens import charts, hud, ui
+from games.core.screens.frame import Frame
 
 ROW = ui.SMALL + 2
 # A button of the frame's row: (words, on_click, enabled, width)
@@ -45,12 +48,12 @@ class Layout:
 
 
 class Playback(Scene):
-    """The game in `session` (its moves made, any position) on `board`, a looking-only scene
-    of its game built on that session, shown from the start."""
+    """The game in `session` (its moves made, any position) on `frame`, its game's frame in
+    LOOK mode built on that session, shown from the start."""
 
-    def __init__(self, app: App, session: Session, board: Any, title: str):
+    def __init__(self, app: App, session: Session[Any, Any, Any], frame: Frame, title: str):
         super().__init__(app)
-        self.session, self.board, self.title = session, board, title
+        self.session, self.frame, self.title = session, frame, title
         self.rules = session.rules
         self.layout = Layout(app.size)
         self.canvas = pygame.Surface(app.size, 0, app.screen)   # the screen's format, no copy
@@ -69,29 +72,29 @@ class Playback(Scene):
     def go_to(self, position: int) -> None:
         """Jump there (Home, End, the graph): the board shows it at once, or animates the
         jump where the subclass does (`show_jump`)."""
-        self.board.tweens.finish_all()
+        self.frame.tweens.finish_all()
         old, direction = self.session.state, 1 if position > self.position else -1
         self.session.position = max(0, min(self.end, position))
         self.moved()
         self.show_jump(Change(old, self.session.state, None, direction))
 
-    def show_jump(self, change: Change) -> None:
+    def show_jump(self, change: Change[Any, Any]) -> None:
         """A jump has put another position on the board (default: shown as it is)."""
 
     def step(self, direction: int) -> None:
         """One move forward or back, animated by the game's scene."""
-        self.board.tweens.finish_all()
+        self.frame.tweens.finish_all()
         change = self.session.redo() if direction > 0 else self.session.undo()
         if change is not None:
             self.moved()
-            self.board.animate(change)
+            self.frame.show(change)
             self.app.audio.play("move")
 
     def moved(self) -> None:
         """The position changed (a step or a jump)."""
 
     def close(self) -> None:
-        self.board.tweens.finish_all()
+        self.frame.tweens.finish_all()
         self.app.pop(self)
 
     # --- input ----------------------------------------------------------------------------
@@ -148,7 +151,7 @@ class Playback(Scene):
         """A click on the graph's box."""
 
     def update(self, dt: float) -> None:
-        self.board.update(dt)
+        self.frame.update(dt)
 
     def next_change(self) -> float | None:
         return None
@@ -169,11 +172,11 @@ class Playback(Scene):
         self.menu.draw(surface)
 
     def draw_board(self, surface: pygame.Surface) -> None:
-        """The game's scene draws its board on a picture of the screen (`decorate` adds to
-        it), and the part with the board is shown."""
+        """The game's board draws on a picture of the screen, its calm parts and then what
+        moves over them (`decorate` adds to it), and the part with the board is shown."""
         canvas, content = self.canvas, self.layout.content
-        canvas.fill(ui.BG)
-        self.board.draw_board(canvas)
+        self.frame.board.draw_backdrop(canvas)
+        self.frame.board.draw(canvas)
         self.decorate(canvas)
         box = self.layout.board
         surface.blit(pygame.transform.smoothscale(canvas.subsurface(content), box.size), box)

@@ -10,54 +10,23 @@ hand pauses the playing.
 """
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import pygame
 
 from games.core.data import history
 from games.core.kit import registry, timings
-from games.core.kit.actions import Act, Action, Device
+from games.core.kit.actions import Act, Action
 from games.core.kit.saves import RESTART
 from games.core.kit.session import Change, Session
 from games.core.kit.timings import SPEEDS, clock_words, gap_words
 from games.core.loop.app import App
 from games.core.screens import charts, ui
+from games.core.screens.frame import LOOK, Frame
 from games.core.screens.playback import ROW, Entry, Playback
 
 FRAME = 0.1             # while playing, the timeline's cursor moves this often (seconds)
 NO_TIMES = "Played before move times were kept: replayed without times."
-
-
-@functools.cache
-def replay_host(scene_class: type) -> type:
-    """The game's scene as a board to look at: no cursor, no clock of its own (the replay
-    sets it), and an ending enters nothing and shows no result screen."""
-
-    class ReplayBoard(scene_class):
-        @property
-        def device(self) -> Device:
-            return Device.MOUSE           # no keyboard cursor on the board (show_cursor)
-
-        def update(self, dt: float) -> None:
-            elapsed = self.session.elapsed
-            super().update(dt)
-            self.session.elapsed = elapsed
-
-        def clock_due(self) -> float | None:
-            return None
-
-        def enter_ending(self) -> None:
-            """A replayed ending is in the history already."""
-
-        def game_over(self) -> None:
-            """No result screen: the replay stays."""
-
-        def save(self) -> None:
-            """Nothing to save."""
-
-    ReplayBoard.__name__ = ReplayBoard.__qualname__ = f"Replay{scene_class.__name__}"
-    return ReplayBoard
 
 
 def replayed_session(game: history.Game) -> Session:
@@ -83,9 +52,8 @@ class ReplayScene(Playback):
         self.playing = False
         self.speed = 0                   # an index of SPEEDS
         self.advancing = False           # the playing makes the step (it keeps the clock)
-        scene_class: type = registry.lookup(game.game).screen().scene
-        board = replay_host(scene_class)(app, session, {})
-        super().__init__(app, session, board,
+        frame = Frame(app, session, {}, mode=LOOK)
+        super().__init__(app, session, frame,
                          title or f"{registry.lookup(game.game).title}: replay")
 
     # --- playing ----------------------------------------------------------------------------
@@ -127,7 +95,7 @@ class ReplayScene(Playback):
     def show_jump(self, change: Change) -> None:
         """A jump animates as a restart does: from the old position to the new."""
         if change.old != change.new:
-            self.board.animate(change)
+            self.frame.show(change)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -236,7 +204,7 @@ class ReplayScene(Playback):
         text = self.session.entries[position][1]
         if text is None or text == RESTART:
             return "Restarted"
-        return str(self.board.move_words(self.rules.decode_move(text)))
+        return str(self.frame.board.move_words(self.rules.decode_move(text)))
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         box, times = self.layout.panel, self.timings
@@ -264,8 +232,8 @@ class ReplayScene(Playback):
         state = f"Playing, x{SPEEDS[self.speed]}" if self.playing else \
             f"Paused (x{SPEEDS[self.speed]})"
         ui.label(surface, state, (left, y + 8), ROW, ui.ACCENT, bold=True, anchor="midleft")
-        if self.position == self.end and self.board.over:
-            ui.label(surface, charts.fitted(self.board.result_title(), ROW, width, True),
+        if self.position == self.end and self.frame.over:
+            ui.label(surface, charts.fitted(self.frame.result_title(), ROW, width, True),
                      (left, y + 52), ROW, ui.TEXT, bold=True, anchor="midleft")
         keys = self.keys_words("Click a bar to jump to its move",
                                "Space plays or pauses, Up / Down: speed, Left / Right step, "

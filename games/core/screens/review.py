@@ -6,10 +6,9 @@ way); stepping works meanwhile.
 """
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Sequence
-from typing import cast
+from typing import Any
 
 import pygame
 
@@ -19,31 +18,10 @@ from games.core.kit.grading import GradedMove, Verdict
 from games.core.kit.levels import DRAW, LOSS, WIN
 from games.core.kit.session import Change, Session
 from games.core.screens import charts, hud, ui
+from games.core.screens.frame import LOOK, Frame
 from games.core.screens.playback import ROW, Playback
 
 GHOST = (120, 200, 255)         # the best move's arrow
-
-
-@functools.cache
-def review_host(scene_class: type) -> type:
-    """The game's scene as a board to look at: nobody plays (no cursor, no computer thinking;
-    the prompt only says whose turn it is), so it only draws positions and animates changes."""
-
-    class ReviewBoard(scene_class):
-        def human_to_move(self) -> bool:
-            return False
-
-        def computer_to_move(self) -> bool:
-            return False
-
-        def prompt(self) -> str:
-            return "" if self.over else f"{self.side_name(self.to_move)} to move"
-
-        def update(self, dt: float) -> None:
-            self.tweens.update(dt)
-
-    ReviewBoard.__name__ = f"Review{scene_class.__name__}"
-    return ReviewBoard
 
 
 class ReviewScene(Playback):
@@ -61,17 +39,20 @@ class ReviewScene(Playback):
         if versus is None or screen.review is None:
             raise ValueError(f"{key} is not a two-player game: it has no review")
         self.ai, self.arrows = versus.analysis, screen.review
-        scene_class = review_host(cast(type, screen.scene))   # a class is hashable
-        board = scene_class(app, session, {"opponent": "human", "teach": False,
-                                           "edited": True})
+        frame = Frame(app, session, {"opponent": "human", "teach": False, "edited": True},
+                      mode=LOOK)
         self.graded: list[GradedMove] | None = None
-        super().__init__(app, session, board,
+        super().__init__(app, session, frame,
                          title or f"{registry.lookup(key).title}: review")
         self.job = app.jobs.start(grading.grade_game, self.rules, self.ai.graded_moves,
                                   session.initial, self.line)
 
-    def show_jump(self, change: Change) -> None:
-        self.board.clear_animation()
+    def show_jump(self, change: Change[Any, Any]) -> None:
+        self.frame.board.rest()
+
+    def side_name(self, side: int) -> str:
+        versus = self.frame.versus
+        return versus.side_name(side) if versus is not None else str(side)
 
     def turning_points(self) -> list[int]:
         return [n for n, move in enumerate(self.graded or ()) if move.turning]
@@ -126,12 +107,12 @@ class ReviewScene(Playback):
     def decorate(self, canvas) -> None:
         """The best move of a turning point coming next, on the board."""
         coming = self.coming()
-        if coming is not None and coming.best is not None and not self.board.tweens.busy:
+        if coming is not None and coming.best is not None and not self.frame.tweens.busy:
             best = self.rules.decode_move(coming.best)
-            ghost_arrow(canvas, self.arrows.best_path(self.board, self.session.state, best))
+            ghost_arrow(canvas, self.arrows.best_path(self.frame.board, self.session.state, best))
 
     def words(self, text: str) -> str:
-        return str(self.board.move_words(self.rules.decode_move(text)))
+        return str(self.frame.board.move_words(self.rules.decode_move(text)))
 
     def draw_panel(self, surface) -> None:
         box = self.layout.panel
@@ -144,10 +125,10 @@ class ReviewScene(Playback):
         coming = self.coming()
         if coming is not None:
             y = self.draw_move(surface, coming, "Next", left, width, y + 12)
-        elif self.board.over:
-            ui.label(surface, charts.fitted(self.board.result_title(), ROW, width, True),
+        elif self.frame.over:
+            ui.label(surface, charts.fitted(self.frame.result_title(), ROW, width, True),
                      (left, y + 12), ROW, ui.TEXT, bold=True)
-            ui.fit_text(surface, self.board.result_reason(), (left, y + 56, width, 80), ROW,
+            ui.fit_text(surface, self.frame.result_reason(), (left, y + 56, width, 80), ROW,
                         ui.MUTED, align="left")
         else:
             ui.label(surface, "The moves kept end here", (left, y + 12), ROW, ui.MUTED)
@@ -166,7 +147,7 @@ class ReviewScene(Playback):
                   y: int) -> int:
         """A move's heading, grades before and after, and the best move of a turning point;
         returns the y below it."""
-        side = self.board.side_name(move.mover)
+        side = self.side_name(move.mover)
         ui.label(surface, charts.fitted(f"{heading}: {side}, {self.words(move.move)}", ROW,
                                         width, True), (left, y), ROW, ui.TEXT, bold=True)
         y += 46
@@ -187,9 +168,9 @@ class ReviewScene(Playback):
 
     def draw_graph(self, surface) -> None:
         box = self.layout.graph
-        names = [(f"{self.board.side_name(0)} wins", hud.grade_colour(WIN)),
+        names = [(f"{self.side_name(0)} wins", hud.grade_colour(WIN)),
                  ("Draw", hud.grade_colour(DRAW)),
-                 (f"{self.board.side_name(1)} wins", hud.grade_colour(LOSS))]
+                 (f"{self.side_name(1)} wins", hud.grade_colour(LOSS))]
         ui.panel(surface, box, ui.PANEL, radius=18)
         ui.label(surface, "The value of the game, move by move", (box.left + 28, box.top + 18),
                  charts.TITLE_SIZE, ui.TEXT, bold=True)
@@ -212,7 +193,7 @@ class ReviewScene(Playback):
             pygame.draw.circle(surface, ui.BAD, points[n + 1], 9)
         pygame.draw.circle(surface, ui.TEXT, points[self.position], 7)
         value = grading.values(self.graded)[self.position]
-        ui.label(surface, now_words(value, self.board.side_name(0)),
+        ui.label(surface, now_words(value, self.side_name(0)),
                  (box.right - 28, box.top + 22), charts.LABEL, ui.MUTED, anchor="topright")
 
 

@@ -3,15 +3,18 @@ toolbar's Solve asks once (the focus on "Keep playing"), then the computer plays
 as moves, animated, one after the other; any key or click stops it. It is help: the game's
 record notes it ("solved"), undo never refunds it, and the game is no best score.
 
-The game gives the moves (GameScene.solution: a list, or words saying why not, or None while
-its solver is still working) and shows each one (GameScene.show_solve_move); the frame owns
-the rest, here.
+The game's board gives the moves (Board.solution: a list, or words saying why not, or None
+while its solver is still working) and the answer that plays each one (Board.solve_move: its
+cursor goes there first); the frame owns the rest, here.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from games.core.kit.actions import Act
+from games.core.kit.actions import Act, Action, Command
+
+if TYPE_CHECKING:
+    from games.core.screens.frame import Frame
 
 SOLVE_SECONDS = 12.0            # a long solution plays faster, to finish in about this long
 FASTEST, SLOWEST = 0.08, 0.42   # seconds between the computer's moves
@@ -23,6 +26,7 @@ SOLVE_WAS_USED = "Solve was used in this game: not a best result."
 # the menu and the rules still open.
 NOT_STOPPING = (Act.POINT, Act.RELEASE, Act.WHEEL, Act.PAD_ADDED, Act.PAD_LOST, Act.TEXT)
 OPENS_TOO = (Act.MENU, Act.HELP)
+SOLVE_ACTION = Action(Act.COMMAND, value=Command.SOLVE)   # how a Solve move is made
 ASK = ("Let the computer solve it?", "Solve (Y)", "Keep playing (N)",
        "The computer plays the solution move by move; any key or click stops it. "
        "It counts as help: this game will not be a best score.")
@@ -71,84 +75,85 @@ class SolvePlayer:
         return self.queue.pop(0)
 
 
-def title(scene: Any) -> str:
+def title(frame: Frame) -> str:
     """The result's title of a game in which Solve was used: 'Solved by the computer' when
     Solve played the last move, else 'Solved!'."""
-    return SOLVED_BY_COMPUTER if scene.solver.finished else SOLVED_BY_HAND
+    return SOLVED_BY_COMPUTER if frame.solver.finished else SOLVED_BY_HAND
 
 
-def note(scene: Any) -> str:
+def note(solve_used: bool, player: SolvePlayer) -> str:
     """The result's line when Solve was used but the player finished by hand."""
-    return SOLVE_WAS_USED if scene.solve_used and not scene.solver.finished else ""
+    return SOLVE_WAS_USED if solve_used and not player.finished else ""
 
 
-# --- the frame's side: asked by GameScene (`scene`), which owns a SolvePlayer as .solver -------
+# --- the frame's side: asked by the Frame (`frame`), which owns a SolvePlayer as .solver ------
 
-def ask(scene: Any) -> None:
+def ask(frame: Frame) -> None:
     """Ask once, with the focus on Keep playing; S again while the computer plays stops it."""
     from games.core.screens.question import ConfirmScene
-    if scene.over:
+    if frame.over:
         return
-    if scene.solver.active:
-        scene.stop_solving("Solve stopped: your turn.")
+    if frame.solver.active:
+        frame.stop_solving("Solve stopped: your turn.")
         return
-    known = scene.solution()
+    known = frame.board.solution()
     if isinstance(known, str):          # no solution to play: said at once, nothing asked
-        scene.refuse(known)
+        frame.refuse(known)
         return
-    scene.interrupt()
+    frame.interrupt()
     question, yes, no, detail = ASK
-    scene.app.push(ConfirmScene(scene.app, question, yes, no, lambda: begin(scene), detail))
+    frame.app.push(ConfirmScene(frame.app, question, yes, no, lambda: begin(frame), detail))
 
 
-def begin(scene: Any) -> None:
+def begin(frame: Frame) -> None:
     """The player said yes: the solution is asked for, and played once it is known."""
-    if scene.over:
+    if frame.over:
         return
-    scene.solver.waiting = True
-    poll(scene)
-    if scene.solver.waiting:
-        scene.say("Working out the solution...")
+    frame.solver.waiting = True
+    poll(frame)
+    if frame.solver.waiting:
+        frame.say("Working out the solution...")
 
 
-def poll(scene: Any) -> None:
+def poll(frame: Frame) -> None:
     """The solution, once the game's solver has it: noted in the record, then played."""
-    answer = scene.solution()
+    answer = frame.board.solution()
     if answer is None:
         return
-    scene.solver.waiting = False
+    frame.solver.waiting = False
     if isinstance(answer, str):
-        scene.refuse(answer)
+        frame.refuse(answer)
     elif answer:
-        scene.session.note("solved")
-        scene.solver.start(answer, scene.state)
-        scene.say("Solving: any key or click stops it.")
+        frame.session.note("solved")
+        frame.solver.start(answer, frame.state)
+        frame.say("Solving: any key or click stops it.")
 
 
-def stopped_by(scene: Any, kind: Act) -> bool:
+def stopped_by(frame: Frame, kind: Act) -> bool:
     """An action while the computer solves: stops it unless it is NOT_STOPPING; True when
     that is all it does (the menu and the rules open as well)."""
     if kind in NOT_STOPPING:
         return False
-    scene.stop_solving("Solve stopped: your turn.")
+    frame.stop_solving("Solve stopped: your turn.")
     return kind not in OPENS_TOO
 
 
-def step(scene: Any, dt: float) -> None:
-    """One step of the loop while Solve is asked for or playing: the next move when due."""
-    player: SolvePlayer = scene.solver
+def step(frame: Frame, dt: float) -> None:
+    """One step of the loop while Solve is asked for or playing: the next move when due,
+    carried out as the board answers it (its cursor goes there first)."""
+    player = frame.solver
     if player.waiting:
-        poll(scene)
-    if scene.over:
+        poll(frame)
+    if frame.over:
         return
-    move = player.due(dt, scene.state)     # a move landing cuts the last one's animation short
+    move = player.due(dt, frame.state)     # a move landing cuts the last one's animation short
     if move is None:
         return
-    scene.show_solve_move(move)
-    if scene.over:
+    frame.carry_out(frame.board.solve_move(move), SOLVE_ACTION)
+    if frame.over:
         player.finished = True
         player.stop()
     elif player.queue:
-        player.expect = scene.state
+        player.expect = frame.state
     else:
         player.stop()
