@@ -123,7 +123,8 @@ class Frame(Scene):
 
     @property
     def size(self) -> tuple[int, int]:
-        return self.app.size
+        size: tuple[int, int] = self.app.size
+        return size
 
     @property
     def device(self) -> str:
