@@ -27,8 +27,8 @@ def load_art() -> Art:
 
 def load_screen() -> Screen:
     from games.core.screens.parts import Screen
-    from games.nim import review, scene
-    return Screen(scene.BOARD, review)
+    from games.nim import scene
+    return Screen(scene.BOARD)
 
 
 def load_bench() -> Bench:

@@ -13,7 +13,7 @@ game's part by its name. Game.parts(), art(), screen() and bench() give:
     parts()   Parts: the pure side (rules, the screens' data, computer player, lesson,
               pictures): what the setup, rules and statistics screens and the command line use
     art()     Art: its sprites (the launcher's picture) and the rules pictures' painter
-    screen()  Screen: what plays it on screen (the scene) and the review's arrows
+    screen()  Screen: the board the frame holds to play it
     bench()   Bench (optional): its figures for `python main.py bench`, its scene's costliest
               everyday look, and plausible results for a made-up history
 

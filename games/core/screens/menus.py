@@ -274,7 +274,7 @@ class ResultScene(MenuScreen):
         super().__init__(app)
         self.game, self.rank = game, rank
         self.status = game.session.status
-        self.result = game.shown_result()
+        self.result = game.ending.shown()
         width, height = app.size
         # As tall as its words need, between a short result and the whole screen.
         words = sum(row[4] for row in self.rows())
@@ -327,7 +327,7 @@ class ResultScene(MenuScreen):
         if self.rank:
             rows.append(("line", f"A new best result: number {self.rank} in the table!",
                          ui.ACCENT, True, 56))
-        elif self.game.looking_back:
+        elif self.game.ending.looking_back:
             rows.append(("line", LOOKING_BACK, ui.MUTED, False, 56))
         return rows
 

@@ -1,6 +1,6 @@
 """A game's drawn parts, as its declaration's art() and screen() loaders give them
 (games/core/kit/game.py): its art (the launcher's picture and the rules pictures' painter)
-and its screen (the scene that plays it, and where the review draws a best move)."""
+and its screen (the board the frame holds to play it)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -12,7 +12,6 @@ if TYPE_CHECKING:
 
     from games.core.screens.board import BoardMaker
 
-Point = tuple[float, float]
 
 
 class Sprites(Protocol):
@@ -36,13 +35,6 @@ class Art:
     diagram: Diagram | None = None
 
 
-class Arrows(Protocol):
-    """Where the review draws a best move on the board (games/<key>/review.py)."""
-
-    def best_path(self, scene: Any, state: Any, move: Any, /) -> list[Point]: ...
-
-
 @dataclass(frozen=True)
 class Screen:
     board: BoardMaker
-    review: Arrows | None = None            # two-player games
