@@ -534,7 +534,7 @@ def test_a_game_is_a_board_the_frame_holds_never_a_frame():
     from games.core.screens.frame import Frame
     assert Frame.__bases__ == (Scene,)
     for game in registry.collection():
-        made = game.screen().board
+        made = game.board()
         assert isinstance(made, type) and made.__bases__ == (Board,), game.key
         assert not issubclass(made, Scene), f"{game.key}'s board is a scene"
     graph = import_graph()

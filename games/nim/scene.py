@@ -444,5 +444,3 @@ def as_state(held: object) -> rules.State:
         raise TypeError(f"Not a Nim position: {held!r}")
     return held
 
-
-BOARD = NimBoard

@@ -2,9 +2,9 @@
 
 The frame (games/core/screens/frame.py) owns the Session, the HUD and toolbar, the verbs (undo,
 redo, hint, Solve, the result), the one input dispatch and, in a two-player game, who plays
-each side (games/core/screens/versus.py). It holds a small Board from the game
-(games/<key>/scene.py: `BOARD`, made with the Table): what an action means on the board, how
-a change animates, the drawing, and the words of its HUD and result. A move crosses twice:
+each side (games/core/screens/versus.py). It holds a small Board from the game (its class in
+games/<key>/scene.py, made with the Table): what an action means on the board, how a change
+animates, the drawing, and the words of its HUD and result. A move crosses twice:
 
     frame.handle(action) -> board.read(action)         the board's answer: Play, Look, Refuse,
                                                         Do (a verb) or None

@@ -71,7 +71,7 @@ class Frame(Scene):
         if self.game.players == 2:
             from games.core.screens.versus import Versus
             self.versus = Versus(self)
-        self.board: Board = self.game.screen().board(self)
+        self.board: Board = self.game.board()(self)
         self.toolbar = hud.Toolbar(verbs.toolbar_buttons(self))
         # What the HUD last showed: draw_changes redraws the fields alone if nothing else changed.
         self.hud_drawn: hud.Shown | None = None

@@ -1,6 +1,5 @@
-"""A game's drawn parts, as its declaration's art() and screen() loaders give them
-(games/core/kit/game.py): its art (the launcher's picture and the rules pictures' painter)
-and its screen (the board the frame holds to play it)."""
+"""A game's art, as its declaration's art() loader gives it (games/core/kit/game.py): the
+launcher's picture and the rules pictures' painter. (Its board is games/core/screens/board.py's.)"""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -9,8 +8,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import pygame
-
-    from games.core.screens.board import BoardMaker
 
 
 
@@ -33,8 +30,3 @@ class Diagram(Protocol):
 class Art:
     sprites: Sprites
     diagram: Diagram | None = None
-
-
-@dataclass(frozen=True)
-class Screen:
-    board: BoardMaker
