@@ -175,7 +175,7 @@ def test_tab_and_the_triggers_go_to_the_next_useful_place_and_nothing_else(drive
     useful place, the previous one is where the next one came from."""
     scene = start(driver, key)
     if key == "poggle":                 # the deal is shown with its par, once that is known
-        scene.planner.wait()
+        scene.board.planner.wait()
         driver.frames()
     before = look(scene)
 
@@ -234,7 +234,7 @@ def arm(driver, scene, key: str):
         driver.key(pygame.K_RETURN)
         return lambda: scene.board.ui.selected is not None
     if key == "poggle":
-        scene.planner.wait()
+        scene.board.planner.wait()
         driver.frames()
         driver.key(pygame.K_s)
         driver.key(pygame.K_y)
@@ -531,7 +531,7 @@ def solve_params(key: str):
 def start_solver(driver, key: str) -> Frame:
     scene = driver.start(key, solve_params(key), seed=5)
     if key == "poggle":
-        scene.planner.wait()
+        scene.board.planner.wait()
     driver.settle()
     return scene
 

@@ -20,7 +20,7 @@ class Cursor:
 
     @property
     def cursor(self):
-        return self.scene.board.ui.cursor
+        return self.scene.game.board.ui.cursor
 
 
 def press_with(scene, press, keys):
@@ -35,7 +35,7 @@ def test_mouse_plays_the_lesson_to_its_end(driver):
 
     def click(text):
         row, col = cell(text)
-        driver.click(scene.board.view.layout.cell_rects[row][col].center)
+        driver.click(scene.game.board.view.layout.cell_rects[row][col].center)
     play_through(driver, scene, click, wrong_at=0)
 
 

@@ -33,12 +33,12 @@ class Cursor:
 
     @property
     def cursor(self):
-        return self.scene.ui.cursor
+        return self.scene.board.ui.cursor
 
 
 def ready(driver, scene):
     """Let the scene's solver job finish and the answer arrive."""
-    scene.planner.wait()
+    scene.board.planner.wait()
     driver.frames()
 
 
@@ -50,10 +50,10 @@ def table(params):
 def assert_won_at_par(driver, scene, params):
     assert scene.session.status.outcome == "won"
     driver.until_result()
-    assert scene.state.presses == scene.par
+    assert scene.state.presses == scene.board.par
     scores = recorded.scores()
     row = scores[table(params)][0]
-    assert row["score"] == 0 and row["detail"] == f"Par: {scene.par} presses"
+    assert row["score"] == 0 and row["detail"] == f"Par: {scene.board.par} presses"
     assert dict(scene.ending.shown().facts)["Score"] == "right on par"
 
 
@@ -63,7 +63,7 @@ def test_mouse_only_game(driver):
     moves = solver.solution_moves(scene.state)
     assert len(moves) > 1
     for move in moves:
-        driver.click(scene.view.layout.cell_rects[move.row][move.col].center)
+        driver.click(scene.board.view.layout.cell_rects[move.row][move.col].center)
         driver.frames(3)
     driver.settle()
     assert_won_at_par(driver, scene, PARAMS)
@@ -77,7 +77,7 @@ def test_keyboard_only_game(driver):
             (0, -1): pygame.K_UP}
     for move in solver.solution_moves(scene.state):
         walk(Cursor(scene), (move.row, move.col), lambda dx, dy: driver.key(keys[dx, dy]))
-        assert scene.ui.cursor == (move.row, move.col)
+        assert scene.board.ui.cursor == (move.row, move.col)
         driver.key(pygame.K_RETURN)
     driver.settle()
     assert_won_at_par(driver, scene, PARAMS)
@@ -105,14 +105,14 @@ def test_a_press_ripples_out_and_snaps_on_new_input(driver):
     scene = driver.start("poggle", PARAMS, seed=14)
     ready(driver, scene)
     before = scene.state.board
-    driver.click(scene.view.layout.cell_rects[1][1].center)
+    driver.click(scene.board.view.layout.cell_rects[1][1].center)
     after = scene.state.board
     assert after != before and scene.state.presses == 1
-    assert set(scene.ripple.cells) == set(rules.reach(4, 1, 1))
+    assert set(scene.board.ripple.cells) == set(rules.reach(4, 1, 1))
     assert driver.app.audio.played[-1] == f"press{after[1][1]}"
-    centre, neighbour = scene.ripple.cells[1, 1].tween, scene.ripple.cells[0, 1].tween
+    centre, neighbour = scene.board.ripple.cells[1, 1].tween, scene.board.ripple.cells[0, 1].tween
     assert centre.time > 0 > neighbour.time, "the ripple reaches the neighbours later"
-    ring = scene.ripple.ring
+    ring = scene.board.ripple.ring
     assert ring and ring.centre == (1, 1) and ring.forward
     driver.frames(4)
     assert 0 < neighbour.time < neighbour.duration and scene.tweens.busy
@@ -124,37 +124,37 @@ def test_undo_runs_the_ripple_backwards_and_redo_forwards(driver):
     scene = driver.start("poggle", PARAMS, seed=15)
     ready(driver, scene)
     before = scene.state.board
-    driver.click(scene.view.layout.cell_rects[2][2].center)
+    driver.click(scene.board.view.layout.cell_rects[2][2].center)
     driver.settle()
     after = scene.state.board
     driver.key(pygame.K_u)
     assert scene.state.board == before and scene.state.presses == 0
-    centre, neighbour = scene.ripple.cells[2, 2].tween, scene.ripple.cells[2, 3].tween
-    assert not scene.ripple.cells[2, 2].forward, "an undo animates backwards"
+    centre, neighbour = scene.board.ripple.cells[2, 2].tween, scene.board.ripple.cells[2, 3].tween
+    assert not scene.board.ripple.cells[2, 2].forward, "an undo animates backwards"
     assert neighbour.time > 0 > centre.time, "backwards: the outer keys go first"
-    changing = scene.ripple.cells[2, 2]
+    changing = scene.board.ripple.cells[2, 2]
     assert (changing.before, changing.after) == (after[2][2], before[2][2])
     driver.frames(8)
     driver.settle()
     driver.key(pygame.K_r)
-    assert scene.state.board == after and scene.ripple.cells[2, 2].forward
+    assert scene.state.board == after and scene.board.ripple.cells[2, 2].forward
 
 
 def test_a_hint_lights_one_press_of_a_fewest_press_solution(driver):
     scene = driver.start("poggle", PARAMS, seed=16)
     ready(driver, scene)
-    par = scene.par
+    par = scene.board.par
     assert par == solver.par(scene.state)
     driver.key(pygame.K_h)
     ready(driver, scene)
-    r, c = scene.lit_key()
+    r, c = scene.board.lit_key()
     assert solver.solve(scene.state)[r][c] > 0
-    assert scene.ui.cursor == (r, c) and scene.hints == 1
+    assert scene.board.ui.cursor == (r, c) and scene.hints == 1
     assert driver.app.audio.played[-1] == "hint"
     driver.key(pygame.K_RETURN)
     assert solver.par(scene.state) == par - 1, "the hinted press brings the goal one nearer"
     for move in solver.solution_moves(scene.state):
-        driver.click(scene.view.layout.cell_rects[move.row][move.col].center)
+        driver.click(scene.board.view.layout.cell_rects[move.row][move.col].center)
     driver.settle()
     driver.until_result()
     assert scene.ending.shown().notes == ("1 hint used in this game: not a best result.",)
@@ -231,14 +231,14 @@ def test_an_unsolvable_typed_board_says_so(driver):
     driver.app.push(scene)
     ready(driver, scene)
     driver.frames()
-    assert "cannot be solved" in scene.unsolvable
-    assert dict(scene.hud_fields())["Par"] == "none"
+    assert "cannot be solved" in scene.board.unsolvable
+    assert dict(scene.board.hud_fields())["Par"] == "none"
     assert "cannot be solved" in scene.message
     driver.key(pygame.K_s)                        # nothing to ask: said at once
     assert driver.app.top is scene and not scene.solver.active
     assert "cannot be solved" in scene.message
     driver.key(pygame.K_h)
-    assert scene.lit is None and scene.hints == 0
+    assert scene.board.lit is None and scene.hints == 0
     driver.key(pygame.K_RETURN)      # still playable, it just never clears
     assert scene.state.presses == 1
 
@@ -250,9 +250,9 @@ def test_tab_and_triggers_jump_to_the_next_coloured_button(driver):
     coloured = [(r, c) for r in range(4) for c in range(4) if board[r][c]]
     walk(Cursor(scene), coloured[0], lambda dx, dy: driver.key(KEYS[dx, dy]))
     driver.key(pygame.K_TAB)
-    assert scene.ui.cursor == coloured[1 % len(coloured)]
+    assert scene.board.ui.cursor == coloured[1 % len(coloured)]
     driver.key(pygame.K_TAB, mod=pygame.KMOD_SHIFT)
-    assert scene.ui.cursor == coloured[0]
+    assert scene.board.ui.cursor == coloured[0]
 
 
 def test_best_results_are_kept_per_size_and_colours(driver):
@@ -261,14 +261,14 @@ def test_best_results_are_kept_per_size_and_colours(driver):
     ready(driver, scene)
     moves = solver.solution_moves(scene.state)
     for move in moves[:-1] + [moves[0], moves[0], moves[-1]]:   # two presses over par
-        driver.click(scene.view.layout.cell_rects[move.row][move.col].center)
+        driver.click(scene.board.view.layout.cell_rects[move.row][move.col].center)
     driver.until_result()
-    assert scene.over and scene.final_score() == 2
+    assert scene.over and scene.board.final_score() == 2
     assert recorded.scores()[table(small)][0]["score"] == 2
-    assert dict(scene.hud_fields())["Best"] == "Par +2"
+    assert dict(scene.board.hud_fields())["Best"] == "Par +2"
     other = driver.start("poggle", Params(3, 3), seed=21)
     ready(driver, other)
-    assert other.best is None and dict(other.hud_fields())["Best"] == "-"
+    assert other.board.best is None and dict(other.board.hud_fields())["Best"] == "-"
 
 
 def test_quitting_saves_and_resume_keeps_the_help_used(driver):
@@ -292,7 +292,7 @@ def test_bench_pose_is_mid_ripple_and_draws(driver):
     scene = driver.start("poggle", Params(7, 4), seed=23)
     ready(driver, scene)
     pose(scene)
-    assert scene.tweens.busy and scene.ripple.cells and scene.lit_key() is not None
+    assert scene.tweens.busy and scene.board.ripple.cells and scene.board.lit_key() is not None
     assert scene.hints == 0 and scene.session.record == {}, "a pose is not help asked for"
     assert driver.app.input.last_device == "keyboard"
     for _ in range(3):
@@ -312,9 +312,9 @@ def test_the_setup_screen_starts_a_custom_size_and_shows_its_best_results(driver
                                                            setup.summary()[1][0][1])])
     driver.key(pygame.K_RETURN)      # New game
     scene = driver.app.top
-    assert scene.state.params == Params(9, 2) and scene.best == 1
+    assert scene.state.params == Params(9, 2) and scene.board.best == 1
     ready(driver, scene)
-    assert scene.par == solver.par(scene.state)
+    assert scene.board.par == solver.par(scene.state)
 
 
 def test_the_deal_and_its_par_appear_together(driver, monkeypatch):
@@ -333,9 +333,9 @@ def test_the_deal_and_its_par_appear_together(driver, monkeypatch):
     try:
         scene = driver.start("poggle", PARAMS, seed=22)
         driver.frames(3)
-        assert not scene.deal_ready and WORKING_OUT_PAR in shown
+        assert not scene.board.deal_ready and WORKING_OUT_PAR in shown
         before = scene.state
-        driver.click(scene.view.layout.cell_rects[1][1].center)
+        driver.click(scene.board.view.layout.cell_rects[1][1].center)
         driver.key(pygame.K_RETURN)
         assert scene.state == before, "no press on a board not yet shown"
     finally:
@@ -343,9 +343,9 @@ def test_the_deal_and_its_par_appear_together(driver, monkeypatch):
     ready(driver, scene)
     shown.clear()
     driver.frames()
-    assert scene.deal_ready and WORKING_OUT_PAR not in shown
-    assert dict(f[:2] for f in scene.hud_fields())["Par"] == str(solver.par(scene.state))
-    driver.click(scene.view.layout.cell_rects[1][1].center)
+    assert scene.board.deal_ready and WORKING_OUT_PAR not in shown
+    assert dict(f[:2] for f in scene.board.hud_fields())["Par"] == str(solver.par(scene.state))
+    driver.click(scene.board.view.layout.cell_rects[1][1].center)
     assert scene.state.presses == 1
 
 
@@ -429,10 +429,10 @@ def test_a_hint_on_the_cursors_key_shows_both_rings(driver):
     driver.key(pg.K_h)
     ready(driver, scene)
     driver.frames(240)                           # the glow settles at full strength
-    cell = scene.lit_key()
-    assert scene.ui.cursor == cell
+    cell = scene.board.lit_key()
+    assert scene.board.ui.cursor == cell
     driver.app.draw(driver.app.screen)
-    screen, layout = driver.app.screen, scene.view.layout
+    screen, layout = driver.app.screen, scene.board.view.layout
     key = layout.cell_rects[cell[0]][cell[1]]
     y = key.centery
     cursor_outer, width = layout.cursor_ring(cell)

@@ -14,7 +14,7 @@ from games.poggle.board import Move, Params
 from games.poggle.planner import nearest_press
 
 if TYPE_CHECKING:
-    from games.poggle.scene import PoggleScene
+    from games.core.screens.frame import Frame
 
 Case = dict[str, Any]
 STRETCH = 400.0          # the pose's ripple runs this many times slower
@@ -77,23 +77,27 @@ def cases() -> list[Case]:
     ]
 
 
-def pose(scene: PoggleScene) -> None:
-    """The scene's most expensive everyday look: mid-ripple from a press in the middle (an
+def pose(frame: Frame) -> None:
+    """The board's most expensive everyday look: mid-ripple from a press in the middle (an
     undo's, slowed down so it stays mid-ripple while the bench draws), a key of the solution
     lit as a hint's is (a look only: no hint is counted) and the keyboard cursor shown."""
+    from games.poggle.scene import PoggleBoard, as_state
     from games.poggle.view import ripple  # pygame: not on the bench cases' path
-    scene.planner.wait()
-    grid = scene.planner.get(scene.state.board)
+    board = frame.board
+    assert isinstance(board, PoggleBoard)
+    board.planner.wait()
+    state = as_state(frame.state)
+    grid = board.planner.get(state.board)
     if isinstance(grid, tuple):
-        cell = nearest_press(grid, scene.ui.cursor)
+        cell = nearest_press(grid, board.ui.cursor)
         if cell is not None:
-            scene.light(cell)
-    scene.pretend_device(Device.KEYBOARD)
-    press = Move(*controls.home(scene.state.params))
-    before = rules.apply_move(scene.state, press)
-    scene.ripple = ripple(before.board, scene.state.board, press, False, scene.tweens,
+            board.light(cell)
+    frame.pretend_device(Device.KEYBOARD)
+    press = Move(*controls.home(state.params))
+    before = rules.apply_move(state, press)
+    board.ripple = ripple(before.board, state.board, press, False, frame.tweens,
                           stretch=STRETCH)
-    scene.tweens.update(0.12 * STRETCH)
+    frame.tweens.update(0.12 * STRETCH)
 
 
 def sample_result(rng: random.Random) -> dict[str, Any]:

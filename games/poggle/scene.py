@@ -1,104 +1,104 @@
 """Poggle on screen: an N x N board of raised keys, a side panel with the colour cycle, and the
 HUD's presses against par. What each click, key and button means is controls.py's; the board
 is drawn by view.py and the side panel by panel.py. H / Y hint; S or the Solve button is the
-frame's Solve (games/core/screens/solving.py): this scene gives it the presses.
+frame's Solve (games/core/screens/solving.py): this board gives it the presses.
 
 The fewest-press solutions come from solver.py (numpy), which is imported only inside a Job, so
-neither the launcher nor the window ever waits for it: the scene asks for the deal's par when
-it starts and for the current board's solution after every change, and uses the answer when it
-arrives (a hint or Solve asked for early simply waits for it).
+neither the launcher nor the window ever waits for it: the board asks for the deal's par when
+it opens and for the current position's solution after every change, and uses the answer when
+it arrives (a hint or Solve asked for early simply waits for it).
 """
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, cast
+from typing import Any
 
 import pygame
 
 from games.core.kit.actions import POINTER, Act, Action
-from games.core.kit.controls import Look, Play
+from games.core.kit.controls import Answer, Play
 from games.core.kit.results import plural
 from games.core.kit.rules_api import RuleError
-from games.core.kit.session import Change, Session
-from games.core.loop.app import App
+from games.core.kit.session import Change
 from games.core.loop.tween import GLOW_SECONDS
-from games.core.screens import solving
+from games.core.screens.board import Board, Table
 from games.core.screens.cache import Backdrop
-from games.core.screens.game_scene import GameScene
 from games.core.screens.ui import BG
 from games.poggle import controls
-from games.poggle.board import Board, Move, State
+from games.poggle.board import Board as Keys, Move, State
 from games.poggle.controls import Cell, Ui
 from games.poggle.panel import PanelFacts, PogglePanel, best_rows, over_par_text, whole
 from games.poggle.planner import Planner, Presses, nearest_press, presses
 from games.poggle.view import PoggleLayout, PoggleView, Ripple, ripple
 
 
-class PoggleScene(GameScene):
+class PoggleBoard(Board):
 
-    def __init__(self, app: App, session: Session,
-                 play_options: dict[str, object] | None = None) -> None:
-        super().__init__(app, session, play_options)
+    def __init__(self, table: Table) -> None:
+        self.table = table
         params = self.state.params
         self.ui = Ui(controls.home(params))
-        self.view = PoggleView(PoggleLayout(self.board_rect, params.size))
+        self.view = PoggleView(PoggleLayout(table.board_rect, params.size))
         self.panel = PogglePanel(self.view.layout.panel, params.size, params.colours)
         self.backdrop = Backdrop(BG)
         self.ripple = Ripple()
-        self.planner = Planner(params, app.jobs)
-        self.planner.ask(self.session.initial.board, keep=True)
+        self.planner = Planner(params, table.jobs_start)
+        self.planner.ask(self.deal, keep=True)
         self.planner.ask(self.state.board)
-        self.lit: tuple[Board, Cell] | None = None   # the key a hint lit, on its board
+        self.lit: tuple[Keys, Cell] | None = None   # the key a hint lit, on its board
         self.glow = 0.0                        # seconds since it lit (its pulse)
         self.hint_asked = False                # a hint asked for before the answer
-        self.best = self._load_best()
+        self.best = self.load_best()
         self.reported_unsolvable = False
 
     @property
     def state(self) -> State:
-        return cast(State, self.session.state)
+        return as_state(self.table.state)
+
+    @property
+    def deal(self) -> Keys:
+        """The board the game was dealt (par is its fewest presses)."""
+        return as_state(self.table.session.initial).board
 
     # --- help used, kept with the saved game ----------------------------------------------
     @property
     def help_used(self) -> bool:
-        return self.hints > 0 or self.solve_used
+        return self.table.hints > 0 or self.table.solve_used
 
     # --- par ------------------------------------------------------------------------------
     @property
     def par(self) -> int | None:
-        grid = self.planner.get(self.session.initial.board)
+        grid = self.planner.get(self.deal)
         return sum(map(sum, grid)) if isinstance(grid, tuple) else None
 
     @property
     def deal_ready(self) -> bool:
         """Par is known (or the deal is known to be unsolvable): the deal and its par are
         shown together, never a board with par still to come."""
-        return self.planner.get(self.session.initial.board) is not None
+        return self.planner.get(self.deal) is not None
 
     @property
     def unsolvable(self) -> str | None:
         """The solver's message when the deal cannot be solved (a typed game ID)."""
-        grid = self.planner.get(self.session.initial.board)
+        grid = self.planner.get(self.deal)
         return grid if isinstance(grid, str) else None
 
-    def _load_best(self) -> int | None:
+    def load_best(self) -> int | None:
         """The best results for this size and colour count (read once, and after a win)."""
-        entries = self.best_entries()
+        entries = self.table.best_entries()
         self.best_rows = best_rows(entries)
         return whole(entries[0].get("score")) if entries else None
 
+    def entered(self, rank: int | None) -> None:
+        self.best = self.load_best()
+
     # --- input ----------------------------------------------------------------------------
-    def handle_game(self, action: Action) -> None:
+    def read(self, action: Action) -> Answer:
         kind = action.kind
-        if kind != Act.POINT and (self.over or not self.deal_ready):
-            return
+        if kind != Act.POINT and (self.table.over or not self.deal_ready):
+            return None
         target = self.view.layout.cell_at(action.pos) if kind in POINTER else None
-        answer = controls.interpret(self.state, self.ui, action, target)
-        if isinstance(answer, Play):
-            self.ui = answer.ui
-            self.play(answer.move)
-        elif isinstance(answer, Look):
-            self.ui = answer.ui
+        return controls.interpret(self.state, self.ui, action, target)
 
     def cancel(self) -> bool:
         """Esc: a hint asked for and not yet shown is dropped."""
@@ -106,7 +106,6 @@ class PoggleScene(GameScene):
         return asked
 
     def interrupt(self) -> None:
-        self.stop_solving()
         self.hint_asked = False
 
     # --- hints and Solve ------------------------------------------------------------------
@@ -115,20 +114,20 @@ class PoggleScene(GameScene):
         return self.lit[1] if self.lit is not None and self.lit[0] == self.state.board else None
 
     def hint(self) -> None:
-        if self.solver.active:
+        if self.table.solve_left is not None:
             return
         if self.unsolvable:
-            self.refuse("No hint: this board cannot be solved.")
+            self.table.refuse("No hint: this board cannot be solved.")
             return
         lit = self.lit_key()
         if lit is not None:
             self.ui = replace(self.ui, cursor=lit)
-            self.say("Press the glowing button.")
+            self.table.say("Press the glowing button.")
             return
         grid = self.planner.get(self.state.board)
         if grid is None:
             self.hint_asked = True
-            self.say("Working out a hint...")
+            self.table.say("Working out a hint...")
             return
         if isinstance(grid, tuple):
             self.show_hint(grid)
@@ -138,10 +137,10 @@ class PoggleScene(GameScene):
         cell = nearest_press(grid, self.ui.cursor)
         if cell is None:
             return
-        self.count_hint()
+        self.table.count_hint()
         self.light(cell)
-        self.app.audio.play("hint")
-        self.say("Press the glowing button.")
+        self.table.sound("hint")
+        self.table.say("Press the glowing button.")
 
     def light(self, cell: Cell) -> None:
         """Light a key on this board and put the cursor on it (how a hint looks)."""
@@ -158,25 +157,24 @@ class PoggleScene(GameScene):
             return grid
         return None if grid is None else [Move(r, c) for r, c in presses(grid)]
 
-    def show_solve_move(self, move: Any) -> None:
-        self.ui = replace(self.ui, cursor=(move.row, move.col))
-        self.play(move)
+    def solve_move(self, move: Any) -> Answer:
+        return Play(move, replace(self.ui, cursor=(move.row, move.col)))
 
     # --- the clock: answers arriving, Solve pressing --------------------------------------
     def next_change(self) -> float | None:
-        """The hint's glow beats for a while (see PoggleView.draw); a solve plays itself."""
-        if self.lit_key() is not None and not self.over and self.glow < GLOW_SECONDS:
+        """The hint's glow beats for a while (see PoggleView.draw)."""
+        if self.lit_key() is not None and not self.table.over and self.glow < GLOW_SECONDS:
             return 0.0
-        return super().next_change()
+        return None
 
     def tick(self, dt: float) -> None:
         self.glow += dt
         self.planner.poll()
-        if not self.over:
+        if not self.table.over:
             self.planner.ask(self.state.board)
         if self.unsolvable and not self.reported_unsolvable:
             self.reported_unsolvable = True
-            self.refuse("This board cannot be solved (see the panel).")
+            self.table.refuse("This board cannot be solved (see the panel).")
         if self.hint_asked:
             grid = self.planner.get(self.state.board)
             if isinstance(grid, tuple):
@@ -186,90 +184,82 @@ class PoggleScene(GameScene):
                 self.hint_asked = False
 
     # --- animation and drawing ------------------------------------------------------------
-    def animate(self, change: Change) -> None:
+    def animate(self, change: Change[Any, Any]) -> None:
         """A ripple from the pressed key (view.ripple), and the key's own note."""
-        old, new = cast(State, change.old), cast(State, change.new)
-        move = cast(Move | None, change.move)
+        old, new = as_state(change.old), as_state(change.new)
+        move = change.move if isinstance(change.move, Move) else None
         forward = change.direction > 0
         if forward and move is not None:
-            self.app.audio.play(f"press{new.board[move.row][move.col]}")
+            self.table.sound(f"press{new.board[move.row][move.col]}")
         self.ripple = Ripple()
-        if old.board != new.board and self.animations_on():
-            self.ripple = ripple(old.board, new.board, move, forward, self.tweens)
+        if old.board != new.board and self.table.animations_on():
+            self.ripple = ripple(old.board, new.board, move, forward, self.table.tweens)
 
-    def lesson_spot(self, cell: Cell) -> pygame.Rect:
+    def move_sound(self, change: Change[Any, Any]) -> str | None:
+        return None          # each press sounds its key's note (animate)
+
+    def lesson_spot(self, thing: Any) -> pygame.Rect | None:
         """The lesson player's highlight (games/core/screens/lesson.py): round a button."""
-        row, col = cell
-        return self.view.layout.cell_rects[row][col].inflate(18, 18)
+        cell: Cell = thing
+        return self.view.layout.cell_rects[cell[0]][cell[1]].inflate(18, 18)
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         """The tray at rest and the side panel (once the deal shows): one picture, painted
         again as they change."""
+        left = self.table.solve_left
         self.backdrop.show(surface, [] if not self.deal_ready else [
             self.view.still_part(self.state.board),
             self.panel.still_part(PanelFacts(
-                self.state.board, self.solver.active, len(self.solver.queue),
-                self.lit_key() is not None,
-                self.unsolvable, self.best_rows, self.best, self.device))])
+                self.state.board, left is not None, left or 0, self.lit_key() is not None,
+                self.unsolvable, self.best_rows, self.best, self.table.device))])
 
-    def draw_board(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         if not self.deal_ready:
             self.view.draw_waiting(surface)
             return
         ringed = self.view.draw(surface, self.state.board, self.ui, self.ripple, self.lit_key(),
-                                self.glow, self.show_cursor())
+                                self.glow, self.table.show_cursor())
         if ringed is not None:      # the panel lies over the ring
             self.backdrop.restore(surface, ringed.clip(self.panel.rect))
 
     # --- HUD and result -------------------------------------------------------------------
-    def move_words(self, move: Move) -> str:
+    def move_words(self, move: Any) -> str:
         return f"Pressed row {move.row + 1}, column {move.col + 1}"
 
     def hud_fields(self) -> list[tuple[str, ...]]:
         par = self.par
         par_text = "none" if self.unsolvable else "..." if par is None else str(par)
         return [("Presses", str(self.state.presses)), ("Par", par_text),
-                ("Help", help_text(self.hints, self.solve_used)),
+                ("Help", help_text(self.table.hints, self.table.solve_used)),
                 ("Best", over_par_text(self.best) if self.best is not None else "-")]
 
     def final_score(self) -> int:
+        self.planner.wait()   # par of the deal (long known, but the score needs it for sure)
         return self.state.presses - (self.par or 0)
 
-    def score_text(self, score: int) -> str:
+    def score_text(self, score: Any) -> str:
         return f"{over_par_text(score)}: {self.state.presses} presses"
 
-    def enter_ending(self) -> None:
-        self.planner.wait()   # par of the deal (long known, but the score needs it for sure)
-        super().enter_ending()
+    def ranked(self) -> bool | None:
+        """Games won with help are not entered in the best results (else the frame's rule)."""
+        return False if self.help_used else None
 
-    def game_over(self) -> None:
-        self.stop_solving()
-        super().game_over()
-
-    def ranked(self) -> bool:
-        """Games won with help are not entered in the best results."""
-        return not self.help_used and super().ranked()
-
-    def record_result(self) -> int | None:
-        rank: int | None = super().record_result()
-        self.best = self._load_best()
-        return rank
-
-    def result_title(self) -> str:
-        return solving.title(self) if self.solve_used else "Solved!"
+    def result_title(self) -> str | None:
+        return None if self.table.solve_used else "Solved!"
 
     def result_facts(self) -> list[tuple[str, str]]:
         par, presses_used = self.par, self.state.presses
         facts = [("Presses", str(presses_used))]
         if par is not None:
             facts += [("Par", str(par)), ("Score", over_par_text(presses_used - par, True))]
-        return facts + [("Hints", str(self.hints)), ("Puzzle", self.params_text())]
+        return facts + [("Hints", str(self.table.hints)), ("Puzzle", self.params_text())]
 
     def result_notes(self) -> list[str]:
         if not self.help_used:
             return []
-        used = [plural(self.hints, "hint")] if self.hints else []
-        if self.solve_used:
+        hints = self.table.hints
+        used = [plural(hints, "hint")] if hints else []
+        if self.table.solve_used:
             used.append("Solve")
         return [f"{' and '.join(used).capitalize()} used in this game: not a best result."]
 
@@ -286,10 +276,15 @@ class PoggleScene(GameScene):
             return None
 
 
+def as_state(held: object) -> State:
+    """A position the Session holds (as an object) as Poggle's State."""
+    if not isinstance(held, State):
+        raise TypeError(f"Not a Poggle position: {held!r}")
+    return held
+
+
 def help_text(hints: int, solved: bool) -> str:
     if not hints:
         return "Solve" if solved else "0"
     return f"{hints} + Solve" if solved else str(hints)
 
-
-SCENE = PoggleScene

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from games.core.kit.game import Game
     from games.core.kit.prefs import Preferences
     from games.core.kit.session import Change, Session
+    from games.core.loop.jobs import Job
     from games.core.loop.tween import Tweens
     from games.core.screens.versus import Versus
 
@@ -95,11 +96,23 @@ class Table(Protocol):
     def solve_used(self) -> bool: ...
 
     @property
+    def solve_left(self) -> int | None:
+        """While Solve runs: the moves it has still to play (0 while it waits for them);
+        None when it does not run."""
+
+    @property
+    def solved_by_computer(self) -> bool:
+        """Solve played the move that ended the game."""
+
+    @property
     def device(self) -> str: ...
 
     def show_cursor(self) -> bool: ...
 
     def animations_on(self) -> bool: ...
+
+    def setting(self, name: str, default: Any = None) -> Any:
+        """One of the player's settings (settings.json: show_errors, ...)."""
 
     def by_device(self, mouse: str, keyboard: str, pad: str) -> str: ...
 
@@ -120,6 +133,8 @@ class Table(Protocol):
         """Add one to a counter of the game's record (help, penalties); undo never refunds."""
 
     def best_entries(self) -> list[dict[str, Any]]: ...
+
+    def jobs_start(self, work: Callable[..., Any], *args: Any) -> Job: ...
 
     def new_game(self) -> None: ...
 
@@ -179,8 +194,9 @@ class Board(Protocol):
         """Whether X and the right button mean anything now (default: the game's data)."""
         return self.table.game.data.alternate is not None
 
-    def commands(self) -> Mapping[Command, Callable[[], None]]:
-        """What the game's own commands do (its data's table: letters and buttons)."""
+    def commands(self) -> Mapping[Command, Callable[[], Answer]]:
+        """What the game's own commands do (its data's table: letters and buttons): each
+        acts, or answers as read() does (a move to play, say) for the frame to carry out."""
         return {}
 
     def command_ready(self, command: Command) -> bool:
@@ -283,6 +299,11 @@ class Board(Protocol):
     def score_text(self, score: Any) -> str:
         return str(score)
 
+    def entered(self, rank: int | None) -> None:
+        """The game's first ending went into the history (rank: its place among the best
+        scores, or None): reread what the board shows of the best."""
+        return None
+
     def ranked(self) -> bool | None:
         """Whether this ending may enter the best results; None: the frame's rule (a win in
         which Solve was not used)."""
@@ -338,6 +359,11 @@ class Board(Protocol):
     def option_rows(self) -> list[Any]:
         """The game's own rows in the Options panel (widgets.Choose / Amount / Do)."""
         return []
+
+    def setting_up(self) -> Mapping[str, Any]:
+        """New game opens the setup screen over the board: the choices it starts from in
+        place of those last chosen ({}: those); the board may close what it has open."""
+        return {}
 
     def drop_held(self) -> None:
         """Let go of whatever piece is picked up (a dialog is about to open)."""

@@ -36,6 +36,8 @@ class Ending:
         frame = self.frame
         self.looking_back = frame.recorded
         self.rank = None if self.looking_back else self.enter_result()
+        if not self.looking_back:
+            frame.board.entered(self.rank)
         if frame.session.result is None and not self.looking_back:
             frame.session.result = self.result()
 

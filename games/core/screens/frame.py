@@ -34,6 +34,7 @@ from games.core.screens.modes import OPEN, PLAY, Gate, Mode
 if TYPE_CHECKING:
     from games.core.kit.game import Game
     from games.core.kit.prefs import Preferences
+    from games.core.loop.jobs import Job
     from games.core.screens.board import Board
     from games.core.screens.versus import Versus
 
@@ -106,11 +107,17 @@ class Frame(Scene):
     def animations_on(self) -> bool:
         return bool(self.app.settings.get("animations", True))
 
+    def setting(self, name: str, default: Any = None) -> Any:
+        return self.app.settings.get(name, default)
+
     def show_cursor(self) -> bool:
         return self.device != Device.MOUSE
 
     def sound(self, name: str) -> None:
         self.app.audio.play(name)
+
+    def jobs_start(self, work: Callable[..., Any], *args: Any) -> Job:
+        return self.app.jobs.start(work, *args)
 
     @property
     def hints(self) -> int:
@@ -137,6 +144,14 @@ class Frame(Scene):
     def solve_used(self) -> bool:
         """Solve was asked for in this game: in the record, which undo never refunds."""
         return self.session.count("solved") > 0
+
+    @property
+    def solve_left(self) -> int | None:
+        return len(self.solver.queue) if self.solver.active else None
+
+    @property
+    def solved_by_computer(self) -> bool:
+        return self.solver.finished
 
     @property
     def recorded(self) -> bool:
@@ -337,10 +352,10 @@ class Frame(Scene):
     def can_redo(self) -> bool:
         return self.session.can_redo()
 
-    def commands(self) -> dict[Command, Callable[[], None]]:
+    def commands(self) -> dict[Command, Callable[[], Answer]]:
         """What each command of the game's table does: the frame's (Solve; a two-player
-        game's draw offer and Options), then the board's own."""
-        frame = {Command.SOLVE: self.ask_solve}
+        game's draw offer and Options), then the board's own (which may answer a move)."""
+        frame: dict[Command, Callable[[], Answer]] = {Command.SOLVE: self.ask_solve}
         if self.versus is not None:
             frame.update(self.versus.commands())
         return {**frame, **self.board.commands()}
@@ -354,7 +369,7 @@ class Frame(Scene):
         """A command of the game's table, from its letter or its toolbar button."""
         binding = next((b for b in self.bindings if b.command == command), None)
         if binding is not None and self.command_enabled(binding):
-            self.commands()[command]()
+            self.carry_out(self.commands()[command](), Action(Act.COMMAND, value=command))
 
     def command_enabled(self, binding: Binding) -> bool:
         return not (binding.plays and self.over) and self.command_ready(binding.command)
@@ -376,6 +391,10 @@ class Frame(Scene):
         result, options): the last choices are ready, one press starts."""
         from games.core.screens.menus import SetupScene
         self.tweens.finish_all()
+        choices = self.board.setting_up()
+        if choices:
+            from games.core.kit.options import remember
+            remember(self.app.settings, self.session.key, choices)
         self.app.push(SetupScene(self.app, self.session.key, replace_scene=self))
 
     def open_menu(self, reason: str = "") -> None:
