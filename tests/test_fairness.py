@@ -152,20 +152,20 @@ KENKEN = kenken.Params(4, "normal")
 def kenken_fill(driver, scene, cells) -> None:
     solution = kenken.solution(scene.state)
     for index in cells:
-        walk(scene, divmod(index, scene.n), lambda dx, dy: driver.key(KEYS[dx, dy]))
+        walk(scene.board, divmod(index, scene.board.n), lambda dx, dy: driver.key(KEYS[dx, dy]))
         driver.key(pygame.K_0 + solution[index])
 
 
 def test_kenken_is_recorded_once_however_the_ending_is_revisited(driver):
     scene = driver.start("kenken", KENKEN, seed=41)
-    kenken_fill(driver, scene, range(scene.n ** 2))
+    kenken_fill(driver, scene, range(scene.board.n ** 2))
     driver.until_result()
     assert len(entries(scene)) == 1 and driver.app.top.rank == 1
     look_at_the_board(driver, scene)
     assert not toolbar(scene, "Hint").enabled and not toolbar(scene, "Redo").enabled
     driver.key(pygame.K_u)
     assert not scene.over
-    kenken_fill(driver, scene, [scene.n ** 2 - 1])       # solve again
+    kenken_fill(driver, scene, [scene.board.n ** 2 - 1])       # solve again
     ended_again_without_a_new_entry(driver, scene)
     driver.key(pygame.K_u)
     driver.key(pygame.K_r)                               # or redo
@@ -193,7 +193,7 @@ def test_kenken_hints_and_solve_survive_undo_and_solve_is_no_best_time(driver):
     driver.until_result()
     assert entries(scene) == [] and driver.app.top.rank is None
     assert scene.ending.title() == "Solved!"
-    assert "Solve was used in this game: not a best result." in scene.result().notes
+    assert "Solve was used in this game: not a best result." in scene.ending.result().notes
 
 
 def test_old_play_options_move_into_the_record(driver):
@@ -241,7 +241,7 @@ def test_ishido_is_recorded_once_and_the_assist_survives_undo(driver):
 def test_poggle_hints_and_solve_survive_undo(driver):
     from games.poggle.rules import Params
     scene = driver.start("poggle", Params(4, 3), seed=61)
-    scene.planner.wait()
+    scene.board.planner.wait()
     driver.frames()
     driver.key(pygame.K_h)
     assert scene.hints == 1
@@ -284,7 +284,7 @@ def test_buttons_that_can_do_nothing_are_dimmed_and_ignored(driver):
     assert undo.enabled and not redo.enabled
     driver.click(undo.rect.center)
     assert not undo.enabled and redo.enabled
-    kenken_fill(driver, scene, range(scene.n ** 2))
+    kenken_fill(driver, scene, range(scene.board.n ** 2))
     driver.until_result()
     look_at_the_board(driver, scene)
     assert not hint.enabled
@@ -323,7 +323,7 @@ def test_command_buttons_may_say_when_they_are_enabled(driver):
     driver.click(probe.rect.center)
     driver.key(pygame.K_s)
     assert scene.pressed == 0 and not probe.enabled
-    scene.play(scene.rules.legal_moves(scene.state)[0])
+    scene.play(scene.game.rules.legal_moves(scene.state)[0])
     driver.click(probe.rect.center)
     driver.key(pygame.K_s)
     assert scene.pressed == 2

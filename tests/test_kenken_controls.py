@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from games.core.kit.actions import Act, Action, Device
-from games.core.kit.controls import Look, Play, Refuse
+from games.core.kit.controls import Do, Look, Play, Refuse
 from games.kenken import controls, geometry, rules
-from games.kenken.controls import OnButton, OnPad, Pad, Ui, Verb
+from games.kenken.controls import OnButton, OnPad, Pad, Ui
 from games.kenken.geometry import Style
 
 SMALL = rules.new_game(rules.Params(4, "easy"), "b5b6fc,d2m6s2a5s2a3d2m12")
@@ -80,7 +80,7 @@ def test_a_play_is_legal_a_refusal_says_why_and_the_cursor_stays_on_the_board(da
     ui = replace(ui, pad=ui.pad and replace(ui.pad, cell=ui.cursor))   # a pad is at the cursor
     action, target = data.draw(actions(state.size, ui))
     answer = controls.interpret(state, ui, action, target)
-    assert answer is None or isinstance(answer, Look | Play | Refuse | Verb)
+    assert answer is None or isinstance(answer, Look | Play | Refuse | Do)
     if isinstance(answer, Play):
         assert answer.move in rules.legal_moves(state)
     if isinstance(answer, Refuse):

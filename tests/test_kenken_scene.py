@@ -16,7 +16,7 @@ from games.core.screens.menus import ResultScene, SetupScene
 from games.core.screens.question import ConfirmScene
 from games.kenken import bench, gen, geometry, rules
 from games.kenken.rules import Params
-from games.kenken.scene import KenkenScene
+from games.kenken.scene import KenkenBoard
 from tests import recorded
 from tests.driver import Driver, VirtualPad, walk
 
@@ -38,7 +38,7 @@ def answer(scene):
 
 def pad_items(scene):
     """(kind, value, rect) of each item of the open pad or wheel, where it is drawn."""
-    place = scene.view.pad_place(scene.state, scene.ui)
+    place = scene.board.view.pad_place(scene.state, scene.board.ui)
     return [(kind, value, pygame.Rect(box)) for (kind, value), box in zip(place.items,
                                                                           place.boxes)]
 
@@ -55,53 +55,55 @@ def assert_won(driver, scene, params=PARAMS):
     assert "flash" in driver.app.audio.played and driver.app.audio.played[-1] == "win"
     scores = recorded.scores()
     row = scores[f"kenken/{params.encode()}"][0]
-    assert row["score"] == scene.final_score() == pytest.approx(scene.session.elapsed, abs=1)
+    assert row["score"] == scene.board.final_score() == pytest.approx(scene.session.elapsed, abs=1)
 
 
 # --- whole games, one device each --------------------------------------------------------------
 
 def test_mouse_only_game(driver):
     scene = driver.start("kenken", PARAMS, seed=11)
+    board = scene.board
     solution = answer(scene)
-    n = scene.n
+    n = board.n
     # Pencil a candidate first: right-click opens the pad in pencil mode.
-    driver.click(scene.view.cell_rect(0, 0).center, button=3)
-    assert scene.ui.pad and scene.ui.pad.pencil and scene.ui.pad.style == "pad"
+    driver.click(board.view.cell_rect(0, 0).center, button=3)
+    assert board.ui.pad and board.ui.pad.pencil and board.ui.pad.style == "pad"
     driver.click(pad_digit(scene, 2).center)
-    assert scene.state.candidates[0] == 0b10 and scene.ui.pad, "pencil mode keeps the pad open"
-    driver.click(scene.view.cell_rect(0, 0).center)          # the same cell again closes it
-    assert scene.ui.pad is None
+    assert scene.state.candidates[0] == 0b10 and board.ui.pad, "pencil mode keeps the pad open"
+    driver.click(board.view.cell_rect(0, 0).center)          # the same cell again closes it
+    assert board.ui.pad is None
     for index, digit in enumerate(solution):
         r, c = divmod(index, n)
-        driver.click(scene.view.cell_rect(r, c).center)
-        assert scene.ui.pad and scene.ui.pad.cell == (r, c) and not scene.ui.pad.pencil
+        driver.click(board.view.cell_rect(r, c).center)
+        assert board.ui.pad and board.ui.pad.cell == (r, c) and not board.ui.pad.pencil
         driver.click(pad_digit(scene, digit).center)
-        assert scene.state.digits[index] == digit and scene.ui.pad is None
+        assert scene.state.digits[index] == digit and board.ui.pad is None
     assert_won(driver, scene)
     assert driver.app.top.game is scene
 
 
 def test_keyboard_only_game(driver):
     scene = driver.start("kenken", PARAMS, seed=12)
+    board = scene.board
     solution = answer(scene)
-    n = scene.n
+    n = board.n
     driver.key(pygame.K_x)                  # pencil mode
     driver.key(pygame.K_1)
     driver.key(pygame.K_3)
-    assert scene.ui.pencil and scene.state.candidates[0] == 0b101
+    assert board.ui.pencil and scene.state.candidates[0] == 0b101
     driver.key(pygame.K_x)                  # X again: back to the pen
-    assert not scene.ui.pencil
+    assert not board.ui.pencil
     for index, digit in enumerate(solution):
-        walk(scene, divmod(index, n), lambda dx, dy: driver.key(KEYS[dx, dy]))
+        walk(board, divmod(index, n), lambda dx, dy: driver.key(KEYS[dx, dy]))
         if index == 5:                      # one cell through the pad: Enter, arrows, Enter
             driver.key(pygame.K_RETURN)
-            assert scene.ui.pad and scene.ui.pad.style == "pad"
+            assert board.ui.pad and board.ui.pad.style == "pad"
             target = next(k for k, (kind, value, _) in enumerate(pad_items(scene))
                           if kind == "digit" and value == digit)
             for _ in range(8):
-                if scene.ui.pad.focus == target:
+                if board.ui.pad.focus == target:
                     break
-                item = pad_items(scene)[scene.ui.pad.focus][2]
+                item = pad_items(scene)[board.ui.pad.focus][2]
                 goal = pad_items(scene)[target][2]
                 if item.centery != goal.centery:
                     driver.key(pygame.K_DOWN if goal.centery > item.centery else pygame.K_UP)
@@ -117,24 +119,25 @@ def test_keyboard_only_game(driver):
 def test_gamepad_only_game_with_a_virtual_controller(driver):
     pad = VirtualPad(driver)
     scene = driver.start("kenken", PARAMS, seed=13)
+    board = scene.board
     solution = answer(scene)
-    n = scene.n
+    n = board.n
     A = pygame.CONTROLLER_BUTTON_A
     buttons = {(1, 0): pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
                (-1, 0): pygame.CONTROLLER_BUTTON_DPAD_LEFT,
                (0, 1): pygame.CONTROLLER_BUTTON_DPAD_DOWN,
                (0, -1): pygame.CONTROLLER_BUTTON_DPAD_UP}
     for index, digit in enumerate(solution):
-        walk(scene, divmod(index, n), lambda dx, dy: pad.press(buttons[dx, dy]))
+        walk(board, divmod(index, n), lambda dx, dy: pad.press(buttons[dx, dy]))
         pad.press(A)
-        assert scene.ui.pad and scene.ui.pad.style == "wheel"
-        assert pad_items(scene)[scene.ui.pad.focus][:2] == ("digit", 1)
+        assert board.ui.pad and board.ui.pad.style == "wheel"
+        assert pad_items(scene)[board.ui.pad.focus][:2] == ("digit", 1)
         # Turn the wheel: right goes round one way, left the other (past Clear).
         if digit <= 2:
             pad.press(buttons[1, 0], times=digit - 1)
         else:
             pad.press(buttons[-1, 0], times=n + 2 - digit)
-        assert pad_items(scene)[scene.ui.pad.focus][:2] == ("digit", digit)
+        assert pad_items(scene)[board.ui.pad.focus][:2] == ("digit", digit)
         pad.press(A)
         assert scene.state.digits[index] == digit
     assert_won(driver, scene)
@@ -143,35 +146,37 @@ def test_gamepad_only_game_with_a_virtual_controller(driver):
 
 def test_the_pad_switches_to_pencil_with_x_and_the_triggers_go_to_the_next_empty_cell(driver):
     scene = driver.start("kenken", PARAMS, seed=14)
+    board = scene.board
     driver.pad(pygame.CONTROLLER_BUTTON_X)
-    assert scene.ui.pencil
+    assert board.ui.pencil
     driver.pad(pygame.CONTROLLER_BUTTON_A)               # the wheel opens in pencil mode
-    assert scene.ui.pad.pencil
+    assert board.ui.pad.pencil
     driver.pad(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
     driver.pad(pygame.CONTROLLER_BUTTON_A)               # toggles candidate 2, stays open
     driver.pad(pygame.CONTROLLER_BUTTON_A)
     driver.pad(pygame.CONTROLLER_BUTTON_A)
-    assert scene.state.candidates[0] == 0b10 and scene.ui.pad
+    assert scene.state.candidates[0] == 0b10 and board.ui.pad
     driver.pad(pygame.CONTROLLER_BUTTON_B)               # closes the wheel, not the game
-    assert scene.ui.pad is None and driver.app.top is scene
+    assert board.ui.pad is None and driver.app.top is scene
     driver.pad(pygame.CONTROLLER_BUTTON_X)
     before = scene.state
     right = pygame.CONTROLLER_AXIS_TRIGGERRIGHT
     for expected in ((0, 1), (0, 2)):
         driver.pad_axis(right, 32767)
         driver.pad_axis(right, 0)
-        assert scene.cursor == expected and scene.state == before, "a place, never a digit"
+        assert board.cursor == expected and scene.state == before, "a place, never a digit"
     driver.pad_axis(pygame.CONTROLLER_AXIS_TRIGGERLEFT, 32767)
     driver.pad_axis(pygame.CONTROLLER_AXIS_TRIGGERLEFT, 0)
-    assert scene.cursor == (0, 1) and scene.state == before
+    assert board.cursor == (0, 1) and scene.state == before
 
 
 # --- candidates ------------------------------------------------------------------------------
 
 def test_fill_and_auto_clear_each_undo_in_one_step(driver):
     scene = driver.start("kenken", PARAMS, seed=15)
+    board = scene.board
     solution = answer(scene)
-    n = scene.n
+    n = board.n
     driver.key(pygame.K_c)                  # C fills the candidates
     full = (1 << n) - 1
     assert scene.state.candidates == (full,) * (n * n)
@@ -192,7 +197,7 @@ def test_fill_and_auto_clear_each_undo_in_one_step(driver):
     driver.key(pygame.K_0 + solution[0])
     assert scene.state.candidates[1:n] == (full,) * (n - 1)
     driver.key(pygame.K_a)
-    assert scene.autoclear
+    assert board.autoclear
 
 
 def test_moves_that_change_nothing_are_explained_not_played(driver):
@@ -218,34 +223,36 @@ def test_moves_that_change_nothing_are_explained_not_played(driver):
 
 def test_mistakes_are_shown_as_they_arise_and_can_be_hidden(driver):
     scene = driver.start("kenken", PARAMS, seed=17)
+    board = scene.board
     driver.key(pygame.K_3)
     driver.key(pygame.K_RIGHT)
     driver.key(pygame.K_3)
-    assert scene.shown_errors() == {(0, 0), (0, 1)}
+    assert board.shown_errors() == {(0, 0), (0, 1)}
     assert driver.app.audio.played[-1] == "wrong"
-    assert scene.motion.pulses, "the new mistake pulses"
+    assert board.motion.pulses, "the new mistake pulses"
     driver.app.settings["show_errors"] = False
     driver.frames()
-    assert scene.shown_errors() == frozenset()
+    assert board.shown_errors() == frozenset()
 
 
 def test_a_hint_names_a_deduction_marks_it_and_is_counted(driver):
     scene = driver.start("kenken", PARAMS, seed=18)
+    board = scene.board
     driver.key(pygame.K_h)
-    hint = scene.current_hint
+    hint = board.current_hint
     assert hint is not None and hint.technique not in ("mistake", "stuck")
     assert hint.cells and (hint.removals or hint.place) and hint.text
-    assert scene.hints == 1 and ("Hints", "1") in scene.hud_fields()
+    assert scene.hints == 1 and ("Hints", "1") in board.hud_fields()
     assert driver.app.audio.played[-1] == "hint"
     driver.key(pygame.K_h)                  # the same position: shown again, not counted
     assert scene.hints == 1
     solution = answer(scene)
-    wrong = solution[0] % scene.n + 1
-    walk(scene, (0, 0), lambda dx, dy: driver.key(KEYS[dx, dy]))   # the hint moved the cursor
+    wrong = solution[0] % board.n + 1
+    walk(board, (0, 0), lambda dx, dy: driver.key(KEYS[dx, dy]))   # the hint moved the cursor
     driver.key(pygame.K_0 + wrong)
     driver.key(pygame.K_h)
-    assert scene.current_hint.technique == "mistake"
-    assert scene.current_hint.cells == ((0, 0),)
+    assert board.current_hint.technique == "mistake"
+    assert board.current_hint.cells == ((0, 0),)
     assert scene.hints == 2
     driver.key(pygame.K_s)
     driver.key(pygame.K_y)
@@ -256,6 +263,7 @@ def test_a_hint_names_a_deduction_marks_it_and_is_counted(driver):
 
 def test_solve_asks_once_writes_the_digits_and_undo_takes_them_back_one_by_one(driver):
     scene = driver.start("kenken", PARAMS, seed=19)
+    board = scene.board
     before = scene.state
     driver.key(pygame.K_s)
     assert isinstance(driver.app.top, ConfirmScene) and scene.state == before
@@ -264,7 +272,7 @@ def test_solve_asks_once_writes_the_digits_and_undo_takes_them_back_one_by_one(d
     driver.key(pygame.K_s)
     driver.key(pygame.K_y)
     driver.run_until(lambda: scene.over, dt=1 / 30)
-    assert scene.state.digits == answer(scene) and scene.session.moves_made == scene.n ** 2
+    assert scene.state.digits == answer(scene) and scene.session.moves_made == board.n ** 2
     driver.until_result()
     assert scene.ending.title() == "Solved by the computer"
     scores = recorded.scores()
@@ -280,32 +288,34 @@ def test_solve_asks_once_writes_the_digits_and_undo_takes_them_back_one_by_one(d
 
 def test_a_digit_pops_in_snaps_on_new_input_and_shrinks_away_on_undo(driver):
     scene = driver.start("kenken", PARAMS, seed=20)
+    board = scene.board
     driver.key(pygame.K_2)
-    tween, old, new, _, _ = scene.motion.cells[0]
+    tween, old, new, _, _ = board.motion.cells[0]
     assert (old, new) == (0, 2) and not tween.done
     driver.frames(3)
     assert 0 < tween.time < tween.duration, "mid-pop"
     driver.key(pygame.K_RIGHT)              # new input snaps it to the end
     assert tween.done and not scene.tweens.busy
     driver.key(pygame.K_u)
-    tween, old, new, _, _ = scene.motion.cells[0]
+    tween, old, new, _, _ = board.motion.cells[0]
     assert (old, new) == (2, 0) and not tween.done, "undo runs the pop backwards"
     driver.settle()
     assert not scene.tweens.busy
     driver.key(pygame.K_c)                  # Fill sweeps: far cells start later
-    first, last = scene.motion.cells[0][0], scene.motion.cells[scene.n * scene.n - 1][0]
+    first, last = board.motion.cells[0][0], board.motion.cells[board.n * board.n - 1][0]
     assert first.time > last.time
     driver.settle()
 
 
 def test_winning_flashes_sounds_and_records_the_best_time(driver):
     scene = driver.start("kenken", PARAMS, seed=21)
+    board = scene.board
     solution = answer(scene)
     driver.frames(240, dt=0.25)             # a minute on the clock
     for index, digit in enumerate(solution):
-        walk(scene, divmod(index, scene.n), lambda dx, dy: driver.key(KEYS[dx, dy]))
+        walk(board, divmod(index, board.n), lambda dx, dy: driver.key(KEYS[dx, dy]))
         driver.key(pygame.K_0 + digit)
-    assert scene.motion.flash is not None and scene.over
+    assert board.motion.flash is not None and scene.over
     assert driver.app.top is scene, "the result waits for the flash"
     assert "flash" in driver.app.audio.played
     elapsed = scene.session.elapsed
@@ -337,25 +347,26 @@ def test_new_game_from_inside_the_game_changes_the_size(driver):
     assert isinstance(driver.app.top, ConfirmScene), "...and this game is in progress"
     driver.key(pygame.K_y)
     new = driver.app.top
-    assert isinstance(new, KenkenScene) and new.state.params == Params(5, "hard")
+    assert isinstance(new.board, KenkenBoard) and new.state.params == Params(5, "hard")
     assert scene not in driver.app.stack
 
 
 def test_the_pad_reaches_the_panel_buttons(driver):
     scene = driver.start("kenken", PARAMS, seed=23)
-    for _ in range(scene.n):
+    board = scene.board
+    for _ in range(board.n):
         driver.pad(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
-    assert scene.ui.panel is not None
-    while scene.layout.buttons[scene.ui.panel][0] != "fill":
+    assert board.ui.panel is not None
+    while board.layout.buttons[board.ui.panel][0] != "fill":
         driver.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
     driver.pad(pygame.CONTROLLER_BUTTON_A)
     assert any(scene.state.candidates)
     driver.pad(pygame.CONTROLLER_BUTTON_DPAD_UP)
-    assert scene.layout.buttons[scene.ui.panel][0] == "mode"
+    assert board.layout.buttons[board.ui.panel][0] == "mode"
     driver.pad(pygame.CONTROLLER_BUTTON_A)
-    assert scene.ui.pencil
+    assert board.ui.pencil
     driver.pad(pygame.CONTROLLER_BUTTON_DPAD_LEFT)
-    assert scene.ui.panel is None and scene.cursor == (0, scene.n - 1)
+    assert board.ui.panel is None and board.cursor == (0, board.n - 1)
 
 
 def test_making_a_slow_puzzle_shows_a_screen_and_the_loop_keeps_running(driver, monkeypatch):
@@ -383,7 +394,7 @@ def test_making_a_slow_puzzle_shows_a_screen_and_the_loop_keeps_running(driver, 
     loading.wait()
     driver.frames()
     new = driver.app.top
-    assert isinstance(new, KenkenScene) and new.state.params == Params(9, "extreme")
+    assert isinstance(new.board, KenkenBoard) and new.state.params == Params(9, "extreme")
     assert scene not in driver.app.stack
 
 
@@ -413,8 +424,9 @@ def test_the_layout_fills_the_scenes_board_area(driver):
 
 def test_bench_pose_and_a_nine_by_nine_draw(driver):
     scene = driver.start("kenken", Params(9, "easy"), seed=26)
+    board = scene.board
     bench.pose(scene)
-    assert scene.ui.pad and scene.current_hint and scene.tweens.busy and scene.shown_errors()
+    assert board.ui.pad and board.current_hint and scene.tweens.busy and board.shown_errors()
     for _ in range(3):
         driver.app.draw(driver.app.screen)
     assert scene.tweens.busy
@@ -437,7 +449,7 @@ def drawn_clues(driver, scene, monkeypatch):
             words.append(text)
         return original(surface, text, *args, **kwargs)
     monkeypatch.setattr(ui_module, "label", recording)
-    scene.view._base_key = None                    # paint the grid afresh
+    scene.board.view._base_key = None                    # paint the grid afresh
     driver.app.draw(driver.app.screen)
     monkeypatch.setattr(ui_module, "label", original)
     return words
@@ -449,11 +461,12 @@ def operator_shown(words):
 
 def test_hidden_operators_are_revealed_once_solved(driver, monkeypatch):
     scene = driver.start("kenken", HIDDEN, seed=12)
+    board = scene.board
     words = drawn_clues(driver, scene, monkeypatch)
     assert len(words) == len(scene.state.cages) and not any(map(operator_shown, words))
     solution = answer(scene)
     for index, digit in enumerate(solution):
-        walk(scene, divmod(index, scene.n), lambda dx, dy: driver.key(KEYS[dx, dy]))
+        walk(board, divmod(index, board.n), lambda dx, dy: driver.key(KEYS[dx, dy]))
         driver.key(pygame.K_0 + digit)
     assert scene.over
     words = drawn_clues(driver, scene, monkeypatch)
@@ -467,6 +480,7 @@ def test_after_solving_every_play_button_of_the_panel_is_dimmed(driver, monkeypa
     from games.core.screens import ui as ui_module
     from games.core.screens.question import ConfirmScene
     scene = driver.start("kenken", Params(4), seed=2)
+    board = scene.board
     driver.key(pygame.K_s)
     assert isinstance(driver.app.top, ConfirmScene)
     driver.key(pygame.K_y)
@@ -481,7 +495,7 @@ def test_after_solving_every_play_button_of_the_panel_is_dimmed(driver, monkeypa
             inks[text] = args[2]
         return original(surface, text, *args, **kwargs)
     monkeypatch.setattr(ui_module, "label", recording)
-    scene.panel._key = None                         # paint the panel afresh
+    board.panel._key = None                         # paint the panel afresh
     driver.app.draw(driver.app.screen)
     monkeypatch.setattr(ui_module, "label", original)
     for words in ("Pen: digits", "Pencil: candidates", "Fill candidates (C)", "Solve (S)"):
@@ -578,11 +592,12 @@ def test_the_pad_opened_by_a_click_keeps_off_the_clues(driver):
     clue, and its digits still write."""
     from games.kenken.view import clues
     scene = driver.start("kenken", Params(9), seed=4)
-    boxes = [clue.box for clue in clues(scene.view.sheet, scene.state, False)]
+    board = scene.board
+    boxes = [clue.box for clue in clues(board.view.sheet, scene.state, False)]
     for r, c in ((4, 4), (0, 8), (8, 0), (3, 6)):
-        driver.click(scene.view.cell_rect(r, c).center)
-        assert scene.ui.pad and scene.ui.pad.cell == (r, c)
-        pad = pygame.Rect(scene.view.pad_place(scene.state, scene.ui).box)
+        driver.click(board.view.cell_rect(r, c).center)
+        assert board.ui.pad and board.ui.pad.cell == (r, c)
+        pad = pygame.Rect(board.view.pad_place(scene.state, board.ui).box)
         assert pad.collidelist([pygame.Rect(box) for box in boxes]) == -1
         driver.click(pad_digit(scene, 1).center)
         assert scene.state.digits[r * 9 + c] == 1

@@ -23,7 +23,7 @@ def test_mouse_plays_the_lesson_to_its_end(driver):
     scene = open_lesson(driver, "kenken")
 
     def perform(text):
-        board = scene.board
+        board = scene.game.board
         pencil, cell, digit = parts(text)
         centre = pygame.Rect(board.layout.cell_box(*cell)).center
         pad = board.ui.pad
@@ -43,7 +43,7 @@ def test_keyboard_plays_the_lesson_to_its_end(driver):
               (0, -1): pygame.K_UP}
 
     def perform(text):
-        board = scene.board
+        board = scene.game.board
         pencil, cell, digit = parts(text)
         walk(board, cell, lambda dx, dy: driver.key(arrows[dx, dy]))
         if pencil:
@@ -60,7 +60,7 @@ def test_gamepad_plays_the_lesson_to_its_end(driver):
             (0, 1): pygame.CONTROLLER_BUTTON_DPAD_DOWN, (0, -1): pygame.CONTROLLER_BUTTON_DPAD_UP}
 
     def perform(text):
-        board = scene.board
+        board = scene.game.board
         pencil, cell, digit = parts(text)
         if board.ui.pad is not None:
             pad.press(pygame.CONTROLLER_BUTTON_B)    # a refused try left the wheel open

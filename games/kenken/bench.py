@@ -19,7 +19,7 @@ from games.kenken.geometry import Style
 from games.kenken.motion import POP_SECONDS
 
 if TYPE_CHECKING:
-    from games.kenken.scene import KenkenScene
+    from games.core.screens.frame import Frame
 
 # Keen's generation (keen.c's new_game_desc), median ms per puzzle by difficulty, and the
 # p99 of 4x4 to 7x7.
@@ -115,24 +115,27 @@ def cases() -> list[dict[str, Any]]:
     return found
 
 
-def pose(scene: KenkenScene) -> None:
+def pose(frame: Frame) -> None:
     """Calcoolation's most expensive everyday look: candidates everywhere, a digit twice in a
     column (a mistake, shown), the hint pointing at it (shown, not taken: no hint is counted),
     a digit mid-pop (stretched so it stays mid-pop) and the number pad open in pencil mode
     under the keyboard cursor."""
-    scene.play(rules.Move(rules.FILL))
-    solution = rules.solution(scene.state)
-    n = scene.n
+    from games.kenken.scene import KenkenBoard
+    board = frame.board
+    assert isinstance(board, KenkenBoard)
+    frame.play(rules.Move(rules.FILL))
+    solution = rules.solution(board.state)
+    n = board.n
     if solution is not None:
-        scene.play(rules.Move(rules.PLACE_CLEAR, 0, 0, solution[0]))
-        scene.play(rules.Move(rules.PLACE, 1, 0, solution[0]))
-        scene.stretch = 400.0
-        scene.play(rules.Move(rules.PLACE_CLEAR, n - 1, n - 1, solution[-1]))
-        scene.stretch = 1.0
-        scene.tweens.update(POP_SECONDS * 200)
-        scene.hint_shown, scene.hint_state = grader.hint(scene.state), scene.state
-    scene.pretend_device(Device.KEYBOARD)
-    scene.ui = controls.open_pad(scene.state, replace(scene.ui, cursor=(n - 1, n - 2)),
+        frame.play(rules.Move(rules.PLACE_CLEAR, 0, 0, solution[0]))
+        frame.play(rules.Move(rules.PLACE, 1, 0, solution[0]))
+        board.stretch = 400.0
+        frame.play(rules.Move(rules.PLACE_CLEAR, n - 1, n - 1, solution[-1]))
+        board.stretch = 1.0
+        frame.tweens.update(POP_SECONDS * 200)
+        board.hint_shown, board.hint_state = grader.hint(board.state), board.state
+    frame.pretend_device(Device.KEYBOARD)
+    board.ui = controls.open_pad(board.state, replace(board.ui, cursor=(n - 1, n - 2)),
                                  Style.PAD, True)
 
 

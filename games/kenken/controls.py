@@ -9,28 +9,21 @@ cell. Gamepad: the d-pad or stick moves, A opens a number wheel around the cell 
 triggers turn it, A writes, B closes), X switches pen and pencil, the triggers go to the next
 empty cell; the panel's buttons are reached by moving right off the grid. The letters (C fill
 candidates, A auto-clear, S solve) are the game's commands (info.py), carried out by the
-scene.
+board; the panel's Solve and New game are the frame's verbs (Do).
 
-The scene supplies `target`, what the pointer is on (geometry.py says where things are): a
+The board supplies `target`, what the pointer is on (geometry.py says where things are): a
 cell, the open pad (OnPad) or a panel button (OnButton).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import Enum
 
-from games.core.kit.actions import Act, Action, Device
-from games.core.kit.controls import Look, Play, Refuse, cycle, nearest, step_grid
+from games.core.kit.actions import Act, Action, Command, Device
+from games.core.kit.controls import Do, Look, Play, Refuse, cycle, nearest, step_grid
 from games.core.kit.rules_api import IllegalMove
 from games.kenken import geometry, rules
 from games.kenken.cages import cell_name
 from games.kenken.geometry import Button, Cell, ItemKind, Style
-
-
-class Verb(Enum):
-    """What an action asks of the scene beyond a move or a look."""
-    NEW_GAME = "new_game"     # the setup screen, with this game's choices
-    SOLVE = "solve"           # the frame's Solve (it asks once)
 
 
 @dataclass(frozen=True)
@@ -73,7 +66,9 @@ class OnButton:
 
 
 Target = Cell | OnPad | OnButton | None
-Answer = Play[Ui] | Look[Ui] | Refuse | Verb | None
+Answer = Play[Ui] | Look[Ui] | Refuse | Do | None
+NEW_GAME = Do(Act.NEW)            # the setup screen, with this game's choices
+SOLVE = Do(Command.SOLVE)         # the frame's Solve (it asks once)
 
 
 def home(state: rules.State) -> Cell:
@@ -215,7 +210,7 @@ def use_button(state: rules.State, ui: Ui, index: int, right: bool | None) -> An
         return Look(replace(ui, autoclear=not ui.autoclear))
     if button == Button.SOLVE:
         return solve(state, ui)
-    return Verb.NEW_GAME
+    return NEW_GAME
 
 
 def here(state: rules.State, ui: Ui) -> tuple[int, int, int, int]:
@@ -242,8 +237,7 @@ def enter_digit(state: rules.State, ui: Ui, digit: int) -> Answer:
     row, col, current, _ = here(state, ui)
     if current == digit:      # the same digit again rubs it out
         return clear_cell(state, ui)
-    return play(state, ui, rules.Move(rules.PLACE_CLEAR if ui.autoclear else rules.PLACE,
-                                      row, col, digit))
+    return play(state, ui, pen_move(ui.autoclear, row, col, digit))
 
 
 def toggle_candidate(state: rules.State, ui: Ui, digit: int) -> Answer:
@@ -283,7 +277,7 @@ def fill(state: rules.State, ui: Ui) -> Answer:
 
 def solve(state: rules.State, ui: Ui) -> Answer:
     """The panel's Solve: the frame's Solve, which asks once."""
-    return None if rules.status(state).over else Verb.SOLVE
+    return None if rules.status(state).over else SOLVE
 
 
 def solution_moves(state: rules.State, autoclear: bool) -> list[rules.Move] | str:
@@ -292,10 +286,15 @@ def solution_moves(state: rules.State, autoclear: bool) -> list[rules.Move] | st
     answer = rules.solution(state)
     if answer is None:
         return "This puzzle has no single solution to fill in."
-    kind = rules.PLACE_CLEAR if autoclear else rules.PLACE
     n = state.size
-    return [rules.Move(kind, *divmod(i, n), digit)
+    return [pen_move(autoclear, *divmod(i, n), digit)
             for i, digit in enumerate(answer) if state.digits[i] != digit]
+
+
+def pen_move(autoclear: bool, row: int, col: int, digit: int) -> rules.Move:
+    """A digit written with the pen (Auto-clear on: rubbed out of its row's and column's
+    candidates too)."""
+    return rules.Move(rules.PLACE_CLEAR if autoclear else rules.PLACE, row, col, digit)
 
 
 def play(state: rules.State, ui: Ui, move: rules.Move) -> Play[Ui] | Refuse:

@@ -1,49 +1,52 @@
 """Calcoolation (KenKen) on screen: the grid with its cages on the left, a side panel with the
 entry mode, Fill candidates, Auto-clear, Solve, New game and the hint box on the right.
 
-The scene wires the parts: controls.py says what each action means (the controls are listed
-there), view.py draws the grid and the number pad, panel.py the side panel, motion.py works
-out the animations, geometry.py says where everything sits.
+The board wires the parts to the frame (games/core/screens/board.py): controls.py says what
+each action means (the controls are listed there), view.py draws the grid and the number pad,
+panel.py the side panel, motion.py works out the animations, geometry.py says where
+everything sits.
 
 Every change is one Move through the Session, so each (a placed digit with its row and
 column cleared, Fill candidates, each digit Solve writes) is undone in one step. Solve is the
-frame's (games/core/screens/solving.py): this scene gives it the solution's digits.
+frame's (games/core/screens/solving.py): this board gives it the solution's digits.
 Animations come from (old state, new state): digits pop in (and shrink away on undo),
 candidates fade, Fill sweeps across the grid, and the win flashes along the diagonals.
 """
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
 import pygame
 
 from games.core.kit.actions import Act, Action, Command
-from games.core.kit.controls import Look, Play, Refuse
-from games.core.kit.options import remember
-from games.core.kit.session import Change, Session
-from games.core.loop.app import App
+from games.core.kit.controls import Answer, Look, Play
+from games.core.kit.results import clock_text
+from games.core.kit.session import Change
 from games.core.screens import solving
+from games.core.screens.board import Board, Table
 from games.core.screens.cache import Backdrop
-from games.core.screens.game_scene import GameScene, clock_text
 from games.core.screens.ui import BG
 from games.kenken import controls, geometry, grader, rules
 from games.kenken.cages import Params
-from games.kenken.controls import Ui, Verb
+from games.kenken.controls import Ui
 from games.kenken.geometry import Cell, Style
 from games.kenken.motion import Motion, motion
 from games.kenken.panel import KenkenPanel, plural
 from games.kenken.view import KenkenView, Shown
 
+DEMO_ACTION = Action(Act.CONFIRM)      # how the scripted player writes a digit on the pad
 
-class KenkenScene(GameScene):
+
+class KenkenBoard(Board):
+    ui: Ui
     timed = True
     result_pause = 0.25            # the flash is the pause before the result
 
-    def __init__(self, app: App, session: Session,
-                 play_options: dict[str, Any] | None = None) -> None:
-        super().__init__(app, session, play_options)
+    def __init__(self, table: Table) -> None:
+        self.table = table
         self.n: int = self.state.size
         self.params: Params = self.state.params
         self.layout = geometry.layout(self.n)
@@ -58,79 +61,76 @@ class KenkenScene(GameScene):
         self.hint_state: rules.State | None = None   # the state the hint was worked out for
         self._errors_key: rules.State | None = None
         self._errors: frozenset[Cell] = frozenset()
-        self.best_rows = self._load_best()
+        self.best_rows = table.best_entries()
+
+    @property
+    def state(self) -> rules.State:
+        return as_state(self.table.state)
 
     # --- settings and help used -----------------------------------------------------------
     @property
     def autoclear(self) -> bool:
-        return bool(self.prefs["autoclear"])
-
-    def _load_best(self) -> list[dict[str, Any]]:
-        return self.best_entries()
+        return bool(self.table.prefs["autoclear"])
 
     @property
     def cursor(self) -> Cell:
         return self.ui.cursor
 
-    # --- input: controls.interpret says what an action means; the scene carries it out -----
-    def handle_game(self, action: Action) -> None:
+    def entered(self, rank: int | None) -> None:
+        self.best_rows = self.table.best_entries()
+
+    # --- input: controls.interpret says what an action means; the frame carries it out -----
+    def read(self, action: Action) -> Answer:
         if action.kind == Act.POINT and action.pos is not None:
             self.pointer = action.pos
         target = None if action.pos is None else \
             self.view.target_at(action.pos, self.ui, self.state)
-        self.answer(controls.interpret(self.state, self.ui, action, target))
+        return controls.interpret(self.state, self.ui, action, target)
 
-    def answer(self, answer: controls.Answer) -> None:
-        if isinstance(answer, Refuse):
-            self.refuse(answer.reason)
-        elif isinstance(answer, Look):
-            self.look(answer.ui)
-        elif isinstance(answer, Play):
-            self.make(answer.move, answer.ui)
-        elif answer is Verb.NEW_GAME:
-            self.new_game()
-        elif answer is Verb.SOLVE:
-            self.ask_solve()
-
-    def commands(self):
-        return {**super().commands(),
-                Command.CANDIDATES: lambda: self.answer(controls.fill(self.state, self.ui)),
-                Command.AUTOCLEAR: lambda: self.look(replace(self.ui,
-                                                             autoclear=not self.ui.autoclear))}
+    def commands(self) -> Mapping[Command, Callable[[], Answer]]:
+        return {Command.CANDIDATES: lambda: controls.fill(self.state, self.ui),
+                Command.AUTOCLEAR: lambda: Look(replace(self.ui,
+                                                        autoclear=not self.ui.autoclear))}
 
     def solution(self) -> list[Any] | str:
         return controls.solution_moves(self.state, self.autoclear)
 
-    def show_solve_move(self, move: Any) -> None:
-        self.make(move, replace(self.ui, cursor=(move.row, move.col), pad=None, panel=None))
+    def solve_move(self, move: Any) -> Answer:
+        return Play(move, replace(self.ui, cursor=(move.row, move.col), pad=None, panel=None))
 
-    def look(self, ui: Ui) -> None:
+    def look(self, ui: Any, action: Action) -> None:
         """Take on a new UI state, with the sounds and words that go with the change."""
         old, self.ui = self.ui, ui
         if ui.autoclear != old.autoclear:
             self.toggle_autoclear()
         elif sound := cue(old, ui):
-            self.app.audio.play(sound)
+            self.table.sound(sound)
+
+    def played(self, answer: Play[Any], change: Change[Any, Any] | None,
+               action: Action) -> None:
+        """The UI state of a move is taken even when the rules refuse it (the pad closes);
+        a win closes the pad and leaves the panel."""
+        self.look(answer.ui, action)
+        if change is not None and self.table.over:
+            self.ui = replace(self.ui, pad=None, panel=None)
 
     def toggle_autoclear(self) -> None:
-        self.set_pref("autoclear", not self.autoclear)
-        self.say("Auto-clear on: a written digit is rubbed out of its row's and column's "
-                 "candidates." if self.autoclear else "Auto-clear off: candidates stay as "
-                 "they are when you write a digit.")
-        self.app.audio.play("select")
+        self.table.set_pref("autoclear", not self.autoclear)
+        self.table.say("Auto-clear on: a written digit is rubbed out of its row's and column's "
+                       "candidates." if self.autoclear else "Auto-clear off: candidates stay "
+                       "as they are when you write a digit.")
+        self.table.sound("select")
 
-    def make(self, move: rules.Move, ui: Ui) -> None:
-        """Play a move the controls found legal, with its sound: a new mistake buzzes."""
-        self.look(ui)
-        before = self.errors_of(self.state)
-        if self.play(move) is None:
-            return
-        if self.show_errors and self.errors_of(self.state) - before:
-            self.app.audio.play("wrong")
-        elif move.kind in (rules.PLACE, rules.PLACE_CLEAR, rules.SOLVE):
-            self.app.audio.play("place")
-        else:
-            self.app.audio.play("select")
+    def move_sound(self, change: Change[Any, Any]) -> str | None:
+        """A new mistake buzzes; a digit written clicks into place."""
+        old, new = as_state(change.old), as_state(change.new)
+        if self.show_errors and self.errors_of(new) - self.errors_of(old):
+            return "wrong"
+        move = change.move
+        if isinstance(move, rules.Move) and move.kind in (rules.PLACE, rules.PLACE_CLEAR,
+                                                          rules.SOLVE):
+            return "place"
+        return "select"
 
     def cancel(self) -> bool:
         ui = controls.back(self.ui)
@@ -142,30 +142,27 @@ class KenkenScene(GameScene):
     def interrupt(self) -> None:
         self.ui = replace(self.ui, pad=None)
 
-    def new_game(self) -> None:
-        """The setup screen with this game's choices; a new game there replaces this one."""
+    def setting_up(self) -> Mapping[str, Any]:
+        """New game's setup screen starts from this puzzle's choices."""
         self.ui = replace(self.ui, pad=None)
-        remember(self.app.settings, self.session.key, {
-            "size": self.n, "difficulty": self.params.difficulty,
-            "variant": self.params.variant})
-        from games.core.screens.menus import SetupScene  # opened when asked for
-        self.app.push(SetupScene(self.app, self.session.key, replace_scene=self))
+        return {"size": self.n, "difficulty": self.params.difficulty,
+                "variant": self.params.variant}
 
     # --- hints ----------------------------------------------------------------------------
     def hint(self) -> None:
         self.ui = replace(self.ui, pad=None)
         if self.hint_state == self.state and self.hint_shown is not None:
-            self.say("The hint is in the panel and marked on the grid.")
+            self.table.say("The hint is in the panel and marked on the grid.")
             return
         found = grader.hint(self.state)
         if found is None:
             return
         self.hint_shown, self.hint_state = found, self.state
-        self.count_hint()
+        self.table.count_hint()
         if found.cells and found.technique != "stuck":
             cursor = found.place[0] if found.place else found.cells[0]
             self.ui = replace(self.ui, cursor=cursor, panel=None)
-        self.app.audio.play("wrong" if found.technique == "mistake" else "hint")
+        self.table.sound("wrong" if found.technique == "mistake" else "hint")
 
     @property
     def current_hint(self) -> grader.Hint | None:
@@ -174,7 +171,7 @@ class KenkenScene(GameScene):
     # --- errors ---------------------------------------------------------------------------
     @property
     def show_errors(self) -> bool:
-        return bool(self.app.settings.get("show_errors", True))
+        return bool(self.table.setting("show_errors", True))
 
     def errors_of(self, state: rules.State) -> frozenset[Cell]:
         if self._errors_key is not state:
@@ -185,33 +182,32 @@ class KenkenScene(GameScene):
         return self.errors_of(self.state) if self.show_errors else frozenset()
 
     # --- animation ------------------------------------------------------------------------
-    def animate(self, change: Change) -> None:
+    def animate(self, change: Change[Any, Any]) -> None:
         old, new = change.old, change.new
-        if not self.animations_on() or not isinstance(old, rules.State) or \
+        if not self.table.animations_on() or not isinstance(old, rules.State) or \
                 not isinstance(new, rules.State):
             self.motion = Motion()
             return
         mistakes = self.errors_of(new) - self.errors_of(old) if self.show_errors else frozenset()
-        self.motion = motion(old, new, change.direction, self.tweens, mistakes, self.stretch)
+        self.motion = motion(old, new, change.direction, self.table.tweens, mistakes,
+                             self.stretch)
 
-    def after_change(self, change: Change) -> None:
-        super().after_change(change)
-        if self.over and change.direction > 0:
-            self.app.audio.play("flash")
+    def changed(self, change: Change[Any, Any]) -> None:
+        """The win (played or redone) flashes, and the pad and the panel's focus close."""
+        if self.table.over and change.direction > 0:
+            self.table.sound("flash")
             self.ui = replace(self.ui, pad=None, panel=None)
 
-    def game_over(self) -> None:
-        super().game_over()
-        self.best_rows = self._load_best()
-
     # --- drawing --------------------------------------------------------------------------
-    def lesson_spot(self, cell: Cell) -> pygame.Rect:
+    def lesson_spot(self, thing: Any) -> pygame.Rect | None:
         """The lesson player's highlight (games/core/screens/lesson.py): round a cell."""
-        return pygame.Rect(self.layout.cell_box(*cell)).inflate(-10, -10)
+        return pygame.Rect(self.layout.cell_box(*thing)).inflate(-10, -10)
 
     def shown(self) -> Shown:
-        return Shown(self.shown_errors(), self.current_hint, self.over, self.device,
-                     self.pointer, self.solver.finished, self.session.elapsed, self.hints)
+        table = self.table
+        return Shown(self.shown_errors(), self.current_hint, table.over, table.device,
+                     self.pointer, table.solved_by_computer, table.session.elapsed,
+                     table.hints)
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         """The grid at rest and the panel: one picture, painted again as they change."""
@@ -219,91 +215,87 @@ class KenkenScene(GameScene):
         self.backdrop.show(surface, [self.view.still_part(self.state, self.ui, shown),
                                      self.panel.still_part(self.ui, shown)])
 
-    def draw_board(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         shown = self.shown()
         self.view.draw(surface, self.state, self.ui, shown, self.motion)
         self.view.draw_pad(surface, self.state, self.ui, shown)
 
-    # --- ticking --------------------------------------------------------------------------
-    def tick(self, dt: float) -> None:
-        if self.app.messages and self.app.top is self:
-            # e.g. an impossible choice on the pause menu's setup screen: say it here
-            self.say(self.app.messages.pop(0))
-
     # --- HUD, scores, result --------------------------------------------------------------
-    def move_words(self, move: rules.Move) -> str:
+    def move_words(self, move: Any) -> str:
         """A move as the replay lists it (rows and columns counted from 1)."""
-        cell = f"row {move.row + 1}, column {move.col + 1}"
-        return {rules.PLACE: f"Wrote {move.digit} in {cell}",
-                rules.PLACE_CLEAR: f"Wrote {move.digit} in {cell}, crossed off its row and "
+        made: rules.Move = move
+        cell = f"row {made.row + 1}, column {made.col + 1}"
+        return {rules.PLACE: f"Wrote {made.digit} in {cell}",
+                rules.PLACE_CLEAR: f"Wrote {made.digit} in {cell}, crossed off its row and "
                 "column",
-                rules.TOGGLE: f"Pencilled candidate {move.digit} in or out of {cell}",
+                rules.TOGGLE: f"Pencilled candidate {made.digit} in or out of {cell}",
                 rules.CLEAR: f"Emptied {cell}", rules.FILL: "Filled in every candidate",
-                rules.SOLVE: "Solved by the computer"}.get(move.kind, move.encode())
+                rules.SOLVE: "Solved by the computer"}.get(made.kind, made.encode())
 
     def hud_fields(self) -> list[tuple[str, str]]:
         filled = rules.score(self.state)
         best = self.best_rows[0]["score"] if self.best_rows else None
-        return [("Filled", f"{filled}/{self.n * self.n}"), ("Hints", str(self.hints)),
+        return [("Filled", f"{filled}/{self.n * self.n}"), ("Hints", str(self.table.hints)),
                 ("Best", clock_text(best) if best is not None else "-"),
-                ("Time", clock_text(self.session.elapsed))]
+                ("Time", clock_text(self.table.session.elapsed))]
 
     def final_score(self) -> int:
-        return math.ceil(self.session.elapsed)
+        return math.ceil(self.table.session.elapsed)
 
-    def score_text(self, score: int) -> str:
-        hints = self.hints
+    def score_text(self, score: Any) -> str:
+        hints = self.table.hints
         return clock_text(score) + (f", {plural(hints, 'hint')}" if hints else "")
 
-    def result_title(self) -> str:
-        return solving.title(self) if self.solve_used else "Solved!"
+    def result_title(self) -> str | None:
+        return None if self.table.solve_used else "Solved!"
 
-    def result_mood(self) -> str:
-        return "neutral" if self.solve_used else "good"
+    def result_mood(self) -> str | None:
+        return "neutral" if self.table.solve_used else "good"
 
     def result_facts(self) -> list[tuple[str, str]]:
         puzzle = f"{self.n} x {self.n} {self.params.difficulty.title()}"
         if self.params.variant != "standard":
             puzzle += ", " + ("multiplication only" if self.params.multiplication_only
                               else "hidden operators")
-        return [("Time", clock_text(self.session.elapsed)), ("Hints", str(self.hints)),
-                ("Puzzle", puzzle)]
+        return [("Time", clock_text(self.table.session.elapsed)),
+                ("Hints", str(self.table.hints)), ("Puzzle", puzzle)]
 
     def result_notes(self) -> list[str]:
-        return [solving.SOLVE_WAS_USED] if self.solve_used else []
-
-    def status_line(self) -> str:
-        return super().status_line() if self.over else ""
+        return [solving.SOLVE_WAS_USED] if self.table.solve_used else []
 
     # --- the demo -------------------------------------------------------------------------
-    def demo_move(self) -> None:
-        """Unused: demo_step below plays through the number pad (there is no ai module)."""
-        return None
-
-    def demo_step(self) -> None:
+    def demo_move(self) -> rules.Move | None:
         """The scripted player: pencils every candidate, then writes the answer cell by cell,
         choosing each digit on the pad one step before writing it (so the demo shows it)."""
-        if self.over or self.tweens.busy:
-            return
-        if not any(self.state.candidates) and not any(self.state.digits):
-            self.answer(controls.fill(self.state, self.ui))
-            return
-        solution = rules.solution(self.state)
+        state = self.state
+        if not any(state.candidates) and not any(state.digits):
+            return rules.Move(rules.FILL)
+        solution = rules.solution(state)
         if solution is None:
-            return
-        if self.ui.pad is None:
-            empty = [i for i, d in enumerate(self.state.digits) if not d]
+            return None
+        pad = self.ui.pad
+        if pad is None:
+            empty = [i for i, d in enumerate(state.digits) if not d]
             if not empty:
-                return
+                return None
             cell = empty[(len(empty) * 7) // 11]
-            ui = controls.open_pad(self.state, replace(self.ui, cursor=divmod(cell, self.n)),
+            ui = controls.open_pad(state, replace(self.ui, cursor=divmod(cell, self.n)),
                                    Style.PAD, False)
             if ui.pad is not None:
                 focus = geometry.pad_items(self.n, Style.PAD).index(
                     (geometry.ItemKind.DIGIT, solution[cell]))
-                self.look(replace(ui, pad=replace(ui.pad, focus=focus)))
-            return
-        self.answer(controls.interpret(self.state, self.ui, Action(Act.CONFIRM), None))
+                self.look(replace(ui, pad=replace(ui.pad, focus=focus)), DEMO_ACTION)
+            return None
+        row, col = pad.cell
+        self.look(replace(self.ui, pad=None), DEMO_ACTION)      # the pad's digit, written
+        return controls.pen_move(self.ui.autoclear, row, col, solution[row * self.n + col])
+
+
+def as_state(held: object) -> rules.State:
+    """A position the Session holds (as an object) as Calcoolation's State."""
+    if not isinstance(held, rules.State):
+        raise TypeError(f"Not a Calcoolation position: {held!r}")
+    return held
 
 
 def cue(old: Ui, new: Ui) -> str:
@@ -316,5 +308,3 @@ def cue(old: Ui, new: Ui) -> str:
         return "select"
     return "tick" if new.pad.style == Style.WHEEL and new.pad.focus != old.pad.focus else ""
 
-
-SCENE = KenkenScene
