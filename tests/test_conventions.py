@@ -35,9 +35,9 @@ from tests import recorded
 GAMES = list(registry.KEYS)
 FRAME_BUTTONS = ("Menu (Esc)", "Undo (U)", "Redo (R)", "Hint (H)", "Rules (F1)")
 PAD = {"down": pygame.CONTROLLER_BUTTON_DPAD_DOWN, "up": pygame.CONTROLLER_BUTTON_DPAD_UP,
-       "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT, "a": pygame.CONTROLLER_BUTTON_A,
-       "b": pygame.CONTROLLER_BUTTON_B, "x": pygame.CONTROLLER_BUTTON_X,
-       "start": pygame.CONTROLLER_BUTTON_START}
+       "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT, "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+       "a": pygame.CONTROLLER_BUTTON_A, "b": pygame.CONTROLLER_BUTTON_B,
+       "x": pygame.CONTROLLER_BUTTON_X, "start": pygame.CONTROLLER_BUTTON_START}
 
 
 def params(key: str):
@@ -536,30 +536,67 @@ def start_solver(driver, key: str) -> Frame:
     return scene
 
 
+def ask_solve(driver, scene, key: str, device: str) -> None:
+    """Solve asked for as a player of that device would: S; the mouse on Poggle's toolbar
+    button or Calcoolation's panel button; the pad on the same, reached with the d-pad."""
+    if device == "keyboard":
+        driver.key(pygame.K_s)
+    elif key == "poggle" and device == "mouse":
+        driver.click(next(b for b in scene.toolbar.widgets if b.words == "Solve (S)").rect.center)
+    elif key == "poggle":
+        while not scene.toolbar.focused:            # down off the board to the toolbar
+            driver.pad(PAD["down"])
+        while scene.toolbar.widgets[scene.toolbar.focus].words != "Solve (S)":
+            driver.pad(PAD["right"])
+        driver.pad(PAD["a"])
+    else:                                           # Calcoolation's panel, right of the grid
+        board = scene.board
+        solve = next(box for name, box in board.layout.buttons if name == "solve")
+        if device == "mouse":
+            driver.click(pygame.Rect(solve).center)
+            return
+        while board.ui.panel is None:
+            driver.pad(PAD["right"])
+        while (here := board.layout.buttons[board.ui.panel][1]) != solve:
+            driver.pad(PAD["down"] if here[1] < solve[1] else PAD["up"] if here[1] > solve[1]
+                       else PAD["right"] if here[0] < solve[0] else PAD["left"])
+        driver.pad(PAD["a"])
+
+
+def answer(driver, question: ConfirmScene, device: str, yes: bool) -> None:
+    """Yes or the safe answer (where the focus starts), by that device."""
+    if device == "mouse":
+        driver.click((question.yes if yes else question.no).rect.center)
+    elif device == "pad":
+        driver.pad(PAD["left"] if yes else PAD["right"])
+        driver.pad(PAD["a"])
+    else:
+        driver.key(pygame.K_y if yes else pygame.K_RETURN)
+
+
 @pytest.mark.parametrize("device", ["keyboard", "mouse", "pad"])
 @pytest.mark.parametrize("key", SOLVERS)
 def test_solve_asks_once_then_the_computer_plays_it_and_no_best_score(driver, key, device):
     scene = start_solver(driver, key)
-    if device == "keyboard":
-        driver.key(pygame.K_s)
-    elif device == "mouse" and key == "poggle":
-        driver.click(next(b for b in scene.toolbar.widgets if b.words == "Solve (S)").rect.center)
-    else:
-        scene.run_command(Command.SOLVE)      # Calcoolation's panel button, the pad's A
+    ask_solve(driver, scene, key, device)
     question = asked(driver)
-    driver.key(pygame.K_RETURN) if device != "pad" else driver.pad(PAD["a"])
+    answer(driver, question, device, yes=False)
     assert driver.app.top is scene and not scene.solver.active, "Keep playing"
     assert not scene.solve_used
-    driver.key(pygame.K_s)
-    driver.key(pygame.K_y)
-    assert question is not driver.app.top and scene.solver.active and scene.solve_used
+    ask_solve(driver, scene, key, device)
+    answer(driver, asked(driver), device, yes=True)
+    assert scene.solver.active and scene.solve_used
     driver.run_until(lambda: scene.over, dt=1 / 30)
     assert scene.session.moves_made > 1, "played as moves, one by one"
     driver.until_result()
     result = driver.app.top
     assert isinstance(result, ResultScene) and result.rank is None
     assert scene.ending.title() == SOLVED_BY_COMPUTER and scene.ending.mood() == "neutral"
+    shown = scene.ending.shown()                # the words entered as the last move ended it
+    assert (shown.title, shown.mood) == (SOLVED_BY_COMPUTER, "neutral")
     assert not scene.best_entries()
+    game = recorded.db().games(most=1)[0]
+    assert game.record.get("solved") == 1 and not game.ranked and game.outcome == "won"
     driver.frames()
     result.menu.focus = [b.words for b in result.menu.widgets].index("Look at the board")
     driver.key(pygame.K_RETURN)

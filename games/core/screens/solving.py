@@ -149,11 +149,14 @@ def step(frame: Frame, dt: float) -> None:
     move = player.due(dt, frame.state)     # a move landing cuts the last one's animation short
     if move is None:
         return
+    # Finished, should this move end the game: the result is entered as it ends, in its words.
+    player.finished = True
     frame.carry_out(frame.board.solve_move(move), SOLVE_ACTION)
     if frame.over:
-        player.finished = True
         player.stop()
-    elif player.queue:
+        return
+    player.finished = False
+    if player.queue:
         player.expect = frame.state
     else:
         player.stop()
