@@ -275,6 +275,7 @@ def test_solve_asks_once_writes_the_digits_and_undo_takes_them_back_one_by_one(d
     assert scene.state.digits == answer(scene) and scene.session.moves_made == board.n ** 2
     driver.until_result()
     assert scene.ending.title() == "Solved by the computer"
+    assert scene.ending.shown().title == "Solved by the computer" and board.shown().solved
     scores = recorded.scores()
     assert not scores.get(f"kenken/{PARAMS.encode()}"), "a solved-for-you game is not entered"
     driver.key(pygame.K_RIGHT)
