@@ -261,7 +261,8 @@ class PoggleBoard(Board):
         used = [plural(hints, "hint")] if hints else []
         if self.table.solve_used:
             used.append("Solve")
-        return [f"{' and '.join(used).capitalize()} used in this game: not a best result."]
+        words = " and ".join(used)
+        return [f"{words[:1].upper()}{words[1:]} used in this game: not a best result."]
 
     def params_text(self) -> str:
         size = self.state.params.size
