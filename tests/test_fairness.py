@@ -252,8 +252,8 @@ def test_poggle_hints_and_solve_survive_undo(driver):
     driver.run_until(lambda: scene.over, dt=1 / 30)
     driver.until_result()
     assert scene.solve_used and entries(scene) == []
-    assert scene.shown_result().notes == ("1 hint and Solve used in this game: not a best "
-                                          "result.",)
+    assert scene.ending.shown().notes == ("1 hint and Solve used in this game: not a best "
+                                         "result.",)
     look_at_the_board(driver, scene)
     while scene.session.can_undo():
         driver.key(pygame.K_u)

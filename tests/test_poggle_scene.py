@@ -176,7 +176,8 @@ def test_solve_plays_the_solution_press_by_press_and_undo_takes_it_back(driver):
         if scene.over:
             break
         seen.append(scene.state.presses)
-        assert scene.solve_left == par - scene.state.presses, "the panel's presses to go"
+        facts = scene.board.panel_facts()
+        assert facts.solving and facts.solve_left == par - scene.state.presses, "to go"
         driver.frames()
     assert scene.over and scene.state.presses == par
     assert sorted(set(seen)) == list(range(seen[0], par)) and seen[0] <= 1, "one at a time"

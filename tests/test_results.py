@@ -188,7 +188,7 @@ def test_generated_endings_fill_in_the_template(driver, key, seed, hints, oppone
     scene = Frame(driver.app, session, play)
     driver.app.push(scene)
     try:
-        result = scene.result()
+        result = scene.ending.result()
         assert template_problems(result) == [], result
         if play.get("opponent") == "computer":
             assert result.title in ("You won!", "You lost", "A draw")

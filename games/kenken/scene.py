@@ -171,7 +171,7 @@ class KenkenBoard(Board):
     # --- errors ---------------------------------------------------------------------------
     @property
     def show_errors(self) -> bool:
-        return bool(self.table.setting("show_errors", True))
+        return bool(self.table.settings.get("show_errors", True))
 
     def errors_of(self, state: rules.State) -> frozenset[Cell]:
         if self._errors_key is not state:
@@ -206,7 +206,7 @@ class KenkenBoard(Board):
     def shown(self) -> Shown:
         table = self.table
         return Shown(self.shown_errors(), self.current_hint, table.over, table.device,
-                     self.pointer, table.solved_by_computer, table.session.elapsed,
+                     self.pointer, table.solver.finished, table.session.elapsed,
                      table.hints)
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:

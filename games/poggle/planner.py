@@ -1,11 +1,10 @@
 """Poggle's planner: the fewest presses for a board, worked out off the main loop."""
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import cast
 
 from games.core.kit.rules_api import RuleError
-from games.core.loop.jobs import Job
+from games.core.loop.jobs import Job, Jobs
 from games.poggle.board import Board, Params, State
 
 Presses = Board             # how many times to press each key, row by row
@@ -24,10 +23,10 @@ def _work_out(state: State) -> Answer:
 class Planner:
     """Fewest-press solutions worked out in a Job, one board at a time, kept per board. The
     deal's board is always worked out first (it gives par); after it only the newest board
-    asked for matters. `start` runs work in a Job (the frame's jobs_start)."""
+    asked for matters."""
 
-    def __init__(self, params: Params, start: Callable[..., Job]) -> None:
-        self.params, self.start = params, start
+    def __init__(self, params: Params, jobs: Jobs):
+        self.params, self.jobs = params, jobs
         self.known: dict[Board, Answer] = {}
         self.wanted: list[Board] = []
         self.job: Job | None = None
@@ -47,7 +46,7 @@ class Planner:
     def _start(self) -> None:
         if self.job is None and self.wanted:
             self.job_board = self.wanted.pop(0)
-            self.job = self.start(_work_out, State(self.params, self.job_board))
+            self.job = self.jobs.start(_work_out, State(self.params, self.job_board))
 
     def poll(self) -> None:
         if self.job is None or not self.job.done or self.job_board is None:

@@ -42,7 +42,7 @@ class PoggleBoard(Board):
         self.panel = PogglePanel(self.view.layout.panel, params.size, params.colours)
         self.backdrop = Backdrop(BG)
         self.ripple = Ripple()
-        self.planner = Planner(params, table.jobs_start)
+        self.planner = Planner(params, table.jobs)
         self.planner.ask(self.deal, keep=True)
         self.planner.ask(self.state.board)
         self.lit: tuple[Keys, Cell] | None = None   # the key a hint lit, on its board
@@ -114,7 +114,7 @@ class PoggleBoard(Board):
         return self.lit[1] if self.lit is not None and self.lit[0] == self.state.board else None
 
     def hint(self) -> None:
-        if self.table.solve_left is not None:
+        if self.table.solver.active:
             return
         if self.unsolvable:
             self.table.refuse("No hint: this board cannot be solved.")
@@ -203,15 +203,18 @@ class PoggleBoard(Board):
         cell: Cell = thing
         return self.view.layout.cell_rects[cell[0]][cell[1]].inflate(18, 18)
 
+    def panel_facts(self) -> PanelFacts:
+        """What the side panel says now (Solve's presses to go among it)."""
+        solver = self.table.solver
+        return PanelFacts(self.state.board, solver.active, len(solver.queue),
+                          self.lit_key() is not None, self.unsolvable, self.best_rows, self.best,
+                          self.table.device)
+
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         """The tray at rest and the side panel (once the deal shows): one picture, painted
         again as they change."""
-        left = self.table.solve_left
         self.backdrop.show(surface, [] if not self.deal_ready else [
-            self.view.still_part(self.state.board),
-            self.panel.still_part(PanelFacts(
-                self.state.board, left is not None, left or 0, self.lit_key() is not None,
-                self.unsolvable, self.best_rows, self.best, self.table.device))])
+            self.view.still_part(self.state.board), self.panel.still_part(self.panel_facts())])
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.deal_ready:

@@ -35,8 +35,9 @@ if TYPE_CHECKING:
     from games.core.kit.game import Game
     from games.core.kit.prefs import Preferences
     from games.core.kit.session import Change, Session
-    from games.core.loop.jobs import Job
+    from games.core.loop.jobs import Jobs
     from games.core.loop.tween import Tweens
+    from games.core.screens.solving import SolvePlayer
     from games.core.screens.versus import Versus
 
 HudField = tuple[str, ...]     # (name, value) or (name, value, widest value)
@@ -96,13 +97,17 @@ class Table(Protocol):
     def solve_used(self) -> bool: ...
 
     @property
-    def solve_left(self) -> int | None:
-        """While Solve runs: the moves it has still to play (0 while it waits for them);
-        None when it does not run."""
+    def solver(self) -> SolvePlayer:
+        """Solve as the computer plays it, to read: asked for or playing (active), the moves
+        it has still to play (queue), whether it played the game's last move (finished)."""
 
     @property
-    def solved_by_computer(self) -> bool:
-        """Solve played the move that ended the game."""
+    def jobs(self) -> Jobs:
+        """The app's background jobs (their ends wake the loop)."""
+
+    @property
+    def settings(self) -> Mapping[str, Any]:
+        """The player's settings (settings.json: show_errors, ...), to read."""
 
     @property
     def device(self) -> str: ...
@@ -110,9 +115,6 @@ class Table(Protocol):
     def show_cursor(self) -> bool: ...
 
     def animations_on(self) -> bool: ...
-
-    def setting(self, name: str, default: Any = None) -> Any:
-        """One of the player's settings (settings.json: show_errors, ...)."""
 
     def by_device(self, mouse: str, keyboard: str, pad: str) -> str: ...
 
@@ -133,8 +135,6 @@ class Table(Protocol):
         """Add one to a counter of the game's record (help, penalties); undo never refunds."""
 
     def best_entries(self) -> list[dict[str, Any]]: ...
-
-    def jobs_start(self, work: Callable[..., Any], *args: Any) -> Job: ...
 
     def new_game(self) -> None: ...
 

@@ -34,7 +34,6 @@ from games.core.screens.modes import OPEN, PLAY, Gate, Mode
 if TYPE_CHECKING:
     from games.core.kit.game import Game
     from games.core.kit.prefs import Preferences
-    from games.core.loop.jobs import Job
     from games.core.screens.board import Board
     from games.core.screens.versus import Versus
 
@@ -50,6 +49,7 @@ class Frame(Scene):
         self.game: Game[Any, Any, Any] = registry.lookup(session.key)
         self.mode, self.gate = mode, gate or OPEN
         self.play_options: dict[str, Any] = dict(play_options or {})
+        self.jobs, self.settings = app.jobs, app.settings   # for the board to use and read
         # When play began (a resumed game: now, less the time already played), for the history.
         self.started = time.time() - session.elapsed
         self.prefs: Preferences = registry.preferences(app.settings, session.key)
@@ -107,17 +107,11 @@ class Frame(Scene):
     def animations_on(self) -> bool:
         return bool(self.app.settings.get("animations", True))
 
-    def setting(self, name: str, default: Any = None) -> Any:
-        return self.app.settings.get(name, default)
-
     def show_cursor(self) -> bool:
         return self.device != Device.MOUSE
 
     def sound(self, name: str) -> None:
         self.app.audio.play(name)
-
-    def jobs_start(self, work: Callable[..., Any], *args: Any) -> Job:
-        return self.app.jobs.start(work, *args)
 
     @property
     def hints(self) -> int:
@@ -144,14 +138,6 @@ class Frame(Scene):
     def solve_used(self) -> bool:
         """Solve was asked for in this game: in the record, which undo never refunds."""
         return self.session.count("solved") > 0
-
-    @property
-    def solve_left(self) -> int | None:
-        return len(self.solver.queue) if self.solver.active else None
-
-    @property
-    def solved_by_computer(self) -> bool:
-        return self.solver.finished
 
     @property
     def recorded(self) -> bool:
@@ -391,10 +377,6 @@ class Frame(Scene):
         result, options): the last choices are ready, one press starts."""
         from games.core.screens.menus import SetupScene
         self.tweens.finish_all()
-        choices = self.board.setting_up()
-        if choices:
-            from games.core.kit.options import remember
-            remember(self.app.settings, self.session.key, choices)
         self.app.push(SetupScene(self.app, self.session.key, replace_scene=self))
 
     def open_menu(self, reason: str = "") -> None:

@@ -34,6 +34,10 @@ class SetupScene(Scene):
     def __init__(self, app, key: str, replace_scene: Frame | None = None):
         super().__init__(app)
         self.key, self.replace_scene = key, replace_scene
+        if replace_scene is not None:       # from a game: its board may name where to start
+            choices = replace_scene.board.setting_up()
+            if choices:
+                remember(app.settings, key, choices)
         self.info = registry.lookup(key)
         self.options = self.info.data.options_for(app.settings)
         remembered = remembered_choices(key, app.settings.get("setup", {}).get(key))
