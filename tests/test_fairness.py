@@ -67,7 +67,8 @@ def deductile_swaps_to_the_answer(driver, scene) -> None:
     """Drag tiles as a player would (right button for colours) until the order is right."""
     while not deductile.guess_is_right(scene.state):
         move = deductile_ai.choose_move(scene.state)
-        driver.drag(scene.board.layout.tile_rects[move.a].center, scene.board.layout.tile_rects[move.b].center,
+        rects = scene.board.layout.tile_rects
+        driver.drag(rects[move.a].center, rects[move.b].center,
                     button=3 if move.kind == deductile.SWAP_COLOURS else 1)
         driver.settle()
 
@@ -75,7 +76,8 @@ def deductile_swaps_to_the_answer(driver, scene) -> None:
 def test_deductile_penalties_survive_undo_restart_and_resume(driver):
     scene = driver.start("deductile", DEDUCTILE, seed=31)
     move = deductile_ai.choose_move(scene.state)
-    driver.drag(scene.board.layout.tile_rects[move.a].center, scene.board.layout.tile_rects[move.b].center,
+    rects = scene.board.layout.tile_rects
+    driver.drag(rects[move.a].center, rects[move.b].center,
                 button=3 if move.kind == deductile.SWAP_COLOURS else 1)
     driver.settle()
     driver.key(pygame.K_g)                       # a wrong guess: 5 s
@@ -85,7 +87,7 @@ def test_deductile_penalties_survive_undo_restart_and_resume(driver):
     assert scene.session.record == record
     fields = {name: value for name, value, *_ in scene.board.hud_fields()}
     assert fields["Moves"] == "1" and fields["Wrong guesses"] == "1" and fields["Hints"] == "1"
-    left = scene.time_left()
+    left = scene.board.time_left()
     assert left == pytest.approx(deductile.TIME_LIMIT - 10 - scene.session.elapsed)
     for key in (pygame.K_u, pygame.K_u, pygame.K_r, pygame.K_u):
         driver.key(key)
@@ -97,7 +99,7 @@ def test_deductile_penalties_survive_undo_restart_and_resume(driver):
     assert driver.app.top is scene and scene.session.record == record
     resumed = resume(driver, scene)
     assert resumed.session.record == record
-    assert resumed.time_left() == pytest.approx(
+    assert resumed.board.time_left() == pytest.approx(
         deductile.TIME_LIMIT - 10 - resumed.session.elapsed)
 
 

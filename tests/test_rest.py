@@ -188,7 +188,7 @@ def show(app, name):
 
 def untimed(app) -> bool:
     game = game_of(app)
-    return app.top is not game or not game.timed
+    return app.top is not game or not game.board.timed
 
 
 # --- a clock at rest: its digits alone -------------------------------------------------------

@@ -281,11 +281,11 @@ def test_the_computer_is_brisk_unless_told_otherwise(driver):
 def test_a_hidden_clock_still_counts(driver, key):
     scene = driver.start(key, seed=4)
     shown = [name for name, _, _ in scene.hud_layout()]
-    assert scene.clock_field in shown
+    assert scene.board.clock_field in shown
     driver.app.settings["clock"] = "hidden"
     driver.frames(120)
-    assert scene.clock_field not in [name for name, _, _ in scene.hud_layout()]
-    assert [n for n in shown if n != scene.clock_field] == \
+    assert scene.board.clock_field not in [name for name, _, _ in scene.hud_layout()]
+    assert [n for n in shown if n != scene.board.clock_field] == \
         [name for name, _, _ in scene.hud_layout()], "the other fields stay"
     assert scene.session.elapsed >= 2
     driver.app.draw(driver.app.screen)

@@ -27,7 +27,7 @@ def load_art() -> Art:
 def load_screen() -> Screen:
     from games.core.screens.parts import Screen
     from games.deductile import scene
-    return Screen(scene.SCENE)
+    return Screen(scene.BOARD)
 
 
 def load_bench() -> Bench:

@@ -28,7 +28,7 @@ def load_art() -> Art:
 def load_screen() -> Screen:
     from games.core.screens.parts import Screen
     from games.ishido import scene
-    return Screen(scene.SCENE)
+    return Screen(scene.BOARD)
 
 
 def load_bench() -> Bench:

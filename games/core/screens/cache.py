@@ -58,7 +58,7 @@ class SurfaceCache:
 class Layer:
     """One window-sized picture of an area, repainted when its look changes."""
 
-    def __init__(self, background=(0, 0, 0)):
+    def __init__(self, background: tuple[int, int, int] = (0, 0, 0)) -> None:
         self.background = background
         self.surface: pygame.Surface | None = None
         self.look: Hashable = None
@@ -98,7 +98,7 @@ class Backdrop:
     covers over the background; it is painted again when its area or look (or the palette or
     the text size) changes. Parts do not overlap; what moves is drawn over the copy."""
 
-    def __init__(self, background=(0, 0, 0)):
+    def __init__(self, background: tuple[int, int, int] = (0, 0, 0)) -> None:
         self.background = background
         self.surface: pygame.Surface | None = None
         self.look: Hashable = None

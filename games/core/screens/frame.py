@@ -144,6 +144,13 @@ class Frame(Scene):
     def show_cursor(self) -> bool:
         return self.device != Device.MOUSE
 
+    @property
+    def on_top(self) -> bool:
+        return self.app.top is self
+
+    def open_over(self, make: Callable[[App], Scene]) -> None:
+        self.app.push(make(self.app))
+
     def sound(self, name: str) -> None:
         self.app.audio.play(name)
 
@@ -158,8 +165,8 @@ class Frame(Scene):
     def count_hint(self) -> None:
         self.session.note("hints")
 
-    def note(self, name: str) -> int:
-        return self.session.note(name)
+    def note(self, name: str, amount: int = 1) -> int:
+        return self.session.note(name, amount)
 
     def best_entries(self) -> list[dict[str, Any]]:
         """This game's best scores for its parameters, best first (score, detail, date)."""

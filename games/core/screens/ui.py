@@ -38,7 +38,9 @@ def panel(surface, rect, colour=PANEL, radius=18, border=None, width=3) -> None:
         pygame.draw.rect(surface, border, rect, width, border_radius=radius)
 
 
-def label(surface, words, pos, size=BODY, colour=TEXT, bold=False, anchor="topleft"):
+def label(surface: pygame.Surface, words: str, pos: tuple[float, float], size: int = BODY,
+          colour: tuple[int, ...] = TEXT, bold: bool = False,
+          anchor: str = "topleft") -> pygame.Rect:
     image = assets.text(words, size, colour, bold)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
