@@ -226,7 +226,7 @@ def test_ishido_is_recorded_once_and_the_assist_survives_undo(driver):
     assert not toolbar(scene, "Hint").enabled
     last = scene.session.last_move()
     driver.key(pygame.K_u)
-    assert not scene.over and scene.help_used
+    assert not scene.over and scene.board.help_used
     scene.play(last)                             # the same stone again
     ended_again_without_a_new_entry(driver, scene)
     driver.key(pygame.K_u)
