@@ -447,7 +447,8 @@ def test_best_scores_are_kept_per_rule_set_and_note_help(driver):
 def test_quit_saves_and_resume_keeps_the_question_and_the_help(driver):
     scene = driver.start("ishido", ORIGINAL, seed=18,
                          play_options={"oracle": True, "question": "Where next?"})
-    driver.key(pygame.K_x)
+    driver.key(pygame.K_x, times=3)                 # on, off, on: noted twice
+    assert scene.session.count("assist") == 2
     rng = random.Random(18)
     for _ in range(4):
         scene.play(ai.choose_move(scene.state, rng, "careful"))
@@ -460,6 +461,7 @@ def test_quit_saves_and_resume_keeps_the_question_and_the_help(driver):
     assert again.app.top is resumed, "the question is not asked again"
     assert resumed.state == state and resumed.board.question == "Where next?"
     assert resumed.board.assist and resumed.board.help_used
+    assert resumed.session.count("assist") == 2, "the record's count is kept, never lowered"
     again.key(pygame.K_u)
     assert resumed.state.placed == 3
     again.close()

@@ -103,8 +103,8 @@ class IshidoBoard(Board):
         options.clear()
         options.update(cleaned)
         assist = options["assist"] is True
-        if assist:    # chosen on the setup screen, or on when the game was saved
-            table.session.record["assist"] = 1
+        if assist and table.session.count("assist") == 0:   # chosen on the setup screen
+            table.note("assist")
         self.ui = Ui(controls.home(), assist=assist)
         self.view = IshidoView(IshidoLayout(table.board_rect, table.size[0]))
         self.layout = self.view.layout      # where things are: input and the pose need it too
