@@ -146,14 +146,21 @@ def type_only(tree: ast.Module) -> set[int]:
     return hidden
 
 
-def imports_of(name: str, path: str, known) -> set[str]:
-    """The project modules `name` imports anywhere in its file (inside functions too, but not
-    the type checker's alone), with relative and `from package import module` forms
-    resolved."""
+def in_functions(tree: ast.Module) -> set[int]:
+    """The ids of the nodes inside functions: imports made when the function runs."""
+    return {id(inner) for node in ast.walk(tree)
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            for child in node.body for inner in ast.walk(child)}
+
+
+def imports_of(name: str, path: str, known, when_run: bool = True) -> set[str]:
+    """The project modules `name` imports anywhere in its file (inside functions too, unless
+    not `when_run`; never the type checker's alone), with relative and `from package import
+    module` forms resolved."""
     tree = ast.parse(open(path, encoding="utf-8").read(), path)
     package = name if path.endswith("__init__.py") else name.rpartition(".")[0]
     found = set()
-    hidden = type_only(tree)
+    hidden = type_only(tree) | (set() if when_run else in_functions(tree))
     for node in ast.walk(tree):
         if id(node) in hidden:
             continue
@@ -172,9 +179,9 @@ def imports_of(name: str, path: str, known) -> set[str]:
     return found
 
 
-def import_graph() -> dict[str, set[str]]:
+def import_graph(when_run: bool = True) -> dict[str, set[str]]:
     files = project_files()
-    return {name: imports_of(name, path, files) for name, path in files.items()}
+    return {name: imports_of(name, path, files, when_run) for name, path in files.items()}
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -230,14 +237,23 @@ def is_declaration(module: str) -> bool:
     return len(parts) == 2 and parts[0] == "games" and parts[1] != "core"
 
 
+def is_screen(module: str) -> bool:
+    return module.startswith("games.core.screens.")
+
+
 def dependency_graph() -> dict[str, set[str]]:
-    """The import graph, less a declaration's loaders: a game's package names its parts in
-    functions that import each only when it is asked for, so they are not what it needs to
-    load; what it does need is the kit (checked: nothing else at its top level)."""
-    graph = import_graph()
+    """The import graph, less what is imported only to open another screen or part: a game's
+    package names its parts in functions that import each only when it is asked for (what it
+    needs to load is the kit: nothing else at its top level, checked below), and a screen
+    imports the screens it opens (a game's pause menu, the setup screen's game) when it
+    opens them, so screens that open each other are no cycle. Every other import counts,
+    inside functions too."""
+    graph, top = import_graph(), import_graph(when_run=False)
     for name in graph:
         if is_declaration(name):
             graph[name] = {target for target in graph[name] if layer_of(target) == 0}
+        elif is_screen(name):
+            graph[name] = top[name] | {target for target in graph[name] if not is_screen(target)}
     return graph
 
 
@@ -518,7 +534,7 @@ def test_a_game_is_a_board_the_frame_holds_never_a_frame():
     from games.core.screens.frame import Frame
     assert Frame.__bases__ == (Scene,)
     for game in registry.collection():
-        made = game.screen().board
+        made = game.board()
         assert isinstance(made, type) and made.__bases__ == (Board,), game.key
         assert not issubclass(made, Scene), f"{game.key}'s board is a scene"
     graph = import_graph()

@@ -475,8 +475,8 @@ def test_a_draw_offer_asks_first_and_a_second_human_is_asked_with_play_on_focuse
     assert second.detail == "White, do you accept?"
     driver.key(pygame.K_y)
     driver.until_result()
-    assert scene.over and scene.result_title() == "A draw"
-    assert scene.result_reason() == "Black offered a draw and White accepted."
+    assert scene.over and scene.ending.title() == "A draw"
+    assert scene.ending.reason() == "Black offered a draw and White accepted."
     assert scene.versus.moves_played() == 0, "an agreed draw is not a move"
     game = recorded.db().games(most=1)[0]
     assert (game.outcome, game.opponent, game.moves) == ("draw", "human", ("draw",))
@@ -504,8 +504,8 @@ def test_the_computer_answers_an_offer_by_its_exact_value(driver, key):
     driver.key(pygame.K_d)
     driver.key(pygame.K_y)
     driver.until_result()
-    assert scene.result_title() == "A draw" and scene.result_mood() == "neutral"
-    assert scene.result_reason() == "You offered a draw and the computer accepted."
+    assert scene.ending.title() == "A draw" and scene.ending.mood() == "neutral"
+    assert scene.ending.reason() == "You offered a draw and the computer accepted."
     assert dict(scene.result().facts)["Moves"] == "0"
     game = recorded.db().games(most=1)[0]
     assert (game.outcome, game.versus.level, game.moves) == ("draw", "high", ("draw",))
@@ -558,7 +558,7 @@ def test_solve_asks_once_then_the_computer_plays_it_and_no_best_score(driver, ke
     driver.until_result()
     result = driver.app.top
     assert isinstance(result, ResultScene) and result.rank is None
-    assert scene.result_title() == SOLVED_BY_COMPUTER and scene.result_mood() == "neutral"
+    assert scene.ending.title() == SOLVED_BY_COMPUTER and scene.ending.mood() == "neutral"
     assert not scene.best_entries()
     driver.frames()
     result.menu.focus = [b.words for b in result.menu.widgets].index("Look at the board")

@@ -125,7 +125,7 @@ def test_lamps_played_from_the_launcher_to_the_result(lamps_rules, data_dir):
         driver.until_result()
         assert isinstance(driver.app.top, ResultScene)
         assert driver.app.top.game is scene
-        assert dict(scene.shown_result().facts)["Score"] == str(sum(plan))
+        assert dict(scene.ending.shown().facts)["Score"] == str(sum(plan))
         best = recorded.scores()[f"tiny_game/{scene.session.params.encode()}"]
         assert best[0]["score"] == sum(plan)
     finally:

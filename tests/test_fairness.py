@@ -53,7 +53,7 @@ def resume(driver, scene):
 def ended_again_without_a_new_entry(driver, scene, count: int = 1) -> None:
     driver.until_result()
     assert len(entries(scene)) == count and driver.app.top.rank is None
-    assert scene.looking_back
+    assert scene.ending.looking_back
     driver.frames()   # the result screen draws its note
     look_at_the_board(driver, scene)
 
@@ -67,8 +67,8 @@ def deductile_swaps_to_the_answer(driver, scene) -> None:
     """Drag tiles as a player would (right button for colours) until the order is right."""
     while not deductile.guess_is_right(scene.state):
         move = deductile_ai.choose_move(scene.state)
-        rects = scene.board.layout.tile_rects
-        driver.drag(rects[move.a].center, rects[move.b].center,
+        tiles = scene.board.layout.tile_rects
+        driver.drag(tiles[move.a].center, tiles[move.b].center,
                     button=3 if move.kind == deductile.SWAP_COLOURS else 1)
         driver.settle()
 
@@ -76,8 +76,8 @@ def deductile_swaps_to_the_answer(driver, scene) -> None:
 def test_deductile_penalties_survive_undo_restart_and_resume(driver):
     scene = driver.start("deductile", DEDUCTILE, seed=31)
     move = deductile_ai.choose_move(scene.state)
-    rects = scene.board.layout.tile_rects
-    driver.drag(rects[move.a].center, rects[move.b].center,
+    tiles = scene.board.layout.tile_rects
+    driver.drag(tiles[move.a].center, tiles[move.b].center,
                 button=3 if move.kind == deductile.SWAP_COLOURS else 1)
     driver.settle()
     driver.key(pygame.K_g)                       # a wrong guess: 5 s
@@ -109,7 +109,7 @@ def test_deductile_is_recorded_once_however_the_ending_is_revisited(driver):
     driver.click(scene.board.layout.guess_rect.center)
     driver.until_result()
     assert len(entries(scene)) == 1 and driver.app.top.rank == 1
-    assert not scene.looking_back
+    assert not scene.ending.looking_back
     look_at_the_board(driver, scene)
     assert not toolbar(scene, "Hint").enabled and not toolbar(scene, "Guess").enabled
     driver.key(pygame.K_u)                       # back before the guess
@@ -181,8 +181,8 @@ def test_kenken_hints_and_solve_survive_undo_and_solve_is_no_best_time(driver):
     driver.run_until(lambda: scene.over, dt=1 / 30)      # ...plays the digits
     assert scene.session.count("solved") == 1
     driver.until_result()
-    assert scene.result_title() == "Solved by the computer"
-    assert scene.result_mood() == "neutral"
+    assert scene.ending.title() == "Solved by the computer"
+    assert scene.ending.mood() == "neutral"
     look_at_the_board(driver, scene)
     driver.key(pygame.K_u)                               # a digit of Solve taken back...
     assert not scene.over and scene.solve_used and scene.hints == 1
@@ -192,7 +192,7 @@ def test_kenken_hints_and_solve_survive_undo_and_solve_is_no_best_time(driver):
     kenken_fill(driver, scene, empty)                    # ...and finished by hand
     driver.until_result()
     assert entries(scene) == [] and driver.app.top.rank is None
-    assert scene.result_title() == "Solved!"
+    assert scene.ending.title() == "Solved!"
     assert "Solve was used in this game: not a best result." in scene.result().notes
 
 

@@ -122,8 +122,8 @@ def test_mouse_only_game(driver):
     finish(driver, scene)
     total = rules.score(scene.state)
     assert recorded.scores()[table(STANDARD)][0]["score"] == total
-    assert scene.result_title() == "You won!"
-    facts = dict(scene.shown_result().facts)
+    assert scene.ending.title() == "You won!"
+    facts = dict(scene.ending.shown().facts)
     assert facts["Score"] == str(total) and facts["Help"] == "none"
     assert "win" in driver.app.audio.played and "place" in driver.app.audio.played
 
@@ -154,7 +154,7 @@ def test_keyboard_only_game_with_the_oracle(driver):
     assert oracle.revealed(scene.board.question, fourways) == \
         oracle.answer("shall i plant the garden?")[:fourways]
     b = rules.breakdown(scene.state)
-    assert scene.shown_result().facts[:4] == (
+    assert scene.ending.shown().facts[:4] == (
         ("Placing stones", f"{b.placement} points"), ("4-ways", str(fourways)),
         ("4-way bonus", f"{b.fourway_bonus} points"),
         ("End bonus", f"{b.end_bonus} point{'s' if b.end_bonus != 1 else ''} "
@@ -188,7 +188,7 @@ def test_gamepad_only_game_with_a_virtual_controller(driver):
     status = scene.session.status
     assert status.outcome == "lost" and "fits nowhere" in status.reason
     finish(driver, scene)
-    assert scene.result_title() == "Out of room"
+    assert scene.ending.title() == "Out of room"
     assert recorded.scores()[table(ORIGINAL)][0]["score"] == rules.score(scene.state)
     pad.unplug()
 

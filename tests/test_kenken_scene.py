@@ -251,7 +251,7 @@ def test_a_hint_names_a_deduction_marks_it_and_is_counted(driver):
     driver.key(pygame.K_y)
     driver.run_until(lambda: scene.over, dt=1 / 30)
     driver.until_result()
-    assert dict(scene.shown_result().facts)["Hints"] == "2"
+    assert dict(scene.ending.shown().facts)["Hints"] == "2"
 
 
 def test_solve_asks_once_writes_the_digits_and_undo_takes_them_back_one_by_one(driver):
@@ -266,7 +266,7 @@ def test_solve_asks_once_writes_the_digits_and_undo_takes_them_back_one_by_one(d
     driver.run_until(lambda: scene.over, dt=1 / 30)
     assert scene.state.digits == answer(scene) and scene.session.moves_made == scene.n ** 2
     driver.until_result()
-    assert scene.result_title() == "Solved by the computer"
+    assert scene.ending.title() == "Solved by the computer"
     scores = recorded.scores()
     assert not scores.get(f"kenken/{PARAMS.encode()}"), "a solved-for-you game is not entered"
     driver.key(pygame.K_RIGHT)
@@ -313,7 +313,7 @@ def test_winning_flashes_sounds_and_records_the_best_time(driver):
     assert scene.session.elapsed == elapsed, "the clock stops at the win"
     assert_won(driver, scene)
     assert driver.app.top.rank == 1
-    assert dict(scene.shown_result().facts)["Time"] == clock_text(scene.session.elapsed)
+    assert dict(scene.ending.shown().facts)["Time"] == clock_text(scene.session.elapsed)
     assert scene.session.elapsed > 60
     assert driver.setup_summary("kenken", PARAMS, {})[0] == "Best results: 4 x 4, Normal"
 

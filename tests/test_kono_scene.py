@@ -75,11 +75,11 @@ def test_mouse_only_game_against_the_computer(driver):
     play_out(driver, scene, lambda move: click_move(driver, scene, move))
     status = scene.session.status
     assert status.winner == 0 and "fewer than two" in status.reason
-    assert scene.result_title() == "You won!"
+    assert scene.ending.title() == "You won!"
     assert recorded.records_by_table() == {"kono/level=random": {"won": 1}}
     assert "win" in driver.app.audio.played and "capture" in driver.app.audio.played
     taken = scene.captured()
-    assert taken[0] == 7 and f"Black {taken[0]}" in dict(scene.shown_result().facts)["Captures"]
+    assert taken[0] == 7 and f"Black {taken[0]}" in dict(scene.ending.shown().facts)["Captures"]
 
 
 def test_keyboard_only_game_as_white(driver):
@@ -89,7 +89,7 @@ def test_keyboard_only_game_as_white(driver):
     driver.key(pygame.K_RETURN)                 # the computer's turn: held back
     assert scene.session.position == 0
     play_out(driver, scene, lambda move: cursor_move(scene, driver.key, KEYS, move), seed=3)
-    assert scene.session.status.winner == 1 and scene.result_title() == "You won!"
+    assert scene.session.status.winner == 1 and scene.ending.title() == "You won!"
     assert recorded.records_by_table() == {"kono/level=easy": {"won": 1}}
 
 
@@ -112,7 +112,7 @@ def test_gamepad_only_two_player_game_with_a_virtual_controller(driver):
         cursor_move(scene, pad.press, keys, move)
         assert scene.session.last_move() == move
     driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
-    assert scene.session.status.winner == 0 and scene.result_title() == "Black won!"
+    assert scene.session.status.winner == 0 and scene.ending.title() == "Black won!"
     assert recorded.records_by_table() == {}, "two players: no record against the computer"
     pad.unplug()
 
@@ -249,7 +249,7 @@ def test_draw_counters_and_a_draw_by_repetition(driver):
     for move in shuffle:
         click_move(driver, scene, move)
     driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
-    assert scene.session.status.outcome == "draw" and scene.result_title() == "A draw"
+    assert scene.session.status.outcome == "draw" and scene.ending.title() == "A draw"
     assert "three times" in scene.session.status.reason
 
 

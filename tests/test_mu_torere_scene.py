@@ -87,7 +87,7 @@ def test_mouse_only_game_won_against_the_computer_with_clicks_and_drags(driver):
     play_out(driver, scene, move)
     status = scene.session.status
     assert status.winner == 0 and "White cannot move" in status.reason
-    assert driver.app.top.game.result_title() == "You won!"
+    assert driver.app.top.game.ending.title() == "You won!"
     assert recorded.records_by_table() == {"mu_torere/level=off": {"won": 1}}
     assert "win" in driver.app.audio.played
 
@@ -99,7 +99,7 @@ def test_keyboard_only_game_as_white_with_the_computer_starting(driver):
     driver.run_until(scene.human_to_move)
     play_out(driver, scene, lambda m: cursor_move(scene, driver.key, m, KEYS))
     assert scene.session.status.winner == 1
-    assert scene.result_title() == "You won!"
+    assert scene.ending.title() == "You won!"
     assert recorded.records_by_table() == {"mu_torere/level=low": {"won": 1}}
 
 
@@ -246,7 +246,7 @@ def test_the_computer_accepts_a_draw_unless_it_can_win(driver):
     driver.click(button.rect.center)
     driver.click(driver.app.top.yes.rect.center)
     driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
-    assert scene.session.status.outcome == "draw" and scene.result_title() == "A draw"
+    assert scene.session.status.outcome == "draw" and scene.ending.title() == "A draw"
     assert recorded.records_by_table() == {"mu_torere/level=high": {"draw": 1}}
 
 
@@ -255,7 +255,7 @@ def test_a_loss_is_announced_and_counted(driver):
                                                               "side": 0, "level": "perfect"})
     play_out(driver, scene, lambda m: click_move(driver, scene, m))
     assert scene.session.status.winner == 1
-    assert scene.result_title() == "You lost" and scene.result_mood() == "bad"
+    assert scene.ending.title() == "You lost" and scene.ending.mood() == "bad"
     assert recorded.records_by_table() == {"mu_torere/level=perfect": {"lost": 1}}
     assert "lose" in driver.app.audio.played
     assert scene.prompt() == "You lost. You cannot move."
@@ -376,7 +376,7 @@ def test_the_result_names_the_sides_by_their_colours(driver):
         driver.settle()
     driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
     assert scene.session.status.reason == "White cannot move.", "the rules' own words"
-    assert scene.result_reason() == "Gold cannot move." and scene.result_title() == "Blue won!"
+    assert scene.ending.reason() == "Gold cannot move." and scene.ending.title() == "Blue won!"
     assert scene.status_line() == "Gold cannot move."
 
 
@@ -535,7 +535,7 @@ def test_an_agreed_draw_is_not_numbered_as_a_move(driver):
     numbers = [number for number, _, _ in rows if number is not None]
     assert rows[-1][0] is None and rows[-1][2] == "draw agreed"
     assert numbers == list(range(1, scene.state.ply + 1)) and scene.state.ply == 6
-    assert dict(scene.result_facts())["Moves"] == "6"
+    assert dict(scene.ending.facts())["Moves"] == "6"
     driver.app.draw(driver.app.screen)                # the list draws a row without a number
 
 

@@ -66,10 +66,11 @@ def test_mouse_only_game_against_the_computer(driver):
     assert scene.versus.human_to_move() and scene.tweens.busy, "the counters are dealt in"
     hint = next(b for b in scene.toolbar.widgets if b.words.startswith("Hint"))
     driver.click(hint.rect.center)
-    assert scene.versus.hint_for == scene.state and scene.board.hinted_counters() == {(0, 1), (0, 2)}
+    assert scene.versus.hint_for == scene.state
+    assert scene.board.hinted_counters() == {(0, 1), (0, 2)}
     play_out(driver, scene, lambda move: click_counter(driver, scene, move))
     assert scene.session.status.winner == 0
-    assert driver.app.top.game.result_title() == "You won!"
+    assert driver.app.top.game.ending.title() == "You won!"
     assert recorded.records_by_table() == {"nim/level=medium": {"won": 1}}
     assert "win" in driver.app.audio.played
 
@@ -83,7 +84,7 @@ def test_keyboard_only_game_as_right_against_perfect_play(driver):
             "down": pygame.K_DOWN, "confirm": pygame.K_RETURN}
     play_out(driver, scene, lambda move: steer(scene, driver.key, move, keys))
     assert scene.session.status.winner == 1
-    assert scene.result_title() == "You won!"
+    assert scene.ending.title() == "You won!"
     assert recorded.records_by_table() == {"nim/level=perfect": {"won": 1}}
     # the computer, losing, stalled: every move of its was one of the slowest losses
     entries = scene.session.entries
@@ -176,14 +177,15 @@ def test_drawing_changes_nothing(driver):
     surface = pygame.Surface(driver.app.size)
 
     def unchanged_by_drawing():
-        before = (scene.board.ui, scene.board.draft, dict(scene.board.flights), scene.board.panel_value(),
-                  scene.session.position, scene.versus.hint_for, scene.board.teach)
+        board = scene.board
+        before = (board.ui, board.draft, dict(board.flights), board.panel_value(),
+                  scene.session.position, scene.versus.hint_for, board.teach)
         for device in ("mouse", "keyboard", "pad"):
             scene.pretend_device(device)
             scene.draw(surface)
             scene.draw(surface)
-        assert (scene.board.ui, scene.board.draft, dict(scene.board.flights), scene.board.panel_value(),
-                scene.session.position, scene.versus.hint_for, scene.board.teach) == before
+        assert (board.ui, board.draft, dict(board.flights), board.panel_value(),
+                scene.session.position, scene.versus.hint_for, board.teach) == before
 
     editor = scene.board.editor
     driver.post(pygame.MOUSEMOTION, pos=editor.slot_rect(editor.geometry(scene.board.draft), 0, 3)
@@ -264,7 +266,8 @@ def test_hint_lights_the_winning_move_and_explains_it(driver):
     assert scene.board.panel_to == 0.0
     driver.key(pygame.K_h)
     driver.frames(2)
-    assert scene.versus.hint_for == scene.state and scene.board.panel_to == 1.0, "the panel slides in"
+    assert scene.versus.hint_for == scene.state
+    assert scene.board.panel_to == 1.0, "the panel slides in"
     assert scene.board.valid_cursor() == (0, 1)                    # take 2 from the heap of 3
     assert scene.board.hinted_counters() == {(0, 1), (0, 2)}
     assert "take 2 from it" in teaching.explain(scene.state).hint
@@ -309,7 +312,7 @@ def test_records_keep_each_level_apart(driver):
     loser = driver.start("nim", CLASSIC, play_options={"opponent": "computer", "side": 1,
                                                        "level": "perfect"})
     play_out(driver, loser, lambda move: click_counter(driver, loser, move))
-    assert loser.result_title() == "You lost" and "lose" in driver.app.audio.played
+    assert loser.ending.title() == "You lost" and "lose" in driver.app.audio.played
     assert recorded.records_by_table() == {"nim/level=perfect": {"won": 1, "lost": 1},
                                     "nim/level=easy": {"won": 1}}
     assert "1 won, 1 lost" in driver.app.top.result.facts[-1][1]
@@ -346,7 +349,8 @@ def test_quit_saves_and_resume_keeps_the_game_and_the_view(driver):
     again = Driver()
     assert resume_saved_game(again.app, "nim")
     resumed = again.app.top
-    assert resumed.state == state and resumed.board.teach and resumed.versus.players == ("human", "human")
+    assert resumed.state == state and resumed.board.teach
+    assert resumed.versus.players == ("human", "human")
     again.key(pygame.K_u)
     assert resumed.state == resumed.session.initial
     again.close()
@@ -368,9 +372,10 @@ def test_bench_pose_shows_the_teaching_view_with_a_hint_not_taken(driver):
     scene = driver.start("nim", CLASSIC)
     bench.pose(scene)
     driver.frames(3)
-    assert scene.board.teach and scene.versus.hint_for == scene.state and scene.board.panel_value() == 1.0
+    board = scene.board
+    assert board.teach and scene.versus.hint_for == scene.state and board.panel_value() == 1.0
     assert scene.state.heaps == (7, 7, 7, 7, 7) and scene.show_cursor()
-    assert scene.versus.graded() and scene.board.lit_counters() == scene.board.hinted_counters() != set()
+    assert scene.versus.graded() and board.lit_counters() == board.hinted_counters() != set()
     assert scene.hints == 0, "a pose is not help the player asked for"
 
 
@@ -501,8 +506,9 @@ def test_the_cards_say_what_each_player_has_taken_clear_of_the_edge(driver):
     last_line = card.top + 100 + 32                       # hud.player_card's second line
     height = ui.assets.font(ui.SMALL + 2).get_height()
     assert card.bottom - (last_line + height / 2) >= 12
-    assert scene.board.layout.board.top >= card.bottom and scene.board.layout.table_rect(0).top > card.bottom
+    layout = scene.board.layout
+    assert layout.board.top >= card.bottom and layout.table_rect(0).top > card.bottom
     click_counter(driver, scene, rules.Move(2, 2))
     driver.settle()
     assert scene.board.shown(1.0).taken == (2, 0)
-    assert not any("took 0" in value for _, value in scene.result_facts())
+    assert not any("took 0" in value for _, value in scene.ending.facts())

@@ -54,7 +54,7 @@ def assert_won_at_par(driver, scene, params):
     scores = recorded.scores()
     row = scores[table(params)][0]
     assert row["score"] == 0 and row["detail"] == f"Par: {scene.par} presses"
-    assert dict(scene.shown_result().facts)["Score"] == "right on par"
+    assert dict(scene.ending.shown().facts)["Score"] == "right on par"
 
 
 def test_mouse_only_game(driver):
@@ -157,7 +157,7 @@ def test_a_hint_lights_one_press_of_a_fewest_press_solution(driver):
         driver.click(scene.view.layout.cell_rects[move.row][move.col].center)
     driver.settle()
     driver.until_result()
-    assert scene.shown_result().notes == ("1 hint used in this game: not a best result.",)
+    assert scene.ending.shown().notes == ("1 hint used in this game: not a best result.",)
     scores = recorded.scores()
     assert table(PARAMS) not in scores, "a game won with help is not entered"
 
@@ -180,7 +180,7 @@ def test_solve_plays_the_solution_press_by_press_and_undo_takes_it_back(driver):
     assert scene.over and scene.state.presses == par
     assert sorted(set(seen)) == list(range(seen[0], par)) and seen[0] <= 1, "one at a time"
     driver.until_result()
-    assert scene.result_title() == "Solved by the computer"
+    assert scene.ending.title() == "Solved by the computer"
     driver.key(pygame.K_ESCAPE)      # look at the board
     assert driver.app.top is scene
     driver.key(pygame.K_u)

@@ -17,6 +17,7 @@ from games.core.screens import ui
 from games.core.screens.replay import NO_TIMES, ReplayScene
 from games.core.screens.stats import GameRow, HistoryScene
 from tests import recorded
+from tests.driver import Driver
 
 PAD_A, PAD_B, PAD_X, PAD_LB, PAD_RB = 0, 1, 2, 9, 10
 PAD_UP, PAD_DOWN, PAD_LEFT, PAD_RIGHT = 11, 12, 13, 14
@@ -334,11 +335,16 @@ def test_replay_text_stays_on_screen_and_never_overlaps(driver, drawn_labels, ke
 
 def test_the_words_of_every_puzzle_move_are_the_games_own():
     """Each puzzle names its moves in words (the replay's panel), never as their code."""
-    from games.core.screens.replay import replay_host
-    for key in PUZZLES:
-        board_class = replay_host(registry.lookup(key).screen().scene)
-        rules = registry.lookup(key).rules
-        session = Session.new(key, None, 2)
-        for move in rules.legal_moves(session.state):
-            words = board_class.move_words(None, move)
-            assert words != move.encode() and words[:1].isupper(), (key, words)
+    from games.core.screens.frame import Frame
+    from games.core.screens.modes import LOOK
+    driver = Driver()
+    try:
+        for key in PUZZLES:
+            rules = registry.lookup(key).rules
+            session = Session.new(key, None, 2)
+            board = Frame(driver.app, session, {}, mode=LOOK).board
+            for move in rules.legal_moves(session.state):
+                words = board.move_words(move)
+                assert words != move.encode() and words[:1].isupper(), (key, words)
+    finally:
+        driver.close()

@@ -192,7 +192,7 @@ def untimed(app) -> bool:
 
 
 # --- a clock at rest: its digits alone -------------------------------------------------------
-TIMED = [key for key in GAMES if registry.lookup(key).screen().board.timed]
+TIMED = [key for key in GAMES if registry.lookup(key).board().timed]
 
 
 @pytest.mark.parametrize("windowed", [True, False], ids=["window", "full screen"])

@@ -68,7 +68,7 @@ def start_before_the_end(driver, key: str):
 
 
 def result_words(scene) -> list[str]:
-    return scene.shown_result().lines()
+    return scene.ending.shown().lines()
 
 
 # --- the template and the look back, every game through the real loop ----------------------
@@ -79,7 +79,7 @@ def test_every_game_ends_in_the_template_and_looks_back_without_a_second_result(
     scene.play(last)                                   # the last move, as the player made it
     driver.until_result()
     screen = driver.app.top
-    assert isinstance(screen, ResultScene) and not scene.looking_back
+    assert isinstance(screen, ResultScene) and not scene.ending.looking_back
     first = screen.result
     assert first == scene.session.result, "the first ending is kept in the game's record"
     assert template_problems(first) == []
@@ -97,7 +97,7 @@ def test_every_game_ends_in_the_template_and_looks_back_without_a_second_result(
     driver.key(pygame.K_r)                             # the same ending again
     driver.until_result()
     again = driver.app.top
-    assert isinstance(again, ResultScene) and scene.looking_back and again.rank is None
+    assert isinstance(again, ResultScene) and scene.ending.looking_back and again.rank is None
     assert again.result == first
     assert LOOKING_BACK in [row[1] for row in again.rows()]
     assert (recorded.db().count(), recorded.records_by_table(), recorded.scores()) == kept
@@ -148,7 +148,7 @@ def test_nim_never_says_you_won_after_a_recorded_loss(driver):
     assert scene.session.moves_made == 0
     play_out(lambda: ai.choose_move(scene.state, random.Random(0), None))
     assert scene.versus.human_result() == "won", "the board is a win this time"
-    assert driver.app.top.result == lost and scene.looking_back
+    assert driver.app.top.result == lost and scene.ending.looking_back
     assert all("won" not in line.lower() for line in driver.app.top.result.lines()[:2])
     assert recorded.records_by_table()["nim/level=perfect"] == {"lost": 1}
 

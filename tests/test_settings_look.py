@@ -291,10 +291,10 @@ def test_a_hidden_clock_still_counts(driver, key):
     driver.app.draw(driver.app.screen)
     if key == "deductile":     # the countdown still ends the game, and the result says so
         driver.run_until(lambda: scene.over, limit=181 * 4, dt=0.25)
-        assert "Time is up" in scene.result_title()
+        assert "Time is up" in scene.ending.title()
     else:
         scene.session.elapsed = 125.0
-        assert any("2:05" in value for _, value in scene.result_facts())
+        assert any("2:05" in value for _, value in scene.ending.facts())
 
 
 def test_the_untimed_games_keep_their_time_field(driver):

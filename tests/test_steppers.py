@@ -78,7 +78,7 @@ def screens():
     for info in registry.launcher_games():
         yield "setup", info.key
     for info in registry.launcher_games():
-        if hasattr(registry.lookup(info.key).screen().scene, "open_options"):
+        if info.players == 2:                      # a two-player game's Options panel
             yield "options", info.key
 
 

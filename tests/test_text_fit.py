@@ -154,7 +154,7 @@ def test_every_status_line_and_message_fits(driver, text_size, fitted, key):
         if session.status.over:
             scene.session = session
             reasons.add(scene.status_line())
-            reasons.add(scene.result_reason())
+            reasons.add(scene.ending.reason())
     scene.session = playing
     for words in reasons - {""}:
         scene.say(words)
@@ -171,7 +171,7 @@ def test_result_pause_and_setup_screens_fit(driver, text_size, fitted, key):
     driver.app.push(scene)
     for rank in (None, 12):
         result = driver.app.push(ResultScene(driver.app, scene, rank))
-        scene.looking_back = rank is None
+        scene.ending.looking_back = rank is None
         driver.app.draw(driver.app.screen)
         driver.app.pop(result)
     reasons = spoken([game_source(key)] + shared_sources(), "open_menu")

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 from games.core.kit.game import Bench, Game, Parts
 
 if TYPE_CHECKING:
-    from games.core.screens.parts import Art, Screen
+    from games.core.screens.board import BoardMaker
+    from games.core.screens.parts import Art
     from games.deductile.rules import Move, Params, State
 
 
@@ -20,14 +21,13 @@ def load_parts() -> Parts[Params, State, Move]:
 def load_art() -> Art:
     from games.core.screens.parts import Art
     from games.deductile import diagram
-    from sprites import deductile as sprites
-    return Art(sprites, diagram)
+    from sprites import deductile
+    return Art(deductile, diagram)
 
 
-def load_screen() -> Screen:
-    from games.core.screens.parts import Screen
-    from games.deductile import scene
-    return Screen(scene.BOARD)
+def load_board() -> BoardMaker:
+    from games.deductile.scene import DeductileBoard
+    return DeductileBoard
 
 
 def load_bench() -> Bench:
@@ -38,5 +38,5 @@ def load_bench() -> Bench:
 GAME: Game[Params, State, Move] = Game(
     key="deductile", title="DeducTile Reasoning", players=1,
     blurb="Order the tiles from the clues, against the clock",
-    parts=load_parts, art=load_art, screen=load_screen, bench=load_bench,
+    parts=load_parts, art=load_art, board=load_board, bench=load_bench,
     daily="tiles=4,difficulty=hard")

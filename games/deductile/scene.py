@@ -321,4 +321,3 @@ class DeductileBoard(Board):
                        self.table.show_cursor())
 
 
-BOARD = DeductileBoard

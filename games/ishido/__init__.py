@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 from games.core.kit.game import Bench, Game, Parts
 
 if TYPE_CHECKING:
-    from games.core.screens.parts import Art, Screen
+    from games.core.screens.board import BoardMaker
+    from games.core.screens.parts import Art
     from games.ishido.rules import Move, Params, State
 
 
@@ -21,14 +22,13 @@ def load_parts() -> Parts[Params, State, Move]:
 def load_art() -> Art:
     from games.core.screens.parts import Art
     from games.ishido import diagram
-    from sprites import ishido as sprites
-    return Art(sprites, diagram)
+    from sprites import ishido
+    return Art(ishido, diagram)
 
 
-def load_screen() -> Screen:
-    from games.core.screens.parts import Screen
-    from games.ishido import scene
-    return Screen(scene.BOARD)
+def load_board() -> BoardMaker:
+    from games.ishido.scene import IshidoBoard
+    return IshidoBoard
 
 
 def load_bench() -> Bench:
@@ -39,5 +39,5 @@ def load_bench() -> Bench:
 GAME: Game[Params, State, Move] = Game(
     key="ishido", title="Ishido", players=1,
     blurb="Place 72 stones by matching colour or symbol",
-    parts=load_parts, art=load_art, screen=load_screen, bench=load_bench,
+    parts=load_parts, art=load_art, board=load_board, bench=load_bench,
     daily="rule=standard")

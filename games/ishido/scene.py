@@ -461,4 +461,3 @@ ORACLE_QUESTION = QuestionWords(
 )
 
 
-BOARD = IshidoBoard

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 from games.core.kit.game import Bench, Game, Parts
 
 if TYPE_CHECKING:
-    from games.core.screens.parts import Art, Screen
+    from games.core.screens.board import BoardMaker
+    from games.core.screens.parts import Art
     from games.kenken.rules import Move, Params, State
 
 
@@ -20,14 +21,13 @@ def load_parts() -> Parts[Params, State, Move]:
 def load_art() -> Art:
     from games.core.screens.parts import Art
     from games.kenken import diagram
-    from sprites import kenken as sprites
-    return Art(sprites, diagram)
+    from sprites import kenken
+    return Art(kenken, diagram)
 
 
-def load_screen() -> Screen:
-    from games.core.screens.parts import Screen
-    from games.kenken import scene
-    return Screen(scene.SCENE)
+def load_board() -> BoardMaker:
+    from games.kenken.scene import KenkenBoard
+    return KenkenBoard
 
 
 def load_bench() -> Bench:
@@ -38,5 +38,5 @@ def load_bench() -> Bench:
 GAME: Game[Params, State, Move] = Game(
     key="kenken", title="Calcoolation", players=1,
     blurb="KenKen: a Latin square with arithmetic cages",
-    parts=load_parts, art=load_art, screen=load_screen, bench=load_bench,
+    parts=load_parts, art=load_art, board=load_board, bench=load_bench,
     lower_is_better=True, daily="size=6,difficulty=hard")

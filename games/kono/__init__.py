@@ -7,7 +7,8 @@ from games.core.kit.game import Bench, Game, Parts, Versus
 
 if TYPE_CHECKING:
     from games.core.kit.rules_parts import AgreedDraw
-    from games.core.screens.parts import Art, Screen
+    from games.core.screens.board import BoardMaker
+    from games.core.screens.parts import Art
     from games.kono.rules import Move, Params, State
 
 
@@ -25,14 +26,13 @@ def load_parts() -> Parts[Params, State, Move | AgreedDraw]:
 def load_art() -> Art:
     from games.core.screens.parts import Art
     from games.kono import diagram
-    from sprites import kono as sprites
-    return Art(sprites, diagram)
+    from sprites import kono
+    return Art(kono, diagram)
 
 
-def load_screen() -> Screen:
-    from games.core.screens.parts import Screen
-    from games.kono import review, scene
-    return Screen(scene.SCENE, review)
+def load_board() -> BoardMaker:
+    from games.kono.scene import KonoBoard
+    return KonoBoard
 
 
 def load_bench() -> Bench:
@@ -43,4 +43,4 @@ def load_bench() -> Bench:
 GAME: Game[Params, State, Move | AgreedDraw] = Game(
     key="kono", title="Four Field Kono", players=2,
     blurb="Capture by jumping over a friend on a 4x4 board",
-    parts=load_parts, art=load_art, screen=load_screen, bench=load_bench)
+    parts=load_parts, art=load_art, board=load_board, bench=load_bench)

@@ -7,7 +7,8 @@ from games.core.kit.game import Bench, Game, Parts, Versus
 
 if TYPE_CHECKING:
     from games.core.kit.rules_parts import AgreedDraw
-    from games.core.screens.parts import Art, Screen
+    from games.core.screens.board import BoardMaker
+    from games.core.screens.parts import Art
     from games.mu_torere.rules import Move, Params, State
 
 
@@ -24,14 +25,13 @@ def load_parts() -> Parts[Params, State, Move | AgreedDraw]:
 def load_art() -> Art:
     from games.core.screens.parts import Art
     from games.mu_torere import diagram
-    from sprites import mu_torere as sprites
-    return Art(sprites, diagram)
+    from sprites import mu_torere
+    return Art(mu_torere, diagram)
 
 
-def load_screen() -> Screen:
-    from games.core.screens.parts import Screen
-    from games.mu_torere import review, scene
-    return Screen(scene.SCENE, review)
+def load_board() -> BoardMaker:
+    from games.mu_torere.scene import MuTorereBoard
+    return MuTorereBoard
 
 
 def load_bench() -> Bench:
@@ -42,4 +42,4 @@ def load_bench() -> Bench:
 GAME: Game[Params, State, Move | AgreedDraw] = Game(
     key="mu_torere", title="Mu Torere", players=2,
     blurb="The Maori blocking game on an eight-pointed star",
-    parts=load_parts, art=load_art, screen=load_screen, bench=load_bench)
+    parts=load_parts, art=load_art, board=load_board, bench=load_bench)

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 from games.core.kit.game import Bench, Game, Parts, Versus
 
 if TYPE_CHECKING:
-    from games.core.screens.parts import Art, Screen
+    from games.core.screens.board import BoardMaker
+    from games.core.screens.parts import Art
     from games.nim.rules import Move, Params, State
 
 
@@ -21,14 +22,13 @@ def load_parts() -> Parts[Params, State, Move]:
 def load_art() -> Art:
     from games.core.screens.parts import Art
     from games.nim import diagram
-    from sprites import nim as sprites
-    return Art(sprites, diagram)
+    from sprites import nim
+    return Art(nim, diagram)
 
 
-def load_screen() -> Screen:
-    from games.core.screens.parts import Screen
-    from games.nim import review, scene
-    return Screen(scene.BOARD, review)
+def load_board() -> BoardMaker:
+    from games.nim.scene import NimBoard
+    return NimBoard
 
 
 def load_bench() -> Bench:
@@ -39,4 +39,4 @@ def load_bench() -> Bench:
 GAME: Game[Params, State, Move] = Game(
     key="nim", title="Nim", players=2,
     blurb="Heaps, nimbers and the XOR that wins",
-    parts=load_parts, art=load_art, screen=load_screen, bench=load_bench)
+    parts=load_parts, art=load_art, board=load_board, bench=load_bench)

@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from games.core.kit.actions import Act, Action, Command
-from games.core.kit.controls import Answer, Look, Refuse
+from games.core.kit.controls import Answer
 from games.core.kit.rules_api import RuleError
 from games.core.kit.session import Change
 from games.core.loop import assets
@@ -39,6 +39,7 @@ FLIGHT_STAGGER = 0.05      # between counters of one move (the top one leaves fi
 FLIGHT_OVERLAP = 0.2       # an undone pair: the second move starts before the first lands
 DEAL_STAGGER = 0.035
 PANEL_SECONDS = 0.35
+REVIEW_RISE = 110          # how far above the heap's top the review's arrow starts
 
 
 class NimBoard(Board):
@@ -220,6 +221,8 @@ class NimBoard(Board):
         pointer = action.pos if action.kind in (Act.POINT, Act.PRESS) else None
         target = None if pointer is None else self.editor.target_at(draft, pointer)
         answer = drafting.interpret(draft, action, target)
+        if not isinstance(answer, Button):
+            return answer                    # a new draft, or why not: the frame's to carry out
         if answer == Button.START:
             self.start_custom()
         elif answer == Button.RANDOM:
@@ -228,8 +231,6 @@ class NimBoard(Board):
             self.table.sound("swap")
         elif answer == Button.BACK:
             self.cancel()
-        elif isinstance(answer, (Look, Refuse)):
-            return answer
         self.hover_again(action)
         return None
 
@@ -266,6 +267,14 @@ class NimBoard(Board):
     def hinted(self) -> None:
         if self.versus.hint_shown():
             self.ui = replace(self.ui, cursor=controls.counter_of(self.state, self.suggestion()))
+
+    def best_path(self, state: Any, move: Any) -> list[tuple[float, float]]:
+        """An arrow down onto the lowest counter the move takes (it and all above it go)."""
+        size = state.heaps[move.heap]
+        f = self.panel_value()
+        lowest = self.layout.counter_rect(move.heap, size - move.take, f)
+        top = self.layout.counter_rect(move.heap, size - 1, f)
+        return [(lowest.centerx, top.top - REVIEW_RISE), (lowest.centerx, lowest.centery)]
 
     def grade_spot(self, move: Any) -> tuple[float, float] | None:
         heap, k = controls.counter_of(self.state, move)
@@ -435,5 +444,3 @@ def as_state(held: object) -> rules.State:
         raise TypeError(f"Not a Nim position: {held!r}")
     return held
 
-
-BOARD = NimBoard

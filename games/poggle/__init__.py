@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 from games.core.kit.game import Bench, Game, Parts
 
 if TYPE_CHECKING:
-    from games.core.screens.parts import Art, Screen
+    from games.core.screens.board import BoardMaker
+    from games.core.screens.parts import Art
     from games.poggle.rules import Move, Params, State
 
 
@@ -20,14 +21,13 @@ def load_parts() -> Parts[Params, State, Move]:
 def load_art() -> Art:
     from games.core.screens.parts import Art
     from games.poggle import diagram
-    from sprites import poggle as sprites
-    return Art(sprites, diagram)
+    from sprites import poggle
+    return Art(poggle, diagram)
 
 
-def load_screen() -> Screen:
-    from games.core.screens.parts import Screen
-    from games.poggle import scene
-    return Screen(scene.SCENE)
+def load_board() -> BoardMaker:
+    from games.poggle.scene import PoggleBoard
+    return PoggleBoard
 
 
 def load_bench() -> Bench:
@@ -38,5 +38,5 @@ def load_bench() -> Bench:
 GAME: Game[Params, State, Move] = Game(
     key="poggle", title="Poggle", players=1,
     blurb="Multi-colour Lights Out: make every button blank",
-    parts=load_parts, art=load_art, screen=load_screen, bench=load_bench,
+    parts=load_parts, art=load_art, board=load_board, bench=load_bench,
     lower_is_better=True, daily="size=6,colours=3")

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 from games.core.kit.game import Game, Parts
 
 if TYPE_CHECKING:
-    from games.core.screens.parts import Art, Screen
+    from games.core.screens.board import BoardMaker
+    from games.core.screens.parts import Art
     from tests.tiny_game.rules import Move, Params, State
 
 
@@ -21,14 +22,13 @@ def load_art() -> Art:
     return Art(sprites)
 
 
-def load_screen() -> Screen:
-    from games.core.screens.parts import Screen
-    from tests.tiny_game import scene
-    return Screen(scene.BOARD)
+def load_board() -> BoardMaker:
+    from tests.tiny_game.scene import LampsBoard
+    return LampsBoard
 
 
 GAME: Game[Params, State, Move] = Game(
     key="tiny_game", title="Lamps", players=1,
     blurb="Switch every lamp off: a press flips a lamp and its neighbours",
-    parts=load_parts, art=load_art, screen=load_screen,
+    parts=load_parts, art=load_art, board=load_board,
     lower_is_better=True)   # fewer presses is better

@@ -46,5 +46,3 @@ class LampsBoard(Board):
         self.view.draw(surface, self.table.state, self.ui, self.table.tweens,
                        self.table.show_cursor())
 
-
-BOARD = LampsBoard

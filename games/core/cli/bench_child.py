@@ -120,7 +120,7 @@ def first_draw(key: str) -> None:
     from games.core.loop.app import App
     from games.core.screens.frame import Frame
     app = App(windowed=False)
-    registry.lookup(key).screen()                 # the board's modules imported, not timed
+    registry.lookup(key).board()                  # the board's modules imported, not timed
     session = Session.new(key, None, seed=7)
     start = time.process_time()
     app.stack = [Frame(app, session)]

@@ -2,23 +2,23 @@
 
     GAME: Game[Params, State, Move] = Game(
         key=..., title=..., players=..., blurb=...,
-        parts=load_parts, art=load_art, screen=load_screen, bench=load_bench)
+        parts=load_parts, art=load_art, board=load_board, bench=load_bench)
 
 with loaders: functions that import the game's parts when first asked for (each once), so
 the launcher's first frame imports none of them, and whose return types make mypy check every
 game's modules against the contracts here (a rules module against RulesModule, its computer
 against Computer...). The registry (registry.py) holds these objects; nothing else finds a
-game's part by its name. Game.parts(), art(), screen() and bench() give:
+game's part by its name. Game.parts(), art(), board() and bench() give:
 
     parts()   Parts: the pure side (rules, the screens' data, computer player, lesson,
               pictures): what the setup, rules and statistics screens and the command line use
     art()     Art: its sprites (the launcher's picture) and the rules pictures' painter
-    screen()  Screen: what plays it on screen (the scene) and the review's arrows
+    board()   its Board's class: what the frame holds to play it (screens/board.py)
     bench()   Bench (optional): its figures for `python main.py bench`, its scene's costliest
               everyday look, and plausible results for a made-up history
 
-Art and Screen are the screens layer's types (games/core/screens/parts.py), named here only
-for the type checker: this module imports nothing of pygame.
+Art and BoardMaker are the screens layer's types (games/core/screens/parts.py, board.py),
+named here only for the type checker: this module imports nothing of pygame.
 """
 from __future__ import annotations
 
@@ -37,7 +37,8 @@ if TYPE_CHECKING:     # types only: the launcher's first frame imports none of t
     from games.core.kit.prefs import Pref
     from games.core.kit.rules_api import Encoded, RulesModule
     from games.core.kit.saves import Migration
-    from games.core.screens.parts import Art, Screen
+    from games.core.screens.board import BoardMaker
+    from games.core.screens.parts import Art
 
 P = TypeVar("P", bound="Encoded")
 S = TypeVar("S")
@@ -155,7 +156,7 @@ class Game(Generic[P, S, M]):
     players: int              # 1 or 2
     parts: Callable[[], Parts[P, S, M]]     # each loader runs once: its answer is kept
     art: Callable[[], Art]
-    screen: Callable[[], Screen]
+    board: Callable[[], BoardMaker]
     bench: Callable[[], Bench] | None = None
     lower_is_better: bool = False   # its best scores are its smallest (a time, presses)
     daily: str = ""                 # the daily puzzle's parameters (encoded); "" for none
@@ -171,7 +172,7 @@ class Game(Generic[P, S, M]):
             raise ValueError(f"{self.key}: a game has 1 or 2 players, not {self.players!r}")
         object.__setattr__(self, "parts", functools.cache(self.parts))
         object.__setattr__(self, "art", functools.cache(self.art))
-        object.__setattr__(self, "screen", functools.cache(self.screen))
+        object.__setattr__(self, "board", functools.cache(self.board))
         if self.bench is not None:
             object.__setattr__(self, "bench", functools.cache(self.bench))
 

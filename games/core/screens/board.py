@@ -2,9 +2,9 @@
 
 The frame (games/core/screens/frame.py) owns the Session, the HUD and toolbar, the verbs (undo,
 redo, hint, Solve, the result), the one input dispatch and, in a two-player game, who plays
-each side (games/core/screens/versus.py). It holds a small Board from the game
-(games/<key>/scene.py: `BOARD`, made with the Table): what an action means on the board, how
-a change animates, the drawing, and the words of its HUD and result. A move crosses twice:
+each side (games/core/screens/versus.py). It holds a small Board from the game (its class in
+games/<key>/scene.py, made with the Table): what an action means on the board, how a change
+animates, the drawing, and the words of its HUD and result. A move crosses twice:
 
     frame.handle(action) -> board.read(action)         the board's answer: Play, Look, Refuse,
                                                         Do (a verb) or None
@@ -136,8 +136,6 @@ class Table(Protocol):
 
     def best_entries(self) -> list[dict[str, Any]]: ...
 
-    def jobs_start(self, work: Callable[..., Any], *args: Any) -> Any: ...
-
     def new_game(self) -> None: ...
 
     def begin(self, desc: str, params: Any = None) -> None:
@@ -172,6 +170,7 @@ class Board(Protocol):
 
     def refused(self, answer: Refuse, action: Action) -> None:
         """A Refuse was said (with the wrong sound): any reaction of the board's own."""
+        return None
 
     def holds_play(self) -> str | None:
         """Words why nobody may play or step through the game now (Nim's heap editor is
@@ -184,6 +183,7 @@ class Board(Protocol):
 
     def interrupt(self) -> None:
         """Undo, redo or restart is about to change the position: drop whatever is in hand."""
+        return None
 
     def cursor_look(self) -> Any:
         """Where the player's cursor or focus is (default: the UI state): a step down that
@@ -213,6 +213,7 @@ class Board(Protocol):
     def hinted(self) -> None:
         """A two-player game's graded moves were asked for: the board's part (its cursor on
         the best move, say)."""
+        return None
 
     def can_hint(self) -> bool:
         return not self.table.over
@@ -248,13 +249,16 @@ class Board(Protocol):
     def rest(self) -> None:
         """Show the position at rest: forget the animations of earlier changes (a jump in a
         review shows the new position as it stands)."""
+        return None
 
     def changed(self, change: Change[Any, Any]) -> None:
         """After a change of the position of any kind (a move, undo, redo, restart), once it
         is animated: settle the cursor, forget what the old position showed."""
+        return None
 
     def tick(self, dt: float) -> None:
         """Per-step logic beyond tweens (a countdown, a panel sliding)."""
+        return None
 
     def next_change(self) -> float | None:
         """Seconds until the board's picture changes by itself; None when only input does."""
@@ -273,6 +277,7 @@ class Board(Protocol):
 
     def draw_hud(self, surface: pygame.Surface) -> None:
         """Anything the board adds to the HUD's band (Nim's rule line)."""
+        return None
 
     def hud_fields(self) -> Sequence[HudField]:
         """(name, value) pairs, right to left from the HUD's right edge."""
@@ -326,10 +331,16 @@ class Board(Protocol):
 
     def mark_move(self, surface: pygame.Surface, move: Any) -> None:
         """Draw the mark of the last move on the board."""
+        return None
 
     def grade_spot(self, move: Any) -> tuple[float, float] | None:
         """Where the label of a graded move goes on the board (a centre), or None."""
         return None
+
+    def best_path(self, state: Any, move: Any) -> list[tuple[float, float]]:
+        """Where the review draws a better move on this board, as an arrow's points (the
+        move shown on `state`); [] draws none."""
+        return []
 
     def swatch(self, side: int, size: int) -> pygame.Surface | None:
         """A side's piece as a small picture (the move log, the cards)."""
@@ -345,9 +356,11 @@ class Board(Protocol):
 
     def drop_held(self) -> None:
         """Let go of whatever piece is picked up (a dialog is about to open)."""
+        return None
 
     def new_position(self) -> None:
         """begin() has put another starting position in place: lay it out."""
+        return None
 
     def animate_turn(self, changes: Sequence[Change[Any, Any]]) -> None:
         """A whole turn undone or redone at once (against the computer: its reply and your
@@ -357,9 +370,11 @@ class Board(Protocol):
 
     def on_quit(self) -> None:
         """The app is closing: keep whatever the board should."""
+        return None
 
     def on_look_changed(self) -> None:
         """The palette or the text size changed: remake what was painted for the old."""
+        return None
 
 
 BoardMaker = Callable[[Table], Board]

@@ -5,10 +5,9 @@ the game's Board (games/core/screens/board.py: what an action means, animation, 
 game's words) and, in a two-player game, the Versus policy (games/core/screens/versus.py:
 who plays each side, the computer's turn, draw offers, the graded hint, undo by turns).
 
-A Mode says what the frame is for: play (the default), a lesson (every move passes the
-lesson's gate; no clock, no result, nothing recorded or saved) or looking (a replay's or a
-review's board: no cursor, no clock of its own, nobody moves, nothing recorded). The screens
-it opens and the history are imported when opened: its first frame needs none of them.
+A Mode (games/core/screens/modes.py) says what the frame is for: play, a lesson or a look
+back. The screens it opens and the history are imported when opened: its first frame needs
+none of them.
 """
 from __future__ import annotations
 
@@ -16,22 +15,21 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from games.core.kit import registry
 from games.core.kit.actions import Act, Action, Binding, Command, Device
-from games.core.kit.checks import Invalid
 from games.core.kit.controls import Answer, Do, Look, Play, Refuse
-from games.core.kit.results import Result, sentence
-from games.core.kit.rules_api import GameError, Outcome
+from games.core.kit.rules_api import GameError
 from games.core.kit.session import Change, Session
 from games.core.loop.app import App, Scene
 from games.core.loop.tween import Tweens
 from games.core.screens import hud, solving, verbs
+from games.core.screens.ending import Ending
 from games.core.screens.hud import HUD_HEIGHT, TOOLBAR_HEIGHT
+from games.core.screens.modes import OPEN, PLAY, Gate, Mode
 
 if TYPE_CHECKING:
     from games.core.kit.game import Game
@@ -42,39 +40,6 @@ if TYPE_CHECKING:
 MESSAGE_SECONDS = 4.0
 
 
-class Gate:
-    """What a lesson asks of the frame that plays its steps (games/core/screens/lesson.py)."""
-
-    def admit(self, move: Any) -> bool:
-        """Whether the move may be played (a refusal is the lesson's to say)."""
-        return True
-
-    def reached(self, change: Change[Any, Any]) -> None:
-        """A move was played."""
-
-    def said(self) -> None:
-        """The frame said something (not a refusal)."""
-
-    def refused(self, words: str) -> None:
-        """The frame refused something, in these words."""
-
-
-@dataclass(frozen=True)
-class Mode:
-    """What the frame is for: playing (every field True), or a lesson or a look back."""
-    name: str = "play"
-    clock: bool = True       # the game's clock runs
-    records: bool = True     # an ending is entered and its result screen shown
-    saves: bool = True       # the game is saved when left unfinished
-    cursor: bool = True      # the keyboard and pad cursor shows
-    turns: bool = True       # the sides play: the computer thinks, a human is asked to move
-
-
-PLAY = Mode()
-LESSON = Mode("lesson", clock=False, records=False, saves=False)
-LOOK = Mode("look", clock=False, records=False, saves=False, cursor=False, turns=False)
-
-
 class Frame(Scene):
     def __init__(self, app: App, session: Session[Any, Any, Any],
                  play_options: dict[str, Any] | None = None, mode: Mode = PLAY,
@@ -82,7 +47,7 @@ class Frame(Scene):
         super().__init__(app)
         self.session = session
         self.game: Game[Any, Any, Any] = registry.lookup(session.key)
-        self.mode, self.gate = mode, gate or Gate()
+        self.mode, self.gate = mode, gate or OPEN
         self.play_options: dict[str, Any] = dict(play_options or {})
         # When play began (a resumed game: now, less the time already played), for the history.
         self.started = time.time() - session.elapsed
@@ -91,8 +56,6 @@ class Frame(Scene):
         self.message, self.message_time = "", 0.0
         self.refusal = False                  # the message says why something was refused
         self.reported = session.status.over   # the result screen was shown for this ending
-        self.looking_back = False             # the result screen shows an ending seen before
-        self.rank: int | None = None          # the first ending's place in the best results
         self.result_wait: float | None = None  # counting down to the result screen
         width, height = app.size
         self.board_rect = pygame.Rect(0, HUD_HEIGHT, width, height - HUD_HEIGHT - TOOLBAR_HEIGHT)
@@ -103,11 +66,12 @@ class Frame(Scene):
         self.alternate_button: str | None = data.alternate_button
         self.letters: Mapping[str, Command] = {b.letter: b.command for b in self.bindings}
         self.solver = solving.SolvePlayer()
+        self.ending = Ending(self)
         self.versus: Versus | None = None
         if self.game.players == 2:
             from games.core.screens.versus import Versus
             self.versus = Versus(self)
-        self.board: Board = self.game.screen().board(self)
+        self.board: Board = self.game.board()(self)
         self.toolbar = hud.Toolbar(verbs.toolbar_buttons(self))
         # What the HUD last showed: draw_changes redraws the fields alone if nothing else changed.
         self.hud_drawn: hud.Shown | None = None
@@ -123,7 +87,8 @@ class Frame(Scene):
 
     @property
     def size(self) -> tuple[int, int]:
-        return self.app.size
+        size: tuple[int, int] = self.app.size
+        return size
 
     @property
     def device(self) -> str:
@@ -144,18 +109,8 @@ class Frame(Scene):
     def show_cursor(self) -> bool:
         return self.device != Device.MOUSE
 
-    @property
-    def on_top(self) -> bool:
-        return self.app.top is self
-
-    def open_over(self, make: Callable[[App], Scene]) -> None:
-        self.app.push(make(self.app))
-
     def sound(self, name: str) -> None:
         self.app.audio.play(name)
-
-    def jobs_start(self, work: Callable[..., Any], *args: Any) -> Any:
-        return self.app.jobs.start(work, *args)
 
     @property
     def hints(self) -> int:
@@ -282,12 +237,8 @@ class Frame(Scene):
         return change
 
     def redo(self) -> None:
-        if self.board.holds_play() is not None:
-            return
-        if self.versus is not None:
-            self.versus.redo()
-        else:
-            self.step_forward()
+        if self.board.holds_play() is None:
+            self.versus.redo() if self.versus is not None else self.step_forward()
 
     def step_forward(self) -> Change[Any, Any] | None:
         self.interrupt()
@@ -340,116 +291,22 @@ class Frame(Scene):
             self.versus.begun()
         self.board.new_position()
 
-    # --- the end of a game ---------------------------------------------------------------
+    # --- the end of a game (games/core/screens/ending.py) -----------------------------------
     def after_change(self, change: Change[Any, Any]) -> None:
         if self.session.status.over and not self.reported:
             self.reported = True
             if self.mode.records:
-                self.enter_ending()
+                self.ending.enter()
                 self.result_wait = self.board.result_pause  # once the board is still
 
-    def enter_ending(self) -> None:
-        """The game has just ended. Its first ending is entered at once (an undo before the
-        result screen shows changes nothing), with its Result kept in the game's record; a
-        later ending, after undo, is a look back: no table changes, the first words stand."""
-        self.looking_back = self.recorded
-        self.rank = None if self.looking_back else self.enter_result()
-        if self.session.result is None and not self.looking_back:
-            self.session.result = self.result()
-
     def game_over(self) -> None:
-        self.app.audio.play(self.ending_sound())
+        """The board is still after the ending: its sound, the save gone, the result shown."""
+        self.app.audio.play(self.ending.sound())
         problem = self.app.store.delete_game(self.session.key)   # reports, never raises
         if problem:
             self.say(problem)
         from games.core.screens.menus import ResultScene
-        self.app.push(ResultScene(self.app, self, self.rank))
-
-    def enter_result(self) -> int | None:
-        """The first ending of a game (the session) goes into the tables, once; returns the
-        rank of a new best result, or None."""
-        if self.recorded:
-            return None
-        self.session.note("recorded")
-        if self.versus is not None:
-            return self.versus.record_result()
-        ranked = self.board.ranked()
-        if ranked is None:
-            ranked = self.session.status.outcome == Outcome.WON and not self.solve_used
-        return self.record_game(self.session.status.outcome, ranked)
-
-    def record_game(self, outcome: str, ranked: bool = False, opponent: str = "",
-                    level: str = "") -> int | None:
-        """One row of the history for this game (its moves, record, score in the game's words,
-        the daily puzzle's date); the rank of a new best score, or None."""
-        from games.core.data.history_rows import of_session
-        from games.core.kit import daily
-        score = self.board.final_score()
-        game = of_session(
-            self.session, self.started, outcome, score, self.board.score_text(score), ranked,
-            opponent=opponent, level=level, daily=daily.date_text(self.play_options.get("daily")))
-        try:
-            return self.app.store.history().record(game)
-        except Invalid as error:
-            self.say(f"This game could not be kept in the history ({error}).")
-            return None
-
-    # --- the result: one template (games/core/kit/results.py), the words from the game ----
-    def result_title(self) -> str:
-        """The outcome as the player sees it: "You won!", "You lost", "A draw", or a
-        puzzle's "Solved!", "Time is up", "Solved by the computer"."""
-        own = self.board.result_title()
-        if own is not None:
-            return own
-        if self.versus is not None:
-            return self.versus.result_title()
-        if self.solve_used:
-            return solving.title(self)
-        return {Outcome.WON: "You won!", Outcome.LOST: "You lost", Outcome.DRAW: "A draw"}.get(
-            self.session.status.outcome, "Game over")
-
-    def result_reason(self) -> str:
-        own = self.board.result_reason()
-        if own is not None:
-            return own
-        if self.versus is not None:
-            return self.versus.ending()
-        return sentence(self.session.status.reason)
-
-    def result_facts(self) -> list[tuple[str, str]]:
-        own = self.board.result_facts()
-        if own is not None:
-            return own
-        if self.versus is not None:
-            return self.versus.result_facts()
-        return [("Score", self.board.score_text(self.board.final_score()))]
-
-    def result_mood(self) -> str:
-        """'good', 'bad' or 'neutral': the colour of the result screen's title."""
-        own = self.board.result_mood()
-        if own is not None:
-            return own
-        if self.versus is not None:
-            return self.versus.result_mood()
-        if self.solver.finished:
-            return "neutral"
-        outcome = self.session.status.outcome
-        return {Outcome.WON: "good", Outcome.LOST: "bad"}.get(outcome, "neutral")
-
-    def result(self) -> Result:
-        """The template filled in for the position now on the board."""
-        return Result(self.result_title(), self.result_mood(), self.result_reason(),
-                      tuple(self.result_facts()), tuple(self.board.result_notes()))
-
-    def shown_result(self) -> Result:
-        """The result screen's words: those entered at the first ending (a later ending,
-        after undo, shows them again), else the present ending's."""
-        return self.session.result or self.result()
-
-    def ending_sound(self) -> str:
-        if self.versus is not None:
-            return self.versus.ending_sound()
-        return {Outcome.WON: "win", Outcome.LOST: "lose"}.get(self.session.status.outcome, "place")
+        self.app.push(ResultScene(self.app, self, self.ending.rank))
 
     # --- Solve (games/core/screens/solving.py) ---------------------------------------------
     def ask_solve(self) -> None:
@@ -682,7 +539,7 @@ class Frame(Scene):
             self.open_menu("Paused: the window lost focus.")
 
     def on_pad_lost(self) -> None:
-        if self.app.top is self:
+        if self.on_top:
             self.open_menu("The gamepad was disconnected. Plug it back in, or carry on with "
                            "the keyboard or mouse.")
 

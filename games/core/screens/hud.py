@@ -4,8 +4,9 @@ info box, a chip of words, the words for the device the player last used, and th
 graded-moves hint's badge and key (Win in N / Draw / Loss in N)."""
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
@@ -38,7 +39,8 @@ def chip_size(words: str, size: int = ui.SMALL) -> tuple[int, int]:
     return width + 20, height + 8
 
 
-def chip(surface, words: str, centre, colour, size: int = ui.SMALL, ink=INK, border=None,
+def chip(surface: pygame.Surface, words: str, centre: ui.Point, colour: ui.Colour,
+         size: int = ui.SMALL, ink: ui.Colour = INK, border: ui.Colour | None = None,
          anchor: str = "center") -> pygame.Rect:
     """Bold words on a rounded coloured box; returns the box."""
     image = ui.assets.text(words, size, ink, True)
@@ -51,7 +53,7 @@ def chip(surface, words: str, centre, colour, size: int = ui.SMALL, ink=INK, bor
 
 # --- the graded-moves hint --------------------------------------------------------------------
 
-def grade_words(value: str, plies) -> str:
+def grade_words(value: str, plies: int | None) -> str:
     """'Win in 3', 'Draw', 'Loss in 4' ('Win' alone when the distance is unknown)."""
     name = GRADE_NAMES[Value(value)]
     return f"{name} in {plies}" if plies and value != DRAW else name
@@ -62,19 +64,20 @@ def grade_colour(value: str) -> tuple[int, int, int]:
     return palette.grade_colour(Value(value))
 
 
-def grade_badge(surface, centre, value: str, plies) -> pygame.Rect:
+def grade_badge(surface: pygame.Surface, centre: ui.Point, value: str,
+                plies: int | None) -> pygame.Rect:
     return chip(surface, grade_words(value, plies), centre, grade_colour(value),
                 border=INK)
 
 
-def grade_counts(grades) -> str:
+def grade_counts(grades: Iterable[Sequence[Any]]) -> str:
     """'2 wins, 1 draw, 1 loss': how many graded moves (value second) of each kind."""
     names = {WIN: ("win", "wins"), DRAW: ("draw", "draws"), LOSS: ("loss", "losses")}
     counts = {value: sum(1 for grade in grades if grade[1] == value) for value in names}
     return ", ".join(f"{n} {names[value][n != 1]}" for value, n in counts.items() if n)
 
 
-def grade_key(surface, rect: pygame.Rect) -> None:
+def grade_key(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """What the hint's colours and numbers mean."""
     ui.panel(surface, rect, ui.PANEL, radius=18, border=ui.LINE, width=2)
     ui.label(surface, "Graded moves", (rect.left + 24, rect.top + 18), ui.BODY, ui.TEXT,
@@ -96,7 +99,7 @@ GRADE_KEY_HEIGHT = 246
 
 # --- cards, logs and boxes ----------------------------------------------------------------------
 
-def player_card(surface, rect: pygame.Rect, swatch: pygame.Surface, name: str,
+def player_card(surface: pygame.Surface, rect: pygame.Rect, swatch: pygame.Surface, name: str,
                 lines: list[str], to_move: bool, winner: bool, note: str = "") -> int:
     """A player's card: their piece, name, a note chip (to move / thinking / winner) and lines
     of detail under the name. Returns the y below the last line, for a game's extras."""
@@ -119,7 +122,11 @@ def player_card(surface, rect: pygame.Rect, swatch: pygame.Surface, name: str,
     return y
 
 
-def move_log(surface, rect: pygame.Rect, rows, title: str = "Last moves") -> None:
+LogRow = tuple[int | None, pygame.Surface | None, str]   # number, the mover's swatch, words
+
+
+def move_log(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[LogRow],
+             title: str = "Last moves") -> None:
     """The last moves: rows of (number or None, swatch or None, words), the latest last and
     lit."""
     ui.panel(surface, rect, ui.PANEL, radius=18, border=ui.LINE, width=2)
@@ -142,7 +149,7 @@ def move_log_height(rows: int) -> int:
     return 92 + 40 * max(1, rows)
 
 
-def info_box(surface, rect: pygame.Rect, title: str, words: str) -> None:
+def info_box(surface: pygame.Surface, rect: pygame.Rect, title: str, words: str) -> None:
     """A titled panel of wrapped words (how pieces move, what the numbers mean)."""
     ui.panel(surface, rect, ui.PANEL, radius=18, border=ui.LINE, width=2)
     ui.label(surface, title, (rect.left + 24, rect.top + 18), ui.BODY, ui.TEXT, bold=True)
@@ -158,7 +165,7 @@ Field = tuple[str, str, int]       # a HUD field's name, value and right edge
 Shown = tuple[list[Field], str, tuple[object, ...], bool]
 
 
-def field_layout(fields: Sequence[tuple], right: int) -> list[Field]:
+def field_layout(fields: Sequence[Sequence[str]], right: int) -> list[Field]:
     """(name, value, right edge) of each field, the last one ending at `right`. A field is
     as wide as its widest value ever is (a third item, else HUD_NARROWEST), so a value
     growing ("Assist" to "Assist+1", 9 to 10) never shifts the fields to its left."""
@@ -167,7 +174,8 @@ def field_layout(fields: Sequence[tuple], right: int) -> list[Field]:
 
 
 @lru_cache(maxsize=64)    # measured once per set of fields: the HUD is laid out every frame
-def _field_layout(fields: tuple[tuple, ...], right: int, scale: float) -> tuple[Field, ...]:
+def _field_layout(fields: tuple[tuple[str, ...], ...], right: int,
+                  scale: float) -> tuple[Field, ...]:
     value_font, name_font = ui.assets.font(HUD_VALUE, True), ui.assets.font(ui.SMALL)
     layout = []
     for name, value, *widest in reversed(fields):
@@ -330,6 +338,6 @@ class Toolbar(ui.Menu):
         return [index == self.focus if self.focused else bool(button.rect.collidepoint(pointer))
                 for index, button in enumerate(self.widgets)]
 
-    def draw(self, surface, lit: Sequence[bool] | None = None) -> None:
+    def draw(self, surface: pygame.Surface, lit: Sequence[bool] | None = None) -> None:
         for button, on in zip(self.widgets, self.lit() if lit is None else lit):
             button.draw(surface, on)

@@ -21,8 +21,9 @@ from games.core.kit.lesson import Lesson, Step, Verdict, judge, session_for
 from games.core.kit.session import Change
 from games.core.loop.app import App, Scene
 from games.core.screens import ui
-from games.core.screens.frame import LESSON, Frame, Gate
+from games.core.screens.frame import Frame
 from games.core.screens.hud import HUD_HEIGHT, TOOLBAR_HEIGHT
+from games.core.screens.modes import LESSON, Gate
 from games.core.screens.overlays import HelpScene
 
 DWELL = 1.2           # seconds a reached step stays on show before the next

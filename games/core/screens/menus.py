@@ -2,6 +2,8 @@
 result. The launcher is in launcher.py; making and resuming a game is in launch.py."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from games.core.data import records
@@ -19,6 +21,9 @@ from games.core.screens.launch import (
     start_new_game,
 )
 from games.core.screens.overlays import HelpScene, MenuScreen, SettingsScene
+
+if TYPE_CHECKING:
+    from games.core.screens.frame import Frame
 from games.core.screens.question import ConfirmScene, ask_to_quit
 
 
@@ -26,7 +31,7 @@ class SetupScene(Scene):
     """A game's front page: its options, resume, new game, today's puzzle, statistics, rules
     and best scores."""
 
-    def __init__(self, app, key: str, replace_scene: Scene | None = None):
+    def __init__(self, app, key: str, replace_scene: Frame | None = None):
         super().__init__(app)
         self.key, self.replace_scene = key, replace_scene
         self.info = registry.lookup(key)
@@ -109,7 +114,7 @@ class SetupScene(Scene):
             self.app.audio.play("wrong")   # the panel says why; New game waits for a change
             return
         game = self.replace_scene
-        if (game is not None and not getattr(game, "over", True)) or \
+        if (game is not None and not game.over) or \
                 (game is None and self.app.store.has_save(self.key)):
             self.app.push(ConfirmScene(
                 self.app, "Start a new game?", "New game (Y)", "Keep my game (N)",
@@ -274,7 +279,7 @@ class ResultScene(MenuScreen):
         super().__init__(app)
         self.game, self.rank = game, rank
         self.status = game.session.status
-        self.result = game.shown_result()
+        self.result = game.ending.shown()
         width, height = app.size
         # As tall as its words need, between a short result and the whole screen.
         words = sum(row[4] for row in self.rows())
@@ -286,9 +291,8 @@ class ResultScene(MenuScreen):
         self.toast = Toast()
         entries = [("New game", self.again), ("Look at the board", lambda: app.pop(self)),
                    ("Back to the launcher", self.leave)]
-        review = getattr(game, "review", None)     # a two-player game: graded move by move
-        if review is not None:
-            entries.insert(1, ("Review the game", review))
+        if game.versus is not None:             # a two-player game: graded move by move
+            entries.insert(1, ("Review the game", game.versus.review))
         each = (inner.width - 20 * (len(entries) - 1)) // len(entries)
         buttons = [ui.Button((inner.left + n * (each + 20), self.box.bottom - 124, each, 84),
                              words, action) for n, (words, action) in enumerate(entries)]
@@ -327,7 +331,7 @@ class ResultScene(MenuScreen):
         if self.rank:
             rows.append(("line", f"A new best result: number {self.rank} in the table!",
                          ui.ACCENT, True, 56))
-        elif self.game.looking_back:
+        elif self.game.ending.looking_back:
             rows.append(("line", LOOKING_BACK, ui.MUTED, False, 56))
         return rows
 

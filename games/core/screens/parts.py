@@ -1,6 +1,5 @@
-"""A game's drawn parts, as its declaration's art() and screen() loaders give them
-(games/core/kit/game.py): its art (the launcher's picture and the rules pictures' painter)
-and its screen (the scene that plays it, and where the review draws a best move)."""
+"""A game's art, as its declaration's art() loader gives it (games/core/kit/game.py): the
+launcher's picture and the rules pictures' painter. (Its board is games/core/screens/board.py's.)"""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -10,9 +9,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     import pygame
 
-    from games.core.screens.board import BoardMaker
-
-Point = tuple[float, float]
 
 
 class Sprites(Protocol):
@@ -34,15 +30,3 @@ class Diagram(Protocol):
 class Art:
     sprites: Sprites
     diagram: Diagram | None = None
-
-
-class Arrows(Protocol):
-    """Where the review draws a best move on the board (games/<key>/review.py)."""
-
-    def best_path(self, scene: Any, state: Any, move: Any, /) -> list[Point]: ...
-
-
-@dataclass(frozen=True)
-class Screen:
-    board: BoardMaker
-    review: Arrows | None = None            # two-player games

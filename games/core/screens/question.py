@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from types import MappingProxyType
 
 import pygame
@@ -123,7 +124,7 @@ class QuestionScene(Scene):
         for r, letters in enumerate(self.ROWS):
             for c, letter in enumerate(letters):
                 rect = (left + c * (key + gap), top + r * (key + gap), key, key)
-                widgets.append(ui.Button(rect, letter, lambda ch=letter: self.type(ch.lower()),
+                widgets.append(ui.Button(rect, letter, partial(self.type, letter.lower()),
                                          size=ui.BODY))
         y = top + 3 * (key + gap)
         widgets.append(ui.Button((left, y, 6 * key + 5 * gap, key), "Space",
@@ -134,7 +135,7 @@ class QuestionScene(Scene):
         qw = self.box.right - 60 - qx
         for n, ready in enumerate(self.choices):
             widgets.append(ui.Button((qx, top + n * 74, qw, 62), ready,
-                                     lambda w=ready: self.choose(w), size=ui.SMALL))
+                                     partial(self.choose, ready), size=ui.SMALL))
         bottom = self.box.bottom - 110
         self.ask_button = ui.Button((self.box.centerx - 530, bottom, 520, 80), self.words.ask,
                                     self.ask)

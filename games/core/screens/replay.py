@@ -22,7 +22,8 @@ from games.core.kit.session import Change, Session
 from games.core.kit.timings import SPEEDS, clock_words, gap_words
 from games.core.loop.app import App
 from games.core.screens import charts, ui
-from games.core.screens.frame import LOOK, Frame
+from games.core.screens.frame import Frame
+from games.core.screens.modes import LOOK
 from games.core.screens.playback import ROW, Entry, Playback
 
 FRAME = 0.1             # while playing, the timeline's cursor moves this often (seconds)
@@ -233,7 +234,7 @@ class ReplayScene(Playback):
             f"Paused (x{SPEEDS[self.speed]})"
         ui.label(surface, state, (left, y + 8), ROW, ui.ACCENT, bold=True, anchor="midleft")
         if self.position == self.end and self.frame.over:
-            ui.label(surface, charts.fitted(self.frame.result_title(), ROW, width, True),
+            ui.label(surface, charts.fitted(self.frame.ending.title(), ROW, width, True),
                      (left, y + 52), ROW, ui.TEXT, bold=True, anchor="midleft")
         keys = self.keys_words("Click a bar to jump to its move",
                                "Space plays or pauses, Up / Down: speed, Left / Right step, "

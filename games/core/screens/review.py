@@ -18,7 +18,8 @@ from games.core.kit.grading import GradedMove, Verdict
 from games.core.kit.levels import DRAW, LOSS, WIN
 from games.core.kit.session import Change, Session
 from games.core.screens import charts, hud, ui
-from games.core.screens.frame import LOOK, Frame
+from games.core.screens.frame import Frame
+from games.core.screens.modes import LOOK
 from games.core.screens.playback import ROW, Playback
 
 GHOST = (120, 200, 255)         # the best move's arrow
@@ -35,10 +36,10 @@ class ReviewScene(Playback):
         for text in self.line:
             session.apply(text)
         game = registry.lookup(key)
-        versus, screen = game.parts().versus, game.screen()
-        if versus is None or screen.review is None:
+        versus = game.parts().versus
+        if versus is None:
             raise ValueError(f"{key} is not a two-player game: it has no review")
-        self.ai, self.arrows = versus.analysis, screen.review
+        self.ai = versus.analysis
         frame = Frame(app, session, {"opponent": "human", "teach": False, "edited": True},
                       mode=LOOK)
         self.graded: list[GradedMove] | None = None
@@ -109,7 +110,7 @@ class ReviewScene(Playback):
         coming = self.coming()
         if coming is not None and coming.best is not None and not self.frame.tweens.busy:
             best = self.rules.decode_move(coming.best)
-            ghost_arrow(canvas, self.arrows.best_path(self.frame.board, self.session.state, best))
+            ghost_arrow(canvas, self.frame.board.best_path(self.session.state, best))
 
     def words(self, text: str) -> str:
         return str(self.frame.board.move_words(self.rules.decode_move(text)))
@@ -126,9 +127,9 @@ class ReviewScene(Playback):
         if coming is not None:
             y = self.draw_move(surface, coming, "Next", left, width, y + 12)
         elif self.frame.over:
-            ui.label(surface, charts.fitted(self.frame.result_title(), ROW, width, True),
+            ui.label(surface, charts.fitted(self.frame.ending.title(), ROW, width, True),
                      (left, y + 12), ROW, ui.TEXT, bold=True)
-            ui.fit_text(surface, self.frame.result_reason(), (left, y + 56, width, 80), ROW,
+            ui.fit_text(surface, self.frame.ending.reason(), (left, y + 56, width, 80), ROW,
                         ui.MUTED, align="left")
         else:
             ui.label(surface, "The moves kept end here", (left, y + 12), ROW, ui.MUTED)

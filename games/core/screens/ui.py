@@ -5,12 +5,19 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Iterable
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from games.core.kit.actions import Act
-from games.core.loop import assets
+from games.core.loop import assets as assets  # the screens reach the fonts through ui
+
+if TYPE_CHECKING:
+    from games.core.kit.actions import Action
+
+Colour = tuple[int, int, int]
+RectLike = pygame.Rect | tuple[int, int, int, int]
+Point = tuple[int, int] | tuple[float, float]
 
 # A calm dark theme with strong contrast (text on panels is above 7:1).
 BG = (22, 26, 36)
@@ -32,22 +39,23 @@ TITLE, HEADING, BODY, SMALL = 64, 40, 30, 24   # font sizes at the 1920x1080 log
 MIN_TEXT = 20
 
 
-def panel(surface, rect, colour=PANEL, radius=18, border=None, width=3) -> None:
+def panel(surface: pygame.Surface, rect: RectLike, colour: Colour = PANEL, radius: int = 18,
+          border: Colour | None = None, width: int = 3) -> None:
     pygame.draw.rect(surface, colour, rect, border_radius=radius)
     if border:
         pygame.draw.rect(surface, border, rect, width, border_radius=radius)
 
 
-def label(surface: pygame.Surface, words: str, pos: tuple[float, float], size: int = BODY,
-          colour: tuple[int, ...] = TEXT, bold: bool = False,
-          anchor: str = "topleft") -> pygame.Rect:
+def label(surface: pygame.Surface, words: str, pos: Point, size: int = BODY,
+          colour: Colour = TEXT, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
     image = assets.text(words, size, colour, bold)
-    rect = image.get_rect(**{anchor: pos})
+    rect: pygame.Rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
     return rect
 
 
-def paragraph(surface, words, rect, size=BODY, colour=TEXT, spacing=1.35) -> int:
+def paragraph(surface: pygame.Surface, words: str, rect: pygame.Rect, size: int = BODY,
+              colour: Colour = TEXT, spacing: float = 1.35) -> int:
     """Wrapped text inside rect, smaller if it needs to be to fit (see fit_lines); returns
     the y below the last line."""
     step, lines = fit_lines(words, rect.width, rect.height, size, False, MIN_TEXT, spacing, None)
@@ -96,8 +104,10 @@ def _fit_lines(words: str, width: int, height: int, size: int, bold: bool, min_s
     return min_size, tuple(assets.wrap(words, min_size, width, bold))
 
 
-def fit_text(surface, words, rect, size=BODY, colour=TEXT, bold=False, align="center",
-             min_size: int = MIN_TEXT, spacing: float = 1.2, max_lines: int = 2) -> pygame.Rect:
+def fit_text(surface: pygame.Surface, words: str, rect: RectLike, size: int = BODY,
+             colour: Colour = TEXT, bold: bool = False, align: str = "center",
+             min_size: int = MIN_TEXT, spacing: float = 1.2,
+             max_lines: int | None = 2) -> pygame.Rect:
     """Draw a sentence inside rect: one line, else two, then smaller (see fit_lines); the
     lines centred vertically and aligned "left", "center" or "right". Returns the rect the
     text covers."""
@@ -115,18 +125,18 @@ def fit_text(surface, words, rect, size=BODY, colour=TEXT, bold=False, align="ce
 
 
 @lru_cache(maxsize=8)
-def shade(size: tuple, colour: tuple) -> pygame.Surface:
+def shade(size: tuple[int, int], colour: tuple[int, int, int, int]) -> pygame.Surface:
     """A translucent full-screen veil (colour has an alpha), made once per size and colour."""
     veil = pygame.Surface(size, pygame.SRCALPHA)
     veil.fill(colour)
     return veil
 
 
-def focus_ring(surface, rect, radius=20) -> None:
+def focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int = 20) -> None:
     pygame.draw.rect(surface, ACCENT, rect.inflate(12, 12), 5, border_radius=radius)
 
 
-def text_box(surface, rect: pygame.Rect, text: str, placeholder: str, size: int,
+def text_box(surface: pygame.Surface, rect: pygame.Rect, text: str, placeholder: str, size: int,
              caret: bool) -> None:
     """A one-line box of typed text: the placeholder while empty, the end of a long text kept
     in view, and the caret after the text while `caret` (it blinks: the caller's clock)."""
@@ -151,8 +161,11 @@ def text_box(surface, rect: pygame.Rect, text: str, placeholder: str, size: int,
                          (caret_x, inner.bottom - margin), 3)
 
 
+Enabled = bool | Callable[[], bool]
+
+
 class Widget:
-    def __init__(self, rect, enabled=True):
+    def __init__(self, rect: RectLike, enabled: Enabled = True) -> None:
         """enabled: a bool, or a zero-argument callable asked each time (a toolbar's Undo is
         enabled while there is something to undo)."""
         self.rect = pygame.Rect(rect)
@@ -163,12 +176,12 @@ class Widget:
         return bool(self._enabled()) if callable(self._enabled) else bool(self._enabled)
 
     @enabled.setter
-    def enabled(self, value) -> None:
+    def enabled(self, value: Enabled) -> None:
         self._enabled = value
 
     def activate(self) -> None: ...
 
-    def press(self, pos) -> None:
+    def press(self, pos: tuple[int, int]) -> None:
         """A click at pos (widgets with parts of their own override this)."""
         self.activate()
 
@@ -176,12 +189,12 @@ class Widget:
         """Left/right on a focused widget; True if it used the step."""
         return False
 
-    def draw(self, surface, focused: bool) -> None: ...
+    def draw(self, surface: pygame.Surface, focused: bool) -> None: ...
 
 
 class Button(Widget):
-    def __init__(self, rect, words: str, on_click, enabled=True, size: int = BODY,
-                 note: str = ""):
+    def __init__(self, rect: RectLike, words: str, on_click: Callable[[], Any],
+                 enabled: Enabled = True, size: int = BODY, note: str = "") -> None:
         super().__init__(rect, enabled)
         self.words, self.on_click, self.size, self.note = words, on_click, size, note
 
@@ -189,7 +202,7 @@ class Button(Widget):
         if self.enabled:
             self.on_click()
 
-    def draw(self, surface, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, focused: bool) -> None:
         enabled = self.enabled
         colour = PANEL_HI if focused and enabled else PANEL
         panel(surface, self.rect, colour, radius=14, border=LINE if enabled else PANEL_HI,
@@ -210,10 +223,10 @@ class Stepper(Widget):
     `skip(value)` passes over values not allowed now; `swatches` shows a picture by a value.
     Every change calls on_change(value)."""
 
-    def __init__(self, rect, words: str, options: Iterable[tuple[Any, str]], index: int = 0,
-                 on_change: Callable[[Any], None] | None = None, size: int = BODY,
-                 swatches: dict[Any, pygame.Surface] | None = None,
-                 skip: Callable[[Any], bool] | None = None, fill: tuple = PANEL):
+    def __init__(self, rect: RectLike, words: str, options: Iterable[tuple[Any, str]],
+                 index: int = 0, on_change: Callable[[Any], None] | None = None,
+                 size: int = BODY, swatches: dict[Any, pygame.Surface] | None = None,
+                 skip: Callable[[Any], bool] | None = None, fill: Colour = PANEL) -> None:
         super().__init__(rect)
         self.words, self.options, self.index = words, list(options), index
         self.on_change, self.size, self.fill = on_change, size, fill
@@ -221,7 +234,7 @@ class Stepper(Widget):
         self.skip = skip or (lambda value: False)
 
     @property
-    def value(self):
+    def value(self) -> Any:
         return self.options[self.index][0]
 
     def select(self, value: Any) -> None:
@@ -328,7 +341,7 @@ class Stepper(Widget):
 
 
 
-def nearest(rects, start: int, dx: int, dy: int) -> int:
+def nearest(rects: list[pygame.Rect], start: int, dx: int, dy: int) -> int:
     """Index of the rect nearest to rects[start] in direction (dx, dy), or start if none."""
     from games.core.kit import controls  # on the first move, not the first frame's path
     return controls.nearest([rect.center for rect in rects], start, dx, dy)
@@ -337,17 +350,19 @@ def nearest(rects, start: int, dx: int, dy: int) -> int:
 class Menu:
     """Widgets with one focus, moved by pointer, arrows, d-pad or stick."""
 
-    def __init__(self, widgets=(), focus: int = 0):
+    def __init__(self, widgets: Iterable[Widget] = (), focus: int = 0) -> None:
         self.widgets: list[Widget] = list(widgets)
         self.focus = focus
 
-    def widget_at(self, pos):
+    def widget_at(self, pos: tuple[int, int] | None) -> int | None:
+        if pos is None:
+            return None
         for index, widget in enumerate(self.widgets):
             if widget.enabled and widget.rect.collidepoint(pos):
                 return index
         return None
 
-    def handle(self, action) -> bool:
+    def handle(self, action: Action) -> bool:
         """True if the menu used the action."""
         if not self.widgets:
             return False
@@ -362,7 +377,8 @@ class Menu:
             if hit is None:
                 return False
             self.focus = hit
-            self.widgets[hit].press(action.pos)
+            if action.pos is not None:
+                self.widgets[hit].press(action.pos)
             return True
         if kind == Act.MOVE:
             current = self.widgets[self.focus]
@@ -378,13 +394,13 @@ class Menu:
             return True
         return False
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         for index, widget in enumerate(self.widgets):
             widget.draw(surface, index == self.focus)
 
 
-def button_column(words_and_actions, centre_x: int, top: int, width: int = 520,
-                  height: int = 84, gap: int = 22) -> list[Button]:
+def button_column(words_and_actions: Iterable[tuple[str, Callable[[], Any]]], centre_x: int,
+                  top: int, width: int = 520, height: int = 84, gap: int = 22) -> list[Button]:
     buttons = []
     for row, (words, on_click) in enumerate(words_and_actions):
         rect = pygame.Rect(0, 0, width, height)

@@ -551,11 +551,11 @@ class Versus:
         between two players, whether a side won (the history's "won") or it was drawn; the
         computer against itself (the demo) is not kept."""
         if self.against_computer:
-            return self.frame.record_game(self.human_result(), opponent=COMPUTER,
+            return self.frame.ending.record(self.human_result(), opponent=COMPUTER,
                                           level=str(self.level))
         if not self.demo:
             decided = Outcome.DRAW if self.winner() is None else Outcome.WON
-            return self.frame.record_game(decided, opponent=HUMAN)
+            return self.frame.ending.record(decided, opponent=HUMAN)
         return None
 
     def result_mood(self) -> str:
