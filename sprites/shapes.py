@@ -10,8 +10,11 @@ import pygame
 SUPERSAMPLE = 4
 OUTLINE = (20, 22, 30)
 
+Colour = tuple[int, ...]        # RGB, or RGBA
+Points = list[tuple[float, float]]
 
-def polygon_points(shape: str, size: float) -> list[tuple[float, float]] | None:
+
+def polygon_points(shape: str, size: float) -> Points | None:
     """Vertices of a shape in a size x size box (None for the circle)."""
     c, r = size / 2, size * 0.44
     if shape == "square":
@@ -26,7 +29,7 @@ def polygon_points(shape: str, size: float) -> list[tuple[float, float]] | None:
         return [(c + r * math.cos(math.radians(a)), c + r * math.sin(math.radians(a)))
                 for a in range(0, 360, 60)]
     if shape == "star":
-        points = []
+        points: Points = []
         for k in range(10):
             radius = r if k % 2 == 0 else r * 0.45
             angle = math.radians(-90 + 36 * k)
@@ -36,7 +39,7 @@ def polygon_points(shape: str, size: float) -> list[tuple[float, float]] | None:
 
 
 @lru_cache(maxsize=512)
-def shape(name: str, colour: tuple, size: int, outline: tuple = OUTLINE) -> pygame.Surface:
+def shape(name: str, colour: Colour, size: int, outline: Colour = OUTLINE) -> pygame.Surface:
     """A filled shape with a dark outline, on a transparent square of `size` pixels."""
     big = size * SUPERSAMPLE
     canvas = pygame.Surface((big, big), pygame.SRCALPHA)
@@ -52,11 +55,11 @@ def shape(name: str, colour: tuple, size: int, outline: tuple = OUTLINE) -> pyga
     return pygame.transform.smoothscale(canvas, (size, size))
 
 
-def shrink(points, distance: float):
+def shrink(points: Points, distance: float) -> Points:
     """Move each vertex towards the centroid by `distance` (an inset outline)."""
     cx = sum(x for x, _ in points) / len(points)
     cy = sum(y for _, y in points) / len(points)
-    out = []
+    out: Points = []
     for x, y in points:
         dx, dy = x - cx, y - cy
         length = math.hypot(dx, dy) or 1
@@ -65,7 +68,7 @@ def shrink(points, distance: float):
 
 
 @lru_cache(maxsize=256)
-def rounded_card(size: tuple, colour: tuple, radius: int, border: tuple | None = None,
+def rounded_card(size: tuple[int, int], colour: Colour, radius: int, border: Colour | None = None,
                  width: int = 0, shadow: bool = True) -> pygame.Surface:
     """A rounded rectangle with an optional soft drop shadow (8 px below)."""
     w, h = size

@@ -14,7 +14,8 @@ from tests.driver import Driver
 
 def play_a_move(driver):
     scene = driver.start("deductile", seed=3)
-    driver.drag(scene.layout.tile_rects[0].center, scene.layout.tile_rects[1].center)
+    rects = scene.board.layout.tile_rects
+    driver.drag(rects[0].center, rects[1].center)
     assert scene.session.moves_made == 1 and driver.app.audio.played[-1] == "swap"
 
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from games.core.kit.actions import Act, Action, Device
-from games.core.kit.controls import Look, Play, Refuse
+from games.core.kit.controls import Do, Look, Play, Refuse
 from games.deductile import controls, rules
 from games.deductile.controls import Column, Held, Ui
 
@@ -50,7 +50,7 @@ def situations(draw):
 def test_a_play_is_legal_and_the_cursor_stays_on_the_board(situation):
     state, ui, action, target = situation
     answer = controls.interpret(state, ui, action, target)
-    assert answer is None or isinstance(answer, Look | Play)    # nothing here is refused
+    assert answer is None or isinstance(answer, Look | Play) or answer == controls.GUESS
     if isinstance(answer, Play):
         assert answer.move in rules.legal_moves(state)
     if isinstance(answer, Look | Play):
@@ -128,6 +128,9 @@ def test_each_device_reaches_every_move(state, device):
             assert not isinstance(answer, Refuse)
             if isinstance(answer, Play):
                 moves.add(answer.move)
+            if isinstance(answer, Do):          # Guess: the game's command, as G is
+                assert answer == controls.GUESS
+                moves.add(rules.Move(rules.GUESS))
             if isinstance(answer, Look | Play) and answer.ui not in seen:
                 seen.add(answer.ui)
                 queue.append(answer.ui)

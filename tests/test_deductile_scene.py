@@ -39,7 +39,7 @@ def assert_won(driver, scene):
     assert scene.session.status.outcome == "won"
     driver.until_result()
     scores = recorded.scores()
-    assert scores[f"deductile/{PARAMS.encode()}"][0]["score"] == scene.final_score() > 170
+    assert scores[f"deductile/{PARAMS.encode()}"][0]["score"] == scene.board.final_score() > 170
 
 
 def test_mouse_only_game(driver):
@@ -47,11 +47,11 @@ def test_mouse_only_game(driver):
     steps = plan(scene.state)
     assert any(colours for _, _, colours in steps) or steps
     for a, b, colours in steps:
-        driver.drag(scene.layout.tile_rects[a].center, scene.layout.tile_rects[b].center,
-                    button=3 if colours else 1)
+        rects = scene.board.layout.tile_rects
+        driver.drag(rects[a].center, rects[b].center, button=3 if colours else 1)
         driver.settle()
     assert scene.state.arrangement == scene.state.solution
-    driver.click(scene.layout.guess_rect.center)
+    driver.click(scene.board.layout.guess_rect.center)
     assert_won(driver, scene)
 
 
@@ -67,7 +67,7 @@ def test_keyboard_only_game(driver):
         cursor = b
         driver.settle()
     driver.key(pygame.K_RIGHT)
-    while scene.cursor[0] != "guess":       # past the last clue: Guess (one more: the toolbar)
+    while scene.board.cursor[0] != "guess":   # past the last clue: Guess (one more: the toolbar)
         driver.key(pygame.K_DOWN)
     assert not scene.toolbar.focused
     driver.key(pygame.K_RETURN)
@@ -89,7 +89,7 @@ def test_gamepad_only_game_with_a_virtual_controller(driver):
         driver.settle()
     assert scene.state.arrangement == scene.state.solution
     pad.press(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
-    while scene.cursor[0] != "guess":
+    while scene.board.cursor[0] != "guess":
         pad.press(DOWN)
     pad.press(A)
     assert_won(driver, scene)
@@ -109,10 +109,10 @@ def test_unplugging_the_gamepad_pauses_and_says_so(driver):
 
 def test_swap_slides_and_undo_runs_backwards(driver):
     scene = driver.start("deductile", PARAMS, seed=15)
-    rects = scene.layout.tile_rects
+    rects = scene.board.layout.tile_rects
 
     def where(index):
-        return scene.view.tile_position(scene.motion, index)
+        return scene.board.view.tile_position(scene.board.motion, index)
     before = scene.state.arrangement
     driver.drag(rects[0].center, rects[2].center)
     assert scene.state.arrangement == rules.swapped(before, 0, 2, False)
@@ -131,7 +131,7 @@ def test_swap_slides_and_undo_runs_backwards(driver):
 def test_drop_outside_a_tile_changes_nothing(driver):
     scene = driver.start("deductile", PARAMS, seed=16)
     before = scene.state.arrangement
-    driver.drag(scene.layout.tile_rects[1].center, (900, 1000 - 150))
+    driver.drag(scene.board.layout.tile_rects[1].center, (900, 1000 - 150))
     assert scene.state.arrangement == before and scene.session.moves_made == 0
 
 
@@ -141,14 +141,14 @@ def test_wrong_guess_and_hint_cost_five_seconds_each(driver):
     assert scene.session.count("wrong_guesses") == 1 and scene.state.outcome == "ongoing"
     driver.key(pygame.K_h)
     assert scene.hints == 1 and scene.session.count("penalty_seconds") == 10
-    assert scene.time_left() == pytest.approx(170 - scene.session.elapsed)
-    assert scene.hint_for == scene.state.arrangement
+    assert scene.board.time_left() == pytest.approx(170 - scene.session.elapsed)
+    assert scene.board.hint_for == scene.state.arrangement
     assert rules.broken_clues(scene.state), "a wrong arrangement breaks at least one clue"
 
 
 def test_clicking_a_clue_strikes_it_out_and_undo_restores_it(driver):
     scene = driver.start("deductile", PARAMS, seed=18)
-    driver.click(scene.layout.clue_rects[1].center)
+    driver.click(scene.board.layout.clue_rects[1].center)
     assert scene.state.struck[1]
     driver.key(pygame.K_z, mod=pygame.KMOD_CTRL)
     assert not scene.state.struck[1]
@@ -176,7 +176,7 @@ def test_pause_hides_the_board_and_stops_the_clock(driver):
 
 def test_quit_saves_and_the_next_start_resumes(driver):
     scene = driver.start("deductile", PARAMS, seed=21)
-    driver.drag(scene.layout.tile_rects[0].center, scene.layout.tile_rects[3].center)
+    driver.drag(scene.board.layout.tile_rects[0].center, scene.board.layout.tile_rects[3].center)
     driver.frames(90)
     state, elapsed = scene.state, scene.session.elapsed
     driver.app.quit()
@@ -210,7 +210,7 @@ def test_keyboard_pick_up_says_what_is_held_in_the_status_line(driver):
     driver.key(pygame.K_x)                               # pick up its colour
     shape, colour = scene.state.arrangement[1]
     words = scene.status_line()
-    assert scene.ui.held == Held(1, True) and words.startswith(
+    assert scene.board.ui.held == Held(1, True) and words.startswith(
         f"Holding the {COLOURS[colour]} colour of the {SHAPES[shape]}")
     box = scene.message_rect()
     size, lines = ui.fit_lines(words, box.width, box.height, ui.SMALL + 2)
@@ -218,7 +218,7 @@ def test_keyboard_pick_up_says_what_is_held_in_the_status_line(driver):
     assert box.top >= driver.app.size[1] - 100, "in the toolbar, clear of the HUD and board"
     driver.key(pygame.K_DOWN)
     driver.key(pygame.K_RETURN)                          # put down on the third tile
-    assert scene.ui.held is None and scene.state.arrangement[2][1] == colour
+    assert scene.board.ui.held is None and scene.state.arrangement[2][1] == colour
     driver.key(pygame.K_RETURN)                          # a tile this time
     assert scene.status_line().startswith("Holding the ") and "colour of" not in \
         scene.status_line()
@@ -228,15 +228,15 @@ def test_keyboard_pick_up_says_what_is_held_in_the_status_line(driver):
 def test_the_colours_only_note_stays_clear_of_the_dragged_tile(driver, index):
     from games.deductile.view import COLOURS_ONLY
     scene = driver.start("deductile", PARAMS, seed=23)
-    start = scene.layout.tile_rects[index].center
+    start = scene.board.layout.tile_rects[index].center
     driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=3)
     driver.frames()
     for pos in (start, (start[0] + 40, start[1] - 90), (start[0] - 30, 130)):
         driver.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 1))
         driver.frames()
-        (_, colours_only) = scene.drag.item
-        tile = pygame.Rect(scene.drag.spot, scene.layout.tile_size)
-        tag = scene.view.tag_rect(COLOURS_ONLY, tile)
+        (_, colours_only) = scene.board.hand.drag.item
+        tile = pygame.Rect(scene.board.hand.drag.spot, scene.board.layout.tile_size)
+        tag = scene.board.view.tag_rect(COLOURS_ONLY, tile)
         assert colours_only and not tag.colliderect(tile)
         assert tag.top >= scene.board_rect.top or tag.top > tile.bottom
     driver.post(pygame.MOUSEBUTTONUP, pos=start, button=3)
@@ -245,7 +245,7 @@ def test_the_colours_only_note_stays_clear_of_the_dragged_tile(driver, index):
 
 def test_after_time_is_up_undo_looks_back_and_the_clock_never_runs_again(driver):
     scene = driver.start("deductile", PARAMS, seed=24)
-    driver.drag(scene.layout.tile_rects[0].center, scene.layout.tile_rects[1].center)
+    driver.drag(scene.board.layout.tile_rects[0].center, scene.board.layout.tile_rects[1].center)
     driver.frames(181 * 4, dt=0.25)
     driver.until_result()
     first = driver.app.top.result
@@ -254,13 +254,13 @@ def test_after_time_is_up_undo_looks_back_and_the_clock_never_runs_again(driver)
     buttons = {b.words.split()[0]: b for b in scene.toolbar.widgets}
     assert scene.session.status.outcome == "lost"
     assert not buttons["Hint"].enabled and not buttons["Guess"].enabled
-    elapsed, left = scene.session.elapsed, scene.time_left()
+    elapsed, left = scene.session.elapsed, scene.board.time_left()
     driver.click(buttons["Undo"].rect.center)            # back before time ran out
     assert not scene.over and driver.app.top is scene
     driver.frames(40, dt=0.25)
-    assert scene.session.elapsed == elapsed and scene.time_left() == left
+    assert scene.session.elapsed == elapsed and scene.board.time_left() == left
     assert not scene.over, "the clock does not run out a second time"
-    assert {name: value for name, value, *_ in scene.hud_fields()}["Time left"] == "0:00"
+    assert {name: value for name, value, *_ in scene.board.hud_fields()}["Time left"] == "0:00"
 
 
 # --- issue 20: time-up shows the answer, the clock warns, a wrong guess is unmissable ----------
@@ -276,8 +276,9 @@ def drawn_tiles(driver, monkeypatch):
         return original(self, surface, tile, pos, colour, lifted, size)
     monkeypatch.setattr(DeductileView, "draw_tile", recording)
     for scene in driver.app.stack:       # the still parts painted afresh, not kept
-        if hasattr(scene, "backdrop"):
-            scene.backdrop.forget()
+        board = getattr(scene, "board", None)
+        if hasattr(board, "backdrop"):
+            board.backdrop.forget()
     driver.app.draw(driver.app.screen)
     monkeypatch.setattr(DeductileView, "draw_tile", original)
     return drawn
@@ -287,7 +288,7 @@ def drawn_tiles(driver, monkeypatch):
 def test_at_time_up_the_board_shows_the_answer_and_the_players_order_beside_it(
         driver, monkeypatch, params):
     scene = driver.start("deductile", params, seed=31)
-    driver.drag(scene.layout.tile_rects[0].center, scene.layout.tile_rects[1].center)
+    driver.drag(scene.board.layout.tile_rects[0].center, scene.board.layout.tile_rects[1].center)
     mine = scene.state.arrangement
     assert mine != scene.state.solution
     driver.frames(181 * 4, dt=0.25)
@@ -295,7 +296,7 @@ def test_at_time_up_the_board_shows_the_answer_and_the_players_order_beside_it(
     driver.key(pygame.K_ESCAPE)                          # look at the board
     assert driver.app.top is scene and scene.session.status.outcome == "lost"
     drawn = drawn_tiles(driver, monkeypatch)
-    layout = scene.layout
+    layout = scene.board.layout
     big = [(tile, pos) for tile, pos, size in drawn if size == layout.tile_size]
     small = [(tile, pos) for tile, pos, size in drawn if size == layout.small_size]
     assert big == [(tile, rect.topleft) for tile, rect in zip(scene.state.solution,
@@ -325,7 +326,7 @@ def test_the_clock_turns_to_the_warning_colour_in_its_last_half_minute(driver):
     driver.app.draw(driver.app.screen)
     assert not clock_pixels(driver, scene, ui.BAD)
     driver.frames(2 * 4, dt=0.25)                       # 29 s left
-    assert scene.time_left() < 30
+    assert scene.board.time_left() < 30
     driver.app.draw(driver.app.screen)
     assert clock_pixels(driver, scene, ui.BAD) > 50
     driver.frames(4, dt=0.25)                            # at rest: only the clock redrawn
@@ -341,36 +342,36 @@ def test_a_wrong_guess_shakes_the_tiles_sounds_and_the_seconds_fly_off_the_clock
     scene = driver.start("deductile", PARAMS, seed=33)
     driver.settle()
     if device == "mouse":
-        driver.click(scene.layout.guess_rect.center)
+        driver.click(scene.board.layout.guess_rect.center)
     elif device == "keyboard":
         driver.key(pygame.K_g)
     else:
         driver.pad(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)     # to the clues, down to Guess
         driver.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN, times=len(scene.state.clues))
-        assert scene.cursor[0] == "guess"
+        assert scene.board.cursor[0] == "guess"
         driver.pad(pygame.CONTROLLER_BUTTON_A)
     assert scene.session.count("wrong_guesses") == 1
     assert driver.app.audio.played[-1] == "wrong"
-    assert scene.motion.shake is not None and scene.motion.penalty is not None
+    assert scene.board.motion.shake is not None and scene.board.motion.penalty is not None
     offsets, heights = set(), []
     for _ in range(30):
         driver.frames()
-        offsets.add(shake_offset(scene.motion))
+        offsets.add(shake_offset(scene.board.motion))
         driver.app.draw(driver.app.screen)
         before = driver.app.screen.copy()
         driver.app.draw(driver.app.screen)              # drawing again changes nothing
         assert pygame.image.tobytes(before, "RGB") == \
             pygame.image.tobytes(driver.app.screen, "RGB")
-        heights.append(scene.motion.penalty.value)
+        heights.append(scene.board.motion.penalty.value)
         positions = [pos for _, pos, _ in drawn_tiles(driver, monkeypatch)]
-        assert {x for x, _ in positions} == {scene.layout.tile_rects[0].left +
-                                             shake_offset(scene.motion)}
+        assert {x for x, _ in positions} == {scene.board.layout.tile_rects[0].left +
+                                             shake_offset(scene.board.motion)}
     assert max(offsets) >= 10 and min(offsets) <= -10, "the tiles swing both ways"
     assert heights == sorted(heights) and heights[-1] > heights[0], "the seconds fly down"
     driver.settle()
-    assert scene.motion.shake.done and scene.motion.penalty.done
+    assert scene.board.motion.shake.done and scene.board.motion.penalty.done
     driver.key(pygame.K_u)                              # nothing to undo: no replay
-    assert scene.motion.shake.done
+    assert scene.board.motion.shake.done
 
 
 def test_with_animations_off_a_wrong_guess_still_sounds_and_says_so(driver):
@@ -378,4 +379,18 @@ def test_with_animations_off_a_wrong_guess_still_sounds_and_says_so(driver):
     scene = driver.start("deductile", PARAMS, seed=34)
     driver.key(pygame.K_g)
     assert driver.app.audio.played[-1] == "wrong" and "seconds lost" in scene.shown_words()
-    assert scene.motion.shake is None and scene.motion.penalty is None
+    assert scene.board.motion.shake is None and scene.board.motion.penalty is None
+
+
+def test_with_the_clock_hidden_a_penalty_takes_its_seconds_out_of_sight(driver):
+    """The seconds lost fly off the clock only when it is on show: hidden, the HUD has no
+    clock to fly from, and the board draws on (it once stopped the game)."""
+    driver.app.settings["clock"] = "hidden"
+    scene = driver.start("deductile", PARAMS, seed=35)
+    driver.key(pygame.K_h)
+    driver.key(pygame.K_g)
+    assert scene.session.count("penalty_seconds") == 2 * rules.PENALTY
+    assert scene.board.motion.penalty is not None and not scene.board.motion.penalty.done
+    driver.frames(5)
+    assert "Time left" not in [name for name, *_ in scene.hud_layout()]
+    assert scene.board.time_left() == pytest.approx(170 - scene.session.elapsed)

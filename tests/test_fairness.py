@@ -87,7 +87,7 @@ def test_deductile_penalties_survive_undo_restart_and_resume(driver):
     assert scene.session.record == record
     fields = {name: value for name, value, *_ in scene.board.hud_fields()}
     assert fields["Moves"] == "1" and fields["Wrong guesses"] == "1" and fields["Hints"] == "1"
-    left = scene.time_left()
+    left = scene.board.time_left()
     assert left == pytest.approx(deductile.TIME_LIMIT - 10 - scene.session.elapsed)
     for key in (pygame.K_u, pygame.K_u, pygame.K_r, pygame.K_u):
         driver.key(key)
@@ -99,7 +99,7 @@ def test_deductile_penalties_survive_undo_restart_and_resume(driver):
     assert driver.app.top is scene and scene.session.record == record
     resumed = resume(driver, scene)
     assert resumed.session.record == record
-    assert resumed.time_left() == pytest.approx(
+    assert resumed.board.time_left() == pytest.approx(
         deductile.TIME_LIMIT - 10 - resumed.session.elapsed)
 
 
@@ -226,7 +226,7 @@ def test_ishido_is_recorded_once_and_the_assist_survives_undo(driver):
     assert not toolbar(scene, "Hint").enabled
     last = scene.session.last_move()
     driver.key(pygame.K_u)
-    assert not scene.over and scene.help_used
+    assert not scene.over and scene.board.help_used
     scene.play(last)                             # the same stone again
     ended_again_without_a_new_entry(driver, scene)
     driver.key(pygame.K_u)

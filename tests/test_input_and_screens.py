@@ -11,7 +11,7 @@ from games.core.screens.launcher import Card, LauncherScene
 from games.core.screens.menus import PauseScene, SetupScene
 from games.core.screens.overlays import HelpScene, SettingsScene
 from games.core.screens.question import ConfirmScene
-from games.deductile.scene import DeductileScene
+from games.deductile.scene import DeductileBoard
 from tests.driver import PAD_ID, Driver
 
 store = Store(lambda message: None)   # the test's own hand on the data folder
@@ -80,7 +80,7 @@ def test_launcher_to_game_with_the_keyboard(driver):
     driver.key(pygame.K_DOWN, times=2)             # past "Learn to play (2 min)"
     driver.key(pygame.K_RETURN)                    # New game
     game = driver.app.top
-    assert isinstance(game, DeductileScene) and game.session.params.difficulty == "hard"
+    assert isinstance(game.board, DeductileBoard) and game.session.params.difficulty == "hard"
     assert driver.app.settings["setup"]["deductile"] == {"level": {"difficulty": "hard"}}
 
 
@@ -91,7 +91,7 @@ def test_launcher_to_game_with_the_mouse_and_back(driver):
     new_game = next(w for w in setup.menu.widgets if getattr(w, "words", "") == "New game")
     driver.click(new_game.rect.center)
     game = driver.app.top
-    assert isinstance(game, DeductileScene)
+    assert isinstance(game.board, DeductileBoard)
     menu_button = game.toolbar.widgets[0]
     driver.click(menu_button.rect.center)
     leave = next(w for w in driver.app.top.menu.widgets if w.words == "Save and leave")

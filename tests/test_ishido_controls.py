@@ -12,7 +12,7 @@ from games.core.kit.actions import Act, Action, Device
 from games.core.kit.controls import Look, Play, Refuse
 from games.core.kit.rules_api import IllegalMove
 from games.ishido import rules
-from games.ishido.controls import Spot, Ui, Verb, home, interpret, open_squares
+from games.ishido.controls import Spot, Ui, home, interpret, open_squares
 from games.ishido.rules import COLS, EMPTY, NEIGHBOURS, ROWS, Move
 
 STEPS = [(1, 0), (-1, 0), (0, 1), (0, -1)]
@@ -39,7 +39,7 @@ squares = st.tuples(st.integers(0, ROWS - 1), st.integers(0, COLS - 1))
 def uis(draw):
     hand = draw(st.sampled_from(["empty", "held", "dragging"]))   # one hand at a time
     return Ui(draw(squares), hand == "held", hand == "dragging", draw(st.none() | squares),
-              draw(st.none() | squares))
+              draw(st.none() | squares), draw(st.booleans()))
 
 
 @st.composite
@@ -83,8 +83,9 @@ def test_every_play_is_legal_every_refusal_says_why_and_the_ui_stays_on_the_boar
         assert not (after.held and after.dragging), "one hand at a time"
     if rules.status(state).over:
         assert action.kind in (Act.POINT, Act.MOVE) or answer is None, "the game is over"
-    if answer == Verb.ASSIST:
+    if isinstance(answer, Look) and answer.ui.assist != ui.assist:
         assert action.kind == Act.ALT or (action.kind == Act.PRESS and action.alt)
+        assert answer == Look(replace(ui, assist=not ui.assist)), "the assist alone turns"
 
 
 @settings(max_examples=60, deadline=None)
@@ -144,10 +145,12 @@ def test_known_answers():
     state = a_game()
     ui = Ui(home())
     assert home() == (3, 6)
+    assisted = Look(replace(ui, assist=True))
     assert interpret(state, ui, Action(Act.PRESS, Device.MOUSE, (0, 0), alt=True), (2, 2)) \
-        == Verb.ASSIST
+        == assisted
     assert interpret(state, ui, Action(Act.KEY, value="a"), None) is None
-    assert interpret(state, ui, Action(Act.ALT, Device.PAD), None) == Verb.ASSIST
+    assert interpret(state, ui, Action(Act.ALT, Device.PAD), None) == assisted
+    assert interpret(state, assisted.ui, Action(Act.ALT, Device.PAD), None) == Look(ui)
     dragging = replace(ui, dragging=True)
     assert interpret(state, dragging, Action(Act.RELEASE, Device.MOUSE, (5, 5)), None) == \
         Look(ui), "dropped off the board: home it goes"

@@ -20,7 +20,7 @@ from games.core.screens.question import QuestionScene
 from games.ishido import ai, oracle, rules
 from games.ishido.bench import pose
 from games.ishido.panel import IshidoPanel, PanelFacts
-from games.ishido.scene import MAX_QUESTION, READY_QUESTIONS, IshidoScene
+from games.ishido.scene import MAX_QUESTION, READY_QUESTIONS, IshidoBoard
 from games.ishido.view import IshidoLayout
 from sprites.ishido import thumbnail
 from tests import recorded
@@ -47,7 +47,7 @@ class Cursor:
 
     @property
     def cursor(self):
-        return self.scene.ui.cursor
+        return self.scene.board.ui.cursor
 
 
 def marked_squares(driver, scene) -> set:
@@ -56,7 +56,7 @@ def marked_squares(driver, scene) -> set:
     marked = set()
     for row in range(rules.ROWS):
         for col in range(rules.COLS):
-            x, y = scene.layout.square_centre(row, col)
+            x, y = scene.board.layout.square_centre(row, col)
             if rules.stone_at(scene.state, row, col) is None and \
                     driver.app.screen.get_at((x, y - 12))[:3] == ui.GOOD:
                 marked.add((row, col))
@@ -64,7 +64,7 @@ def marked_squares(driver, scene) -> set:
 
 
 def fields(scene) -> dict:
-    return {name: value for name, value, *_ in scene.hud_fields()}
+    return {name: value for name, value, *_ in scene.board.hud_fields()}
 
 
 def table(params):
@@ -114,8 +114,8 @@ def test_mouse_only_game(driver):
     assert driver.app.top is scene, "no question in the standard rules"
 
     def drag(move):
-        driver.drag(scene.layout.hand_centre, scene.layout.square_centre(move.row, move.col),
-                    steps=3)
+        layout = scene.board.layout
+        driver.drag(layout.hand_centre, layout.square_centre(move.row, move.col), steps=3)
 
     assert play_out(driver, scene, drag, seed=3) == rules.POUCH_SIZE
     assert scene.session.status.outcome == "won"
@@ -135,15 +135,15 @@ def test_keyboard_only_game_with_the_oracle(driver):
     driver.type_text("Shall I plant the ")
     driver.type_text("garden?")
     driver.key(pygame.K_RETURN)
-    assert driver.app.top is scene and scene.question == "Shall I plant the garden?"
+    assert driver.app.top is scene and scene.board.question == "Shall I plant the garden?"
     heard = []
 
     def carry(move):
         driver.key(pygame.K_RETURN)                       # pick up
-        assert scene.ui.held
+        assert scene.board.ui.held
         walk(Cursor(scene), (move.row, move.col), lambda dx, dy: driver.key(KEYS[dx, dy]))
         driver.key(pygame.K_RETURN)                       # put down
-        assert not scene.ui.held
+        assert not scene.board.ui.held
         heard.append(scene.state.fourways)
 
     play_out(driver, scene, carry, seed=5)
@@ -151,7 +151,7 @@ def test_keyboard_only_game_with_the_oracle(driver):
     fourways = scene.state.fourways
     assert fourways >= 2 and fields(scene)["4-ways"] == str(fourways)
     assert driver.app.audio.played.count("flash") >= 1
-    assert oracle.revealed(scene.question, fourways) == \
+    assert oracle.revealed(scene.board.question, fourways) == \
         oracle.answer("shall i plant the garden?")[:fourways]
     b = rules.breakdown(scene.state)
     assert scene.ending.shown().facts[:4] == (
@@ -176,7 +176,7 @@ def test_gamepad_only_game_with_a_virtual_controller(driver):
     pad.press(A)                                          # "?"
     assert question.text == "Ad?"
     pad.press(pygame.CONTROLLER_BUTTON_START)             # ask
-    assert driver.app.top is scene and scene.question == "Ad?"
+    assert driver.app.top is scene and scene.board.question == "Ad?"
 
     def carry(move):
         pad.press(A)
@@ -203,52 +203,54 @@ def test_a_refused_drop_slides_back_and_says_why(driver):
                  and rules.stone_at(scene.state, r, c) is None and
                  any(rules.stone_at(scene.state, r + dr, c + dc) is not None
                      for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))))
-    driver.drag(scene.layout.hand_centre, scene.layout.square_centre(*wrong))
+    driver.drag(scene.board.layout.hand_centre, scene.board.layout.square_centre(*wrong))
     assert scene.state.placed == 0 and scene.session.moves_made == 0
     assert scene.message == "The stone must match each neighbour by colour or by symbol."
     assert driver.app.audio.played[-1] == "wrong"
-    back = scene.motion.flights[-1]
-    assert back.square is None and back.end == scene.layout.hand_centre and back.kind == kind
+    back = scene.board.motion.flights[-1]
+    assert back.square is None and back.end == scene.board.layout.hand_centre and back.kind == kind
     driver.settle()
-    assert not scene.motion.flying()
+    assert not scene.board.motion.flying()
     # Dropped off the board: back to the hand, without a word.
-    grid = scene.layout.grid
-    driver.drag(scene.layout.hand_centre, (grid.centerx, grid.bottom + 40))
-    assert scene.state.placed == 0 and scene.motion.flights[-1].square is None
+    grid = scene.board.layout.grid
+    driver.drag(scene.board.layout.hand_centre, (grid.centerx, grid.bottom + 40))
+    assert scene.state.placed == 0 and scene.board.motion.flights[-1].square is None
 
 
 def test_the_square_under_the_dragged_stone_and_escape(driver):
     scene = driver.start("ishido", STANDARD, seed=7)
-    target = scene.layout.square_centre(2, 3)
-    driver.post(pygame.MOUSEBUTTONDOWN, pos=scene.layout.hand_centre, button=1)
+    target = scene.board.layout.square_centre(2, 3)
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=scene.board.layout.hand_centre, button=1)
     driver.frames()
     driver.post(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0))
     driver.frames()
-    assert scene.drag is not None and scene.layout.square_at(scene.drag.pos) == (2, 3)
+    drag = scene.board.hand.drag
+    assert drag is not None and scene.board.layout.square_at(drag.pos) == (2, 3)
     driver.key(pygame.K_ESCAPE)           # puts the stone back (the menu stays closed)
-    assert scene.drag is None and driver.app.top is scene
-    assert scene.motion.flights[-1].end == scene.layout.hand_centre
+    assert scene.board.hand.drag is None and driver.app.top is scene
+    assert scene.board.motion.flights[-1].end == scene.board.layout.hand_centre
 
 
 def test_a_click_places_and_the_stone_flies_in_then_snaps_and_undo_flies_back(driver):
     scene = driver.start("ishido", STANDARD, seed=8)
     row, col = rules.legal_squares(scene.state)[0]
     kind = rules.current_stone(scene.state)
-    driver.click(scene.layout.square_centre(row, col))
+    driver.click(scene.board.layout.square_centre(row, col))
     assert rules.stone_at(scene.state, row, col) == kind
-    flight = scene.motion.flights[0]
-    assert flight.square == row * rules.COLS + col and flight.start == scene.layout.hand_centre
+    flight = scene.board.motion.flights[0]
+    assert flight.square == row * rules.COLS + col
+    assert flight.start == scene.board.layout.hand_centre
     driver.frames(4)
     (x, y), _ = flight.place()
     assert (x, y) != flight.start and (x, y) != flight.end, "mid-flight"
-    assert scene.motion.hand_pop is not None
+    assert scene.board.motion.hand_pop is not None
     driver.key(pygame.K_LEFT)             # new input: the flight snaps to its square
-    assert flight.done and not scene.motion.flying()
+    assert flight.done and not scene.board.motion.flying()
     driver.key(pygame.K_u)
     assert rules.stone_at(scene.state, row, col) is None
-    back = scene.motion.flights[0]
-    assert back.start == scene.layout.square_centre(row, col)
-    assert back.end == scene.layout.hand_centre
+    back = scene.board.motion.flights[0]
+    assert back.start == scene.board.layout.square_centre(row, col)
+    assert back.end == scene.board.layout.hand_centre
     assert back.kind == kind and back.square is None
     driver.frames(3)
     assert not back.done
@@ -263,11 +265,11 @@ def test_restart_sends_every_stone_home_and_undo_brings_them_back(driver):
         scene.play(ai.choose_move(scene.state, rng, "careful"))
     placed = scene.state
     scene.restart()
-    assert scene.state == scene.session.initial and len(scene.motion.flights) == 5
-    assert all(f.end == scene.layout.hand_centre for f in scene.motion.flights)
+    assert scene.state == scene.session.initial and len(scene.board.motion.flights) == 5
+    assert all(f.end == scene.board.layout.hand_centre for f in scene.board.motion.flights)
     driver.settle()
     driver.key(pygame.K_u)
-    assert scene.state == placed and len(scene.motion.flights) == 5
+    assert scene.state == placed and len(scene.board.motion.flights) == 5
 
 
 # --- keyboard and pad details ----------------------------------------------------------------
@@ -275,13 +277,14 @@ def test_restart_sends_every_stone_home_and_undo_brings_them_back(driver):
 def test_a_refused_put_down_keeps_the_stone_in_hand(driver):
     scene = driver.start("ishido", STANDARD, seed=10)
     driver.key(pygame.K_RETURN)
-    assert scene.ui.held
+    assert scene.board.ui.held
     walk(Cursor(scene), (0, 0), lambda dx, dy: driver.key(KEYS[dx, dy]))   # an opening stone
     driver.key(pygame.K_RETURN)
-    assert scene.ui.held and scene.state.placed == 0
-    assert scene.message == "That square already holds a stone." and scene.motion.shake is not None
+    assert scene.board.ui.held and scene.state.placed == 0
+    assert scene.message == "That square already holds a stone."
+    assert scene.board.motion.shake is not None
     driver.key(pygame.K_ESCAPE)
-    assert not scene.ui.held and driver.app.top is scene
+    assert not scene.board.ui.held and driver.app.top is scene
 
 
 def test_tab_and_triggers_jump_to_open_squares(driver):
@@ -289,46 +292,46 @@ def test_tab_and_triggers_jump_to_open_squares(driver):
     board = scene.state.board
     for _ in range(4):
         driver.key(pygame.K_TAB)
-        row, col = scene.ui.cursor
+        row, col = scene.board.ui.cursor
         square = row * rules.COLS + col
         assert board[square] == rules.EMPTY
         assert any(board[n] != rules.EMPTY for n in rules.NEIGHBOURS[square])
-    here = scene.ui.cursor
+    here = scene.board.ui.cursor
     driver.key(pygame.K_TAB, mod=pygame.KMOD_SHIFT)
     driver.pad_axis(pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 32767)
-    assert scene.ui.cursor == here
+    assert scene.board.ui.cursor == here
 
 
 # --- help: the assist and hints ---------------------------------------------------------------
 
 def test_the_assist_is_off_by_default_and_counts_as_help(driver):
     scene = driver.start("ishido", STANDARD, seed=12)
-    assert not scene.assist and not scene.help_used
+    assert not scene.board.assist and not scene.board.help_used
     assert fields(scene)["Help"] == "none"
     driver.key(pygame.K_x)
-    assert scene.assist and scene.help_used and fields(scene)["Help"] == "Assist"
+    assert scene.board.assist and scene.board.help_used and fields(scene)["Help"] == "Assist"
     driver.frames()
     assert marked_squares(driver, scene) == set(rules.legal_squares(scene.state))
-    driver.click(scene.layout.square_centre(4, 4), button=3)     # right button: off again
-    assert not scene.assist and scene.help_used, "once used, it stays noted"
+    driver.click(scene.board.layout.square_centre(4, 4), button=3)     # right button: off again
+    assert not scene.board.assist and scene.board.help_used, "once used, it stays noted"
     driver.pad(X)
-    assert scene.assist
-    assert scene.help_used and scene.session.count("assist") == 2
+    assert scene.board.assist
+    assert scene.board.help_used and scene.session.count("assist") == 2
 
 
 def test_the_assist_from_the_setup_screen(driver):
     scene = driver.start("ishido", STANDARD, seed=12, play_options={"assist": True})
-    assert scene.assist and scene.help_used
+    assert scene.board.assist and scene.board.help_used
 
 
 def test_a_hint_shows_one_legal_square_and_is_noted(driver):
     scene = driver.start("ishido", ORIGINAL, seed=13)
     driver.key(pygame.K_h)
-    square = scene.lit_square()
+    square = scene.board.lit_square()
     assert square in rules.legal_squares(scene.state) and scene.hints == 1
-    assert scene.ui.cursor == square and driver.app.audio.played[-1] == "hint"
+    assert scene.board.ui.cursor == square and driver.app.audio.played[-1] == "hint"
     driver.key(pygame.K_h)                 # the same hint again is not counted twice
-    assert scene.hints == 1 and scene.lit_square() == square
+    assert scene.hints == 1 and scene.board.lit_square() == square
     driver.key(pygame.K_RETURN)
     driver.key(pygame.K_RETURN)
     assert scene.state.placed == 1 and rules.stone_at(scene.state, *square) is not None
@@ -344,10 +347,10 @@ def test_a_fourway_flashes_counts_and_reveals_a_passage(driver):
     move = play_until_a_fourway_is_next(scene, seed=2)
     before = scene.state.fourways
     score_before = rules.score(scene.state)
-    driver.click(scene.layout.square_centre(move.row, move.col))
+    driver.click(scene.board.layout.square_centre(move.row, move.col))
     assert scene.state.fourways == before + 1
     assert driver.app.audio.played[-2:] == ["place", "flash"]
-    celebration = scene.motion.celebration
+    celebration = scene.board.motion.celebration
     assert celebration.square == move.row * rules.COLS + move.col and not celebration.tween.done
     assert celebration.bonus == rules.fourway_bonus(before + 1) and celebration.passage == before
     assert rules.score(scene.state) >= score_before + celebration.bonus
@@ -355,15 +358,15 @@ def test_a_fourway_flashes_counts_and_reveals_a_passage(driver):
     words = oracle.answer("Is it time?")[before]
     assert scene.message == f"The Oracle: {words}"
     driver.key(pygame.K_u)                 # undo: no flash, the passage is hidden again
-    assert scene.motion.celebration is None and scene.state.fourways == before
-    assert len(oracle.revealed(scene.question, scene.state.fourways)) == before
+    assert scene.board.motion.celebration is None and scene.state.fourways == before
+    assert len(oracle.revealed(scene.board.question, scene.state.fourways)) == before
 
 
 def test_standard_rules_celebrate_without_a_bonus(driver):
     scene = driver.start("ishido", STANDARD, seed=5)
     move = play_until_a_fourway_is_next(scene, seed=5)
     scene.play(move)
-    assert scene.motion.celebration is not None and scene.motion.celebration.bonus == 0
+    assert scene.board.motion.celebration is not None and scene.board.motion.celebration.bonus == 0
     assert "flash" in driver.app.audio.played
 
 
@@ -386,7 +389,7 @@ def test_the_question_screen_by_keyboard(driver):
     driver.key(pygame.K_ESCAPE)            # once: a warning; twice: no question
     assert driver.app.top is ask and "again" in ask.notice
     driver.key(pygame.K_ESCAPE)
-    assert driver.app.top is scene and scene.question == "" and scene.oracle_on
+    assert driver.app.top is scene and scene.board.question == "" and scene.board.oracle_on
     assert "question" in scene.play_options
 
 
@@ -402,14 +405,14 @@ def test_the_question_screen_by_mouse(driver):
     letter = next(w for w in ask.menu.widgets if getattr(w, "words", "") == "?")
     driver.click(letter.rect.center)
     driver.click(ask.ask_button.rect.center)
-    assert driver.app.top is scene and scene.question == READY_QUESTIONS[2]
+    assert driver.app.top is scene and scene.board.question == READY_QUESTIONS[2]
 
 
 def test_no_question_for_the_standard_rules_or_with_the_oracle_off(driver):
     scene = driver.start("ishido", STANDARD, seed=16, play_options={"oracle": True})
-    assert driver.app.top is scene and not scene.oracle_on
+    assert driver.app.top is scene and not scene.board.oracle_on
     scene = driver.start("ishido", ORIGINAL, seed=16, play_options={"oracle": False})
-    assert driver.app.top is scene and not scene.oracle_on
+    assert driver.app.top is scene and not scene.board.oracle_on
 
 
 def test_setup_screen_options_reach_the_scene(driver):
@@ -423,8 +426,8 @@ def test_setup_screen_options_reach_the_scene(driver):
     driver.frames(3)
     ask = driver.app.top
     game = driver.app.stack[-2]
-    assert isinstance(ask, QuestionScene) and isinstance(game, IshidoScene)
-    assert game.state.params == ORIGINAL and not game.assist
+    assert isinstance(ask, QuestionScene) and isinstance(game.board, IshidoBoard)
+    assert game.state.params == ORIGINAL and not game.board.assist
 
 
 # --- scores, saving ---------------------------------------------------------------------------
@@ -435,16 +438,17 @@ def test_best_scores_are_kept_per_rule_set_and_note_help(driver):
     finish(driver, scene)
     row = recorded.scores()[table(STANDARD)][0]
     assert row["score"] == rules.score(scene.state) and row["detail"].endswith(", help)")
-    assert scene.best == row["score"] and fields(scene)["Best"] == str(row["score"])
+    assert scene.board.best() == row["score"] and fields(scene)["Best"] == str(row["score"])
     other = driver.start("ishido", ORIGINAL, seed=17)
-    assert other.best is None and fields(other)["Best"] == "-"
+    assert other.board.best() is None and fields(other)["Best"] == "-"
     assert table(ORIGINAL) not in recorded.scores()
 
 
 def test_quit_saves_and_resume_keeps_the_question_and_the_help(driver):
     scene = driver.start("ishido", ORIGINAL, seed=18,
                          play_options={"oracle": True, "question": "Where next?"})
-    driver.key(pygame.K_x)
+    driver.key(pygame.K_x, times=3)                 # on, off, on: noted twice
+    assert scene.session.count("assist") == 2
     rng = random.Random(18)
     for _ in range(4):
         scene.play(ai.choose_move(scene.state, rng, "careful"))
@@ -455,8 +459,9 @@ def test_quit_saves_and_resume_keeps_the_question_and_the_help(driver):
     resumed = again.app.top
     again.frames(2)
     assert again.app.top is resumed, "the question is not asked again"
-    assert resumed.state == state and resumed.question == "Where next?"
-    assert resumed.assist and resumed.help_used
+    assert resumed.state == state and resumed.board.question == "Where next?"
+    assert resumed.board.assist and resumed.board.help_used
+    assert resumed.session.count("assist") == 2, "the record's count is kept, never lowered"
     again.key(pygame.K_u)
     assert resumed.state.placed == 3
     again.close()
@@ -488,18 +493,19 @@ def test_bench_pose_is_a_nearly_full_board_with_a_stone_dragged(driver):
     scene = driver.start("ishido", None, seed=7)
     pose(scene)
     assert scene.state.placed >= 40 and not scene.over
-    assert scene.drag is not None and scene.layout.square_at(scene.drag.pos) is not None
-    assert scene.ui.dragging and driver.app.input.last_device == "mouse"
+    drag = scene.board.hand.drag
+    assert drag is not None and scene.board.layout.square_at(drag.pos) is not None
+    assert scene.board.ui.dragging and driver.app.input.last_device == "mouse"
     assert scene.session.record == {} and "select" not in driver.app.audio.played
     for _ in range(3):
         driver.app.draw(driver.app.screen)
-    assert scene.drag is not None
+    assert scene.board.hand.drag is not None
 
 
 def test_thumbnail_and_the_demo_player(driver):
     assert thumbnail((520, 250)).get_size() == (520, 250)
     scene = driver.start("ishido", None, seed=20)
-    assert isinstance(scene, IshidoScene)
+    assert isinstance(scene.board, IshidoBoard)
     scene.demo_step()
     assert scene.state.placed == 1 and scene.tweens.busy
     scene.demo_step()                      # waits for the stone to land
@@ -525,7 +531,7 @@ def test_the_next_stone_sits_in_its_slot_beside_its_name(driver):
     round the next stone (deep background) and its name to the right of it."""
     scene = driver.start("ishido", STANDARD, seed=24)
     driver.app.draw(driver.app.screen)
-    slot = scene.layout.hand_rect
+    slot = scene.board.layout.hand_rect
     assert driver.app.screen.get_at((slot.left + 5, slot.centery))[:3] == ui.BG_DEEP
     words = pygame.Rect(slot.right + 30, slot.top, 200, 30)
     assert any(driver.app.screen.get_at((x, y))[:3] != ui.BG
@@ -615,7 +621,7 @@ def test_the_next_stone_never_covers_the_rules_box(driver, monkeypatch, params):
             driver.frames()
             driver.app.draw(driver.app.screen)
         scene.play(rng.choice(rules.legal_moves(scene.state)))
-    slot = scene.layout.hand_rect
+    slot = scene.board.layout.hand_rect
     assert boxes, "the rules box was painted"
     heading = boxes[0]
     in_slot = [stone for stone in stones if stone.center == slot.center]  # not one in flight

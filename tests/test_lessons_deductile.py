@@ -51,7 +51,7 @@ def cursor_to(board, press, keys, spot):
 
 def with_keys(scene, press, keys):
     def perform(text):
-        board = scene.board
+        board = scene.game.board
         spots, colours_only = spots_of(text)
         cursor_to(board, press, keys, spots[0])
         press(keys["alt"] if colours_only else keys["confirm"])
@@ -65,7 +65,7 @@ def test_mouse_plays_the_lesson_to_its_end(driver):
     scene = open_lesson(driver, "deductile")
 
     def perform(text):
-        board = scene.board
+        board = scene.game.board
         spots, colours_only = spots_of(text)
         if len(spots) == 2:
             driver.drag(spot_rect(board, spots[1]).center, spot_rect(board, spots[0]).center,
@@ -78,9 +78,9 @@ def test_mouse_plays_the_lesson_to_its_end(driver):
 def test_keyboard_plays_the_lesson_to_its_end_and_a_wrong_guess_costs_its_penalty(driver):
     scene = open_lesson(driver, "deductile")
     driver.key(pygame.K_g)                     # the order is wrong: 5 seconds, and no move
-    assert scene.board.message == f"Not right yet: {rules.PENALTY} seconds lost."
-    assert scene.board.session.count("penalty_seconds") == rules.PENALTY
-    assert scene.index == 0 and not scene.passed and scene.board.session.position == 0
+    assert scene.game.message == f"Not right yet: {rules.PENALTY} seconds lost."
+    assert scene.game.session.count("penalty_seconds") == rules.PENALTY
+    assert scene.index == 0 and not scene.passed and scene.game.session.position == 0
     keys = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN,
             (0, -1): pygame.K_UP, "confirm": pygame.K_RETURN, "alt": pygame.K_x}
     play_through(driver, scene, with_keys(scene, driver.key, keys), wrong_at=2)
@@ -100,4 +100,4 @@ def test_gamepad_plays_the_lesson_to_its_end(driver):
 def test_the_lesson_clock_never_runs_out(driver):
     scene = open_lesson(driver, "deductile")
     driver.frames(800, dt=0.25)               # 200 seconds, more than the game's 3 minutes
-    assert scene.index == 0 and not scene.board.over and scene.board.time_left() > 0
+    assert scene.index == 0 and not scene.game.over and scene.game.board.time_left() > 0

@@ -19,14 +19,14 @@ class Cursor:
 
     @property
     def cursor(self):
-        return self.scene.board.ui.cursor
+        return self.scene.game.board.ui.cursor
 
 
 def with_keys(scene, press, keys):
     """Onto the square, pick the stone up (unless a refused try left it held), put it down."""
     def perform(text):
         walk(Cursor(scene), square(text), lambda dx, dy: press(keys[dx, dy]))
-        if not scene.board.ui.held:
+        if not scene.game.board.ui.held:
             press(keys["confirm"])
         press(keys["confirm"])
     return perform
@@ -36,7 +36,7 @@ def test_mouse_plays_the_lesson_to_its_end(driver):
     scene = open_lesson(driver, "ishido")
 
     def click(text):
-        driver.click(scene.board.layout.square_rect(*square(text)).center)
+        driver.click(scene.game.board.layout.square_rect(*square(text)).center)
     play_through(driver, scene, click, wrong_at=0, attempt=click,
                  said="The stone must match each neighbour by colour or by symbol.")
 

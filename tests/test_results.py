@@ -165,11 +165,11 @@ def test_deductile_solved_then_undone_keeps_its_time(driver):
     first = driver.app.top.result
     assert first.title == "Solved!" and first.facts[0][0] == "Time left"
     driver.key(pygame.K_ESCAPE)
-    left = scene.time_left()
+    left = scene.board.time_left()
     for key in (pygame.K_u, pygame.K_u, pygame.K_u):
         driver.key(key)
         driver.frames(40, dt=0.25)
-        assert scene.time_left() == left
+        assert scene.board.time_left() == left
     assert dict((n, v) for n, v, *_ in scene.board.hud_fields())["Time left"] == first.facts[0][1]
 
 

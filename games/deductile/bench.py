@@ -16,7 +16,7 @@ def cases() -> list[dict[str, Any]]:
     expert = rules.Params(6, "expert")
     games = [rules.new_game(expert, rules.new_desc(expert, random.Random(i))) for i in range(10)]
 
-    def step(i):
+    def step(i: int) -> steps.Step | None:
         # The answer with its last two tiles swapped: most deductions hold for it, so the
         # solver goes a long way before one breaks.
         state = games[i % len(games)]

@@ -6,17 +6,18 @@ colours); click a clue to strike it out, Guess to guess. Keyboard and gamepad: t
 walks the tiles on the left and the clues on the right, with Guess below them (Tab and the
 triggers go through them all in turn; holding a tile, through the tiles); Enter or A picks
 a tile up (X for its colour only) and, on another tile, puts it down there; on a clue it
-strikes it out. G guesses (a command of the game's table: the scene carries it out).
+strikes it out. G, Guess and Enter or A on it guess (a command of the game's table: the
+board carries it out).
 
-The scene supplies `target`: the place under the pointer, a Spot like the cursor's.
+The board supplies `target`: the place under the pointer, a Spot like the cursor's.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from games.core.kit.actions import Act, Action
-from games.core.kit.controls import Look, Play, Refuse, cycle, step_grid
+from games.core.kit.actions import Act, Action, Command
+from games.core.kit.controls import Do, Look, Play, cycle, step_grid
 from games.core.kit.rules_api import Outcome
 from games.deductile import rules
 
@@ -47,7 +48,8 @@ class Ui:
     held: Held | None = None
 
 
-Answer = Play[Ui] | Look[Ui] | Refuse | None
+Answer = Play[Ui] | Look[Ui] | Do | None
+GUESS = Do(Command.GUESS)
 
 
 def home(state: rules.State) -> Spot:
@@ -90,7 +92,7 @@ def press(ui: Ui, target: Spot | None, alt: bool) -> Answer:
         return Look(replace(ui, cursor=target, held=Held(index, alt, by_pointer=True)))
     if column == Column.CLUES:
         return Play(rules.Move(rules.STRIKE, index), replace(ui, cursor=target))
-    return None if alt else Play(rules.Move(rules.GUESS), ui)
+    return None if alt else GUESS
 
 
 def drop(ui: Ui, target: Spot | None) -> Answer:
@@ -137,7 +139,7 @@ def use_cursor(ui: Ui, colours_only: bool) -> Answer:
     """Enter or A (X: colours only) on the cursor's place."""
     column, index = ui.cursor
     if column == Column.GUESS:
-        return Play(rules.Move(rules.GUESS), ui)
+        return GUESS
     if column == Column.CLUES:
         return Play(rules.Move(rules.STRIKE, index), ui)
     held = ui.held

@@ -30,6 +30,7 @@ SHAKE_PIXELS = 26          # how far the tiles swing at a wrong guess
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
+Carried = tuple[int, bool]     # the tile the mouse carries, and whether for its colour only
 
 
 class Layout:
@@ -119,12 +120,13 @@ class DeductileView:
         return tag
 
     @staticmethod
-    def dragging(state: rules.State, now: Ui, drag: Drag | None) -> bool:
+    def dragging(state: rules.State, now: Ui, drag: Drag[Carried] | None) -> bool:
         """A tile is carried by the mouse (it passes under the guess and the clues)."""
         return bool(now.held and drag and state.outcome != Outcome.LOST)
 
-    def still_parts(self, area: pygame.Rect, state: rules.State, now: Ui, drag: Drag | None,
-                    broken: frozenset[int], show_cursor: bool) -> list[Part]:
+    def still_parts(self, area: pygame.Rect, state: rules.State, now: Ui,
+                    drag: Drag[Carried] | None, broken: frozenset[int],
+                    show_cursor: bool) -> list[Part]:
         """What stands under the tiles (their places, the answer once time is up, the guess
         and the clues) in `area`, for the scene's Backdrop; none while a tile is carried."""
         if self.dragging(state, now, drag):
@@ -150,7 +152,7 @@ class DeductileView:
             self.draw_answer(surface, state)
 
     def draw(self, surface: pygame.Surface, state: rules.State, now: Ui, motion: Motion,
-             drag: Drag | None, broken: frozenset[int], show_cursor: bool) -> None:
+             drag: Drag[Carried] | None, broken: frozenset[int], show_cursor: bool) -> None:
         """The tiles over the still parts (all of the board while a tile is carried); `drag`
         carries a tile with the mouse, `broken` are the clues a hint marked, `show_cursor`
         when the player is not using the mouse."""

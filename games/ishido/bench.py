@@ -11,7 +11,7 @@ from games.core.kit.game import Sample
 from games.ishido import ai, controls, rules
 
 if TYPE_CHECKING:
-    from games.ishido.scene import IshidoScene
+    from games.core.screens.frame import Frame
 
 POSITIONS = 20          # mid-game positions per rule set
 PLACED = 30             # stones placed from the pouch in each of them
@@ -42,24 +42,27 @@ def cases() -> list[dict[str, Any]]:
     return found
 
 
-def pose(scene: IshidoScene) -> None:
-    """The scene's most expensive everyday look: a nearly full board (careful play, stopping
+def pose(frame: Frame) -> None:
+    """The board's most expensive everyday look: a nearly full board (careful play, stopping
     short of the end) with the next stone dragged by the mouse over an open square. The
     position is played into the session quietly (no sounds, no flights); the drag is put in
     the mouse's hand as a press on the slot would, without its sound."""
     from games.core.screens.drag import Drag  # pygame: not on the bench cases' path
+    from games.ishido.scene import THE_STONE, IshidoBoard
+    board = frame.board
+    assert isinstance(board, IshidoBoard)
     rng = random.Random(7)
-    while scene.state.placed < POSE_PLACED:
-        move = ai.choose_move(scene.state, rng, "careful")
-        if rules.status(rules.apply_move(scene.state, move)).over:
+    while board.state.placed < POSE_PLACED:
+        move = ai.choose_move(board.state, rng, "careful")
+        if rules.status(rules.apply_move(board.state, move)).over:
             break
-        scene.session.apply(move)
-    scene.pretend_device(Device.MOUSE)
-    layout = scene.view.layout
-    legal = rules.legal_squares(scene.state) or [controls.home()]
+        frame.session.apply(move)
+    frame.pretend_device(Device.MOUSE)
+    layout = board.layout
+    legal = rules.legal_squares(board.state) or [controls.home()]
     x, y = layout.square_centre(*legal[len(legal) // 2])
-    scene.drag = Drag("stone", (x + 12, y + 9), (x + 2, y - 1))
-    scene.ui = replace(scene.ui, dragging=True)
+    board.hand.drag = Drag(THE_STONE, (x + 12, y + 9), (x + 2, y - 1))
+    board.ui = replace(board.ui, dragging=True)
 
 
 def sample_result(rng: random.Random) -> dict[str, Any]:

@@ -4,7 +4,8 @@ Mouse: press on the next stone's slot to pick the stone up and drag it, let go o
 to place it there; or click a square (press and release on it). The right button turns the
 assist on or off. Keyboard and gamepad: the arrows or d-pad move the cursor, Enter or A picks
 the stone up and puts it down, Tab or the triggers jump to the next open square; X (the
-alternate action) turns the assist on or off. Esc or B puts a held stone back (the scene's cancel).
+alternate action) turns the assist on or off. Esc or B puts a held stone back (the board's
+cancel).
 """
 from __future__ import annotations
 
@@ -28,21 +29,17 @@ class Spot(Enum):
 Target = Square | Spot | None
 
 
-class Verb(Enum):
-    """What an action asks of the scene beyond a move or a look."""
-    ASSIST = "assist"           # mark every square where the stone may go, or stop marking
-
-
 @dataclass(frozen=True)
 class Ui:
     cursor: Square                  # the keyboard and gamepad cursor
     held: bool = False              # the stone picked up with the keyboard or the pad
-    dragging: bool = False          # the stone in the mouse's hand (the scene's Drag follows it)
+    dragging: bool = False          # the stone in the mouse's hand (the board's Hand follows it)
     pressed: Square | None = None   # the square a mouse press went down on: a click there places
     hover: Square | None = None     # the square under the mouse
+    assist: bool = False            # every square where the stone may go is marked
 
 
-Answer = Play[Ui] | Look[Ui] | Refuse | Verb | None
+Answer = Play[Ui] | Look[Ui] | Refuse | None
 
 
 def home() -> Square:
@@ -70,6 +67,11 @@ def place(state: State, square: Square, ui: Ui) -> Play[Ui] | Refuse:
     return Play(move, ui)
 
 
+def assist(ui: Ui) -> Look[Ui]:
+    """The assist turned on, or off."""
+    return Look(replace(ui, assist=not ui.assist))
+
+
 def interpret(state: State, ui: Ui, action: Action, target: Target) -> Answer:
     """What `action` means here; `target` is what is under the pointer (a square, the
     stone's slot, or None)."""
@@ -83,7 +85,7 @@ def interpret(state: State, ui: Ui, action: Action, target: Target) -> Answer:
         return None
     if kind == Act.PRESS:
         if action.alt:
-            return Verb.ASSIST
+            return assist(ui)
         if target is Spot.HAND:
             return Look(replace(ui, held=False, dragging=True, pressed=None))
         if square is not None:
@@ -102,7 +104,7 @@ def interpret(state: State, ui: Ui, action: Action, target: Target) -> Answer:
             return Look(replace(ui, held=True, dragging=False))
         return place(state, ui.cursor, replace(ui, held=False))
     if kind == Act.ALT:
-        return Verb.ASSIST
+        return assist(ui)
     if kind in (Act.NEXT, Act.PREV):
         cursor = cycle(open_squares(state.board, ui.cursor), ui.cursor,
                        1 if kind == Act.NEXT else -1)

@@ -50,12 +50,12 @@ class IshidoLayout:
     def square_centre(self, row: int, col: int) -> tuple[int, int]:
         return self.square_rect(row, col).center
 
-    def square_at(self, pos: tuple[int, int] | None) -> Square | None:
+    def square_at(self, pos: Point | None) -> Square | None:
         if pos is None or not self.grid.collidepoint(pos):
             return None
-        return (pos[1] - self.grid.top) // PITCH, (pos[0] - self.grid.left) // PITCH
+        return (int(pos[1] - self.grid.top) // PITCH, int(pos[0] - self.grid.left) // PITCH)
 
-    def target_at(self, pos: tuple[int, int] | None) -> Target:
+    def target_at(self, pos: Point | None) -> Target:
         """What the pointer is on: the next stone's slot, a square, or nothing."""
         if pos is not None and self.hand_rect.collidepoint(pos):
             return Spot.HAND
@@ -77,7 +77,7 @@ class IshidoLayout:
         return end
 
 
-def dragged_centre(drag: Drag) -> Point:
+def dragged_centre(drag: Drag[str]) -> Point:
     """Where a stone held by the mouse is: it shrinks from hand size round the grab point."""
     pos, grab = drag.pos, drag.grab
     return (pos[0] - grab[0] * STONE / HAND - 6, pos[1] - grab[1] * STONE / HAND - 8)
@@ -126,7 +126,7 @@ class Carry:
 
 @dataclass
 class Motion:
-    """Everything in motion on the board, made by the scene's animate and input."""
+    """Everything in motion on the board, made by the board's animate and input."""
     flights: list[Flight] = field(default_factory=list)
     hand_pop: Tween | None = None       # the next stone growing into its slot
     celebration: Celebration | None = None
@@ -166,7 +166,7 @@ class IshidoView:
         return picture_part("board", self._static_board(state, hidden, shown), self.layout.tray)
 
     def draw_moving(self, surface: pygame.Surface, state: State, ui_state: Ui, motion: Motion,
-                    drag: Drag | None, shown: Shown) -> None:
+                    drag: Drag[str] | None, shown: Shown) -> None:
         """Over the board and the side panel: the next stone in its slot, the marks, a 4-way's
         celebration, the stones in flight and the held or dragged stone."""
         self._draw_hand(surface, state, ui_state, motion, drag, shown)
@@ -221,7 +221,7 @@ class IshidoView:
         surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
 
     def _draw_hand(self, surface: pygame.Surface, state: State, ui_state: Ui, motion: Motion,
-                   drag: Drag | None, shown: Shown) -> None:
+                   drag: Drag[str] | None, shown: Shown) -> None:
         """The next stone in its slot (crossed out when it fits nowhere), unless it is held,
         dragged or on its way back."""
         kind = rules.current_stone(state)
@@ -239,7 +239,7 @@ class IshidoView:
             pygame.draw.line(surface, ui.BAD, cross.bottomleft, cross.topright, 8)
 
     def _draw_marks(self, surface: pygame.Surface, state: State, ui_state: Ui,
-                    drag: Drag | None, shown: Shown) -> None:
+                    drag: Drag[str] | None, shown: Shown) -> None:
         """Hint glow, the square under a dragged stone, the pointer's preview, the cursor."""
         layout = self.layout
         kind = rules.current_stone(state)
@@ -280,7 +280,7 @@ class IshidoView:
                          border_radius=18)
 
     def _draw_carried(self, surface: pygame.Surface, state: State, ui_state: Ui,
-                      motion: Motion, drag: Drag | None, shown: Shown) -> None:
+                      motion: Motion, drag: Drag[str] | None, shown: Shown) -> None:
         kind = rules.current_stone(state)
         if kind is None or shown.over:
             return

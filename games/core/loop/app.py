@@ -19,7 +19,7 @@ import sys
 import threading
 import time
 import warnings
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 import pygame
@@ -116,6 +116,15 @@ class Scene:
 
     def on_uncovered(self) -> None:
         """The scenes above this one closed: it is on top again."""
+
+    @property
+    def on_top(self) -> bool:
+        """Nothing covers this scene: it is the one the player sees whole and speaks to."""
+        return self.app.top is self
+
+    def open_over(self, make: Callable[[App], Scene]) -> None:
+        """Open a screen over this one (made with the App)."""
+        self.app.push(make(self.app))
 
     def on_look_changed(self) -> None:
         """The palette or the text size changed (App.apply_look): remake what was laid out

@@ -20,7 +20,7 @@ frame), and overrides what its game needs. Table is the frame as a board sees it
 position and record, the services every game shares (saying, sounds, tweens, preferences), and
 in a two-player game its Versus (who plays, the computer's pick, the graded moves). A board
 reads the frame only through it (mypy holds it to that), and changes the game only through
-its answers.
+its answers and the moves it makes itself (table.play: a guess, a clock run out).
 """
 from __future__ import annotations
 
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from games.core.kit.game import Game
     from games.core.kit.prefs import Preferences
     from games.core.kit.session import Change, Session
+    from games.core.loop.app import App, Scene
     from games.core.loop.jobs import Jobs
     from games.core.loop.tween import Tweens
     from games.core.screens.solving import SolvePlayer
@@ -112,11 +113,18 @@ class Table(Protocol):
     @property
     def device(self) -> str: ...
 
+    @property
+    def on_top(self) -> bool:
+        """Nothing covers the game (under a dialog, the pointer's previews hide)."""
+
     def show_cursor(self) -> bool: ...
 
     def animations_on(self) -> bool: ...
 
     def by_device(self, mouse: str, keyboard: str, pad: str) -> str: ...
+
+    def hud_layout(self) -> list[tuple[str, str, int]]:
+        """(name, value, right edge) of each HUD field shown (a hidden clock is left out)."""
 
     def say(self, words: str) -> None: ...
 
@@ -131,8 +139,15 @@ class Table(Protocol):
 
     def count_hint(self) -> None: ...
 
-    def note(self, name: str) -> int:
-        """Add one to a counter of the game's record (help, penalties); undo never refunds."""
+    def note(self, name: str, amount: int = 1) -> int:
+        """Add to a counter of the game's record (help, penalties); undo never refunds."""
+
+    def play(self, move: Any) -> Change[Any, Any] | None:
+        """A move of the board's own (DeducTile's guess, its clock run out), played as an
+        answer's is; None when the rules refused it (said already)."""
+
+    def open_over(self, make: Callable[[App], Scene]) -> None:
+        """Open a screen of the board's over the game (Ishido's question to the Oracle)."""
 
     def best_entries(self) -> list[dict[str, Any]]: ...
 

@@ -121,8 +121,8 @@ class Frame(Scene):
     def count_hint(self) -> None:
         self.session.note("hints")
 
-    def note(self, name: str) -> int:
-        return self.session.note(name)
+    def note(self, name: str, amount: int = 1) -> int:
+        return self.session.note(name, amount)
 
     def best_entries(self) -> list[dict[str, Any]]:
         """This game's best scores for its parameters, best first (score, detail, date)."""
@@ -540,7 +540,7 @@ class Frame(Scene):
             self.open_menu("Paused: the window lost focus.")
 
     def on_pad_lost(self) -> None:
-        if self.app.top is self:
+        if self.on_top:
             self.open_menu("The gamepad was disconnected. Plug it back in, or carry on with "
                            "the keyboard or mouse.")
 

@@ -104,8 +104,8 @@ class QuestionScene(Scene):
     opaque = False
     ROWS = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ',.?")
 
-    def __init__(self, app, words: QuestionWords, choices: tuple[str, ...], limit: int,
-                 clean: Callable[[str], str | None], answer: Callable[[str], None]):
+    def __init__(self, app: App, words: QuestionWords, choices: tuple[str, ...], limit: int,
+                 clean: Callable[[str], str | None], answer: Callable[[str], None]) -> None:
         super().__init__(app)
         self.words, self.choices, self.limit = words, choices, limit
         self.clean, self.answer = clean, answer
