@@ -22,8 +22,8 @@ def mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, ...]:
 
 @lru_cache(maxsize=160)
 @sprite_cache.kept("pieces.domed", 1)
-def domed(diameter: int, rim: tuple, dark: tuple, body: tuple, light: tuple, shine: tuple,
-          groove: bool = False) -> pygame.Surface:
+def domed(diameter: int, rim: tuple[int, ...], dark: tuple[int, ...], body: tuple[int, ...],
+          light: tuple[int, ...], shine: tuple[int, ...], groove: bool = False) -> pygame.Surface:
     """A domed piece on a transparent square of `diameter` pixels: concentric circles whose
     centre drifts towards the light, a glint, and optionally a turned groove."""
     s = SUPERSAMPLE
@@ -59,7 +59,7 @@ def shadow(diameter: int) -> pygame.Surface:
 
 
 @lru_cache(maxsize=64)
-def ring(diameter: int, colour: tuple, width: int, alpha: int = 255) -> pygame.Surface:
+def ring(diameter: int, colour: tuple[int, ...], width: int, alpha: int = 255) -> pygame.Surface:
     """An antialiased ring (a cursor, a selected piece, a target point)."""
     big = diameter * SUPERSAMPLE
     canvas = pygame.Surface((big, big), pygame.SRCALPHA)

@@ -14,7 +14,7 @@ from games.core.screens.launch import resume_saved_game
 from games.core.screens.menus import ResultScene, SetupScene
 from games.kono import ai, bench, rules
 from games.kono.controls import destinations, movable, screen_cell
-from games.kono.scene import KonoScene
+from games.kono.scene import KonoBoard
 from tests import recorded, versus_harness as harness
 from tests.driver import Driver, VirtualPad
 from tests.versus_harness import graded, start_at, toolbar_button
@@ -35,30 +35,30 @@ def play_out(driver, scene, human_move, level="high", seed=0):
 
 
 def click_move(driver, scene, move):
-    driver.click(scene.layout.point_pos(move.source))
-    assert scene.ui.selected == move.source
-    assert move.target in destinations(scene.state, scene.ui.selected)
-    driver.click(scene.layout.point_pos(move.target))
+    driver.click(scene.board.layout.point_pos(move.source))
+    assert scene.board.ui.selected == move.source
+    assert move.target in destinations(scene.state, scene.board.ui.selected)
+    driver.click(scene.board.layout.point_pos(move.target))
 
 
 def steer(scene, press, keys, point):
     """Move the keyboard/pad cursor onto a point with the arrows or the d-pad."""
-    target = screen_cell(point, scene.ui.flipped)
+    target = screen_cell(point, scene.board.ui.flipped)
     for _ in range(8):
-        col, row = screen_cell(scene.ui.cursor, scene.ui.flipped)
+        col, row = screen_cell(scene.board.ui.cursor, scene.board.ui.flipped)
         if col != target[0]:
             press(keys["right"] if col < target[0] else keys["left"])
         elif row != target[1]:
             press(keys["down"] if row < target[1] else keys["up"])
         else:
             return
-    assert scene.ui.cursor == point
+    assert scene.board.ui.cursor == point
 
 
 def cursor_move(scene, press, keys, move):
     steer(scene, press, keys, move.source)
     press(keys["confirm"])
-    assert scene.ui.selected == move.source
+    assert scene.board.ui.selected == move.source
     steer(scene, press, keys, move.target)
     press(keys["confirm"])
 
@@ -70,22 +70,22 @@ KEYS = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP,
 def test_mouse_only_game_against_the_computer(driver):
     scene = driver.start("kono", play_options={"opponent": "computer", "side": 0,
                                                "level": "random"})
-    assert scene.ui.flipped, "your own stones are at the bottom"
-    assert scene.deal and scene.tweens.busy, "the stones are dealt in"
+    assert scene.board.ui.flipped, "your own stones are at the bottom"
+    assert scene.board.deal and scene.tweens.busy, "the stones are dealt in"
     play_out(driver, scene, lambda move: click_move(driver, scene, move))
     status = scene.session.status
     assert status.winner == 0 and "fewer than two" in status.reason
     assert scene.ending.title() == "You won!"
     assert recorded.records_by_table() == {"kono/level=random": {"won": 1}}
     assert "win" in driver.app.audio.played and "capture" in driver.app.audio.played
-    taken = scene.captured()
+    taken = scene.board.captured()
     assert taken[0] == 7 and f"Black {taken[0]}" in dict(scene.ending.shown().facts)["Captures"]
 
 
 def test_keyboard_only_game_as_white(driver):
     scene = driver.start("kono", play_options={"opponent": "computer", "side": 1,
                                                "level": "easy"})
-    assert not scene.ui.flipped and scene.computer_to_move()
+    assert not scene.board.ui.flipped and scene.versus.computer_to_move()
     driver.key(pygame.K_RETURN)                 # the computer's turn: held back
     assert scene.session.position == 0
     play_out(driver, scene, lambda move: cursor_move(scene, driver.key, KEYS, move), seed=3)
@@ -122,14 +122,14 @@ def test_pad_triggers_and_b_cycle_and_drop(driver):
     driver.settle()
     driver.pad_axis(pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 32767)
     driver.pad_axis(pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 0)
-    assert scene.ui.cursor in movable(scene.state, scene.ui.flipped)
+    assert scene.board.ui.cursor in movable(scene.state, scene.board.ui.flipped)
     driver.pad(pygame.CONTROLLER_BUTTON_A)
-    held = scene.ui.selected
+    held = scene.board.ui.selected
     assert held is not None
     driver.pad_axis(pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 32767)
-    assert scene.ui.cursor in destinations(scene.state, held)
+    assert scene.board.ui.cursor in destinations(scene.state, held)
     driver.pad(pygame.CONTROLLER_BUTTON_B)
-    assert scene.ui.selected is None and driver.app.top is scene, "B drops the stone"
+    assert scene.board.ui.selected is None and driver.app.top is scene, "B drops the stone"
     driver.pad(pygame.CONTROLLER_BUTTON_B)                      # nothing held: the menu
     assert driver.app.top is not scene
 
@@ -137,14 +137,14 @@ def test_pad_triggers_and_b_cycle_and_drop(driver):
 def test_drag_and_drop_and_a_drop_elsewhere(driver):
     scene = driver.start("kono", play_options={"opponent": "human"})
     driver.settle()
-    point_pos = scene.layout.point_pos
+    point_pos = scene.board.layout.point_pos
     driver.drag(point_pos(1), (960, 300))                       # nowhere legal
-    assert scene.session.position == 0 and scene.settle is not None
-    assert scene.ui.selected == 1, "the stone stays picked up"
+    assert scene.session.position == 0 and scene.board.grip.settle is not None
+    assert scene.board.ui.selected == 1, "the stone stays picked up"
     driver.settle()
     driver.drag(point_pos(1), point_pos(9))                     # b4 over b3 onto b2
     assert scene.session.last_move() == rules.Move(1, 9)
-    motion = scene.current_motion()
+    motion = scene.board.current_motion()
     assert motion is not None and motion.start is not None, "it settles from where it was let go"
     assert scene.state.board[9] == "B" and scene.state.board[1] == "."
 
@@ -153,23 +153,23 @@ def test_capture_slides_flies_to_the_tray_snaps_and_undo_runs_backwards(driver):
     scene = driver.start("kono", play_options={"opponent": "human"})
     driver.settle()
     click_move(driver, scene, rules.Move(2, 10))
-    motion = scene.current_motion()
+    motion = scene.board.current_motion()
     assert motion.capture and motion.forward
-    layout = scene.layout
+    layout = scene.board.layout
     start = layout.point_pos(2)
     driver.frames(10)
     (x, y), lift = motion.mover(layout)
     assert start[1] < y < layout.point_pos(10)[1] and lift > 0, "hopping over its friend"
-    assert scene.shown_state() == scene.state
+    assert scene.board.shown_state() == scene.state
     driver.frames(32)
     pos, size, _ = motion.flight(layout)
     assert size < 120 and pos != layout.point_pos(10), "the captured stone is on its way"
-    assert scene.captured() == [1, 0]
+    assert scene.board.captured() == [1, 0]
     driver.key(pygame.K_LEFT)                                   # new input snaps it
     assert motion.done and not scene.tweens.busy
     driver.key(pygame.K_u)
     assert scene.state == scene.session.initial
-    back = scene.current_motion()
+    back = scene.board.current_motion()
     assert back is not None and not back.forward
     assert back.fraction() > 0.9, "it starts from where the move ended"
     driver.frames(10)
@@ -186,43 +186,44 @@ def test_undo_against_the_computer_takes_back_the_pair(driver):
     driver.run_until(lambda: not scene.tweens.busy)
     click_move(driver, scene, rules.Move(1, 9))
     before = scene.session.position
-    driver.click(scene.layout.point_pos(0))                     # the computer's turn: ignored
-    assert scene.session.position == before and scene.ui.selected is None
-    driver.run_until(lambda: scene.pick is not None)
+    driver.click(scene.board.layout.point_pos(0))                     # the computer's turn: ignored
+    assert scene.session.position == before and scene.board.ui.selected is None
+    driver.run_until(lambda: scene.versus.pick is not None)
     assert scene.state.to_move == "W", "the computer shows its choice before playing it"
-    driver.run_until(scene.human_to_move)
+    driver.run_until(scene.versus.human_to_move)
     assert scene.session.position == 2
     driver.key(pygame.K_u)
-    assert scene.session.position == 0 and scene.human_to_move()
-    first, second = scene.motions
+    assert scene.session.position == 0 and scene.versus.human_to_move()
+    first, second = scene.board.motions
     assert not first.forward and not second.forward
     assert first.move.source != 1 and second.move == rules.Move(1, 9)
     assert second.tween.time < 0, "your move runs back after the computer's"
     driver.frames(3)
-    assert scene.shown_state() == first.change.new
+    assert scene.board.shown_state() == first.change.new
     driver.key(pygame.K_r)
-    assert scene.session.position == 2 and scene.human_to_move()
+    assert scene.session.position == 2 and scene.versus.human_to_move()
 
 
 def test_hint_grades_every_move_in_a_background_job(driver):
     scene = driver.start("kono", play_options={"opponent": "computer", "side": 0,
                                                "level": "easy"})
     driver.click(toolbar_button(scene, "Hint").rect.center)
-    assert scene.hint_shown()
+    assert scene.versus.hint_shown()
     grades = graded(driver, scene)
     assert {move for move, _, _ in grades} == set(rules.legal_moves(scene.state))
     assert grades == ai.graded_moves(scene.state), "best first, as the ai grades them"
     assert scene.message.startswith("Your moves graded:")
-    assert len(grades) == 4 and all(len(scene.layout.move_path(m)) > 2 for m, _, _ in grades), \
+    assert len(grades) == 4 and \
+        all(len(scene.board.layout.move_path(m)) > 2 for m, _, _ in grades), \
         "captures arc"
-    spots = {scene.grade_spot(move) for move, _, _ in grades}
+    spots = {scene.board.grade_spot(move) for move, _, _ in grades}
     assert len(spots) == 4, "each move's label has its own place"
     driver.key(pygame.K_h)
-    assert not scene.hint_shown(), "the hint toggles"
+    assert not scene.versus.hint_shown(), "the hint toggles"
     driver.pad(pygame.CONTROLLER_BUTTON_Y)
     graded(driver, scene)
     click_move(driver, scene, grades[0][0])
-    assert not scene.hint_shown(), "the grades belong to their position"
+    assert not scene.versus.hint_shown(), "the grades belong to their position"
     driver.key(pygame.K_h)
     assert "your own move" in scene.message
 
@@ -242,10 +243,10 @@ def test_draw_counters_and_a_draw_by_repetition(driver):
     for move in shuffle:
         click_move(driver, scene, move)
         driver.settle()
-    fields = dict(scene.hud_fields())
+    fields = dict(scene.board.hud_fields())
     assert fields["Moves without a capture"] == "4 / 50"
     assert fields["Position seen"] == "2 / 3"
-    assert "seen twice" in scene.draw_warning()
+    assert "seen twice" in scene.board.draw_warning()
     for move in shuffle:
         click_move(driver, scene, move)
     driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
@@ -268,8 +269,8 @@ def test_the_warning_as_fifty_quiet_plies_come_near(driver):
     assert state.quiet_plies == 44
     scene = driver.start("kono", play_options={"opponent": "human"})
     scene.session.entries[0] = (state, None)
-    assert dict(scene.hud_fields())["Moves without a capture"] == "44 / 50"
-    assert scene.draw_warning() == "Draw in 6 moves without a capture"
+    assert dict(scene.board.hud_fields())["Moves without a capture"] == "44 / 50"
+    assert scene.board.draw_warning() == "Draw in 6 moves without a capture"
     driver.frames(2)
 
 
@@ -298,10 +299,10 @@ def test_setup_screen_options_reach_the_scene(driver):
     driver.click(new_game.rect.center)
     driver.frames(3)
     scene = driver.app.top
-    assert isinstance(scene, KonoScene)
-    assert scene.players == ("computer", "human") and scene.level == "perfect"
-    assert scene.role(0) == "Computer" and scene.level_text() == "Perfect"
-    driver.run_until(scene.human_to_move)
+    assert isinstance(scene.board, KonoBoard)
+    assert scene.versus.players == ("computer", "human") and scene.versus.level == "perfect"
+    assert scene.versus.role(0) == "Computer" and scene.versus.level_text() == "Perfect"
+    driver.run_until(scene.versus.human_to_move)
     assert scene.session.position == 1
 
 
@@ -310,15 +311,15 @@ def test_quit_saves_and_resume_keeps_the_game(driver):
     driver.settle()
     click_move(driver, scene, rules.Move(3, 11))
     driver.key(pygame.K_f)
-    assert scene.ui.flipped
+    assert scene.board.ui.flipped
     state = scene.state
     driver.app.quit()
     again = Driver()
     assert resume_saved_game(again.app, "kono")
     resumed = again.app.top
-    assert resumed.state == state and resumed.players == ("human", "human")
-    assert resumed.ui.flipped, "the board is the way round it was left"
-    assert not resumed.deal, "a resumed game is not dealt again"
+    assert resumed.state == state and resumed.versus.players == ("human", "human")
+    assert resumed.board.ui.flipped, "the board is the way round it was left"
+    assert not resumed.board.deal, "a resumed game is not dealt again"
     again.key(pygame.K_u)
     assert resumed.state == resumed.session.initial
     again.close()
@@ -326,21 +327,21 @@ def test_quit_saves_and_resume_keeps_the_game(driver):
 
 def test_flip_turns_the_board_with_every_device(driver):
     scene = driver.start("kono", play_options={"opponent": "human"})
-    top_left = scene.layout.point_pos(0)
+    top_left = scene.board.layout.point_pos(0)
     flip = next(b for b in scene.toolbar.widgets if b.words.startswith("Flip"))
     driver.click(flip.rect.center)
-    assert scene.ui.flipped and scene.layout.point_pos(15) == top_left
+    assert scene.board.ui.flipped and scene.board.layout.point_pos(15) == top_left
     driver.key(pygame.K_f)
-    assert not scene.ui.flipped
+    assert not scene.board.ui.flipped
 
 
 def test_with_animations_off_moves_land_at_once(driver):
     driver.app.settings["animations"] = False
     scene = driver.start("kono", play_options={"opponent": "computer", "side": 0, "level": "easy"})
-    assert not scene.tweens.busy and not scene.deal
+    assert not scene.tweens.busy and not scene.board.deal
     click_move(driver, scene, rules.Move(0, 8))
-    assert not scene.tweens.busy and scene.current_motion() is None
-    driver.run_until(scene.human_to_move)
+    assert not scene.tweens.busy and scene.board.current_motion() is None
+    driver.run_until(scene.versus.human_to_move)
     assert scene.session.position == 2
 
 
@@ -348,8 +349,8 @@ def test_bench_pose_is_a_graded_mid_game_with_a_stone_held(driver):
     scene = driver.start("kono")
     bench.pose(scene)
     driver.frames(3)
-    assert scene.session.position == 10 and scene.hint_shown() and scene.graded()
-    assert scene.ui.selected is not None and scene.show_cursor()
+    assert scene.session.position == 10 and scene.versus.hint_shown() and scene.versus.graded()
+    assert scene.board.ui.selected is not None and scene.show_cursor()
     assert scene.hints == 0, "a pose is not help the player asked for"
 
 
@@ -359,15 +360,15 @@ def test_a_move_landing_during_a_drag_ends_the_drag(driver):
     scene = driver.start("kono", seed=6, play_options={"opponent": "human"})
     driver.frames(40)
     source = next(m.source for m in rules.legal_moves(scene.state))
-    start = tuple(int(v) for v in scene.layout.point_pos(source))
+    start = tuple(int(v) for v in scene.board.layout.point_pos(source))
     driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
     driver.post(pygame.MOUSEMOTION, pos=(start[0] + 40, start[1] + 40), rel=(0, 0), buttons=(1, 0,
                                                                                              0))
     driver.frames(2)
-    assert scene.drag is not None and scene.drag.moved
+    assert scene.board.grip.drag is not None and scene.board.grip.drag.moved
     scene.play(rules.legal_moves(scene.state)[0])   # the held stone may have moved away
     driver.frames(3)
-    assert scene.drag is None
+    assert scene.board.grip.drag is None
 
 
 # --- issue 20: the hint's labels, a stale refusal, the red ring explained -----------------------
@@ -441,10 +442,10 @@ def test_the_hints_labels_on_screen_clear_the_margin(driver, monkeypatch):
         graded(driver, scene)
         driver.settle()
         drawn.clear()
-        scene.backdrop.forget()             # paint afresh, not from the kept picture
+        scene.board.backdrop.forget()             # paint afresh, not from the kept picture
         driver.app.draw(driver.app.screen)
         assert len(drawn) == 4
-        assert all(badge.collidelist(label_rects(scene.layout)) == -1 for badge in drawn)
+        assert all(badge.collidelist(label_rects(scene.board.layout)) == -1 for badge in drawn)
 
 
 def test_a_refusal_clears_once_the_position_changes(driver):
@@ -454,16 +455,16 @@ def test_a_refusal_clears_once_the_position_changes(driver):
                                                "level": "random"})
     driver.settle()
     move = rules.legal_moves(scene.state)[0]
-    driver.click(scene.layout.point_pos(move.source))
+    driver.click(scene.board.layout.point_pos(move.source))
     wrong = next(p for p in range(rules.POINTS)
                  if p not in destinations(scene.state, move.source) and p != move.source
                  and scene.state.board[p] != scene.state.to_move)
-    driver.click(scene.layout.point_pos(wrong))
+    driver.click(scene.board.layout.point_pos(wrong))
     assert scene.shown_words().startswith("That piece cannot go there")
-    driver.click(scene.layout.point_pos(move.target))
+    driver.click(scene.board.layout.point_pos(move.target))
     assert scene.session.position == 1
     assert "cannot go there" not in scene.shown_words()
-    driver.run_until(lambda: scene.human_to_move())
+    driver.run_until(lambda: scene.versus.human_to_move())
     assert "cannot go there" not in scene.shown_words()
 
 
@@ -473,14 +474,15 @@ def test_the_red_ring_at_the_start_is_explained(driver):
     scene = driver.start("kono", play_options={"opponent": "human", "flip": True})
     driver.settle()
     stone = next(m.source for m in rules.legal_moves(scene.state))
-    x, y = scene.layout.point_pos(stone)
+    x, y = scene.board.layout.point_pos(stone)
     driver.post(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0))
     driver.frames(2)
     target = next(iter(destinations(scene.state, stone).values()))
     from games.kono.layout import point_name
     assert f"can capture {point_name(target.target)} (red ring)" in scene.shown_words()
     driver.key(pygame.K_LEFT)           # the keyboard's cursor: the same words for its stone
-    assert "(red ring" in scene.shown_words() or not destinations(scene.state, scene.ui.cursor)
+    assert "(red ring" in scene.shown_words() or \
+        not destinations(scene.state, scene.board.ui.cursor)
 
 
 class PaintedAfresh:
@@ -507,12 +509,12 @@ def test_the_kept_pictures_show_what_painting_afresh_shows(driver):
     for _ in range(90):
         pick = rng.random()
         if pick < 0.3:
-            driver.click(scene.layout.point_pos(rng.randrange(rules.POINTS)))
+            driver.click(scene.board.layout.point_pos(rng.randrange(rules.POINTS)))
         elif pick < 0.4:
-            start = scene.layout.point_pos(rng.randrange(rules.POINTS))
-            driver.drag(start, scene.layout.point_pos(rng.randrange(rules.POINTS)))
+            start = scene.board.layout.point_pos(rng.randrange(rules.POINTS))
+            driver.drag(start, scene.board.layout.point_pos(rng.randrange(rules.POINTS)))
         elif pick < 0.5:
-            point = scene.layout.point_pos(rng.randrange(rules.POINTS))
+            point = scene.board.layout.point_pos(rng.randrange(rules.POINTS))
             driver.post(pygame.MOUSEMOTION, pos=tuple(int(v) for v in point), rel=(0, 0),
                         buttons=(0, 0, 0))
         else:
@@ -525,13 +527,13 @@ def test_the_kept_pictures_show_what_painting_afresh_shows(driver):
             driver.frames(1)
             kept = pygame.Surface((width, height))
             scene.draw(kept)
-            kept_picture, scene.backdrop = scene.backdrop, PaintedAfresh()
+            kept_picture, scene.board.backdrop = scene.board.backdrop, PaintedAfresh()
             fresh = pygame.Surface((width, height))
             scene.draw(fresh)
-            scene.backdrop = kept_picture
+            scene.board.backdrop = kept_picture
             assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")
             kept_frames += 1
-            moving_frames += scene.current_motion() is not None
+            moving_frames += scene.board.current_motion() is not None
         if scene.over:
             break
     assert kept_frames > 300 and moving_frames > 20

@@ -40,14 +40,14 @@ def steer(board, press, keys, text, whole=True):
 
 def test_mouse_plays_the_lesson_to_its_end(driver):
     scene = open_lesson(driver, "kono")
-    assert scene.board.ui.flipped, "your stones are at the bottom"
+    assert scene.game.board.ui.flipped, "your stones are at the bottom"
 
     def click(text, whole=True):
         source, target = ends(text)
-        if scene.board.ui.selected != source:
-            driver.click(scene.board.layout.point_pos(source))
+        if scene.game.board.ui.selected != source:
+            driver.click(scene.game.board.layout.point_pos(source))
         if whole:
-            driver.click(scene.board.layout.point_pos(target))
+            driver.click(scene.game.board.layout.point_pos(target))
     play_through(driver, scene, click, wrong_at=0, attempt=lambda text: click(text, False),
                  said=NO_MOVE)
 
@@ -56,7 +56,7 @@ def test_keyboard_plays_the_lesson_to_its_end(driver):
     scene = open_lesson(driver, "kono")
     keys = {"right": pygame.K_RIGHT, "left": pygame.K_LEFT, "down": pygame.K_DOWN,
             "up": pygame.K_UP, "confirm": pygame.K_RETURN}
-    play_through(driver, scene, lambda text: steer(scene.board, driver.key, keys, text),
+    play_through(driver, scene, lambda text: steer(scene.game.board, driver.key, keys, text),
                  wrong_at=2)
 
 
@@ -67,6 +67,6 @@ def test_gamepad_plays_the_lesson_to_its_end(driver):
             "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT,
             "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN, "up": pygame.CONTROLLER_BUTTON_DPAD_UP,
             "confirm": pygame.CONTROLLER_BUTTON_A}
-    play_through(driver, scene, lambda text: steer(scene.board, pad.press, keys, text),
+    play_through(driver, scene, lambda text: steer(scene.game.board, pad.press, keys, text),
                  wrong_at=5)
     pad.unplug()

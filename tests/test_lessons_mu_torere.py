@@ -57,9 +57,9 @@ def test_mouse_plays_the_lesson_to_its_end(driver):
 
     def click(text, whole=True):
         source, target = ends(text)
-        driver.click(scene.board.layout.xy(source))
+        driver.click(scene.game.board.layout.xy(source))
         if whole:
-            driver.click(scene.board.layout.xy(target))
+            driver.click(scene.game.board.layout.xy(target))
     play_through(driver, scene, click, wrong_at=1, attempt=lambda text: click(text, False),
                  said=stuck_words())
 
@@ -68,7 +68,7 @@ def test_keyboard_plays_the_lesson_to_its_end(driver):
     scene = open_lesson(driver, "mu_torere")
     keys = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN,
             (0, -1): pygame.K_UP, "confirm": pygame.K_RETURN}
-    play_through(driver, scene, lambda text: steer(scene.board, driver.key, keys, text),
+    play_through(driver, scene, lambda text: steer(scene.game.board, driver.key, keys, text),
                  wrong_at=3)
 
 
@@ -79,8 +79,8 @@ def test_gamepad_plays_the_lesson_to_its_end(driver):
             (-1, 0): pygame.CONTROLLER_BUTTON_DPAD_LEFT,
             (0, 1): pygame.CONTROLLER_BUTTON_DPAD_DOWN, (0, -1): pygame.CONTROLLER_BUTTON_DPAD_UP,
             "confirm": pygame.CONTROLLER_BUTTON_A}
-    play_through(driver, scene, lambda text: steer(scene.board, pad.press, keys, text),
-                 wrong_at=1, attempt=lambda text: steer(scene.board, pad.press, keys, text,
+    play_through(driver, scene, lambda text: steer(scene.game.board, pad.press, keys, text),
+                 wrong_at=1, attempt=lambda text: steer(scene.game.board, pad.press, keys, text,
                                                          False),
                  said=stuck_words())
     pad.unplug()

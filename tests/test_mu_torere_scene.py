@@ -19,7 +19,7 @@ from games.core.screens.widgets import OptionsOverlay, Slider
 from games.mu_torere import ai, bench, geometry, rules
 from games.mu_torere.controls import legal
 from games.mu_torere.layout import RADIUS
-from games.mu_torere.scene import MuTorereScene
+from games.mu_torere.scene import MuTorereBoard
 from sprites import mu_torere as paint
 from tests import recorded, versus_harness as harness
 from tests.driver import Driver, VirtualPad
@@ -41,33 +41,34 @@ def play_out(driver, scene, human_move):
 
 
 def click_move(driver, scene, move):
-    driver.click(scene.layout.xy(move.source))
-    assert scene.ui.selected == move.source
-    driver.click(scene.layout.xy(move.target))
+    driver.click(scene.board.layout.xy(move.source))
+    assert scene.board.ui.selected == move.source
+    driver.click(scene.board.layout.xy(move.target))
 
 
 def drag_move(driver, scene, move):
-    driver.drag(scene.layout.xy(move.source), scene.layout.xy(move.target))
+    driver.drag(scene.board.layout.xy(move.source), scene.board.layout.xy(move.target))
 
 
 def steer(scene, press, point, keys):
     """Arrows (or the d-pad) until the cursor is on `point`."""
     for _ in range(8):
-        if scene.ui.cursor == point:
+        if scene.board.ui.cursor == point:
             return
-        (x0, y0), (x1, y1) = scene.layout.xy(scene.ui.cursor), scene.layout.xy(point)
+        xy = scene.board.layout.xy
+        (x0, y0), (x1, y1) = xy(scene.board.ui.cursor), xy(point)
         dx, dy = x1 - x0, y1 - y0
         if abs(dx) >= abs(dy):
             press(keys["right"] if dx > 0 else keys["left"])
         else:
             press(keys["down"] if dy > 0 else keys["up"])
-    assert scene.ui.cursor == point
+    assert scene.board.ui.cursor == point
 
 
 def cursor_move(scene, press, move, keys):
     steer(scene, press, move.source, keys)
     press(keys["confirm"])
-    assert scene.ui.selected == move.source and scene.ui.cursor == move.target, \
+    assert scene.board.ui.selected == move.source and scene.board.ui.cursor == move.target, \
         "picking a piece moves the cursor to where it can go"
     press(keys["confirm"])
 
@@ -75,10 +76,10 @@ def cursor_move(scene, press, move, keys):
 def test_mouse_only_game_won_against_the_computer_with_clicks_and_drags(driver):
     scene = driver.start("mu_torere", play_options={"opponent": "computer", "side": 0,
                                                     "level": "off"})
-    assert scene.human_to_move() and scene.players == ("human", "computer")
+    assert scene.versus.human_to_move() and scene.versus.players == ("human", "computer")
     hint = next(b for b in scene.toolbar.widgets if b.words.startswith("Hint"))
     driver.click(hint.rect.center)
-    assert scene.hint_for == scene.state
+    assert scene.versus.hint_for == scene.state
     turns = []
 
     def move(m):
@@ -95,8 +96,8 @@ def test_mouse_only_game_won_against_the_computer_with_clicks_and_drags(driver):
 def test_keyboard_only_game_as_white_with_the_computer_starting(driver):
     scene = driver.start("mu_torere", play_options={"opponent": "computer", "side": 1,
                                                     "level": "low"})
-    assert not scene.human_to_move()
-    driver.run_until(scene.human_to_move)
+    assert not scene.versus.human_to_move()
+    driver.run_until(scene.versus.human_to_move)
     play_out(driver, scene, lambda m: cursor_move(scene, driver.key, m, KEYS))
     assert scene.session.status.winner == 1
     assert scene.ending.title() == "You won!"
@@ -107,11 +108,11 @@ def test_gamepad_only_game_with_a_virtual_controller(driver):
     pad = VirtualPad(driver)
     scene = driver.start("mu_torere", WHITE_FIRST, play_options={
         "opponent": "computer", "side": 0, "level": "off"})
-    assert scene.session.desc == "BBBBWWWW.:W" and not scene.human_to_move(), \
+    assert scene.session.desc == "BBBBWWWW.:W" and not scene.versus.human_to_move(), \
         "White starts: the computer"
-    driver.run_until(scene.human_to_move)
+    driver.run_until(scene.versus.human_to_move)
     pad.press(pygame.CONTROLLER_BUTTON_Y)                      # the graded hint
-    assert scene.hint_for == scene.state
+    assert scene.versus.hint_for == scene.state
     assert driver.app.input.last_device == "pad" and scene.show_cursor()
     play_out(driver, scene, lambda m: cursor_move(scene, pad.press, m, PAD))
     assert scene.session.status.winner == 0
@@ -129,17 +130,17 @@ def test_a_move_slides_along_its_line_snaps_on_input_and_undo_slides_it_back(dri
     driver.settle()
     assert scene.state.board == tuple("BBBW.WWWB")
     click_move(driver, scene, rules.Move(8, 4))    # out of the middle along the spoke
-    tween, line = scene.slides[4]
-    assert line == [scene.layout.xy(8), scene.layout.xy(4)]
+    tween, line = scene.board.slides[4]
+    assert line == [scene.board.layout.xy(8), scene.board.layout.xy(4)]
     driver.frames(10)
-    x, y = scene.view.piece_position(4, scene.slides)
-    assert scene.layout.xy(8)[1] < y < scene.layout.xy(4)[1], "mid-slide"
+    x, y = scene.board.view.piece_position(4, scene.board.slides)
+    assert scene.board.layout.xy(8)[1] < y < scene.board.layout.xy(4)[1], "mid-slide"
     driver.key(pygame.K_LEFT)                      # new input snaps it
     assert tween.done and not scene.tweens.busy
     driver.key(pygame.K_u)                         # undo: the same line, the other way
     assert scene.state.board == tuple("BBBW.WWWB")
-    tween, line = scene.slides[8]
-    assert line == [scene.layout.xy(4), scene.layout.xy(8)]
+    tween, line = scene.board.slides[8]
+    assert line == [scene.board.layout.xy(4), scene.board.layout.xy(8)]
     driver.frames(10)
     assert 0 < tween.value < 1
     driver.key(pygame.K_r)
@@ -151,18 +152,19 @@ def test_ring_moves_follow_the_outline_of_the_star_or_the_rim_of_the_wheel(drive
     scene.play(rules.Move(3, 8))                   # Black 3 into the middle
     driver.settle()
     click_move(driver, scene, rules.Move(4, 3))    # White 4 steps round to 3
-    tween, line = scene.slides[3]
+    tween, line = scene.board.slides[3]
     notch = geometry.notch_offset(4, 3, RADIUS)
-    cx, cy = scene.layout.centre
-    assert line == [scene.layout.xy(4), (cx + notch[0], cy + notch[1]), scene.layout.xy(3)], \
+    layout = scene.board.layout
+    cx, cy = layout.centre
+    assert line == [layout.xy(4), (cx + notch[0], cy + notch[1]), layout.xy(3)], \
         "in to the star's inner corner and out again"
     driver.settle()
     driver.key(pygame.K_b)                         # the wheel
     assert scene.prefs["board"] == "wheel"
     driver.key(pygame.K_u)
-    tween, line = scene.slides[4]
-    assert len(line) > 3 and line[0] == scene.layout.xy(3) and line[-1] == scene.layout.xy(4)
-    radii = [math.dist(point, scene.layout.centre) for point in line]
+    tween, line = scene.board.slides[4]
+    assert len(line) > 3 and line[0] == layout.xy(3) and line[-1] == layout.xy(4)
+    radii = [math.dist(point, scene.board.layout.centre) for point in line]
     assert max(radii) - min(radii) < 1e-6, "round the rim"
 
 
@@ -173,14 +175,14 @@ def test_undo_takes_back_the_move_pair_within_the_undo_depth(driver):
     for _ in range(2):
         click_move(driver, scene, best_move(scene.state))
         empty = scene.state.board.index(".")
-        driver.click(scene.layout.xy(empty))                # the computer's turn: ignored
+        driver.click(scene.board.layout.xy(empty))                # the computer's turn: ignored
         assert "computer" in scene.message.lower()
-        driver.run_until(scene.human_to_move)
+        driver.run_until(scene.versus.human_to_move)
     assert scene.session.position == 4
     driver.key(pygame.K_u)
-    assert scene.session.position == 2 and scene.human_to_move()
-    assert len(scene.slides) == 2, "both moves slide back, one after the other"
-    (first, _), (second, _) = sorted(scene.slides.values(), key=lambda s: -s[0].time)
+    assert scene.session.position == 2 and scene.versus.human_to_move()
+    assert len(scene.board.slides) == 2, "both moves slide back, one after the other"
+    (first, _), (second, _) = sorted(scene.board.slides.values(), key=lambda s: -s[0].time)
     assert first.time > second.time, "the computer's reply goes back first"
     driver.key(pygame.K_u)
     assert scene.session.position == 2 and "undo depth" in scene.message
@@ -201,23 +203,23 @@ def test_the_graded_hint_marks_every_legal_move(driver):
         scene.play(rules.decode_move(text))
     driver.settle()
     driver.key(pygame.K_h)
-    assert scene.hint_for == scene.state and "hint" in driver.app.audio.played
+    assert scene.versus.hint_for == scene.state and "hint" in driver.app.audio.played
     grades = graded(driver, scene)
     assert {move for move, _, _ in grades} == set(rules.legal_moves(scene.state))
     assert [(m, v, p) for m, v, p in grades] == ai.graded_moves(scene.state)
     driver.frames(2)
     driver.key(pygame.K_h)
-    assert scene.hint_for is None
+    assert scene.versus.hint_for is None
     driver.key(pygame.K_h)
     move = grades[0][0]
     click_move(driver, scene, move)
-    assert scene.hint_for != scene.state, "the grades go with the move"
+    assert scene.versus.hint_for != scene.state, "the grades go with the move"
 
 
 def test_hints_are_for_your_own_turn(driver):
     scene = driver.start("mu_torere", play_options={"opponent": "computer", "side": 1})
     driver.key(pygame.K_h)
-    assert scene.hint_for is None and "own move" in scene.message
+    assert scene.versus.hint_for is None and "own move" in scene.message
 
 
 def losing_position():
@@ -233,12 +235,13 @@ def test_the_computer_accepts_a_draw_unless_it_can_win(driver):
     driver.key(pygame.K_d)
     assert isinstance(driver.app.top, ConfirmScene), "an offer that ends the game asks first"
     driver.key(pygame.K_y)
-    assert scene.offers.pending is not None and "considers" in scene.prompt()
-    driver.run_until(lambda: scene.offers.pending is None)
+    assert scene.versus.offers.pending is not None and "considers" in scene.board.prompt()
+    driver.run_until(lambda: scene.versus.offers.pending is None)
     assert not scene.over and "declines" in scene.message
     driver.key(pygame.K_d)
     assert driver.app.top is scene, "nothing to ask"
-    assert scene.offers.pending is None and "declined" in scene.message, "not twice in one turn"
+    assert scene.versus.offers.pending is None and "declined" in scene.message, \
+        "not twice in one turn"
     # From the start (a draw) the computer accepts, from the toolbar button.
     scene = driver.start("mu_torere", play_options={"opponent": "computer", "side": 0,
                                                     "level": "high"})
@@ -258,7 +261,7 @@ def test_a_loss_is_announced_and_counted(driver):
     assert scene.ending.title() == "You lost" and scene.ending.mood() == "bad"
     assert recorded.records_by_table() == {"mu_torere/level=perfect": {"lost": 1}}
     assert "lose" in driver.app.audio.played
-    assert scene.prompt() == "You lost. You cannot move."
+    assert scene.board.prompt() == "You lost. You cannot move."
 
 
 def test_between_two_players_the_other_accepts_or_declines(driver):
@@ -305,7 +308,7 @@ def test_options_with_every_device_persist_across_a_restart(driver):
     driver.key(pygame.K_RIGHT)
     assert scene.prefs["colours"] == ["red", "white"], "White is taken: Black -> Red"
     driver.key(pygame.K_ESCAPE)
-    assert driver.app.top is scene and scene.side_name(0) == "Red"
+    assert driver.app.top is scene and scene.board.side_name(0) == "Red"
     # Mouse: the Options button opens; a click steps a row; the slider follows a drag.
     driver.click(next(b for b in scene.toolbar.widgets if b.words == "Options (O)").rect.center)
     options = driver.app.top
@@ -319,15 +322,15 @@ def test_options_with_every_device_persist_across_a_restart(driver):
     assert scene.prefs["undo_depth"] == 0
     for _ in range(len(options.widget("level").options)):      # ">" up to Custom, the last
         driver.click(options.widget("level").forward_zone().center)
-    assert scene.level_choice == "custom" and scene.level == 50
+    assert scene.versus.level_choice == "custom" and scene.versus.level == 50
     slider = options.widget("custom")
     assert isinstance(slider, Slider)
     track = slider.track
     driver.drag((track.left + track.width * 0.5, track.centery),
                 (track.left + track.width * 0.8, track.centery))
-    assert scene.prefs["custom_level"] == 80 and scene.level == 80
+    assert scene.prefs["custom_level"] == 80 and scene.versus.level == 80
     driver.key(pygame.K_LEFT, times=3)
-    assert scene.level == 77 and scene.level_text() == "Custom 77"
+    assert scene.versus.level == 77 and scene.versus.level_text() == "Custom 77"
     driver.click((200, 500))                           # outside the panel: closes it
     assert driver.app.top is scene
     # Gamepad: down off the board to the toolbar, right to Options, A opens; down to the undo
@@ -353,7 +356,7 @@ def test_options_with_every_device_persist_across_a_restart(driver):
         assert fresh.prefs.values == {"colours": ["red", "white"], "board": "wheel",
                                       "legend": False,
                                "custom_level": 77, "undo_depth": 5}
-        assert fresh.level == 77 and fresh.side_name(0) == "Red"
+        assert fresh.versus.level == 77 and fresh.versus.side_name(0) == "Red"
         again.app.push(SetupScene(again.app, "mu_torere"))
         again.frames()
         assert again.app.top.chosen()["level"] == "custom"
@@ -367,7 +370,7 @@ def test_the_result_names_the_sides_by_their_colours(driver):
     driver.app.settings["mu_torere"] = {"colours": ["blue", "gold"]}
     driver.app.settings["animations"] = False
     scene = driver.start("mu_torere", play_options={"opponent": "human"})
-    assert (scene.side_name(0), scene.side_name(1)) == ("Blue", "Gold")
+    assert (scene.board.side_name(0), scene.board.side_name(1)) == ("Blue", "Gold")
     rng = random.Random(3)
     while not scene.over:
         side = rules.current_player(scene.state)
@@ -390,9 +393,9 @@ def test_setup_options_reach_the_scene_and_white_can_start(driver):
     driver.click(new_game.rect.center)
     driver.frames(2)
     scene = driver.app.top
-    assert isinstance(scene, MuTorereScene) and scene.players == ("human", "human")
+    assert isinstance(scene.board, MuTorereBoard) and scene.versus.players == ("human", "human")
     assert scene.session.game_id == "mu_torere:first=W:BBBBWWWW.:W" and scene.state.to_move == "W"
-    assert scene.side_name(1) == "White" and scene.role(1) == "Player 2"
+    assert scene.board.side_name(1) == "White" and scene.versus.role(1) == "Player 2"
 
 
 def test_quit_saves_and_resume_keeps_the_game(driver):
@@ -404,7 +407,7 @@ def test_quit_saves_and_resume_keeps_the_game(driver):
     try:
         assert resume_saved_game(again.app, "mu_torere")
         resumed = again.app.top
-        assert resumed.state == state and resumed.players == ("human", "human")
+        assert resumed.state == state and resumed.versus.players == ("human", "human")
         again.key(pygame.K_u)
         assert resumed.state == resumed.session.initial and resumed.state.to_move == "W"
     finally:
@@ -415,7 +418,7 @@ def test_quit_saves_and_resume_keeps_the_game(driver):
 def test_flip_turns_the_board_with_every_device_and_the_save_keeps_it(driver, device):
     scene = driver.start("mu_torere", play_options={"opponent": "human"})
     driver.settle()
-    places = {point: scene.layout.xy(point) for point in range(9)}
+    places = {point: scene.board.layout.xy(point) for point in range(9)}
     button = next(b for b in scene.toolbar.widgets if b.words == "Flip (F)")
     if device == "mouse":
         driver.click(button.rect.center)
@@ -426,9 +429,9 @@ def test_flip_turns_the_board_with_every_device_and_the_save_keeps_it(driver, de
             driver.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
         scene.toolbar.focus = scene.toolbar.widgets.index(button)
         driver.pad(pygame.CONTROLLER_BUTTON_A)
-    assert scene.ui.flipped and "turned around" in scene.message
-    assert all(scene.layout.xy(point) == places[(point + 4) % 8] for point in range(8))
-    assert scene.layout.xy(rules.CENTRE) == places[rules.CENTRE]
+    assert scene.board.ui.flipped and "turned around" in scene.message
+    assert all(scene.board.layout.xy(point) == places[(point + 4) % 8] for point in range(8))
+    assert scene.board.layout.xy(rules.CENTRE) == places[rules.CENTRE]
     click_move(driver, scene, rules.Move(0, 8))        # clicks land where the pieces are shown
     driver.settle()
     assert scene.state.board[8] == "B"
@@ -438,33 +441,34 @@ def test_flip_turns_the_board_with_every_device_and_the_save_keeps_it(driver, de
     try:
         assert resume_saved_game(again.app, "mu_torere")
         resumed = again.app.top
-        assert resumed.state == state and resumed.ui.flipped, "kept as it was left"
+        assert resumed.state == state and resumed.board.ui.flipped, "kept as it was left"
         again.key(pygame.K_f)
-        assert not resumed.ui.flipped and resumed.layout.xy(0) == places[0]
+        assert not resumed.board.ui.flipped and resumed.board.layout.xy(0) == places[0]
     finally:
         again.close()
 
 
 def test_wrong_clicks_explain_and_change_nothing(driver):
     scene = driver.start("mu_torere", play_options={"opponent": "human"})
-    xy = scene.layout.xy
+    xy = scene.board.layout.xy
     driver.click(xy(1))                                # boxed in: no line to the middle
-    assert scene.ui.selected is None and "opponent's piece" in scene.message
+    assert scene.board.ui.selected is None and "opponent's piece" in scene.message
     driver.click(xy(5))                                # White's
     assert "White's piece" in scene.message
     driver.click(xy(8))                                # the empty middle: two pieces could go
     assert scene.session.position == 0 and "2 of yours" in scene.message
     driver.drag(xy(0), (960, 140))                     # dropped off the board: slides back
-    assert scene.session.position == 0 and scene.ui.selected == 0 and scene.slides[0][0]
+    assert scene.session.position == 0 and scene.board.ui.selected == 0
+    assert scene.board.shown_slides()[0][0], "it slides home"
     driver.key(pygame.K_TAB)                           # Tab: the pieces that can move
-    assert scene.ui.cursor == 3
+    assert scene.board.ui.cursor == 3
 
 
 def test_bench_pose_is_a_game_with_the_hint_and_a_selection(driver):
     scene = driver.start("mu_torere")
     bench.pose(scene)
     driver.frames(3)
-    assert scene.hint_for == scene.state and scene.ui.selected in legal(scene.state)
+    assert scene.versus.hint_for == scene.state and scene.board.ui.selected in legal(scene.state)
     assert scene.show_cursor() and scene.prefs["legend"]
     assert scene.hints == 0, "a pose is not help the player asked for"
 
@@ -494,8 +498,8 @@ def test_with_animations_off_moves_land_at_once(driver):
     scene = driver.start("mu_torere", play_options={"opponent": "computer", "side": 0,
                                                     "level": "perfect"})
     drag_move(driver, scene, rules.Move(3, 8))
-    assert not scene.tweens.busy and not scene.slides
-    driver.run_until(scene.human_to_move)
+    assert not scene.tweens.busy and not scene.board.slides
+    driver.run_until(scene.versus.human_to_move)
     assert scene.session.position == 2 and not scene.tweens.busy
 
 
@@ -508,8 +512,8 @@ def test_a_save_from_before_first_was_a_parameter_still_loads(driver):
         "play": {"opponent": "human", "first": "W", "level": "medium", "hints": 2}})
     assert resume_saved_game(driver.app, "mu_torere")
     scene = driver.app.top
-    assert isinstance(scene, MuTorereScene) and scene.session.initial.to_move == "W"
-    assert scene.state.board[8] == "W" and scene.players == ("human", "human")
+    assert isinstance(scene.board, MuTorereBoard) and scene.session.initial.to_move == "W"
+    assert scene.state.board[8] == "W" and scene.versus.players == ("human", "human")
     driver.key(pygame.K_u)
     assert scene.state == scene.session.initial
 
@@ -522,16 +526,16 @@ def test_an_agreed_draw_is_not_numbered_as_a_move(driver):
     scene = driver.start("mu_torere", play_options={"opponent": "computer", "side": 0,
                                                     "level": "perfect"})
     for _ in range(3):
-        driver.run_until(scene.human_to_move)
+        driver.run_until(scene.versus.human_to_move)
         driver.settle()
         click_move(driver, scene, best_move(scene.state))
-    driver.run_until(scene.human_to_move)
+    driver.run_until(scene.versus.human_to_move)
     driver.key(pygame.K_d)
     if isinstance(driver.app.top, ConfirmScene):     # asked once: yes, offer it
         driver.key(pygame.K_y)
     driver.run_until(lambda: isinstance(driver.app.top, ResultScene))
     assert scene.session.status.outcome == "draw"
-    rows = scene.log_rows(20)
+    rows = scene.versus.log_rows(20)
     numbers = [number for number, _, _ in rows if number is not None]
     assert rows[-1][0] is None and rows[-1][2] == "draw agreed"
     assert numbers == list(range(1, scene.state.ply + 1)) and scene.state.ply == 6
@@ -547,5 +551,5 @@ def test_the_random_level_says_so_where_it_is_chosen_and_in_the_hud(driver):
     assert dict(level.choices)["off"] == "Random"
     scene = driver.start("mu_torere", play_options={"opponent": "computer", "side": 0,
                                                     "level": "off"})
-    assert ("Computer", "Random") in scene.hud_fields()
-    assert scene.card_role(1) == "Computer · Random"
+    assert ("Computer", "Random") in scene.board.hud_fields()
+    assert scene.board.card_role(1) == "Computer · Random"

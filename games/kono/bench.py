@@ -15,7 +15,7 @@ from games.kono import ai, rules, table
 from games.kono.controls import movable
 
 if TYPE_CHECKING:
-    from games.kono.scene import KonoScene
+    from games.core.screens.frame import Frame
 
 
 def _middle_game(seed: int) -> rules.State:
@@ -69,25 +69,28 @@ def cases() -> list[dict[str, Any]]:
     ]
 
 
-def pose(scene: KonoScene) -> None:
+def pose(frame: Frame) -> None:
     """The most expensive everyday look: ten plies into a lively game against the computer,
     a stone picked up with its moves marked, every move graded with arrows, and the keyboard
-    cursor showing. Played through the scene, silently."""
-    audio = scene.app.audio
+    cursor showing. Played through the frame, silently."""
+    from games.kono.scene import KonoBoard
+    board, versus = frame.board, frame.versus
+    assert isinstance(board, KonoBoard) and versus is not None
+    audio = frame.app.audio
     muted, audio.muted = audio.muted, True
     try:
         rng = random.Random(3)
         for _ in range(10):
-            if scene.over:
+            if frame.over:
                 break
-            move = ai.choose_move(scene.state, rng, "medium")
-            scene.play(move, by_computer=not scene.human_to_move())
-        scene.tweens.finish_all()
+            move = ai.choose_move(board.state, rng, "medium")
+            frame.play(move, by_computer=not versus.human_to_move())
+        frame.tweens.finish_all()
     finally:
         audio.muted = muted
-    scene.hint_for = scene.state            # shown without the hint verb: not in the record
-    scene.grades = (scene.state, ai.graded_moves(scene.state))
-    stones = movable(scene.state, scene.ui.flipped)
+    versus.hint_for = frame.state           # shown without the hint verb: not in the record
+    versus.grades = (frame.state, ai.graded_moves(board.state))
+    stones = movable(board.state, board.ui.flipped)
     if stones:
-        scene.ui = replace(scene.ui, selected=stones[0], cursor=stones[0])
-    scene.pretend_device(Device.KEYBOARD)
+        board.ui = replace(board.ui, selected=stones[0], cursor=stones[0])
+    frame.pretend_device(Device.KEYBOARD)

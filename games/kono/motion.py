@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 from games.core.kit.session import Change
 from games.core.loop.tween import Tween, ease_in_out_cubic, lerp, lerp_point
@@ -30,7 +31,7 @@ class Motion:
     same timeline backwards. `start` is where a dropped stone was let go; `start_board` the
     game's first board (the tray fills from it)."""
 
-    def __init__(self, change: Change, tween: Tween, start: Point | None,
+    def __init__(self, change: Change[Any, Any], tween: Tween, start: Point | None,
                  start_board: Sequence[str]) -> None:
         assert isinstance(change.old, rules.State) and isinstance(change.new, rules.State)
         assert isinstance(change.move, rules.Move)

@@ -9,27 +9,27 @@ the stone along its line; a capture slides it over its friend onto the enemy sto
 knocked off and flies to the capturer's tray. Undo runs the same animation backwards. O opens
 Options; the gamepad's Y asks for the hint and LB/RB undo and redo.
 
-The frame (games/core/screens/versus.py) runs the computer, the hint, draw offers and undo by
-turns; the
-computer's solved table loads in a Job when the scene opens.
+The board wires these to the frame (games/core/screens/board.py), whose Versus runs the
+computer, the hint, draw offers and undo by turns; the mouse's drag and drop is the Grip
+every board of points shares (games/core/screens/drag.py). The computer's solved table loads
+in a Job when the game opens.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 import pygame
 
 from games.core.kit.actions import Act, Action, Command
-from games.core.kit.controls import Answer, Look, Play, Refuse
-from games.core.kit.rules_parts import AgreedDraw
-from games.core.kit.session import Change, Session
-from games.core.loop.app import App
+from games.core.kit.controls import Answer, Play
+from games.core.kit.session import Change
 from games.core.loop.tween import Tween, ease_out_back, linear
+from games.core.screens.board import Board, Table, chain
 from games.core.screens.cache import Backdrop
-from games.core.screens.drag import Drag, SlideBack, pointer_target, slide_back
+from games.core.screens.drag import Grip
 from games.core.screens.ui import BG
-from games.core.screens.versus import COMPUTER, HUMAN, VersusScene
 from games.kono import rules
 from games.kono.controls import Ui, cell_point, home, interpret, screen_cell, turn_round
 from games.kono.info import SIDE_NAMES
@@ -46,32 +46,39 @@ CHAIN_GAP = 0.08            # between the moves of an undone (or redone) turn
 DEAL_SECONDS = 0.36
 
 
-class KonoScene(VersusScene):
+class KonoBoard(Board):
+    round_spots = True        # the lesson player rings a point with a circle
 
-    def __init__(self, app: App, session: Session, play_options: dict[str, object] | None = None
-                 ) -> None:
-        super().__init__(app, session, play_options)
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        versus = table.versus
+        if versus is None:
+            raise ValueError("Kono is played by two sides: the frame holds its Versus")
+        self.versus = versus
         # Against the computer your own stones are at the bottom; F turns the board round.
-        flipped = bool(self.play_options.get(
-            "flip", self.against_computer and self.players[0] == HUMAN))
+        flipped = bool(table.play_options.get(
+            "flip", versus.against_computer and not versus.is_computer(0)))
         self.ui = Ui(cursor=cell_point(1, 3, flipped), flipped=flipped)
         self.lay_out()
-        self.drag: Drag | None = None           # a stone held by the mouse
-        self.drop_from: Point | None = None     # where a dragged stone was let go
+        self.grip = Grip(table, lambda point: self.layout.point_pos(point))
         self.motions: list[Motion] = []         # the moves being animated, one after another
         self.deal: dict[int, Tween] = {}        # stones dropping in at the start
-        self.settle: SlideBack | None = None    # a stone let go where it cannot go
         self.clock = 0.0                        # for the thinking dots
+        session = table.session
         if session.position == 0 and len(session.entries) == 1:
             self.start_deal()
-        self.home_cursor()
+        # The cursor on the nearest stone that can move (shown only on a human's turn).
+        self.ui = replace(self.ui, cursor=home(self.state, self.ui))
+
+    @property
+    def state(self) -> rules.State:
+        return as_state(self.table.state)
 
     def lay_out(self) -> None:
         """The geometry and the view for the way round the board is shown."""
-        self.layout = Layout(self.ui.flipped, self.app.size[1])
+        self.layout = Layout(self.ui.flipped, self.table.size[1])
         self.view = KonoView(self.layout)
         self.backdrop = Backdrop(BG)
-        self.board_rect = self.layout.board_rect
 
     # --- sides --------------------------------------------------------------------------------
     def swatch(self, side: int, size: int) -> pygame.Surface:
@@ -81,9 +88,7 @@ class KonoScene(VersusScene):
         return move_name(move)
 
     def start_board(self) -> tuple[str, ...]:
-        initial = self.session.initial
-        assert isinstance(initial, rules.State)
-        return initial.board
+        return as_state(self.table.session.initial).board
 
     def captured(self) -> list[int]:
         """Stones each side has captured."""
@@ -102,106 +107,100 @@ class KonoScene(VersusScene):
     def start_deal(self) -> None:
         """The stones drop onto their points, row by row from each side's back row."""
         self.deal = {}
-        if not self.animations_on():
+        if not self.table.animations_on():
             return
         for point, piece in enumerate(self.state.board):
             if piece == rules.EMPTY:
                 continue
             col, row = screen_cell(point, self.ui.flipped)
             order = min(row, 3 - row) * 4 + col
-            self.deal[point] = self.tweens.add(Tween(DEAL_SECONDS, ease_out_back,
-                                                     delay=0.04 + order * 0.03))
+            self.deal[point] = self.table.tweens.add(Tween(DEAL_SECONDS, ease_out_back,
+                                                           delay=0.04 + order * 0.03))
 
-    def clear_animation(self) -> None:
-        self.motions, self.settle = [], None
+    def rest(self) -> None:
+        self.motions, self.grip.settle = [], None
 
-    turn_gap = CHAIN_GAP
+    def animate(self, change: Change[Any, Any]) -> None:
+        self.rest()
+        self.animate_step(change, 0.0)
 
-    def animate_step(self, change: Change, delay: float) -> float:
-        """Animate one change from `delay` on; returns when it ends."""
-        if not self.animations_on() or isinstance(change.move, AgreedDraw):
+    def animate_turn(self, changes: Sequence[Change[Any, Any]]) -> None:
+        """Against the computer its reply goes back first, then your move."""
+        self.rest()
+        chain(changes, self.animate_step, CHAIN_GAP)
+
+    def animate_step(self, change: Change[Any, Any], delay: float) -> float:
+        """Animate one change from `delay` on; returns when it ends. A move made by a drop
+        starts from where the stone was let go."""
+        move = change.move
+        if not self.table.animations_on() or move == self.versus.draw_move:
             return delay
-        if not isinstance(change.move, rules.Move):   # a restart (or its undo): dealt again
+        if not isinstance(move, rules.Move):   # a restart (or its undo): dealt again
             self.motions = []
             self.start_deal()
             return delay + DEAL_SECONDS
-        start = self.drop_from if change.direction > 0 else None
-        capture = change.move.over is not None
-        seconds = CAPTURE_SECONDS if capture else (DROP_SECONDS if start else STEP_SECONDS)
-        tween = self.tweens.add(Tween(seconds, linear, delay=delay))
+        start = self.grip.dropped_at() if change.direction > 0 else None
+        seconds = CAPTURE_SECONDS if move.over is not None else \
+            DROP_SECONDS if start else STEP_SECONDS
+        tween = self.table.tweens.add(Tween(seconds, linear, delay=delay))
         self.motions.append(Motion(change, tween, start, self.start_board()))
         return delay + seconds
 
-    # --- input: controls.interpret decides, the scene carries it out ------------------------
-    def handle_game(self, action: Action) -> None:
-        if action.kind == Act.RELEASE and self.drag is None:
-            return
-        target = pointer_target(action, self.drag, self.layout.point_at)
-        if not self.board_waits(action, target is not None):
-            self.respond(action, interpret(self.state, self.ui, action, target))
+    def move_sound(self, change: Change[Any, Any]) -> str:
+        move = change.move
+        return "capture" if isinstance(move, rules.Move) and move.over is not None else "move"
 
-    def respond(self, action: Action, answer: Answer) -> None:
-        kind = action.kind
-        drag = self.drag
-        if kind == Act.RELEASE:
-            self.drag = None
-        if isinstance(answer, Refuse):
-            self.refuse(answer.reason)
-        elif isinstance(answer, Look):
-            if answer.ui.flipped != self.ui.flipped:
-                self.turn_board(answer.ui)
-                return
-            before, self.ui = self.ui.selected, answer.ui
-            held = answer.ui.selected
-            if kind == Act.PRESS and not action.alt:
-                if held is not None and action.pos is not None:   # it may become a drag
-                    self.drag = Drag(held, action.pos, self.layout.point_pos(held),
-                                     before == held)
-                    if before != held:
-                        self.app.audio.play("select")
-            elif kind == Act.CONFIRM:
-                self.app.audio.play("select" if held is not None else "place")
-            elif kind == Act.PRESS:                      # a click off the board: put it back
-                self.drop_held()
-                self.app.audio.play("place")
-        elif isinstance(answer, Play):
+    def changed(self, change: Change[Any, Any]) -> None:
+        """Whatever was held is stale; the cursor goes from where a move went to the nearest
+        stone that can move."""
+        self.drop_held()
+        if change.direction > 0 and isinstance(change.move, rules.Move):
+            self.ui = replace(self.ui, cursor=change.move.target)
+        if self.versus.human_to_move():
+            self.ui = replace(self.ui, cursor=home(self.state, self.ui))
+
+    def tick(self, dt: float) -> None:
+        self.clock += dt
+
+    # --- input: controls.interpret decides, the frame carries it out ------------------------
+    def read(self, action: Action) -> Answer:
+        return self.grip.read(action, self.layout.point_at,
+                              lambda target: interpret(self.state, self.ui, action, target))
+
+    def look(self, ui: Ui, action: Action) -> None:
+        """A stone picked up (by a press it may become a drag), put back, or the board turned
+        round (F is the controls' own), with their sounds."""
+        if ui.flipped != self.ui.flipped:
+            self.turn_board(ui)
+            return
+        before, self.ui = self.ui.selected, ui
+        held, kind = ui.selected, action.kind
+        if kind == Act.PRESS and not action.alt:
+            if held is not None:             # (sounding unless it was held already)
+                self.grip.pick_up(held, action, before == held)
+        elif kind == Act.CONFIRM:
+            self.table.sound("select" if held is not None else "place")
+        elif kind == Act.PRESS:             # the right button (a lesson's board): put it back
+            self.drop_held()
+            self.table.sound("place")
+
+    def played(self, answer: Play[Any], change: Change[Any, Any] | None,
+               action: Action) -> None:
+        if change is None:
             self.ui = answer.ui
-            dropped = drag.spot if drag is not None and kind == Act.RELEASE else None
-            if self.make_move(answer.move, dropped) is not None and dropped is not None:
-                return
-        if drag is not None and kind == Act.RELEASE and drag.moved:
-            self.settle = slide_back(self.tweens, drag.item, drag.spot,
-                                     self.layout.point_pos(drag.item), self.animations_on())
+        self.grip.played(change)
 
     def cancel(self) -> bool:
-        if self.drag is not None or \
+        if self.grip.drag is not None or \
                 interpret(self.state, self.ui, Action(Act.CANCEL), None) is not None:
             self.drop_held()
-            self.app.audio.play("place")
+            self.table.sound("place")
             return True
         return False
 
     def drop_held(self) -> None:
-        self.drag = None
+        self.grip.drop()
         self.ui = replace(self.ui, selected=None)
-
-    def make_move(self, move: rules.Move, dropped_at: Point | None = None) -> Change | None:
-        self.drop_from = dropped_at
-        try:
-            change: Change | None = self.play(move)
-            return change
-        finally:
-            self.drop_from = None
-
-    def move_sound(self, move: rules.Move | AgreedDraw) -> str:
-        if isinstance(move, AgreedDraw):
-            return super().move_sound(move)
-        return "capture" if move.over is not None else "move"
-
-    def home_cursor(self) -> None:
-        """On a human's turn, put the cursor on the nearest stone that can move."""
-        if self.human_to_move():
-            self.ui = replace(self.ui, cursor=home(self.state, self.ui))
 
     def flip(self) -> None:
         """The Flip button (F is the controls' own)."""
@@ -210,51 +209,27 @@ class KonoScene(VersusScene):
     def turn_board(self, ui: Ui) -> None:
         """Show the board the other way round: kept in the save."""
         self.ui = ui
-        self.play_options["flip"] = ui.flipped
-        self.tweens.finish_all()
-        self.settle, self.drag = None, None
+        self.table.play_options["flip"] = ui.flipped
+        self.table.tweens.finish_all()
+        self.grip.drop()
+        self.grip.settle = None
         self.lay_out()
-        self.app.audio.play("swap")
-        self.say("The board is turned around.")
+        self.table.sound("swap")
+        self.table.say("The board is turned around.")
 
-    def commands(self) -> dict[Command, Callable[[], None]]:
-        return {**super().commands(), Command.FLIP: self.flip}
-
-    # --- after a change -------------------------------------------------------------------------
-    def undo(self) -> None:
-        super().undo()
-        self.home_cursor()
-
-    def redo(self) -> None:
-        super().redo()
-        self.home_cursor()
-
-    def restart(self) -> None:
-        self.drop_held()
-        super().restart()
-        self.home_cursor()
-
-    def after_change(self, change: Change) -> None:
-        self.drop_held()                         # a move landed: whatever was held is stale
-        if isinstance(change.move, rules.Move):  # then from where it went to the nearest stone
-            self.ui = replace(self.ui, cursor=change.move.target)
-        super().after_change(change)
-        self.home_cursor()
-
-    def update(self, dt: float) -> None:
-        self.clock += dt
-        super().update(dt)
+    def commands(self) -> Mapping[Command, Callable[[], None]]:
+        return {Command.FLIP: self.flip}
 
     # --- words --------------------------------------------------------------------------------
     def hud_fields(self) -> list[tuple[str, str]]:
         state = self.state
-        return [("Moves", str(self.moves_played())),
+        return [("Moves", str(self.versus.moves_played())),
                 ("Moves without a capture", f"{state.quiet_plies} / {rules.QUIET_LIMIT}"),
                 ("Position seen", f"{state.repetitions} / {rules.REPETITION_LIMIT}")]
 
     def draw_warning(self) -> str:
         state = self.state
-        if self.over:
+        if self.table.over:
             return ""
         words = []
         left = rules.QUIET_LIMIT - state.quiet_plies
@@ -265,29 +240,32 @@ class KonoScene(VersusScene):
         return ".  ".join(words)
 
     def status_line(self) -> str:
-        if self.over:
-            return self.ending()
-        side = SIDE_NAMES[self.to_move]
-        if self.demo:
+        versus = self.versus
+        if self.table.over:
+            return versus.ending()
+        side = SIDE_NAMES[versus.to_move]
+        if versus.demo:
             return ("Paused: Space, A or a click plays on; U and R step through" if
-                    self.demo_paused else "Computer against computer: Space, A or a click pauses")
-        if self.computer_to_move():
-            if self.warming:
+                    versus.demo_paused else
+                    "Computer against computer: Space, A or a click pauses")
+        if versus.computer_to_move():
+            if versus.warming:
                 return "The computer is reading its table..."
             return "The computer is thinking..."
-        if self.hint_shown() and self.graded() is None:
+        if versus.hint_shown() and versus.graded() is None:
             return "Grading every move..."
-        who = f"Your move ({side})" if self.against_computer else f"{side} to move"
-        captures = [move for move in previewed(self.state, self.ui, self.show_cursor()).values()
-                    if move.over is not None] if not self.hint_shown() else []
+        who = f"Your move ({side})" if versus.against_computer else f"{side} to move"
+        captures = [move for move in previewed(self.state, self.ui,
+                                               self.table.show_cursor()).values()
+                    if move.over is not None] if not versus.hint_shown() else []
         if self.ui.selected is not None:
-            how = self.by_device("click a marked point, or drag the piece there",
-                                 "arrows to a marked point, Enter moves, Esc drops",
-                                 "d-pad to a marked point, A moves, B drops")
+            how = self.table.by_device("click a marked point, or drag the piece there",
+                                       "arrows to a marked point, Enter moves, Esc drops",
+                                       "d-pad to a marked point, A moves, B drops")
         else:
-            how = self.by_device("click one of your pieces, or drag it",
-                                 "arrows choose a piece, Enter picks it up",
-                                 "d-pad chooses a piece, A picks it up")
+            how = self.table.by_device("click one of your pieces, or drag it",
+                                       "arrows choose a piece, Enter picks it up",
+                                       "d-pad chooses a piece, A picks it up")
         if captures:      # the red rings the view shows round what the piece could capture
             what = " and ".join(point_name(move.target) for move in captures)
             return (f"{who}: the piece on {point_name(captures[0].source)} can capture {what} "
@@ -295,46 +273,46 @@ class KonoScene(VersusScene):
         return f"{who}: {how}"
 
     def result_facts(self) -> list[tuple[str, str]]:
-        facts = super().result_facts()
+        facts = self.versus.result_facts()
         taken = self.captured()
         facts.insert(1, ("Captures", f"Black {taken[0]}, White {taken[1]}"))
         return facts
 
     # --- drawing ----------------------------------------------------------------------------------
     def card(self, side: int) -> Card:
-        to_move = not self.over and self.to_move == side
-        computer = self.players[side] == COMPUTER
-        thinking = to_move and computer and not self.demo_paused
-        return Card(role=self.role(side) + (f" · {self.level_text()}" if computer else ""),
+        versus, over = self.versus, self.table.over
+        to_move = not over and versus.to_move == side
+        computer = versus.is_computer(side)
+        thinking = to_move and computer and not versus.demo_paused
+        return Card(role=versus.role(side) + (f" · {versus.level_text()}" if computer else ""),
                     note="thinking" + "." * (1 + int(self.clock * 3) % 3) if thinking else "",
-                    to_move=to_move, winner=self.over and self.session.status.winner == side)
+                    to_move=to_move,
+                    winner=over and self.table.session.status.winner == side)
 
     def facts(self) -> Facts:
         """Everything the view shows besides the controls' Ui and the animations."""
-        hinted = self.hint_shown()
-        grades = self.graded() if hinted else None
-        return Facts(state=self.state, start=self.start_board(), over=self.over,
-                     human=self.human_to_move(), show_cursor=self.show_cursor(), pick=self.pick,
-                     grades=tuple(grades) if grades is not None else None, hinted=hinted,
-                     cards=(self.card(0), self.card(1)),
-                     log=tuple(self.log_rows(6 if hinted else 14)), warning=self.draw_warning(),
-                     marked=self.marked_move())
-
-    def marked_move(self) -> rules.Move | None:
-        """The last move, marked on the board once it is still (as draw_last_move does)."""
-        move = self.session.last_move()
-        if not isinstance(move, rules.Move) or self.tweens.busy:
-            return None
-        return move
+        versus = self.versus
+        hinted = versus.hint_shown()
+        grades = versus.graded() if hinted else None
+        marked = versus.marked_move()
+        return Facts(state=self.state, start=self.start_board(), over=self.table.over,
+                     human=versus.human_to_move(), show_cursor=self.table.show_cursor(),
+                     pick=versus.pick, grades=tuple(grades) if grades is not None else None,
+                     hinted=hinted, cards=(self.card(0), self.card(1)),
+                     log=tuple(versus.log_rows(6 if hinted else 14)),
+                     warning=self.draw_warning(),
+                     marked=marked if isinstance(marked, rules.Move) else None)
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         """What stands still (KonoView.still_parts): one picture, painted again as it changes."""
+        grip = self.grip
         self.backdrop.show(surface, self.view.still_parts(
-            self.facts(), self.ui, self.current_motion(), self.deal, self.settle, self.drag))
+            self.facts(), self.ui, self.current_motion(), self.deal, grip.settle, grip.drag))
 
-    def draw_board(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
+        grip = self.grip
         self.view.draw(surface, self.facts(), self.ui, self.current_motion(), self.deal,
-                       self.settle, self.drag)
+                       grip.settle, grip.drag)
 
     def mark_move(self, surface: pygame.Surface, move: rules.Move) -> None:
         self.view.mark_move(surface, move)
@@ -342,7 +320,9 @@ class KonoScene(VersusScene):
     def grade_spot(self, move: rules.Move) -> Point:
         return self.layout.grade_spot(move)
 
-    round_spots = True        # the lesson player rings a point with a circle
+    def best_path(self, state: rules.State, move: rules.Move) -> list[Point]:
+        """The review's arrow: the move's own (a capture arcs over its friend)."""
+        return self.layout.move_path(move)
 
     def lesson_spot(self, point: int) -> pygame.Rect:
         """The lesson player's highlight (games/core/screens/lesson.py): round a point."""
@@ -352,12 +332,18 @@ class KonoScene(VersusScene):
         return rect
 
     def draw_hud(self, surface: pygame.Surface) -> None:
-        """The frame's HUD, with the draw counters as meters under their numbers."""
-        super().draw_hud(surface)
+        """The draw counters as meters under their numbers in the frame's HUD."""
         state = self.state
         fractions = [None, state.quiet_plies / rules.QUIET_LIMIT,
                      (state.repetitions - 1) / (rules.REPETITION_LIMIT - 1)]
-        self.view.draw_meters(surface, self.hud_layout(), fractions[::-1])
+        self.view.draw_meters(surface, self.table.hud_layout(), fractions[::-1])
 
 
-SCENE = KonoScene
+def as_state(held: object) -> rules.State:
+    """A position the Session holds (as an object) as Kono's State."""
+    if not isinstance(held, rules.State):
+        raise TypeError(f"Not a Kono position: {held!r}")
+    return held
+
+
+BOARD = KonoBoard

@@ -23,7 +23,7 @@ from games.core.loop.tween import Tween
 from games.core.screens import hud, ui
 from games.core.screens.cache import Part, SurfaceCache
 from games.core.screens.drag import Drag, SlideBack
-from games.core.screens.hud import HUD_VALUE
+from games.core.screens.hud import HUD_VALUE, LogRow
 from games.kono import rules
 from games.kono.controls import Ui, destinations
 from games.kono.info import SIDE_NAMES
@@ -32,7 +32,6 @@ from games.kono.motion import FLIGHT_FROM, Motion, captured
 from sprites import kono as paint
 
 INK = hud.INK
-LogRow = tuple[int, pygame.Surface, str]
 
 
 @dataclass(frozen=True)
@@ -76,16 +75,16 @@ class KonoView:
         self.arrows = SurfaceCache(4)   # the hint's arrows, per position
 
     @staticmethod
-    def moving(motion: Motion | None, deal: Mapping[int, Tween], settle: SlideBack | None,
-               drag: Drag | None) -> bool:
+    def moving(motion: Motion | None, deal: Mapping[int, Tween], settle: SlideBack[int] | None,
+               drag: Drag[int] | None) -> bool:
         """Something moves on the board (what is left of the deal, a settled stone or a drag
         not yet moved shows nothing)."""
         return motion is not None or (settle is not None and not settle.done) or \
             (drag is not None and drag.moved) or any(not tween.done for tween in deal.values())
 
     def still_parts(self, facts: Facts, controls: Ui, motion: Motion | None,
-                    deal: Mapping[int, Tween], settle: SlideBack | None,
-                    drag: Drag | None) -> list[Part]:
+                    deal: Mapping[int, Tween], settle: SlideBack[int] | None,
+                    drag: Drag[int] | None) -> list[Part]:
         """What stands still, for the scene's Backdrop: the whole picture while nothing
         moves; the board and its stones at rest while a stone moves; nothing while the stones
         are dealt."""
@@ -101,7 +100,8 @@ class KonoView:
                                                   marked, {}))]
 
     def draw(self, surface: pygame.Surface, facts: Facts, controls: Ui, motion: Motion | None,
-             deal: Mapping[int, Tween], settle: SlideBack | None, drag: Drag | None) -> None:
+             deal: Mapping[int, Tween], settle: SlideBack[int] | None,
+             drag: Drag[int] | None) -> None:
         """Over the still parts: what moves, the cards and the panel (while a stone moves),
         and the draw warning."""
         if self.moving(motion, deal, settle, drag):
@@ -117,7 +117,7 @@ class KonoView:
             layout.board_rect).union(layout.panel_rect)
 
     def paint(self, surface: pygame.Surface, facts: Facts, controls: Ui, motion: Motion | None,
-              deal: Mapping[int, Tween], settle: SlideBack | None, drag: Drag | None,
+              deal: Mapping[int, Tween], settle: SlideBack[int] | None, drag: Drag[int] | None,
               keep: bool = False) -> None:
         """The board (the last move marked while it is still), the cards and the panel. With
         `keep`, what stands still on the board (it, its marks and every stone but the moving
@@ -147,8 +147,8 @@ class KonoView:
         self.draw_panel(surface, facts)
 
     @staticmethod
-    def board_look(facts: Facts, motion: Motion | None, settle: SlideBack | None,
-                   drag: Drag | None) -> tuple[rules.State, frozenset[int], bool,
+    def board_look(facts: Facts, motion: Motion | None, settle: SlideBack[int] | None,
+                   drag: Drag[int] | None) -> tuple[rules.State, frozenset[int], bool,
                                                rules.Move | None]:
         """The board as it stands under what moves: the position, the stones hidden (they
         are moving), whether it is calm (marks shown) and the last move marked."""

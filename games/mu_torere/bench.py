@@ -11,7 +11,7 @@ from games.mu_torere import ai, rules
 from games.mu_torere.controls import ends, legal
 
 if TYPE_CHECKING:
-    from games.mu_torere.scene import MuTorereScene
+    from games.core.screens.frame import Frame
 
 SOLVE_TARGET_MS = 100.0      # the issue: the whole game solved well under 0.1 s
 MOVE_TARGET_MS = 16.0        # a computer move within one frame at 60 Hz
@@ -50,20 +50,24 @@ def cases() -> list[dict[str, Any]]:
     ]
 
 
-def pose(scene: MuTorereScene) -> None:
+def pose(frame: Frame) -> None:
     """The most expensive everyday look: a game under way against the computer, the graded
     hint shown, a piece picked up with the keyboard cursor on its target, the legend on."""
-    audio = scene.app.audio
-    muted, audio.muted = audio.muted, True      # played through the scene, silently
+    from games.mu_torere.scene import MuTorereBoard
+    board, versus = frame.board, frame.versus
+    assert isinstance(board, MuTorereBoard) and versus is not None
+    audio = frame.app.audio
+    muted, audio.muted = audio.muted, True      # played through the frame, silently
     try:
         for text in ("3-8", "4-3", "8-4", "7-8"):
-            scene.play(rules.decode_move(text), by_computer=not scene.human_to_move())
-        scene.tweens.finish_all()
+            frame.play(rules.decode_move(text), by_computer=not versus.human_to_move())
+        frame.tweens.finish_all()
     finally:
         audio.muted = muted
-    scene.prefs.set("legend", True)
-    scene.hint_for = scene.state            # shown without the hint verb: not in the record
-    scene.grades = (scene.state, ai.graded_moves(scene.state))
-    source, target = ends(legal(scene.state)[min(legal(scene.state))])
-    scene.ui = replace(scene.ui, selected=source, cursor=target)
-    scene.pretend_device(Device.KEYBOARD)
+    frame.prefs.set("legend", True)
+    versus.hint_for = frame.state           # shown without the hint verb: not in the record
+    versus.grades = (frame.state, ai.graded_moves(board.state))
+    moves = legal(board.state)
+    source, target = ends(moves[min(moves)])
+    board.ui = replace(board.ui, selected=source, cursor=target)
+    frame.pretend_device(Device.KEYBOARD)

@@ -19,16 +19,15 @@ from games.core.loop.tween import Tween
 from games.core.screens import hud, ui
 from games.core.screens.cache import Part
 from games.core.screens.drag import Drag
-from games.core.screens.hud import HUD_HEIGHT
+from games.core.screens.hud import HUD_HEIGHT, LogRow
 from games.mu_torere import geometry, rules
 from games.mu_torere.controls import Ui, ends, legal
-from games.mu_torere.geometry import Point
-from games.mu_torere.layout import PIECE, WELL, Layout
+from games.mu_torere.geometry import PIECE, WELL, Point
+from games.mu_torere.layout import Layout
 from sprites import mu_torere as paint
 
 Colour = tuple[int, int, int]
 Slide = tuple[Tween, list[Point]]       # a piece on its way along a line
-LogRow = tuple[int, pygame.Surface, str]
 
 REMINDER = ("Move a piece along a line to the empty point. Into the middle only from "
             "beside an opponent's piece. Whoever cannot move loses.")
@@ -65,12 +64,12 @@ class MuTorereView:
         self.layout = layout
 
     @staticmethod
-    def moving(slides: Mapping[int, Slide], drag: Drag | None) -> bool:
+    def moving(slides: Mapping[int, Slide], drag: Drag[int] | None) -> bool:
         return (drag is not None and drag.moved) or \
             any(not tween.done for tween, _ in slides.values())
 
     def still_parts(self, area: pygame.Rect, facts: Facts, controls: Ui,
-                    slides: Mapping[int, Slide], drag: Drag | None,
+                    slides: Mapping[int, Slide], drag: Drag[int] | None,
                     under: Callable[[pygame.Surface], None]) -> list[Part]:
         """The calm board in `area` for the scene's Backdrop (painted once per look), while
         no piece moves; else nothing."""
@@ -80,7 +79,7 @@ class MuTorereView:
                  lambda picture: self.draw_calm(picture, facts, controls, slides, drag, under))]
 
     def draw(self, surface: pygame.Surface, facts: Facts, controls: Ui,
-             slides: Mapping[int, Slide], drag: Drag | None, pulse: float | None,
+             slides: Mapping[int, Slide], drag: Drag[int] | None, pulse: float | None,
              under: Callable[[pygame.Surface], None]) -> None:
         """The board while a piece moves (else the Backdrop shows it); `under` draws the
         frame's marks beneath the pieces (the last move); `pulse` (0..1) rings the selected
@@ -109,7 +108,7 @@ class MuTorereView:
         return geometry.along(line, tween.value)
 
     def draw_calm(self, surface: pygame.Surface, facts: Facts, controls: Ui,
-                  slides: Mapping[int, Slide], drag: Drag | None,
+                  slides: Mapping[int, Slide], drag: Drag[int] | None,
                   under: Callable[[pygame.Surface], None]) -> None:
         layout = self.layout
         board = paint.board(facts.style, layout.radius, WELL)
@@ -156,7 +155,7 @@ class MuTorereView:
         surface.blit(image, (self.layout.centre[0] + left, self.layout.centre[1] + top))
 
     def draw_pieces(self, surface: pygame.Surface, facts: Facts, chosen: int | None,
-                    slides: Mapping[int, Slide], drag: Drag | None) -> None:
+                    slides: Mapping[int, Slide], drag: Drag[int] | None) -> None:
         board = facts.state.board
         dragged = drag.item if drag is not None and drag.moved else None
         moving: list[int] = []
@@ -183,7 +182,7 @@ class MuTorereView:
         surface.blit(image, image.get_rect(center=(round(x), round(y - lift))))
 
     def draw_marks(self, surface: pygame.Surface, facts: Facts, controls: Ui,
-                   chosen: int | None, drag: Drag | None) -> None:
+                   chosen: int | None, drag: Drag[int] | None) -> None:
         """Rings: pieces that can move, the selected one, the cursor, the loser at the end."""
         xy = self.layout.xy
         if facts.over:

@@ -1,19 +1,22 @@
 """Picking a piece up with the mouse: a press starts a Drag, which only counts as a drag once
 the pointer has travelled THRESHOLD pixels (less is a click); a piece let go where it cannot
-go slides back home (SlideBack) when animations are on. On a board of points (Mu Torere,
-Kono) `pointer_target` says what a pointer action is about, for the game's controls. A board
-that drags keeps its Drag in a Hand, which sees every action first and picks up with a sound."""
+go slides back home (SlideBack) when animations are on. A board that drags keeps its Drag in
+a Hand, which sees every action first and picks up with a sound. On a board of points (Mu
+Torere, Kono) a Grip is the whole of the mouse's part, which the two boards share: the point
+under the pointer or the Drop for the game's controls, the Hand's pick-up, a piece let go that
+slides home, and where a move made by a drop starts."""
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from games.core.kit.actions import POINTER, Act, Action
-from games.core.kit.controls import Drop
+from games.core.kit.controls import Answer, Drop, Play
 from games.core.loop.tween import Point, Tween, Tweens, ease_in_out_cubic, lerp_point
 
 if TYPE_CHECKING:
+    from games.core.kit.session import Change
     from games.core.screens.board import Table
 
 Item = TypeVar("Item")
@@ -70,9 +73,11 @@ class Hand(Generic[Item]):
 
     def pick(self, item: Item, centre: Sequence[float], was_selected: bool = False) -> None:
         """The board's answer picked `item` up at the pointer (its centre, or the corner it
-        is drawn from, at `centre`): the mouse carries it from here."""
+        is drawn from, at `centre`): the mouse carries it from here. A piece that was held
+        already (`was_selected`) makes no new sound."""
         self.drag = Drag(item, self.pointer, centre, was_selected)
-        self.table.sound("select")
+        if not was_selected:
+            self.table.sound("select")
 
     def let_go(self) -> Drag[Item] | None:
         """The piece is put down: its Drag (where it is, for its way home or its landing), or
@@ -104,18 +109,73 @@ def slide_back(tweens: Tweens, item: Item, spot: Point, home: Point, animate: bo
     return SlideBack(item, spot, home, tweens.add(Tween(seconds, ease_in_out_cubic)))
 
 
-def pointer_target(action: Action, drag: Drag[int] | None,
-                   point_at: Callable[[Sequence[float] | None], int | None]) -> int | Drop | None:
-    """The `target` a board of points gives its controls: the point under the pointer, or a
-    Drop when the mouse lets go of a held piece (None if none is held). A pointer move carries
-    the held piece along."""
-    kind = action.kind
-    if kind == Act.RELEASE:
-        if drag is None:
-            return None
-        return Drop(drag.item, point_at(action.pos), drag.moved, drag.was_selected)
-    if kind not in POINTER:
-        return None
-    if kind == Act.POINT and drag is not None and action.pos is not None:
-        drag.follow(action.pos)
-    return point_at(action.pos)
+PointAt = Callable[[Sequence[float] | None], int | None]    # a board's point under a pixel
+
+
+class Grip:
+    """The mouse on a board of points, for the board that makes it with its table and
+    `centre` (a point's middle on the screen, as the board is shown now)."""
+
+    def __init__(self, table: Table, centre: Callable[[int], Point]) -> None:
+        self.table, self.centre = table, centre
+        self.hand: Hand[int] = Hand(table)          # the piece the mouse carries
+        self.dropping: Drag[int] | None = None      # let go just now: its answer is carried out
+        self.settle: SlideBack[int] | None = None   # let go where it cannot go: going home
+
+    @property
+    def drag(self) -> Drag[int] | None:
+        return self.hand.drag
+
+    def read(self, action: Action, point_at: PointAt,
+             interpret: Callable[[int | Drop | None], Answer]) -> Answer:
+        """What an action means: the controls' answer (`interpret`) for the point under the
+        pointer, or for the Drop when the mouse lets go of the piece it carries; nothing
+        while a human move must wait (the table's Versus says why). A piece let go that is
+        not played slides home."""
+        self.hand.follow(action)
+        point = point_at(action.pos) if action.kind in POINTER else None
+        target: int | Drop | None = point
+        if action.kind == Act.RELEASE:
+            self.dropping = self.hand.let_go()
+            if self.dropping is None:
+                return None
+            target = Drop(self.dropping.item, point, self.dropping.moved,
+                          self.dropping.was_selected)
+        versus = self.table.versus
+        waits = versus is not None and versus.board_waits(action, target is not None)
+        answer = None if waits else interpret(target)
+        if not isinstance(answer, Play):
+            self.let_go()
+        return answer
+
+    def pick_up(self, item: int, action: Action, was_selected: bool = False) -> bool:
+        """The controls picked the piece on `item` up: by a press, the mouse carries it (it
+        may become a drag), with the Hand's sound; True if so."""
+        if action.kind != Act.PRESS:
+            return False
+        self.hand.pick(item, self.centre(item), was_selected)
+        return True
+
+    def dropped_at(self) -> Point | None:
+        """Where the piece whose move is being played was let go (the move starts there), or
+        None when the move was not made by a drop."""
+        return self.dropping.spot if self.dropping is not None else None
+
+    def played(self, change: Change[Any, Any] | None) -> None:
+        """The frame played the answer's move (`change`, animated from dropped_at()), or the
+        move was refused (None): a piece let go slides home."""
+        if change is None:
+            self.let_go()
+        self.dropping = None
+
+    def let_go(self) -> None:
+        """The piece let go stays where it was: it slides home from where it was let go."""
+        drag, self.dropping = self.dropping, None
+        if drag is not None and drag.moved:
+            self.settle = slide_back(self.table.tweens, drag.item, drag.spot,
+                                     self.centre(drag.item), self.table.animations_on())
+
+    def drop(self) -> None:
+        """Whatever the mouse carries is let go without a move (a move landed, a dialog)."""
+        self.hand.let_go()
+        self.dropping = None

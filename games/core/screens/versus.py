@@ -368,10 +368,10 @@ class Versus:
                 moves.append((before, session.rules.decode_move(text)))
         return moves
 
-    def log_rows(self, count: int) -> list[tuple[int | None, Any, str]]:
+    def log_rows(self, count: int) -> list[hud.LogRow]:
         """The last `count` moves for hud.move_log: (number, the mover's swatch, words); an
         agreed draw is a row without a number."""
-        rows: list[tuple[int | None, Any, str]] = []
+        rows: list[hud.LogRow] = []
         number = 0
         for before, move in self.game_moves():
             agreed = move == self.draw_move      # an agreement, not a move: no number
