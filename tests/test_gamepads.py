@@ -65,9 +65,9 @@ def test_two_pads_share_a_two_player_game(key):
     scene = driver.start(key, seed=4, play_options=TWO_PLAYER)
     driver.frames(30)
     for pad in (first, second, first):
-        side = scene.rules.current_player(scene.state)
+        side = scene.session.rules.current_player(scene.state)
         one_move(driver, scene, pad)
-        assert scene.rules.current_player(scene.state) != side, "the other side is to move"
+        assert scene.session.rules.current_player(scene.state) != side, "the other side is to move"
     first.unplug()
     second.unplug()
     driver.close()

@@ -427,16 +427,17 @@ def test_a_selected_piece_glows_then_the_game_rests(app):
     scene = open_game(app, "mu_torere", opponent="human")
     loop = Loop(app)
     loop.settle()
-    scene.ui = replace(scene.ui, selected=min(legal(scene.state)))  # a piece picked up
-    scene.clock = 0.0
-    assert scene.pulsing() and scene.next_change() == 0.0
+    board = scene.board
+    board.ui = replace(board.ui, selected=min(legal(scene.state)))  # a piece picked up
+    board.clock = 0.0
+    assert board.pulsing() and scene.next_change() == 0.0
     loop.settle()                                                # the glow beats, then holds
-    assert scene.pulsing() and loop.idle(40) == 0
+    assert board.pulsing() and loop.idle(40) == 0
 
 
 def test_a_paused_demo_rests(app):
     scene = open_game(app, "kono", opponent="demo")
-    scene.demo_paused = True
+    scene.versus.demo_paused = True
     loop = Loop(app)
     loop.settle()
     assert loop.idle(40) == 0
