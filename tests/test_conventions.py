@@ -473,7 +473,10 @@ def test_a_draw_offer_asks_first_and_a_second_human_is_asked_with_play_on_focuse
     second = asked(driver)                      # the other player, focus on playing on
     assert second.question == "Black offers a draw"
     assert second.detail == "White, do you accept?"
+    heard = len(driver.app.audio.played)
     driver.key(pygame.K_y)
+    assert "move" not in driver.app.audio.played[heard:], "an agreed draw is placed, not moved"
+    assert "place" in driver.app.audio.played[heard:]
     driver.until_result()
     assert scene.over and scene.ending.title() == "A draw"
     assert scene.ending.reason() == "Black offered a draw and White accepted."

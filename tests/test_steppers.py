@@ -89,7 +89,7 @@ def open_screen(driver, kind, key):
         return driver.app.push(SetupScene(driver.app, key))
     scene = driver.start(key)
     driver.settle()
-    scene.open_options()
+    scene.versus.open_options()
     driver.settle()
     assert isinstance(driver.app.top, OptionsOverlay)
     return driver.app.top

@@ -146,9 +146,11 @@ class KonoBoard(Board):
         self.motions.append(Motion(change, tween, start, self.start_board()))
         return delay + seconds
 
-    def move_sound(self, change: Change[Any, Any]) -> str:
+    def move_sound(self, change: Change[Any, Any]) -> str | None:
         move = change.move
-        return "capture" if isinstance(move, rules.Move) and move.over is not None else "move"
+        if isinstance(move, rules.Move) and move.over is not None:
+            return "capture"
+        return super().move_sound(change)
 
     def changed(self, change: Change[Any, Any]) -> None:
         """Whatever was held is stale; the cursor goes from where a move went to the nearest

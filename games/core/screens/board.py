@@ -254,8 +254,10 @@ class Board(Protocol):
         return str(move.encode())
 
     def move_sound(self, change: Change[Any, Any]) -> str | None:
-        """The sound of a move the frame played (None: the board makes its own)."""
-        return "move"
+        """The sound of a move the frame played (None: the board makes its own); an agreed
+        draw is placed, not moved."""
+        versus = self.table.versus
+        return "place" if versus is not None and change.move == versus.draw_move else "move"
 
     # --- time and animation ------------------------------------------------------------------
     def animate(self, change: Change[Any, Any]) -> None:

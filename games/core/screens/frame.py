@@ -181,8 +181,7 @@ class Frame(Scene):
             return None
         self.forget_refusal()
         self.show(change)
-        agreed = self.versus is not None and change.move == self.versus.draw_move
-        sound = "place" if agreed else self.board.move_sound(change)
+        sound = self.board.move_sound(change)
         if sound:
             self.app.audio.play(sound)
         if self.versus is not None:
@@ -491,15 +490,12 @@ class Frame(Scene):
 
     def demo_move(self) -> Any:
         """The scripted player's next move: the board's (which may act itself instead: Nim's
-        heap editor starts its game), else the game's computer player's: in a two-player game
-        only on a human's turn (the policy's random numbers go to the turns it plays)."""
+        heap editor starts its game), else the game's computer player's."""
         move = self.board.demo_move()
         if move is not None:
             return move
         if self.versus is not None:
-            if not self.versus.human_to_move():
-                return None
-            return self.versus.ai.choose_move(self.state, self.versus.rng, None)
+            return self.versus.demo_move()
         computer = self.game.parts().computer
         if computer is None:
             return None

@@ -264,6 +264,11 @@ class Versus:
             return 0.0
         return None
 
+    def demo_move(self) -> Any:
+        """The scripted player's move, on a human's turn only (the policy's random numbers
+        go to the turns it plays, so a demo runs the same way every time)."""
+        return self.ai.choose_move(self.state, self.rng, None) if self.human_to_move() else None
+
     def computer_chose(self, move: Any) -> None:
         """The computer's answer is ready: shown for a moment (animations on), then played."""
         if self.frame.animations_on():
