@@ -509,7 +509,7 @@ def test_the_computer_answers_an_offer_by_its_exact_value(driver, key):
     driver.until_result()
     assert scene.ending.title() == "A draw" and scene.ending.mood() == "neutral"
     assert scene.ending.reason() == "You offered a draw and the computer accepted."
-    assert dict(scene.result().facts)["Moves"] == "0"
+    assert dict(scene.ending.result().facts)["Moves"] == "0"
     game = recorded.db().games(most=1)[0]
     assert (game.outcome, game.level, game.moves) == ("draw", "high", ("draw",))
 
