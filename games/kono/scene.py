@@ -347,5 +347,3 @@ def as_state(held: object) -> rules.State:
         raise TypeError(f"Not a Kono position: {held!r}")
     return held
 
-
-BOARD = KonoBoard

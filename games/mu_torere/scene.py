@@ -335,5 +335,3 @@ def as_state(held: object) -> rules.State:
         raise TypeError(f"Not a Mu Torere position: {held!r}")
     return held
 
-
-BOARD = MuTorereBoard
