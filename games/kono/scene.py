@@ -26,7 +26,7 @@ from games.core.kit.actions import Act, Action, Command
 from games.core.kit.controls import Answer, Play
 from games.core.kit.session import Change
 from games.core.loop.tween import Tween, ease_out_back, linear
-from games.core.screens.board import Board, Table, chain
+from games.core.screens.board import Board, Table, chain, two_sides
 from games.core.screens.cache import Backdrop
 from games.core.screens.drag import Grip
 from games.core.screens.ui import BG
@@ -50,14 +50,10 @@ class KonoBoard(Board):
     round_spots = True        # the lesson player rings a point with a circle
 
     def __init__(self, table: Table) -> None:
-        self.table = table
-        versus = table.versus
-        if versus is None:
-            raise ValueError("Kono is played by two sides: the frame holds its Versus")
-        self.versus = versus
+        self.table, self.versus = table, two_sides(table)
         # Against the computer your own stones are at the bottom; F turns the board round.
         flipped = bool(table.play_options.get(
-            "flip", versus.against_computer and not versus.is_computer(0)))
+            "flip", self.versus.against_computer and not self.versus.is_computer(0)))
         self.ui = Ui(cursor=cell_point(1, 3, flipped), flipped=flipped)
         self.lay_out()
         self.grip = Grip(table, lambda point: self.layout.point_pos(point))

@@ -26,7 +26,7 @@ from games.core.kit.actions import Act, Action, Command
 from games.core.kit.controls import Answer, Play
 from games.core.kit.session import Change
 from games.core.loop.tween import GLOW_SECONDS, Tween, ease_in_out_cubic, ease_out_cubic, glow
-from games.core.screens.board import Board, Table, chain
+from games.core.screens.board import Board, Table, chain, two_sides
 from games.core.screens.cache import Backdrop
 from games.core.screens.drag import Grip
 from games.core.screens.ui import BG
@@ -54,11 +54,7 @@ class MuTorereBoard(Board):
     round_spots = True        # the lesson player rings a point with a circle
 
     def __init__(self, table: Table) -> None:
-        self.table = table
-        versus = table.versus
-        if versus is None:
-            raise ValueError("Mu Torere is played by two sides: the frame holds its Versus")
-        self.versus = versus
+        self.table, self.versus = table, two_sides(table)
         flipped = bool(table.play_options.get("flip", False))
         self.ui = Ui(cursor=home(self.state), names=self.side_names(), flipped=flipped)
         self.lay_out()

@@ -45,6 +45,13 @@ HudField = tuple[str, ...]     # (name, value) or (name, value, widest value)
 TURN_GAP = -0.15   # seconds between the moves of an undone turn (negative: they overlap)
 
 
+def two_sides(table: Table) -> Versus:
+    """The Versus policy of a two-player game's table (the frame holds one for each)."""
+    if table.versus is None:
+        raise ValueError(f"{table.game.title} is played by two sides: its frame holds a Versus")
+    return table.versus
+
+
 def chain(changes: Sequence[Change[Any, Any]], step: Callable[[Change[Any, Any], float], float],
           gap: float = TURN_GAP) -> None:
     """Animate a whole turn's changes one after the other (a board's animate_turn):
