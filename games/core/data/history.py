@@ -181,8 +181,9 @@ class History:
         history.users = users
         try:
             found = patiently(lambda: inspect(db, MIGRATIONS), seconds)
-            patiently(lambda: use_wal(db), seconds)   # a newer Parlour's file is not switched
-            skipped = patiently(lambda: history.prepare(found, seconds), seconds)
+            history.migrate(found, seconds)    # in the file's own journal: a failed step
+            patiently(lambda: use_wal(db), seconds)   # leaves it byte for byte
+            skipped = patiently(lambda: history.prepare(SCHEMA_VERSION, seconds), seconds)
         except BaseException as error:
             history.close()
             if isinstance(error, (OSError, _sqlite().Error)):
@@ -223,10 +224,10 @@ class History:
         """Set the file aside whole (while no other Parlour has it open) and begin a new one
         holding the games that could be read from it."""
         users = journals.Users(os.path.dirname(target))
-        kept = ""
+        kept, why = "", "another Parlour has it open"
         try:
             if users.enter(BUSY_SECONDS):
-                kept = set_aside(target)
+                kept, why = set_aside(target), "it cannot be moved"
         except Unusable:
             pass
         users.leave()
@@ -238,18 +239,20 @@ class History:
             fresh = None
         if fresh is None:
             fresh = cls.in_memory(source, store, target, quiet=True)
-            fresh.retry = bool(kept)
+            fresh.retry = True          # its games are written once a file can be
             copied = fresh.count()
         else:
             copied = fresh.copy_games(source)[0] if source is not None else 0
         if source is not None:
             source.close()
         read = f"the {plural(copied, 'game')} that could be read from it" if copied else ""
-        if kept and fresh.in_file:
-            after = f"{read} are in a new history" if read else "a new history begins"
+        if fresh.in_file:
+            after = f"{read} {'is' if copied == 1 else 'are'} in a new history" if read else \
+                "a new history begins"
         else:
-            after = (f"{read} are" if read else "games are") + " remembered until Parlour closes"
-        where = f"kept as {kept}" if kept else "left where it is"
+            after = (f"{read} and " if read else "") + "this session's games are kept, and " \
+                "written to a new history as soon as one can be made"
+        where = f"kept as {kept}" if kept else f"left where it is ({why})"
         store.tell(f"The history of games ({FILE}) could not be read ({problem.reason}); it "
                    f"is {where}, and {after}.")
         return fresh

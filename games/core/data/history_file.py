@@ -140,8 +140,7 @@ def read_only(target: str, ways: tuple[str, ...] = ("mode=ro", "immutable=1")) -
         except sqlite3.Error:
             continue
         try:
-            connection.text_factory = text
-            connection.execute("PRAGMA trusted_schema = OFF")
+            connection.text_factory = text   # (only read: nothing of its schema runs)
             connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
             return connection
         except sqlite3.Error:
@@ -172,12 +171,20 @@ def regular_or_missing(target: str) -> None:
 def inspect(connection: Any, migrations: Migrations) -> int:
     """The file's schema version, read before anything is written. Unusable 'newer' for a
     newer Parlour's, 'aside' for a file that is no history of Parlour's."""
-    found = version(connection)
+    outside = not connection.in_transaction   # the version and the tables read at once
+    if outside:
+        connection.execute("BEGIN")
+    try:
+        found = version(connection)
+        problem = "" if found < 0 or found > len(migrations) else \
+            schema_problem(connection, reference(found, migrations))
+    finally:
+        if outside and connection.in_transaction:
+            connection.execute("COMMIT")
     if found > len(migrations):
         raise Unusable(f"made by a newer Parlour (schema {found})", "newer")
     if found < 0:
         raise Unusable(f"not a history of Parlour's (schema {found})", "aside")
-    problem = schema_problem(connection, reference(found, migrations))
     if problem:
         raise Unusable(f"not a history of Parlour's: {problem}", "aside")
     return found

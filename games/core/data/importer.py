@@ -77,8 +77,9 @@ def old_rows(store: DataFolder, now: str) -> tuple[list[Row], list[Refused]]:
     for table, entries in (scores or {}).items():
         key, _, params = table.partition("/")
         if key not in known or ":" in params or "#" in params or not params.isascii():
-            refused.append(("scores.json", f"{shown(table)}: {plural(len(entries), 'result')} "
-                                           "of a game or setting this build does not have"))
+            refused += [("scores.json", f"{shown(table)}: {score_words(entry)} (a game or "
+                                        "setting this build does not have)")
+                        for entry in entries]
             continue
         for entry in entries:
             day = f"{entry.get('date', '')} 12:00:00"
@@ -103,6 +104,10 @@ def old_rows(store: DataFolder, now: str) -> tuple[list[Row], list[Refused]]:
     return rows, refused
 
 
+def score_words(entry: dict) -> str:
+    return shown(entry.get("detail") or f"{entry.get('score', '')}")
+
+
 def shown(table: str) -> str:
     text = "".join(c if c.isprintable() else "?" for c in table)
     return text if len(text) <= 40 else text[:37] + "..."
@@ -116,7 +121,8 @@ def row_words(row: dict, why: object) -> str:
     """A result the history refused, for the player."""
     where = f"{row['game']}/{row['params']}" if row.get("params") else \
         f"{row['game']}/level={row.get('level', '')}"
-    return f"{shown(where)}: {row.get('detail') or row.get('score') or row['outcome']} ({why})"
+    return f"{shown(where)}: {score_words(row) if row['score'] is not None else row['outcome']}" \
+        f" ({why})"
 
 
 def said(refused: list[Refused], kept: dict[str, str]) -> str:

@@ -7,7 +7,8 @@ the -wal of a run that crashed, say) would replace the player's games; one that 
 file (a folder, a FIFO, a link) would stop the history opening at all. So, before SQLite opens
 the file (`tidy`):
 
-- a journal that is not a plain file is set aside as history.stray-N.sqlite-wal (-shm,
+- a journal that is not a plain file, or holds bytes that are no journal (SQLite would
+  ignore them, then delete them), is set aside as history.stray-N.sqlite-wal (-shm,
   -journal): moved, never followed, never deleted;
 - when no other Parlour has the history open (`Users`), a journal SQLite would apply is
   tried first: the file as it would be with it applied (read by SQLite itself, the file
@@ -38,6 +39,8 @@ except ImportError:    # Windows
 LOCK_FILE = ".history.lock"
 JOURNALS = ("-journal", "-wal", "-shm")
 WAL_HEADER = 32
+WAL_MAGIC = (bytes.fromhex("377f0682"), bytes.fromhex("377f0683"))
+JOURNAL_MAGIC = bytes.fromhex("d9d505f920a163d7")
 CHECK_SECONDS = 60.0     # a file and journal that take longer to read: the journal set aside
 
 
@@ -122,7 +125,14 @@ def tidy(target: str, alone: bool, tell: Callable[[str], None], most: int) -> No
         raise Unusable(f"{os.path.basename(target)}{strays[0]} is not a plain file", "later")
     if strays:
         set_aside(real, strays, "is not a plain file", tell)
-    hot = [end for end in ("-journal", "-wal") if alone and applied(real, end)]
+    if not alone:
+        return
+    found = {end: journal_kind(real + end) for end in ("-journal", "-wal")}
+    foreign = [end for end, kind in found.items() if kind == "foreign"]
+    if foreign:
+        set_aside(real, [*foreign, "-shm"] if "-wal" in foreign else foreign,
+                  "is no journal SQLite writes", tell)
+    hot = [end for end, kind in found.items() if kind == "hot"]
     if hot and not os.path.lexists(real):
         hot = []            # no file: SQLite removes them (there is nothing to apply them to)
     if hot and not keeps_games(real, hot, most):
@@ -130,15 +140,24 @@ def tidy(target: str, alone: bool, tell: Callable[[str], None], most: int) -> No
                   "was not the history's own and would have changed its games", tell)
 
 
-def applied(real: str, end: str) -> bool:
-    """Whether SQLite would apply this journal: a WAL with a frame after its header, a
-    rollback journal whose first byte is not zero."""
+def journal_kind(path: str) -> str:
+    """'hot' for a journal SQLite would apply (a WAL with a frame after its header, a rollback
+    journal whose first byte is not zero), 'foreign' for bytes that are no journal at all
+    (SQLite would ignore them, then delete them), '' for none or an empty one."""
     try:
-        with open(real + end, "rb") as journal:
+        with open(path, "rb") as journal:
             head = journal.read(WAL_HEADER + 1)
     except OSError:
-        return False
-    return len(head) > WAL_HEADER if end == "-wal" else bool(head) and head[0] != 0
+        return ""
+    if path.endswith("-wal"):
+        if not head:
+            return ""
+        if head[:4] not in WAL_MAGIC:
+            return "foreign"
+        return "hot" if len(head) > WAL_HEADER else ""
+    if not head or head[0] == 0:
+        return ""              # not hot: SQLite reads no page of it
+    return "hot" if head.startswith(JOURNAL_MAGIC) else "foreign"
 
 
 def set_aside(real: str, ends: list[str], why: str, tell: Callable[[str], None]) -> None:
