@@ -769,3 +769,54 @@ def test_close_waits_for_the_lock_and_writes_the_games_kept_in_memory(data_dir):
     holder.communicate(timeout=60)
     recorded.forget()
     assert recorded.db().count() == 4
+
+
+@pytest.mark.parametrize("found", [-1, 0, history.SCHEMA_VERSION + 1, 2**31 - 1])
+@pytest.mark.parametrize("journal", ["wal", "delete"])
+def test_the_reported_versions_in_real_processes(data_dir, found, journal):
+    """The launcher and `main.py stats` on a file of any version: no traceback, one message,
+    the file byte for byte (a newer one) or set aside whole (one of no version of ours)."""
+    kept = player_data(data_dir)
+    path = data_dir / history.FILE
+    execute(path, f"PRAGMA user_version = {found}", f"PRAGMA journal_mode = {journal}")
+    before = path.read_bytes()
+    env = dict(os.environ, PARLOUR_DATA_DIR=str(data_dir))
+    done = subprocess.run([sys.executable, "main.py", "stats", "kenken"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert json.loads(done.stdout)["played"] == 3
+    if found > history.SCHEMA_VERSION:
+        result = session(data_dir)
+        assert "newer Parlour" in said_once(result) and result["count"] == 4
+        assert path.read_bytes() == before, "left byte for byte, as the message says"
+    else:
+        assert (data_dir / "history.bad-1.sqlite").read_bytes() == before
+        result = session(data_dir)          # the new history, begun by `stats`
+        assert result["in_file"] and result["count"] == 4
+    assert fingerprints(data_dir) == kept
+
+
+@pytest.mark.parametrize("kind", ["a folder", "a FIFO", "a dangling link"])
+def test_a_lock_file_that_is_not_ours_does_not_stop_the_journals_being_tried(data_dir,
+                                                                             tmp_path, kind):
+    for n in range(5):
+        recorded.add_score(TABLE, n)
+    recorded.forget()
+    lock = data_dir / journals.LOCK_FILE
+    lock.unlink()
+    STRAYS[kind](lock, tmp_path)
+    (data_dir / (history.FILE + "-wal")).write_bytes(crashed_journal(tmp_path / "other", 0))
+    assert recorded.db().count() == 5 and recorded.db().in_file
+    assert [notice for notice in history_told() if "history.stray-1.sqlite-wal" in notice]
+    assert os.path.lexists(str(lock) + ".bad-1")
+
+
+def test_the_history_soak_loses_nothing():
+    """A short run of tools/history_soak.py (the README's figures are from long ones)."""
+    done = subprocess.run([sys.executable, "tools/history_soak.py", "--rounds", "3",
+                           "--seed", "5"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    counts = json.loads(done.stdout)
+    assert counts["lost"] == 0 and counts["processes"] >= 6 and counts["games_in_file"] > 0

@@ -59,6 +59,14 @@ class Users:
         until share()); Unusable 'later' if another is still looking after `seconds`."""
         if fcntl is None:
             return True
+        if os.path.lexists(self.path) and not plain(self.path):   # not ours: moved aside
+            n = 1
+            while os.path.lexists(f"{self.path}.bad-{n}"):
+                n += 1
+            try:
+                os.replace(self.path, f"{self.path}.bad-{n}")
+            except OSError:
+                pass
         try:
             handle = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) |
                              getattr(os, "O_NONBLOCK", 0), 0o644)
@@ -184,24 +192,26 @@ def keeps_games(real: str, hot: list[str], most: int) -> bool:
     WAL) or from a copy of the three (a rollback journal, which SQLite writes back as it
     opens)."""
     sqlite3 = sqlite()
-    with tempfile.TemporaryDirectory(prefix="parlour-journal-") as scratch:
-        before = after = None
-        try:
-            if "-journal" in hot:
-                copy = os.path.join(scratch, "history.sqlite")
-                for end in ("", *hot):
-                    shutil.copyfile(real + end, copy + end)
-                after = sqlite3.connect(copy, timeout=0)
-            else:
-                after = sqlite3.connect(uri(real, "mode=ro"), uri=True, timeout=0)
-            before = sqlite3.connect(uri(real, "immutable=1"), uri=True, timeout=0)
-            return keeps(before, after, most)
-        except (OSError, sqlite3.Error):
-            return False        # it could not be tried: the file is kept as it is
-        finally:
-            for connection in (before, after):
-                if connection is not None:
-                    connection.close()
+    before = after = scratch = None
+    try:
+        if "-journal" in hot:
+            scratch = tempfile.TemporaryDirectory(prefix="parlour-journal-")
+            copy = os.path.join(scratch.name, "history.sqlite")
+            for end in ("", *hot):
+                shutil.copyfile(real + end, copy + end)
+            after = sqlite3.connect(copy, timeout=0)
+        else:
+            after = sqlite3.connect(uri(real, "mode=ro"), uri=True, timeout=0)
+        before = sqlite3.connect(uri(real, "immutable=1"), uri=True, timeout=0)
+        return keeps(before, after, most)
+    except (OSError, sqlite3.Error):
+        return False        # it could not be tried: the file is kept as it is
+    finally:
+        for connection in (before, after):
+            if connection is not None:
+                connection.close()
+        if scratch is not None:
+            scratch.cleanup()
 
 
 def uri(path: str, how: str) -> str:
