@@ -573,6 +573,12 @@ def test_every_bad_row_is_left_out_however_many_there_are(data_dir):
         assert figures.played == 5 and figures.won == 5
     assert recorded.db().count() == 5
     assert len([n for n in history_told() if "cannot use" in n]) == 1
+    recorded.forget()
+    env = dict(os.environ, PARLOUR_DATA_DIR=str(data_dir))
+    done = subprocess.run([sys.executable, "main.py", "stats", "kenken"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and json.loads(done.stdout)["played"] == 5, done.stderr
+    assert "150004 games with values Parlour cannot use" in done.stderr, done.stderr
 
 
 @HOSTILE_CASES

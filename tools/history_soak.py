@@ -138,6 +138,8 @@ def main(argv: list[str] | None = None) -> int:
                     return 1
                 for line in out.splitlines():
                     word, _, rest = line.partition(" ")
+                    if word in ("file", "memory") and not rest.isdigit():
+                        continue        # the line a killed copy was writing when it died
                     if word == "file":
                         kept.add(int(rest))
                     elif word == "memory" and not kill:

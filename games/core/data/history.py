@@ -436,17 +436,19 @@ class History:
         def work() -> int | None:
             if self.check_rows():
                 self.store.tell(SKIPPED.format(count="a new", s="", they="it is"))
-            new = self.insert(game)
-            self._trim(new)
+            new, span = self._next_id()
+            self.insert(game, new)
+            if span >= MOST_GAMES:          # else fewer ids than the cap: nothing to trim
+                self._trim(new)
             return self._rank(game, new) if game.ranked and game.score is not None else None
         rank: int | None = self.write(work)
         return rank
 
-    def insert(self, game: Game, keep: bool = False) -> int:
-        """The row, with the next id (or its own, `keep`: 0 if that id is taken); a daily
-        puzzle of a day already recorded is an ordinary game (a replay)."""
+    def insert(self, game: Game, new: int = 0, keep: bool = False) -> int:
+        """The row, with the id `new` (the next one if 0; its own, `keep`: 0 if that id is
+        taken); a daily puzzle of a day already recorded is an ordinary game (a replay)."""
         sqlite3 = _sqlite()
-        new = game.id if keep else self._next_id()
+        new = game.id if keep else new or self._next_id()[0]
         values = (*row_values(game), new)
         try:
             self.db.execute(INSERT, values)
@@ -456,29 +458,26 @@ class History:
             self.db.execute(INSERT, (*values[:-3], "", game.games, new))
         return int(new)
 
-    def _next_id(self) -> int:
-        """One past the highest id a row may hold (a row of another program's above MAX_ID is
-        not counted: it is left out). With that one taken too, the highest free one below."""
-        top = self.db.execute(f"SELECT id FROM games WHERE id <= {MAX_ID} ORDER BY id DESC "
-                              "LIMIT 1").fetchone()
-        new = max(top[0], 0) + 1 if top else 1
-        if new <= MAX_ID:
-            return int(new)
-        free = self.db.execute(f"SELECT id - 1 FROM games WHERE id BETWEEN 2 AND {MAX_ID} AND "
-                               "id - 1 NOT IN (SELECT id FROM games) ORDER BY id DESC "
-                               "LIMIT 1").fetchone()
-        if free is None:
-            raise _sqlite().IntegrityError("no id is left")
-        return int(free[0])
+    def _next_id(self) -> tuple[int, int]:
+        """(One past the highest id a row may hold, how many ids lie between the lowest and
+        it): a row of another program's outside 1..MAX_ID is not counted (it is left out).
+        With MAX_ID taken too, the highest free id below."""
+        low, top = self.db.execute(
+            f"SELECT (SELECT id FROM games WHERE id >= 1 ORDER BY id LIMIT 1), (SELECT id "
+            f"FROM games WHERE id <= {MAX_ID} ORDER BY id DESC LIMIT 1)").fetchone()
+        new = max(top, 0) + 1 if top is not None else 1
+        if new > MAX_ID:
+            free = self.db.execute(f"SELECT id - 1 FROM games WHERE id BETWEEN 2 AND {MAX_ID} "
+                                   "AND id - 1 NOT IN (SELECT id FROM games) ORDER BY id DESC "
+                                   "LIMIT 1").fetchone()
+            if free is None:
+                raise _sqlite().IntegrityError("no id is left")
+            new = free[0]
+        return int(new), 0 if low is None else max(new, top) - low
 
     def _trim(self, new: int) -> None:
         """Delete exactly the oldest games beyond MOST_GAMES, counted among the rows that pass
         the checks (a row left out is no game, and stays), never the game just recorded."""
-        low, high = self.db.execute(
-            f"SELECT (SELECT id FROM games WHERE id >= 1 ORDER BY id LIMIT 1), (SELECT id "
-            f"FROM games WHERE id <= {MAX_ID} ORDER BY id DESC LIMIT 1)").fetchone()
-        if low is None or high - low < MOST_GAMES:     # no more ids than the cap between them
-            return
         cut = self.db.execute(f"SELECT id FROM valid ORDER BY id DESC LIMIT 1 "
                               f"OFFSET {MOST_GAMES}").fetchone()
         if cut is not None:

@@ -137,8 +137,8 @@ def _is_moment(text: str, day: bool = False) -> bool:
     if not text:
         return True
     first, last = (FIRST_DAY, LAST_DAY) if day else (FIRST_TIME, LAST_TIME)
-    try:
-        datetime.datetime.strptime(text, "%Y-%m-%d" if day else TIME_FORMAT)
+    try:       # (the form is the Text check's: this is the calendar's, in C)
+        (datetime.date if day else datetime.datetime).fromisoformat(text)
     except ValueError:
         return False
     return first <= text <= last
