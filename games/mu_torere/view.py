@@ -212,9 +212,8 @@ class MuTorereView:
         words = facts.prompt
         centre = self.layout.centre
         fits = assets.font(ui.BODY).size(words)[0] <= self.layout.prompt_room()
-        image = assets.text(words, ui.BODY if fits else ui.SMALL + 2, ui.TEXT)
-        rect = image.get_rect(center=(centre[0] + 22, HUD_HEIGHT + 38))
-        surface.blit(image, rect)
+        rect = ui.label(surface, words, (centre[0] + 22, HUD_HEIGHT + 38),
+                        ui.BODY if fits else ui.SMALL + 2, ui.TEXT, anchor="center")
         if facts.over:
             return
         swatch = self.swatch(facts, rules.current_player(facts.state), 34)
