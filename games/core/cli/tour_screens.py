@@ -1,8 +1,8 @@
 """The tour's one list of screens (games/core/cli/tour.py): how a player reaches each, in every
-game and then across the collection. A new screen is a line in GAME_VISITS or
-COLLECTION_VISITS: a visit starts where the one before it ended (a game's visits on its setup
-screen, the collection's on the launcher), goes there through the real input path, shoots what
-it finds (Walker.shoot) and comes back.
+game and then across the collection. A new screen is a visit in GAME_VISITS or
+COLLECTION_VISITS (or, for a game, a moment, an ending or a start in its PLAN): a visit starts
+where the one before it ended, finds its way (a game's setup screen, the launcher) through the
+real input path, shoots what it finds (Walker.shoot) and leaves the screens it opened.
 
 Each screen is named by its kind (launcher, settings, setup, rules, lesson, game, pause,
 confirm, result, statistics, history, replay, review, game-id) and, where there are several,
@@ -15,12 +15,13 @@ from dataclasses import dataclass
 
 import pygame
 
-from games.core.cli.walker import COLLECTION, Stuck, Walker
+from games.core.cli.walker import COLLECTION, STILL, Stuck, Walker
 from games.core.kit import registry
 from games.core.kit.lesson import has_lesson
 from games.core.kit.rules_api import Outcome
 from games.core.screens.game_id import OpenIdScene
 from games.core.screens.game_scene import GameScene
+from games.core.screens.launch import LoadingScene
 from games.core.screens.launcher import LauncherScene
 from games.core.screens.menus import PauseScene, ResultScene, SetupScene
 from games.core.screens.overlays import HelpScene, SettingsScene
@@ -31,21 +32,25 @@ from games.core.screens.stats import HistoryScene, StatsScene
 
 @dataclass(frozen=True)
 class Plan:
-    """What a game has to show: its endings, its moments of play beyond a hint, and the deal
-    its scripted player wins (else a new game's)."""
+    """What a game has to show: its endings, its moments of play beyond a hint, the deal its
+    scripted player wins (else a new game's), and the starts that show a screen of their own
+    (the moment's name and the setup choices)."""
     results: tuple[str, ...]
     moments: tuple[str, ...] = ()
     won_id: str = ""
+    starts: tuple[tuple[str, dict[str, object]], ...] = ()
 
 
 PLANS = {
     "deductile": Plan(("won", "lost"), ("held",)),
     "kenken": Plan(("won", "solved"), ("pad",)),
-    "ishido": Plan(("won", "lost"), ("held",), "ishido:rule=standard#1"),
+    "ishido": Plan(("won", "lost"), ("held",), "ishido:rule=standard#1",
+                   (("question", {"variant": "original", "oracle": True}),)),
     "poggle": Plan(("won", "solved")),
     "mu_torere": Plan(("won", "lost", "drawn"), ("held", "options")),
     "kono": Plan(("won", "lost", "drawn"), ("held", "options")),
-    "nim": Plan(("won", "lost"), ("teaching", "options")),
+    "nim": Plan(("won", "lost"), ("teaching", "options"),
+                starts=(("edit", {"variant": "custom+normal"}),)),
 }
 TWO_PLAYERS = ("mu_torere", "kono", "nim")
 
@@ -83,7 +88,17 @@ def new_game(walker: Walker, key: str, **choices) -> GameScene:
     walker.press("New game")
     if isinstance(walker.app.top, ConfirmScene):
         walker.key(pygame.K_y)
-    return walker.on_top(GameScene, "the game")   # type: ignore[return-value]
+    return game_opened(walker)
+
+
+def game_opened(walker: Walker) -> GameScene:
+    """The game just opened (a question of its own may stand over it)."""
+    walker.until(lambda: walker.app.find(GameScene) is not None and
+                 not isinstance(walker.app.top, (SetupScene, LoadingScene, ConfirmScene)),
+                 "the game")
+    scene = walker.app.find(GameScene)
+    assert scene is not None
+    return scene
 
 
 def open_id(walker: Walker, game_id: str) -> GameScene:
@@ -95,7 +110,7 @@ def open_id(walker: Walker, game_id: str) -> GameScene:
     walker.key(pygame.K_RETURN)
     if isinstance(walker.app.top, ConfirmScene):
         walker.key(pygame.K_y)
-    return walker.on_top(GameScene, "the game")   # type: ignore[return-value]
+    return game_opened(walker)
 
 
 def at_step(lesson, step: int) -> bool:
@@ -200,11 +215,26 @@ def playing(walker: Walker, key: str) -> None:
         walker.shoot(key, f"game-{moment}")
         walker.key(pygame.K_o if moment == "options" else
                    pygame.K_t if moment == "teaching" else pygame.K_ESCAPE)
-    walker.until(lambda: walker.app.top is scene, "the game")
+    walker.until_on_top(scene)
     walker.key(pygame.K_p)
     walker.on_top(PauseScene)
     walker.shoot(key, "pause")
     leave_game(walker, scene, key)
+
+
+def other_starts(walker: Walker, key: str) -> None:
+    """The starts with a screen of their own: the Oracle's question before an Ishido game of
+    the original rules, Nim's heap editor before a game of your own heaps (the last of a
+    game's visits: its choices are remembered)."""
+    for moment, choices in PLANS.get(key, Plan(("won",))).starts:
+        scene = new_game(walker, key, **choices)
+        walker.frames(3, STILL)
+        walker.shoot(key, f"game-{moment}")
+        if walker.app.top is not scene:          # the question: asked without one
+            walker.key(pygame.K_ESCAPE)
+        walker.until_on_top(scene)
+        walker.key(pygame.K_ESCAPE)
+        leave_game(walker, scene, key)
 
 
 def hold(walker: Walker, scene: GameScene, moment: str) -> None:
@@ -276,7 +306,7 @@ def how_it_ended(scene: GameScene) -> str:
 def look_back_again(walker: Walker, key: str, scene: GameScene) -> None:
     """Look at the board, Undo, a hint, Redo: the same ending shows its result again."""
     walker.press("Look at the board")
-    walker.until(lambda: walker.app.top is scene, "the board")
+    walker.until_on_top(scene)
     walker.key(pygame.K_u)
     human_turn(walker, scene)
     walker.key(pygame.K_h)
@@ -334,7 +364,8 @@ def leave_one_saved(walker: Walker, key: str) -> None:
 
 
 GAME_VISITS: tuple[Callable[[Walker, str], None], ...] = (
-    setup_screen, rules_pages, lesson, playing, results, statistics, leave_one_saved)
+    setup_screen, rules_pages, lesson, playing, results, statistics, leave_one_saved,
+    other_starts)
 
 
 # --- the collection's screens --------------------------------------------------------------------

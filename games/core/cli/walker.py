@@ -66,15 +66,9 @@ class Walker:
         raise Stuck(f"{what} never came")
 
     def settle(self) -> None:
-        """Until nothing moves: no animation, no job, nothing due (a rules picture painted)."""
-        def still() -> bool:
-            top = self.app.top
-            tweens = getattr(top, "tweens", None)
-            due = top.next_change() if top is not None else None
-            return not (tweens is not None and tweens.busy) and not self.app.jobs.running() \
-                and due != 0
-        self.until(still, "a still screen", 200)
-        self.frames(1)
+        """Until the loop would rest: nothing moves, no job works, nothing is due at once (a
+        rules picture to paint, a computer to answer)."""
+        self.until(lambda: self.app.rest_time() is not None, "a still screen", 200)
 
     # --- input -----------------------------------------------------------------------------
     def post(self, kind: int, **fields) -> None:
@@ -118,6 +112,9 @@ class Walker:
         """Wait for a screen of `kind` on top."""
         self.until(lambda: isinstance(self.app.top, kind), what or kind.__name__)
         return self.top
+
+    def until_on_top(self, scene: Scene) -> None:
+        self.until(lambda: self.app.top is scene, type(scene).__name__)
 
     def back_to(self, scene: Scene) -> None:
         """Esc until `scene` is on top (a dialog asking on the way is answered No)."""

@@ -17,7 +17,9 @@ frame once it is drawn. A problem names the scene, the widget and the words:
   shown on, or cut short;
 - a sentence that does not fit the box it was given;
 - two texts that overlap, a text that runs over the edge of a box, a box drawn over a text or
-  over part of another box (within one scene and veil: an overlay covers what is beneath);
+  over part of another box, within one scene; and a box of an overlay that leaves the screen
+  beneath to be read (no veil: Options beside a game) cutting across a text of it (an overlay
+  behind a veil, a question or a result, covers what is beneath);
 - a picture that shows nothing, or much less than the game itself shows there;
 - a figure that disagrees with the record it was drawn from;
 - with the colour-blind palette, a colour named that the palette does not paint.
@@ -53,7 +55,7 @@ class Text:
     rect: pygame.Rect          # where its image went
     ink: pygame.Rect           # the part of it with ink
     size: int                  # the font size asked for (before the player's text size)
-    layer: int
+    layer: tuple[int, int]     # (the scene, the veils over the frame so far)
     order: int
     owner: str
 
@@ -61,7 +63,7 @@ class Text:
 @dataclass
 class Box:
     rect: pygame.Rect
-    layer: int
+    layer: tuple[int, int]
     order: int
     owner: str
 
@@ -74,7 +76,8 @@ class Survey:
     texts: list[Text] = field(default_factory=list)
     boxes: list[Box] = field(default_factory=list)
     found: list[str] = field(default_factory=list)   # judged as they were noted
-    layer: int = 0
+    scenes: int = 0            # the scenes drawn so far
+    veils: int = 0             # the veils drawn over the frame so far
     scene: str = ""
     owner: Any = None          # the widget being drawn (ui.Menu sets it)
     order: int = 0
@@ -98,13 +101,17 @@ class Survey:
         shown = rect.clip(surface.get_clip()).move(offset)
         return shown if shown.width and shown.height else None
 
+    @property
+    def layer(self) -> tuple[int, int]:
+        return self.scenes, self.veils
+
     def begin_scene(self, scene: object) -> None:
         self.scene, self.owner = type(scene).__name__, None
-        self.layer += 1
+        self.scenes += 1
 
     def veil(self) -> None:
         """A veil over everything drawn so far: what comes next is a layer above it."""
-        self.layer += 1
+        self.veils += 1
 
     def who(self) -> str:
         """The scene, and the widget being drawn with its words."""
@@ -201,6 +208,17 @@ class Survey:
         found += self.overlaps()
         return list(dict.fromkeys(found))
 
+    def cutting(self, text: Text) -> list[Box]:
+        """The boxes of the scenes above the text's, with no veil between them (an overlay
+        that leaves the screen beneath to be read: Options beside a game), that cut across
+        it. What such a box covers wholly is hidden behind it; what it covers in part is
+        cut."""
+        above = [box for box in self.boxes
+                 if box.layer[1] == text.layer[1] and box.layer[0] > text.layer[0]]
+        if any(inside(text.ink, box.rect) for box in above):
+            return []
+        return [box for box in above if shared(text.ink, box.rect)]
+
     def overlaps(self) -> list[str]:
         found = []
         for layer in sorted({text.layer for text in self.texts} |
@@ -212,7 +230,7 @@ class Survey:
                     if shared(text.ink, other.ink) and text.words != other.words:
                         found.append(f"{other.owner}: {other.words!r} overlaps "
                                      f"{text.words!r} ({text.owner})")
-                for box in boxes:
+                for box in boxes + self.cutting(text):
                     if not shared(text.ink, box.rect):
                         continue
                     if box.order > text.order:

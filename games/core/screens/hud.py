@@ -112,10 +112,13 @@ def player_card(surface, rect: pygame.Rect, swatch: pygame.Surface, name: str,
         room = chip(surface, note, (rect.right - 20, middle), border, anchor="midright").left - 12
     ui.fit_text(surface, name, (spot.right + 18, middle - 30, room - spot.right - 18, 60),
                 ui.HEADING, ui.TEXT, bold=True, align="left", max_lines=1)
-    y = rect.top + 100
+    # The lines under the name, within the card whatever the text size (smaller if need be).
+    size, y = ui.SMALL + 2, rect.top + 80
+    pitch = min(ui.line_pitch(size, 1.2), (rect.bottom - 8 - y) // max(1, len(lines)))
     for line in lines:
-        ui.label(surface, line, (rect.left + 26, y), ui.SMALL + 2, ui.MUTED, anchor="midleft")
-        y += 32
+        ui.fit_text(surface, line, (rect.left + 26, y, rect.width - 52, pitch), size, ui.MUTED,
+                    align="left", max_lines=1)
+        y += pitch
     return y
 
 

@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from games.core.kit.actions import Act, Action
+from games.core.kit.results import plural
 from games.core.kit.session import Change, Session
 from games.core.loop import survey
 from games.core.loop.app import App, Scene
@@ -203,7 +204,7 @@ class Playback(Scene):
         ui.panel(surface, box, ui.PANEL)
         left, width = box.left + 28, box.width - 56
         heading = f"Move {self.position} of {self.end}" if self.position else \
-            f"The start ({self.end} moves)"
+            f"The start ({plural(self.end, 'move')})"
         ui.label(surface, heading, (left, box.top + 24), ui.BODY, ui.TEXT, bold=True)
         return left, width, box.top + 80
 

@@ -14,6 +14,7 @@ from games.core.data.history_rows import TIME_FORMAT
 from games.core.kit import registry
 from games.core.kit.actions import Act
 from games.core.kit.levels import TITLES
+from games.core.kit.results import plural
 from games.core.kit.rules_api import GameError
 from games.core.kit.saves import RESTART
 from games.core.loop import survey
@@ -112,10 +113,6 @@ def last(count: int, words: str) -> str:
     """'last 12 games', 'last game', 'last games' (none yet)."""
     return f"last {words}" if count == 1 else f"last {count} {words}s" if count else \
         f"last {words}s"
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 # --- the statistics -----------------------------------------------------------------------------
