@@ -280,10 +280,35 @@ def test_a_tour_of_one_game_with_no_problem_exits_0(tmp_path):
     assert code == 0 and not any(line["problems"] for line in lines)
 
 
-def test_bad_tour_arguments_get_one_line_and_exit_2(tmp_path, capsys):
-    assert commands.main(["tour", "--out", str(tmp_path), "--only", "chess"]) == 2
-    assert "--only takes" in capsys.readouterr().err
+def test_a_tour_replaces_only_the_shots_of_the_one_before_in_its_folder(tmp_path):
+    (tmp_path / "nim-setup.png").write_bytes(b"an earlier shot")
+    (tmp_path / "nim-mine.png").write_bytes(b"the player's own")
+    (tmp_path / "notes.txt").write_text("kept")
+    outside = tmp_path.parent / "outside.png"
+    outside.write_bytes(b"not the tour's")
+    (tmp_path / "index.jsonl").write_text(
+        json.dumps({"file": "nim-setup.png"}) + "\n" + json.dumps({"file": "../outside.png"}) +
+        "\n")
+    run(str(tmp_path), (1920, 1080), "normal", "standard", "collection")
+    assert not (tmp_path / "nim-setup.png").exists()
+    assert (tmp_path / "nim-mine.png").exists() and (tmp_path / "notes.txt").exists()
+    assert outside.exists()
+
+
+@pytest.mark.parametrize("argv", [
+    ["--only", "chess"], ["--screen", "10x10"], ["--screen", "wide"], ["--text", "huge"],
+    ["--colours", "sepia"], ["--out"], []], ids=str)
+def test_bad_tour_arguments_get_one_line_and_exit_2(tmp_path, capsys, argv):
+    argv = ["tour", *(["--out", str(tmp_path)] if argv != [] and argv != ["--out"] else []),
+            *argv]
+    assert commands.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("parlour: ") and err.count("\n") == 1, err
+    assert os.listdir(tmp_path) == [], "nothing toured"
+
+
+def test_a_folder_the_tour_cannot_write_is_said_so(tmp_path, capsys):
     blocked = tmp_path / "file"
     blocked.write_text("")
     assert commands.main(["tour", "--out", str(blocked / "inside")]) == 2
-    assert commands.main(["tour"]) == 2
+    assert "cannot write into" in capsys.readouterr().err

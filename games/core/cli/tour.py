@@ -15,6 +15,7 @@ import html
 import json
 import os
 import random
+import re
 import shutil
 import tempfile
 
@@ -72,16 +73,46 @@ def walk(out: str, shown: tuple[int, int], text: str, colours: str, only: set[st
 
 
 def prepare(out: str) -> str:
-    """The output folder: made if missing, its own earlier shots and index replaced."""
+    """The output folder: made if missing, and writable; the shots an earlier tour listed in
+    its index there are removed (nothing else in it is touched)."""
     try:
         os.makedirs(out, exist_ok=True)
         probe = os.path.join(out, ".parlour-tour")
         with open(probe, "w"):
             pass
         os.remove(probe)
+        for name in earlier_shots(out):
+            os.remove(os.path.join(out, name))
     except OSError as error:
         raise UsageError(f"cannot write into {out[:80]!r}: {error.strerror or error}") from None
     return out
+
+
+SHOT_NAME = re.compile(r"[a-z_]+-[a-z0-9-]+\.png")
+MOST_INDEX = 1 << 20      # bytes of an earlier index read
+
+
+def earlier_shots(out: str) -> list[str]:
+    """The pictures an earlier index in `out` names: only names a tour gives, of regular
+    files there; an index that is not one is left alone."""
+    try:
+        with open(os.path.join(out, "index.jsonl"), "rb") as file:
+            data = file.read(MOST_INDEX + 1)
+    except FileNotFoundError:
+        return []
+    if len(data) > MOST_INDEX:
+        return []
+    names = []
+    for line in data.decode("utf-8", "replace").splitlines():
+        try:
+            name = json.loads(line).get("file")
+        except (ValueError, AttributeError):
+            return []
+        if isinstance(name, str) and SHOT_NAME.fullmatch(name) and \
+                os.path.isfile(os.path.join(out, name)) and \
+                not os.path.islink(os.path.join(out, name)):
+            names.append(name)
+    return sorted(set(names))
 
 
 def write_index(out: str, shots: list[Shot], shown: tuple[int, int], args) -> None:

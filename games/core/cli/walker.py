@@ -129,13 +129,13 @@ class Walker:
     def shoot(self, game: str, screen: str, problems: Iterable[str] = ()) -> None:
         """The screen as it stands: drawn once while a Survey records it, checked, saved."""
         self.settle()
-        screen_size = self.app.screen
-        with survey.recording(screen_size, self.shown) as noted:
-            self.app.draw(screen_size)
+        picture = self.app.screen
+        with survey.recording(picture, self.shown) as noted:
+            self.app.draw(picture)
         found = list(problems) + noted.problems()
         name = f"{game or 'parlour'}-{screen}.png"
         with open(os.path.join(self.out, name), "wb") as file:
-            file.write(png_bytes(as_shown(screen_size, self.shown), level=1))
+            file.write(png_bytes(as_shown(picture, self.shown), level=1))
         self.record(game, screen, name, found)
 
     def record(self, game: str, screen: str, name: str, problems: list[str]) -> None:

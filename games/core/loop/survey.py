@@ -52,8 +52,7 @@ current: Survey | None = None     # the Survey recording now (recording() sets i
 @dataclass
 class Text:
     words: str
-    rect: pygame.Rect          # where its image went
-    ink: pygame.Rect           # the part of it with ink
+    ink: pygame.Rect           # the part of it with ink, as it shows on the screen
     size: int                  # the font size asked for (before the player's text size)
     layer: tuple[int, int]     # (the scene, the veils over the frame so far)
     order: int
@@ -132,7 +131,7 @@ class Survey:
             edge = "the screen" if surface.get_clip() == surface.get_rect() else "its view"
             self.found.append(f"{self.who()}: {words!r} runs off {edge}")
         self.order += 1
-        self.texts.append(Text(words, rect, ink, size, self.layer, self.order, self.who()))
+        self.texts.append(Text(words, ink, size, self.layer, self.order, self.who()))
 
     def panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         shown = self.seen(surface, pygame.Rect(rect))
