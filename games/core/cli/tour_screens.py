@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -113,7 +114,8 @@ def open_id(walker: Walker, game_id: str) -> GameScene:
     return game_opened(walker)
 
 
-def at_step(lesson, step: int) -> bool:
+def at_step(lesson: Any, step: int) -> bool:
+    """The lesson has come to `step`."""
     return bool(lesson.index >= step)
 
 
@@ -141,7 +143,7 @@ def play_well(walker: Walker, scene: GameScene, moves: int = 10_000) -> None:
         if scene.over:
             return
         scene.demo_step()
-        walker.frames(2, 0.25)
+        walker.frames(2, STILL)
 
 
 def play_badly(walker: Walker, scene: GameScene) -> None:
@@ -151,7 +153,7 @@ def play_badly(walker: Walker, scene: GameScene) -> None:
         if scene.over:
             return
         scene.play(walker.rng.choice(scene.rules.legal_moves(scene.state)))
-        walker.frames(2, 0.25)
+        walker.frames(2, STILL)
     raise Stuck("the game never ended")
 
 
@@ -211,7 +213,7 @@ def playing(walker: Walker, key: str) -> None:
     walker.key(pygame.K_h)
     walker.shoot(key, "game-middle")
     for moment in plan.moments:
-        hold(walker, scene, moment)
+        hold(walker, moment)
         walker.shoot(key, f"game-{moment}")
         walker.key(pygame.K_o if moment == "options" else
                    pygame.K_t if moment == "teaching" else pygame.K_ESCAPE)
@@ -237,15 +239,14 @@ def other_starts(walker: Walker, key: str) -> None:
         leave_game(walker, scene, key)
 
 
-def hold(walker: Walker, scene: GameScene, moment: str) -> None:
+def hold(walker: Walker, moment: str) -> None:
     """Take something in hand, as a keyboard player does."""
     if moment == "options":
         walker.key(pygame.K_o)
     elif moment == "teaching":
         walker.key(pygame.K_t)
-    else:
-        if moment != "held" or scene.session.key != "ishido":
-            walker.key(pygame.K_TAB)
+    else:                      # the next useful place, and Enter there
+        walker.key(pygame.K_TAB)
         walker.key(pygame.K_RETURN)
 
 
@@ -372,7 +373,7 @@ GAME_VISITS: tuple[Callable[[Walker, str], None], ...] = (
 
 def launcher_screen(walker: Walker) -> None:
     launcher(walker)
-    walker.frames(2, 0.25)
+    walker.frames(2, STILL)
     walker.shoot("", "launcher")
 
 
