@@ -177,6 +177,7 @@ def test_a_figure_against_its_record(screen):
 def test_colour_names_are_checked_only_in_the_colour_blind_palette(screen, driver):
     def draw(surface):
         ui.label(surface, "The Red tile is first; the bluish green one is last.", (100, 100))
+        ui.label(surface, "Captures are marked by a red ring.", (100, 200))
     assert judged(screen, draw) == []
     driver.app.settings["palette"] = palette.SAFE
     driver.app.apply_look()

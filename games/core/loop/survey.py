@@ -22,7 +22,8 @@ frame once it is drawn. A problem names the scene, the widget and the words:
   behind a veil, a question or a result, covers what is beneath);
 - a picture that shows nothing, or much less than the game itself shows there;
 - a figure that disagrees with the record it was drawn from;
-- with the colour-blind palette, a colour named that the palette does not paint.
+- with the colour-blind palette, a colour named (a piece's, capitalised) that the palette does
+  not paint.
 """
 from __future__ import annotations
 
@@ -39,12 +40,14 @@ from games.core.loop import assets, palette
 LEGIBLE_PIXELS = 13    # the least text height on screen (a font's size in pixels) that reads
 SLACK = 2              # pixels two rectangles may share before they overlap (antialiasing)
 LOGICAL_HEIGHT = 1080
-# Colour words the colour-blind palette never paints: its colours are the Okabe-Ito ones
-# (palette.OKABE_ITO), which every game's sprites use in it.
-UNPAINTED = ("red", "green", "purple", "cyan", "teal", "gold", "pink", "magenta", "violet",
-             "brown")
+# Colour names the colour-blind palette never paints: its colours are the Okabe-Ito ones
+# (palette.OKABE_ITO), which every game's sprites use in it. A piece's colour is a name, as
+# the games write it ("the Red tile", "Cyan star"); a frame's own colours, the same in either
+# palette ("a red ring" round a capture), are written small.
+UNPAINTED = ("Red", "Green", "Purple", "Cyan", "Teal", "Gold", "Pink", "Magenta", "Violet",
+             "Brown")
 SAFE_NAMES = re.compile("|".join(sorted(palette.OKABE_ITO, key=len, reverse=True)), re.I)
-COLOUR_WORD = re.compile(r"\b(" + "|".join(UNPAINTED) + r")\b", re.I)
+COLOUR_WORD = re.compile(r"\b(" + "|".join(UNPAINTED) + r")\b")
 
 current: Survey | None = None     # the Survey recording now (recording() sets it), or None
 
