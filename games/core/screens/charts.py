@@ -8,6 +8,7 @@ import datetime
 
 import pygame
 
+from games.core.loop import survey
 from games.core.screens import ui
 
 TITLE_SIZE = ui.SMALL + 4
@@ -86,16 +87,19 @@ def line(surface, rect: pygame.Rect, title: str, values, median, lower_is_better
     numbers = [value for value, _ in values]
     low, high = min(numbers), max(numbers)
     span = (high - low) or 1.0
-    plot = pygame.Rect(plot.left + 110, plot.top + 6, plot.width - 110, plot.height - 40)
+    best = min(values) if lower_is_better else max(values)
+    worst = max(values) if lower_is_better else min(values)
+    names = [words or f"{value:g}" for value, words in (best, worst)]
+    margin = min(plot.width // 3,     # room for the best and worst values' words
+                 max(ui.assets.font(LABEL).size(name)[0] for name in names) + 12)
+    plot = pygame.Rect(plot.left + margin, plot.top + 6, plot.width - margin, plot.height - 40)
 
     def y_of(value: float) -> float:
         share = (value - low) / span
         return plot.bottom - (1 - share if lower_is_better else share) * plot.height
 
-    best = min(values) if lower_is_better else max(values)
-    worst = max(values) if lower_is_better else min(values)
-    for (value, words), anchor in ((best, "topright"), (worst, "bottomright")):
-        ui.label(surface, fitted(words or f"{value:g}", LABEL, 100), (plot.left - 12,
+    for name, anchor in zip(names, ("topright", "bottomright")):
+        ui.label(surface, fitted(name, LABEL, margin - 12), (plot.left - 12,
                  plot.top if anchor == "topright" else plot.bottom), LABEL, ui.MUTED,
                  anchor=anchor)
     pygame.draw.line(surface, ui.LINE, plot.bottomleft, plot.bottomright, 2)
@@ -153,6 +157,9 @@ def fitted(words: str, size: int, width: int, bold: bool = False) -> str:
     face = ui.assets.font(size, bold)
     if face.size(words)[0] <= width:
         return words
+    whole = words
     while words and face.size(words + "...")[0] > width:
         words = words[:-1]
+    if survey.current is not None:
+        survey.current.cut(whole, words.rstrip() + "...")
     return words.rstrip() + "..."

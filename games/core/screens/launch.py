@@ -2,8 +2,6 @@
 puzzle" screen that keeps the window alive meanwhile), and a saved game resumed."""
 from __future__ import annotations
 
-import random
-
 from games.core.kit import registry
 from games.core.kit.options import Option, params_kwargs, play_choices
 from games.core.kit.rules_api import GameError
@@ -72,7 +70,7 @@ def start_new_game(app, key: str, choices: dict, replace_scene: Scene | None = N
     except GameError as error:     # a combination no game has (a 3 x 3 Hard KenKen, say)
         app.tell(str(error))
         return
-    seed = random.SystemRandom().randrange(2 ** 31)
+    seed = app.dealer.randrange(2 ** 31)
 
     def show(session):
         if replace_scene is not None:

@@ -268,8 +268,8 @@ class LessonScene(Scene):
         """The top band: the lesson's name, the step's words, the progress dots."""
         width = self.app.size[0]
         pygame.draw.rect(surface, ui.BG_DEEP, (0, 0, width, HUD_HEIGHT))
-        title = ui.assets.text(f"Learn {self.info.title}", ui.HEADING, ui.TEXT, True)
-        surface.blit(title, title.get_rect(midleft=(40, HUD_HEIGHT // 2)))
+        title = ui.label(surface, f"Learn {self.info.title}", (40, HUD_HEIGHT // 2), ui.HEADING,
+                         ui.TEXT, True, "midleft")
         dots = self.dots_rect()
         for n in range(self.steps):
             centre = (dots.left + 16 + n * 34, dots.centery)
@@ -280,7 +280,7 @@ class LessonScene(Scene):
             else:
                 pygame.draw.circle(surface, ui.LINE, centre, 10, 3)
         words = "Lesson complete." if self.completed else self.step.say
-        left = 40 + title.get_width() + 48
+        left = title.right + 48
         ui.fit_text(surface, words, (left, 8, dots.left - 32 - left, HUD_HEIGHT - 16), ui.BODY,
                     ui.TEXT, align="left")
 

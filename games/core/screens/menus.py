@@ -8,7 +8,9 @@ from games.core.data import records
 from games.core.kit import registry
 from games.core.kit.actions import Act
 from games.core.kit.options import Option, params_kwargs, play_choices, remember
+from games.core.kit.results import Result
 from games.core.kit.rules_api import GameError
+from games.core.loop import survey
 from games.core.loop.app import Scene
 from games.core.screens import ui
 from games.core.screens.game_id import IdRow, Toast, copy_game_id
@@ -178,7 +180,8 @@ class SetupScene(Scene):
             return
         ui.panel(surface, box, ui.PANEL)
         heading, rows = self.summary()
-        ui.label(surface, heading, (box.left + 36, box.top + 30), ui.HEADING, ui.TEXT, bold=True)
+        ui.fit_text(surface, heading, (box.left + 36, box.top + 16, box.width - 72, 84),
+                    ui.HEADING, ui.TEXT, bold=True, align="left")
         if not rows:
             ui.label(surface, "Nothing yet with these options.", (box.left + 36, box.top + 110),
                      ui.BODY, ui.MUTED)
@@ -365,3 +368,12 @@ class ResultScene(MenuScreen):
             y += height
         self.id_row.draw(surface, self.toast)
         self.menu.draw(surface)
+        if survey.current is not None:     # the words shown against the board's own
+            survey.current.agree("the result", result_words(self.result),
+                                 result_words(self.game.result()))
+
+
+def result_words(result: Result) -> str:
+    """A result as one line: its title, reason, facts and notes."""
+    return "; ".join([result.title, result.reason,
+                      *(f"{label} {value}" for label, value in result.facts), *result.notes])

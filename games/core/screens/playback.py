@@ -18,7 +18,9 @@ from typing import Any
 import pygame
 
 from games.core.kit.actions import Act, Action
+from games.core.kit.results import plural
 from games.core.kit.session import Change, Session
+from games.core.loop import survey
 from games.core.loop.app import App, Scene
 from games.core.screens import charts, hud, ui
 
@@ -177,7 +179,17 @@ class Playback(Scene):
         self.decorate(canvas)
         box = self.layout.board
         surface.blit(pygame.transform.smoothscale(canvas.subsurface(content), box.size), box)
+        if survey.current is not None:
+            survey.current.picture(surface, "the board", box, ui.BG,
+                                   lambda: self.as_played(box.size))
         pygame.draw.rect(surface, ui.LINE, box, 2, border_radius=8)
+
+    def as_played(self, size: tuple[int, int]) -> pygame.Surface:
+        """The position as the game's own screen shows it, at `size`: what the board here
+        is checked against while a survey records (games/core/loop/survey.py)."""
+        whole = pygame.Surface(self.app.size, 0, self.canvas)
+        self.board.draw(whole)
+        return pygame.transform.smoothscale(whole.subsurface(self.layout.content), size)
 
     def decorate(self, canvas: pygame.Surface) -> None:
         """Draw on the board's picture, in the board's own coordinates (the review's arrow)."""
@@ -192,7 +204,7 @@ class Playback(Scene):
         ui.panel(surface, box, ui.PANEL)
         left, width = box.left + 28, box.width - 56
         heading = f"Move {self.position} of {self.end}" if self.position else \
-            f"The start ({self.end} moves)"
+            f"The start ({plural(self.end, 'move')})"
         ui.label(surface, heading, (left, box.top + 24), ui.BODY, ui.TEXT, bold=True)
         return left, width, box.top + 80
 

@@ -252,9 +252,10 @@ class ReplayScene(Playback):
                          f"move {longest}, {gap_words(times.gap(longest))}"))
         rows.append(("Played in", clock_words(self.game.duration)))
         for name, value in rows if times.kept else rows[-1:]:
-            ui.label(surface, name, (left, y), ROW, ui.MUTED, anchor="midleft")
-            ui.label(surface, charts.fitted(value, ROW, width // 2), (box.right - 28, y), ROW,
-                     ui.TEXT, bold=True, anchor="midright")
+            named = ui.label(surface, name, (left, y), ROW, ui.MUTED, anchor="midleft")
+            ui.fit_text(surface, value, (named.right + 24, y - 20, left + width - named.right - 24,
+                                         40), ROW, ui.TEXT, bold=True, align="right",
+                        max_lines=1)
             y += 44
         if not times.kept:
             ui.fit_text(surface, NO_TIMES, (left, y - 20, width, 72), ROW, ui.MUTED,

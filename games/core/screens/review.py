@@ -127,7 +127,7 @@ class ReviewScene(Playback):
             ghost_arrow(canvas, self.arrows.best_path(self.board, self.session.state, best))
 
     def words(self, text: str) -> str:
-        return str(self.board.move_words(self.rules.decode_move(text)))
+        return self.board.played_words(self.rules.decode_move(text))
 
     def draw_panel(self, surface) -> None:
         box = self.layout.panel
@@ -163,21 +163,26 @@ class ReviewScene(Playback):
         """A move's heading, grades before and after, and the best move of a turning point;
         returns the y below it."""
         side = self.board.side_name(move.mover)
-        ui.label(surface, charts.fitted(f"{heading}: {side}, {self.words(move.move)}", ROW,
-                                        width, True), (left, y), ROW, ui.TEXT, bold=True)
+        ui.fit_text(surface, f"{heading}: {side}, {self.words(move.move)}",
+                    (left, y - 4, width, 42), ROW, ui.TEXT, bold=True, align="left", max_lines=1)
         y += 46
+        grades = [(words, hud.grade_words(verdict.value, verdict.plies),
+                   hud.grade_colour(verdict.value))
+                  for words, verdict in (("before", move.before), ("after", move.after))]
+        # The two grades on one line, smaller where the panel is narrow for them (Large text).
+        size = next((size for size in range(ui.SMALL, ui.MIN_TEXT + 2, -2)
+                     if chips_width(grades, size) <= width), ui.MIN_TEXT + 2)
         x = left
-        for words, verdict in (("before", move.before), ("after", move.after)):
-            tag = ui.label(surface, words, (x, y + 18), charts.LABEL, ui.MUTED, anchor="midleft")
-            chip = hud.chip(surface, hud.grade_words(verdict.value, verdict.plies),
-                            (tag.right + 10, y + 18), hud.grade_colour(verdict.value),
+        for words, grade, colour in grades:
+            tag = ui.label(surface, words, (x, y + 18), size - 2, ui.MUTED, anchor="midleft")
+            chip = hud.chip(surface, grade, (tag.right + 10, y + 18), colour, size,
                             anchor="midleft")
             x = chip.right + 24
         y += 48
         if move.best is not None:
             ui.label(surface, "Turning point", (left, y), ROW, ui.BAD, bold=True)
-            best = charts.fitted(f"Best: {self.words(move.best)}", ROW, width, True)
-            ui.label(surface, best, (left, y + 38), ROW, GHOST, bold=True)
+            ui.fit_text(surface, f"Best: {self.words(move.best)}", (left, y + 34, width, 42),
+                        ROW, GHOST, bold=True, align="left", max_lines=1)
             y += 80
         return y
 
@@ -210,6 +215,12 @@ class ReviewScene(Playback):
         value = grading.values(self.graded)[self.position]
         ui.label(surface, now_words(value, self.board.side_name(0)),
                  (box.right - 28, box.top + 22), charts.LABEL, ui.MUTED, anchor="topright")
+
+
+def chips_width(grades: list[tuple[str, str, tuple[int, int, int]]], size: int) -> int:
+    """How wide the row of grades is with its words at `size` (hud.chip's box and gaps)."""
+    return sum(ui.assets.font(size - 2).size(words)[0] + 10 + hud.chip_size(grade, size)[0] + 24
+               for words, grade, _ in grades) - 24
 
 
 def now_words(value: Verdict, first: str) -> str:

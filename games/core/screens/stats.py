@@ -5,6 +5,7 @@ into a picture once: moving the focus redraws only the buttons."""
 from __future__ import annotations
 
 import datetime
+import math
 
 import pygame
 
@@ -13,16 +14,40 @@ from games.core.data.history_rows import TIME_FORMAT
 from games.core.kit import registry
 from games.core.kit.actions import Act
 from games.core.kit.levels import TITLES
+from games.core.kit.results import plural
 from games.core.kit.rules_api import GameError
 from games.core.kit.saves import RESTART
+from games.core.loop import survey
 from games.core.loop.app import Scene
 from games.core.screens import charts, ui
 from games.core.screens.launch import start_deal
 from games.core.screens.question import ConfirmScene
 
 ROW = ui.SMALL + 2
+GAP = 36            # between a table's columns
 PAGE = 10           # games on a page of the history
 TABLE_ROWS = 7      # difficulties, levels or games in a table (the most played)
+
+
+def fitted_table(rows: list[list[str]], room: int, stretch: int | None = 0,
+                 bold: int | None = None) -> tuple[int, list[int]]:
+    """The size a table's words are drawn at and its columns' widths, in `room`: each column
+    as wide as its widest words (column `bold` in bold) and a gap, at ROW or, where that is
+    too wide, smaller, down to the smallest legible text (ui.MIN_TEXT on screen). The column
+    `stretch` takes what is left (None: every column a share), or at the smallest size gives
+    up what is missing."""
+    smallest = min(ROW, math.ceil(ui.MIN_TEXT / ui.assets.text_scale()))
+    for size in [*range(ROW, smallest, -2), smallest]:
+        faces = [ui.assets.font(size, column == bold) for column in range(len(rows[0]))]
+        widths = [max(faces[column].size(row[column])[0] for row in rows) + GAP
+                  for column in range(len(rows[0]))]
+        spare = room - sum(widths)
+        if spare >= 0:
+            break
+    if stretch is None and spare > 0:
+        return size, [width + spare // len(widths) for width in widths]
+    widths[-1 if stretch is None else stretch] += spare
+    return size, widths
 
 
 # --- words ------------------------------------------------------------------------------------
@@ -84,8 +109,10 @@ def hours(seconds: float) -> str:
     return f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def last(count: int, words: str) -> str:
+    """'last 12 games', 'last game', 'last games' (none yet)."""
+    return f"last {words}" if count == 1 else f"last {count} {words}s" if count else \
+        f"last {words}s"
 
 
 # --- the statistics -----------------------------------------------------------------------------
@@ -116,6 +143,10 @@ class StatsScene(Scene):
             self.menu.handle(action)
 
     def draw(self, surface) -> None:
+        if survey.current is not None:     # painted afresh, where the survey sees it
+            self.paint(surface)
+            self.menu.draw(surface)
+            return
         if self.picture is None or self.picture.get_size() != surface.get_size():
             # made in the screen's own format at once: a convert() would copy 8 MB again
             self.picture = pygame.Surface(surface.get_size(), 0, surface)
@@ -147,8 +178,7 @@ class StatsScene(Scene):
             charts.day_bars(surface, pygame.Rect(80, top, third, bottom - top), figures.days,
                             other)
             charts.line(surface, pygame.Rect(120 + third, top, third, bottom - top),
-                        f"Time of the last {len(figures.recent) or ''} games".replace("  ", " "),
-                        figures.recent,
+                        f"Time of the {last(len(figures.recent), 'game')}", figures.recent,
                         figures.recent_median, True)
             charts.level_bars(surface, pygame.Rect(160 + 2 * third, top, third, bottom - top),
                               figures.levels, level_words)
@@ -157,8 +187,7 @@ class StatsScene(Scene):
             charts.day_bars(surface, pygame.Rect(80, top, half, bottom - top), figures.days,
                             other)
             charts.line(surface, pygame.Rect(120 + half, top, half, bottom - top),
-                        f"Score of the last {len(figures.recent) or ''} scored games".replace(
-                            "  ", " "),
+                        f"Score of the {last(len(figures.recent), 'scored game')}",
                         figures.recent, figures.recent_median, lower)
 
     def paint_collection(self, surface) -> None:
@@ -201,26 +230,25 @@ class StatsScene(Scene):
         """A heading, column titles and rows: the first column takes what the others leave."""
         columns, rows = table
         ui.panel(surface, box, ui.PANEL)
-        ui.label(surface, heading, (box.left + 30, box.top + 20), charts.TITLE_SIZE, ui.TEXT,
-                 bold=True)
+        ui.fit_text(surface, heading, (box.left + 30, box.top + 14, box.width - 60, 48),
+                    charts.TITLE_SIZE, ui.TEXT, bold=True, align="left", max_lines=1)
         if not rows:
             charts.empty(surface, box)
             return
-        widths = [width for _, width in columns]
-        first = box.width - 60 - sum(widths[1:])
-        widths[0] = first
+        shown = [list(columns), *rows[:TABLE_ROWS]]
+        size, widths = fitted_table(shown, box.width - 60, bold=0)
         pitch = min(52, (box.height - 100) // (min(len(rows), TABLE_ROWS) + 1))
-        for row_index, row in enumerate([[name for name, _ in columns], *rows[:TABLE_ROWS]]):
+        for row_index, row in enumerate(shown):
             y = box.top + 90 + row_index * pitch
             x = box.left + 30
             for column, (words, width) in enumerate(zip(row, widths)):
                 colour = ui.MUTED if row_index == 0 else ui.TEXT if column else ui.ACCENT
                 if column == 0:
-                    ui.label(surface, charts.fitted(words, ROW, width - 16), (x, y), ROW,
-                             colour, bold=row_index > 0, anchor="midleft")
+                    ui.label(surface, charts.fitted(words, size, width - GAP, row_index > 0),
+                             (x, y), size, colour, bold=row_index > 0, anchor="midleft")
                 else:
-                    ui.label(surface, charts.fitted(words, ROW, width - 12), (x + width, y),
-                             ROW, colour, anchor="midright")
+                    ui.label(surface, charts.fitted(words, size, width - GAP), (x + width, y),
+                             size, colour, anchor="midright")
                 x += width
 
     def next_change(self) -> float | None:
@@ -228,15 +256,13 @@ class StatsScene(Scene):
 
 
 def param_rows(groups):
-    columns = [("Settings", 0), ("Played", 120), ("Won", 100), ("Best", 210),
-               ("Median", 210)]
+    columns = ["Settings", "Played", "Won", "Best", "Median"]
     return columns, [[params_words(g.name), str(g.played), str(g.won), g.best or "-",
                       g.median or "-"] for g in groups]
 
 
 def level_rows(groups):
-    columns = [("Level", 0), ("Played", 130), ("W-D-L", 170), ("Fastest win", 210),
-               ("Median win", 210)]
+    columns = ["Level", "Played", "W-D-L", "Fastest win", "Median win"]
     return columns, [[level_words(g.name), str(g.played), f"{g.won}-{g.drawn}-{g.lost}",
                       g.best or "-", g.median or "-"] for g in groups]
 
@@ -244,8 +270,7 @@ def level_rows(groups):
 def per_game_rows(groups):
     """Each game: its results, and the best and median of its most played setting (a
     puzzle's score or time per parameters, a two-player game's winning time per level)."""
-    columns = [("Game", 0), ("Played", 120), ("W-D-L", 200), ("Win rate", 140),
-               ("Most played", 340), ("Best", 280), ("Median", 280)]
+    columns = ["Game", "Played", "W-D-L", "Win rate", "Most played", "Best", "Median"]
     rows = []
     for g in groups:
         decided = g.won + g.lost + g.drawn
@@ -271,6 +296,9 @@ class GameRow(ui.Widget):
         self.on_play, self.on_review = on_play, on_review
         self.look_back = look_back_words(game) if game.game_id else ""
         self.reviewable = bool(self.look_back)
+        # The columns' widths, the same in every row of a page (HistoryScene.build).
+        self.size, self.widths = fitted_table([self.cells()], self.rect.width - 40 - self.ACTIONS,
+                                              None)
 
     def activate(self) -> None:
         if self.reviewable:
@@ -292,8 +320,11 @@ class GameRow(ui.Widget):
         else:
             self.play_again()
 
-    def cells(self) -> list[tuple[str, int]]:
-        """(words, width) of each column, left to right."""
+    ACTIONS = 360      # the room at the right for "Review" or "Replay" and "Play again"
+
+    def cells(self) -> list[str]:
+        """The words of each column, left to right: when, the game (of all games), the
+        setting, the result, the score or time."""
         game = self.game
         when = local_time(game.finished)
         settings = level_words(game.level) if game.opponent == "computer" else \
@@ -301,24 +332,18 @@ class GameRow(ui.Widget):
         score = stats.clock(game.duration) if game.duration is not None else "-"
         if game.opponent == "" and game.detail:
             score = game.detail
-        cells = [(when, 270)]
-        if self.with_title:
-            cells.append((title_of(game.game), 330))
-        return cells + [(settings, 0), (result_words(game), 250), (score, 330)]
+        cells = [when, title_of(game.game)] if self.with_title else [when]
+        return cells + [settings, result_words(game), score]
 
     def draw(self, surface, focused: bool) -> None:
         colour = ui.PANEL_HI if focused else ui.PANEL
         ui.panel(surface, self.rect, colour, radius=12, border=ui.LINE, width=1)
-        cells = self.cells()
-        free = self.rect.width - 40 - sum(width for _, width in cells) - \
-            (200 if self.enabled else 0) - (140 if self.reviewable else 0)
         x = self.rect.left + 20
-        for words, width in cells:
-            width = width or free
+        for words, width in zip(self.cells(), self.widths):
             ink = ui.GOOD if words.startswith("Won") else ui.BAD if words.startswith("Lost") \
                 else ui.TEXT
-            ui.label(surface, charts.fitted(words, ROW, width - 16), (x, self.rect.centery),
-                     ROW, ink, anchor="midleft")
+            ui.label(surface, charts.fitted(words, self.size, width - GAP),
+                     (x, self.rect.centery), self.size, ink, anchor="midleft")
             x += width
         if self.enabled:
             ui.label(surface, "Play again", (self.rect.right - 20, self.rect.centery), ROW,
@@ -364,6 +389,12 @@ class HistoryScene(Scene):
                     self.review)
             for n, game in enumerate(games)]
         self.rows = len(widgets)
+        if widgets:     # the columns as wide as the page's words, sharing what is left
+            rows = [row.cells() for row in widgets if isinstance(row, GameRow)]
+            table = fitted_table(rows, widgets[0].rect.width - 40 - GameRow.ACTIONS, None)
+            for row in widgets:
+                if isinstance(row, GameRow):
+                    row.size, row.widths = table
         self.newer = ui.Button((80, height - 110, 300, 80), "Newer", lambda: self.turn(-1),
                                enabled=lambda: self.page > 0)
         self.older = ui.Button((400, height - 110, 300, 80), "Older", lambda: self.turn(1),

@@ -339,8 +339,12 @@ class VersusScene(GameScene):
             agreed = move == self.DRAW_MOVE      # an agreement, not a move: no number
             number += not agreed
             rows.append((None if agreed else number, self.swatch(self.side_to_move(before), 28),
-                         "draw agreed" if agreed else self.move_words(move)))
+                         self.played_words(move)))
         return rows[-count:] if count > 0 else []
+
+    def played_words(self, move) -> str:
+        """A move of the game in words (the log, the review): an agreed draw is no move."""
+        return "draw agreed" if move == self.DRAW_MOVE else str(self.move_words(move))
 
     def draw_last_move(self, surface) -> None:
         """The last move marked on the board (through the game's mark_move), once the board
