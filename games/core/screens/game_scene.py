@@ -553,9 +553,15 @@ class GameScene(Scene):
         surface.fill(ui.BG)      # a scene with calm parts draws its Backdrop (cache.py)
 
     def draw(self, surface) -> None:
+        self.draw_play_area(surface)
+        self.draw_hud(surface)
+
+    def draw_play_area(self, surface: pygame.Surface) -> None:
+        """The scene's picture without its HUD: the calm parts (`draw_backdrop`), then what
+        moves over them (`draw_board`). Every host of a game's board draws it through this
+        (the frame, the lesson player, the review and the replay), so none shows half of it."""
         self.draw_backdrop(surface)
         self.draw_board(surface)
-        self.draw_hud(surface)
 
     def hud_layout(self) -> list[tuple[str, str, int]]:
         """(name, value, right edge) of each HUD field shown (a hidden clock is left out)."""

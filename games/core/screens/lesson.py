@@ -241,8 +241,7 @@ class LessonScene(Scene):
 
     # --- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        self.board.draw_backdrop(surface)
-        self.board.draw_board(surface)
+        self.board.draw_play_area(surface)
         if not self.passed and not self.completed:
             self.draw_highlights(surface)
         self.draw_band(surface)
