@@ -4,7 +4,8 @@ collection's one vocabulary for it (docs/DESIGN.md, "Results and words").
 A Result is a title from the outcome as the player sees it ("You won!", "Solved!"...), one
 reason sentence, facts one per line as label and value ("Time left", "1:23"), and notes
 (sentences: "Solve was used in this game: not a best score."). The frame makes one when a game
-first ends and keeps it in the game's record, so a later ending (after undo) shows it again.
+first ends and keeps it in the game's record; a later ending (after undo) shows the board's
+own ending beside it (`looked_back`).
 Pure: no pygame, no I/O.
 """
 from __future__ import annotations
@@ -19,6 +20,7 @@ from games.core.kit.checks import Fields, ListOf, OneOf, Text
 MOODS = ("good", "bad", "neutral")   # the title's colour
 MOST_FACTS = 8
 MOST_NOTES = 3
+NOT_COUNTED = "not counted"          # a later ending's title (looked_back)
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,24 @@ RESULT_SCHEMA = Fields({
     "facts": ListOf(ListOf(Text(200), 2, least=2), MOST_FACTS),
     "notes": ListOf(Text(300), MOST_NOTES),
 }, required=("title", "mood", "reason"), defaults={"facts": [], "notes": []})
+
+
+def looked_back(present: Result, entered: Result) -> Result:
+    """The words of a later ending (after undo) of a game whose first ending was entered.
+    The same ending again says the entered words again; another says the board as it is now
+    (its title marked "not counted", in the neutral colour, its facts the present ones), then
+    a note naming the ending the record keeps, with the figures of it that differ, labelled
+    as its own: no figure on the screen contradicts the board."""
+    if (present.title, present.reason, present.facts) == \
+            (entered.title, entered.reason, entered.facts):
+        return entered
+    now = dict(present.facts)
+    figures = ", ".join(f"{label} {value}" for label, value in entered.facts
+                        if now.get(label) != value)
+    kept = f"Your record keeps this game's first ending: {entered.title.rstrip('!')}" + \
+        (f" ({figures})." if figures else ".")
+    return Result(f"{present.title.rstrip('!')}, {NOT_COUNTED}", "neutral", present.reason,
+                  present.facts, (*present.notes[:MOST_NOTES - 1], kept))
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:

@@ -20,7 +20,7 @@ from games.core.kit import registry
 from games.core.kit.actions import Act, Action, Binding, Command, Device
 from games.core.kit.checks import Invalid
 from games.core.kit.controls import Answer, Look, Play, Refuse
-from games.core.kit.results import Result, clock_text as clock_text, sentence
+from games.core.kit.results import Result, clock_text as clock_text, looked_back, sentence
 from games.core.kit.rules_api import GameError, Outcome
 from games.core.kit.session import Change, Session
 from games.core.loop.app import Scene
@@ -167,9 +167,13 @@ class GameScene(Scene):
                       tuple(self.result_facts()), tuple(self.result_notes()))
 
     def shown_result(self) -> Result:
-        """The result screen's words: those entered at the first ending (a later ending,
-        after undo, shows them again), else the present ending's."""
-        return self.session.result or self.result()
+        """The result screen's words: at the first ending those entered; at a later one
+        (after undo) the board's ending as it is now, beside the one the record keeps
+        (results.looked_back): never the first ending's figures over another board."""
+        entered = self.session.result
+        if entered is None:
+            return self.result()
+        return looked_back(self.result(), entered) if self.looking_back else entered
 
     # --- Solve (games/core/screens/solving.py) ---------------------------------------------
     @property
@@ -323,7 +327,8 @@ class GameScene(Scene):
             self.session.result = self.result()
 
     def game_over(self) -> None:
-        self.app.audio.play(self.ending_sound())
+        counted = not self.looking_back or self.shown_result() == self.session.result
+        self.app.audio.play(self.ending_sound() if counted else "place")
         problem = self.app.store.delete_game(self.session.key)   # reports, never raises
         if problem:
             self.say(problem)
