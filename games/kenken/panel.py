@@ -8,6 +8,7 @@ import re
 import pygame
 
 from games.core.kit.actions import Device
+from games.core.kit.results import SOLVED_BY_COMPUTER, SOLVED_BY_HAND
 from games.core.loop import assets
 from games.core.screens import ui
 from games.core.screens.cache import Part, picture_part
@@ -128,7 +129,7 @@ class KenkenPanel:
             return
         ui.panel(panel, box, ui.PANEL, radius=16, border=ui.LINE, width=2)
         if shown.over:
-            title = "Solved by the computer" if shown.solved else "Solved!"
+            title = SOLVED_BY_COMPUTER if shown.solved else SOLVED_BY_HAND
             words = (f"Time {clock_text(shown.elapsed)}, {plural(shown.hints, 'hint')}. "
                      f"New game (N) starts another; the Menu has more.")
         else:

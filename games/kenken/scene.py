@@ -258,9 +258,6 @@ class KenkenScene(GameScene):
     def result_title(self) -> str:
         return solving.title(self) if self.solve_used else "Solved!"
 
-    def result_mood(self) -> str:
-        return "neutral" if self.solve_used else "good"
-
     def result_facts(self) -> list[tuple[str, str]]:
         puzzle = f"{self.n} x {self.n} {self.params.difficulty.title()}"
         if self.params.variant != "standard":
@@ -268,9 +265,6 @@ class KenkenScene(GameScene):
                               else "hidden operators")
         return [("Time", clock_text(self.session.elapsed)), ("Hints", str(self.hints)),
                 ("Puzzle", puzzle)]
-
-    def result_notes(self) -> list[str]:
-        return [solving.SOLVE_WAS_USED] if self.solve_used else []
 
     def status_line(self) -> str:
         return super().status_line() if self.over else ""

@@ -17,7 +17,7 @@ import pygame
 
 from games.core.kit.actions import POINTER, Act, Action
 from games.core.kit.controls import Look, Play
-from games.core.kit.results import plural
+from games.core.kit.results import help_note, plural
 from games.core.kit.rules_api import RuleError
 from games.core.kit.session import Change, Session
 from games.core.loop.app import App
@@ -266,12 +266,10 @@ class PoggleScene(GameScene):
         return facts + [("Hints", str(self.hints)), ("Puzzle", self.params_text())]
 
     def result_notes(self) -> list[str]:
-        if not self.help_used:
-            return []
         used = [plural(self.hints, "hint")] if self.hints else []
-        if self.solve_used:
+        if self.solve_used and not self.solver.finished:   # else the title says so
             used.append("Solve")
-        return [f"{' and '.join(used).capitalize()} used in this game: not a best result."]
+        return [help_note(used)] if used else []
 
     def params_text(self) -> str:
         size = self.state.params.size

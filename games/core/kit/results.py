@@ -12,12 +12,18 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from games.core.kit.checks import Fields, ListOf, OneOf, Text
 
 MOODS = ("good", "bad", "neutral")   # the title's colour
+# A puzzle finished with help, worded once: the result's title and note, the history's row.
+SOLVED_BY_COMPUTER = "Solved by the computer"     # Solve played its last move
+SOLVED_BY_HAND = "Solved!"
+WON_WITH_HELP = "Won with help"                   # Solve used, or help its game counts
+SOLVE_FINISHED = "solve_finished"                 # the record's note: Solve ended the game
 MOST_FACTS = 8
 MOST_NOTES = 3
 NOT_COUNTED = "not counted"          # a later ending's title (looked_back)
@@ -73,6 +79,27 @@ def looked_back(present: Result, entered: Result) -> Result:
         (f" ({figures})." if figures else ".")
     return Result(f"{present.title.rstrip('!')}, {NOT_COUNTED}", "neutral", present.reason,
                   present.facts, (*present.notes[:MOST_NOTES - 1], kept))
+
+
+def help_note(used: Sequence[str]) -> str:
+    """The one sentence for the help that keeps a game out of the best results ('2 hints and
+    Solve used in this game: not a best result.'); '' when none was used."""
+    if not used:
+        return ""
+    words = " and ".join(used)
+    return f"{words[0].upper()}{words[1:]} used in this game: not a best result."
+
+
+def history_result(outcome: str, opponent: str, ranked: bool,
+                   record: Mapping[str, int]) -> tuple[str, str]:
+    """A finished game as the history and the replay name it, and its mood: a puzzle's win
+    its game kept out of the best results (ranked false) is the computer's or helped, never a
+    plain win; between two people a game is decided or drawn (nobody is the player)."""
+    if opponent == "human":
+        return ("Draw" if outcome == "draw" else "Decided"), "neutral"
+    if outcome == "won" and not opponent and not ranked:
+        return (SOLVED_BY_COMPUTER if record.get(SOLVE_FINISHED) else WON_WITH_HELP), "neutral"
+    return {"won": ("Won", "good"), "lost": ("Lost", "bad")}.get(outcome, ("Draw", "neutral"))
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:

@@ -18,6 +18,7 @@ import pygame
 from games.core.data import history
 from games.core.kit import registry, timings
 from games.core.kit.actions import Act, Action, Device
+from games.core.kit.results import SOLVE_FINISHED
 from games.core.kit.saves import RESTART
 from games.core.kit.session import Change, Session
 from games.core.kit.timings import SPEEDS, clock_words, gap_words
@@ -35,6 +36,11 @@ def replay_host(scene_class: type) -> type:
     sets it), and an ending enters nothing and shows no result screen."""
 
     class ReplayBoard(scene_class):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            # Its ending as it was played: the computer's where Solve ended it (the record).
+            self.solver.finished = self.session.count(SOLVE_FINISHED) > 0
+
         @property
         def device(self) -> Device:
             return Device.MOUSE           # no keyboard cursor on the board (show_cursor)

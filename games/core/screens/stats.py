@@ -13,6 +13,7 @@ from games.core.data.history_rows import TIME_FORMAT
 from games.core.kit import registry
 from games.core.kit.actions import Act
 from games.core.kit.levels import TITLES
+from games.core.kit.results import WON_WITH_HELP, history_result, plural
 from games.core.kit.rules_api import GameError
 from games.core.kit.saves import RESTART
 from games.core.loop.app import Scene
@@ -21,6 +22,8 @@ from games.core.screens.launch import start_deal
 from games.core.screens.question import ConfirmScene
 
 ROW = ui.SMALL + 2
+MOOD_INK = {"good": ui.GOOD, "bad": ui.BAD, "neutral": ui.TEXT}
+GAP = 36            # between the history's columns
 PAGE = 10           # games on a page of the history
 TABLE_ROWS = 7      # difficulties, levels or games in a table (the most played)
 
@@ -56,13 +59,15 @@ def title_of(key: str) -> str:
         return key
 
 
-def result_words(game: history.Game) -> str:
-    if game.opponent == "human":
-        return "Draw" if game.outcome == "draw" else "Decided"
-    words = {"won": "Won", "lost": "Lost", "draw": "Draw"}[game.outcome]
+def result_words(game: history.Game) -> tuple[str, tuple[int, int, int]]:
+    """The result column's words and colour: won, lost or drawn, or a win with help (solved by
+    the computer, or with help its game counts: results.history_result), in their moods."""
+    words, mood = history_result(game.outcome, game.opponent, game.ranked, game.record)
     if game.games > 1:
-        return f"{game.games} {words.lower()}"
-    return words + (" (daily)" if game.daily else "")
+        words = f"{game.games} {words.lower()}"
+    elif game.daily:
+        words += " (daily)"
+    return words, MOOD_INK[mood]
 
 
 def local_time(utc: str) -> str:
@@ -82,10 +87,6 @@ def percent(rate: float | None) -> str:
 def hours(seconds: float) -> str:
     minutes = int(seconds // 60)
     return f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 # --- the statistics -----------------------------------------------------------------------------
@@ -140,14 +141,16 @@ class StatsScene(Scene):
         else:
             self.paint_table(surface, table, "Each setting", param_rows(figures.groups))
         top, bottom = 600, height - 130
-        other = "Two players" if registry.lookup(self.key).players == 2 else "Drawn"
+        other = "Drawn, two players" if registry.lookup(self.key).players == 2 else \
+            WON_WITH_HELP
         lower = registry.lookup(self.key).lower_is_better
         if figures.recent_kind == "time":
             third = (width - 240) // 3
             charts.day_bars(surface, pygame.Rect(80, top, third, bottom - top), figures.days,
                             other)
             charts.line(surface, pygame.Rect(120 + third, top, third, bottom - top),
-                        f"Time of the last {len(figures.recent) or ''} games".replace("  ", " "),
+                        f"Time of the last {plural(len(figures.recent), 'game')}"
+                        if figures.recent else "Time of the games",
                         figures.recent,
                         figures.recent_median, True)
             charts.level_bars(surface, pygame.Rect(160 + 2 * third, top, third, bottom - top),
@@ -157,8 +160,8 @@ class StatsScene(Scene):
             charts.day_bars(surface, pygame.Rect(80, top, half, bottom - top), figures.days,
                             other)
             charts.line(surface, pygame.Rect(120 + half, top, half, bottom - top),
-                        f"Score of the last {len(figures.recent) or ''} scored games".replace(
-                            "  ", " "),
+                        f"Score of the last {plural(len(figures.recent), 'scored game')}"
+                        if figures.recent else "Score of the scored games",
                         figures.recent, figures.recent_median, lower)
 
     def paint_collection(self, surface) -> None:
@@ -173,7 +176,7 @@ class StatsScene(Scene):
         third = (width - 240) // 3
         self.paint_numbers(surface, pygame.Rect(80, top, third, bottom - top))
         charts.day_bars(surface, pygame.Rect(120 + third, top, third, bottom - top),
-                        figures.days, "Drawn, two players")
+                        figures.days, "Neither won nor lost")
         charts.level_bars(surface, pygame.Rect(160 + 2 * third, top, third, bottom - top),
                           figures.levels, level_words)
 
@@ -189,6 +192,8 @@ class StatsScene(Scene):
             rows.append(("Daily streak", plural(figures.daily_streak, "day")))
         if figures.two_players:
             rows.append(("Between two players", str(figures.two_players)))
+        if figures.helped:
+            rows.append((WON_WITH_HELP, str(figures.helped)))
         rows.append(("Time played", hours(figures.seconds)))
         pitch = min(56, (box.height - 40) // len(rows))
         for n, (name, value) in enumerate(rows):
@@ -201,8 +206,8 @@ class StatsScene(Scene):
         """A heading, column titles and rows: the first column takes what the others leave."""
         columns, rows = table
         ui.panel(surface, box, ui.PANEL)
-        ui.label(surface, heading, (box.left + 30, box.top + 20), charts.TITLE_SIZE, ui.TEXT,
-                 bold=True)
+        ui.label(surface, charts.fitted(heading, charts.TITLE_SIZE, box.width - 60, True),
+                 (box.left + 30, box.top + 20), charts.TITLE_SIZE, ui.TEXT, bold=True)
         if not rows:
             charts.empty(surface, box)
             return
@@ -265,12 +270,14 @@ class GameRow(ui.Widget):
     its replay (Enter, A, or a click on "Review" or "Replay"); any row with a game ID offers
     to play its deal again (a click on "Play again", or X)."""
 
-    def __init__(self, rect, game: history.Game, with_title: bool, on_play, on_review):
+    def __init__(self, rect, game: history.Game, with_title: bool, on_play, on_review,
+                 widths: list[int] | None = None):
         super().__init__(rect, enabled=bool(game.game_id))
         self.game, self.with_title = game, with_title
         self.on_play, self.on_review = on_play, on_review
         self.look_back = look_back_words(game) if game.game_id else ""
         self.reviewable = bool(self.look_back)
+        self.widths = widths or fit_columns([self])   # the page's columns, fit to their words
 
     def activate(self) -> None:
         if self.reviewable:
@@ -292,8 +299,9 @@ class GameRow(ui.Widget):
         else:
             self.play_again()
 
-    def cells(self) -> list[tuple[str, int]]:
-        """(words, width) of each column, left to right."""
+    def cells(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """(words, colour) of each column, left to right: when, the game (in the collection's
+        history), the setting, the result, the score or time."""
         game = self.game
         when = local_time(game.finished)
         settings = level_words(game.level) if game.opponent == "computer" else \
@@ -301,24 +309,23 @@ class GameRow(ui.Widget):
         score = stats.clock(game.duration) if game.duration is not None else "-"
         if game.opponent == "" and game.detail:
             score = game.detail
-        cells = [(when, 270)]
+        cells = [(when, ui.TEXT)]
         if self.with_title:
-            cells.append((title_of(game.game), 330))
-        return cells + [(settings, 0), (result_words(game), 250), (score, 330)]
+            cells.append((title_of(game.game), ui.TEXT))
+        return cells + [(settings, ui.TEXT), result_words(game), (score, ui.TEXT)]
+
+    def room(self) -> int:
+        """The width the columns share: the row less "Play again" and "Replay"."""
+        return self.rect.width - 40 - (200 if self.enabled else 0) - \
+            (140 if self.reviewable else 0)
 
     def draw(self, surface, focused: bool) -> None:
         colour = ui.PANEL_HI if focused else ui.PANEL
         ui.panel(surface, self.rect, colour, radius=12, border=ui.LINE, width=1)
-        cells = self.cells()
-        free = self.rect.width - 40 - sum(width for _, width in cells) - \
-            (200 if self.enabled else 0) - (140 if self.reviewable else 0)
         x = self.rect.left + 20
-        for words, width in cells:
-            width = width or free
-            ink = ui.GOOD if words.startswith("Won") else ui.BAD if words.startswith("Lost") \
-                else ui.TEXT
-            ui.label(surface, charts.fitted(words, ROW, width - 16), (x, self.rect.centery),
-                     ROW, ink, anchor="midleft")
+        for (words, ink), width in zip(self.cells(), self.widths):
+            ui.fit_text(surface, words, (x, self.rect.top + 2, width - GAP, self.rect.height - 4),
+                        ROW, ink, align="left")
             x += width
         if self.enabled:
             ui.label(surface, "Play again", (self.rect.right - 20, self.rect.centery), ROW,
@@ -329,6 +336,23 @@ class GameRow(ui.Widget):
                      ui.ACCENT if focused else ui.MUTED, bold=focused, anchor="center")
         if focused:
             ui.focus_ring(surface, self.rect, 14)
+
+
+def fit_columns(rows: list[GameRow]) -> list[int]:
+    """The page's column widths: each as wide as its widest words and a gap. Where they do not
+    all fit, the widest give way first, down to a common width (the date never), and a cell
+    then takes two lines or smaller words (GameRow.draw): nothing is cut."""
+    if not rows:
+        return []
+    face = ui.assets.font(ROW)
+    cells = [row.cells() for row in rows]
+    widths = [max(face.size(cell[n][0])[0] for cell in cells) + GAP for n in range(len(cells[0]))]
+    room = min(row.room() for row in rows) - widths[0]
+    flexible = sorted(widths[1:])
+    cap = max(flexible)
+    while sum(min(width, cap) for width in flexible) > room and cap > GAP:
+        cap -= 1
+    return [widths[0]] + [min(width, cap) for width in widths[1:]]
 
 
 def look_back_words(game: history.Game) -> str:
@@ -359,10 +383,12 @@ class HistoryScene(Scene):
     def build(self, focus: int = 0) -> None:
         width, height = self.app.size
         games = self.app.store.history().games(self.where, self.args, PAGE, self.page * PAGE)
-        widgets: list[ui.Widget] = [
-            GameRow((80, 190 + n * 72, width - 160, 62), game, not self.key, self.confirm,
-                    self.review)
-            for n, game in enumerate(games)]
+        rows = [GameRow((80, 190 + n * 72, width - 160, 62), game, not self.key, self.confirm,
+                        self.review) for n, game in enumerate(games)]
+        widths = fit_columns(rows)
+        for row in rows:
+            row.widths = widths
+        widgets: list[ui.Widget] = list(rows)
         self.rows = len(widgets)
         self.newer = ui.Button((80, height - 110, 300, 80), "Newer", lambda: self.turn(-1),
                                enabled=lambda: self.page > 0)
