@@ -10,6 +10,7 @@ A win its game keeps out of the best results (finished by Solve, or with help it
 """
 from __future__ import annotations
 
+import bisect
 import datetime
 import json
 import time
@@ -117,7 +118,7 @@ def figures(db: History, key: str = "", today: datetime.date | None = None) -> F
     else:
         result.per_game = game_groups(totals)
         for group in result.per_game:
-            most_played_best(db, group)
+            most_played_best(db, group, totals)
         result.levels = totals_by_level(totals)
     return result
 
@@ -125,15 +126,19 @@ def figures(db: History, key: str = "", today: datetime.date | None = None) -> F
 def streaks(db: History, where: str, args: tuple[Any, ...]) -> tuple[int, int]:
     """(current, best) wins in a row, in the order the games finished: the results read as one
     string of 1s and 0s (one row, not one object per game), split at the other results. A
-    win with help is left out: it neither lengthens a run nor ends one."""
-    rows = db.query(f"SELECT group_concat(won, '') FROM (SELECT outcome = 'won' AS won FROM "
-                    f"valid WHERE {where} AND {PLAYER} AND games = 1 AND NOT {HELPED} "
-                    f"ORDER BY id LIMIT {history.MOST_ROWS}) LIMIT 1", args)
+    win with help is left out (''): it neither lengthens a run nor ends one. Its ids are
+    found once, in an index that holds `ranked`, and each puzzle's win looked up among them
+    (reading `ranked` from each row would take twice as long)."""
+    rows = db.query(f"SELECT group_concat(won, '') FROM (SELECT CASE WHEN outcome <> 'won' "
+                    f"THEN '0' WHEN opponent <> '' OR id NOT IN (SELECT id FROM valid WHERE "
+                    f"{where} AND {HELPED}) THEN '1' ELSE '' END AS won FROM valid WHERE "
+                    f"{where} AND {PLAYER} AND games = 1 ORDER BY id "
+                    f"LIMIT {history.MOST_ROWS}) LIMIT 1", (*args, *args))
     runs = (rows[0][0] or "").split("0")
     return len(runs[-1]), max(map(len, runs))
 
 
-WON = f"outcome = 'won' AND opponent <> 'human' AND NOT {HELPED}"
+WON = "outcome = 'won' AND opponent <> 'human'"
 LOST = "outcome = 'lost' AND opponent <> 'human'"
 
 
@@ -141,9 +146,11 @@ def last_days(db: History, where: str, args: tuple[Any, ...],
               today: datetime.date) -> list[tuple[str, int, int, int]]:
     """(date, won, lost, drawn) for each of the last DAYS local days, oldest first; games
     between two people and wins with help count as drawn here (neither the player's win nor
-    loss). Each day is
-    the range of `finished` between two local midnights (found here, summer time and all):
-    a walk down the index per day, nothing converted or sorted per game."""
+    loss). Each day is the range of `finished` between two local midnights (found here,
+    summer time and all): a walk down the index per day, nothing converted or sorted per
+    game; the wins with help are then moved from won to drawn (a few rows, found in an index
+    that holds `ranked`: `+finished` keeps SQLite from the index of the finishing times,
+    which would read `ranked` from every row of the 30 days)."""
     first = today - datetime.timedelta(days=DAYS - 1)
     dates = [first + datetime.timedelta(days=n) for n in range(DAYS + 1)]
     starts = [utc_text(time.mktime(day.timetuple())) for day in dates]
@@ -154,6 +161,12 @@ def last_days(db: History, where: str, args: tuple[Any, ...],
         f"total(games * NOT ({WON} OR {LOST}))) FROM valid WHERE {where} AND finished >= start "
         f"AND finished < stop) FROM days LIMIT {DAYS}", (*bounds, *args))
     counts = {day: json.loads(sums) for day, sums in rows}
+    for finished, games in db.query(
+            f"SELECT finished, games FROM valid WHERE {where} AND {HELPED} AND +finished >= ? "
+            f"AND +finished < ? LIMIT {history.MOST_ROWS}", (*args, starts[0], starts[-1])):
+        sums = counts[dates[bisect.bisect_right(starts, finished) - 1].isoformat()]
+        sums[0] -= games
+        sums[2] += games
     days: list[tuple[str, int, int, int]] = []
     for day in dates[:DAYS]:
         won, lost, drawn = counts.get(day.isoformat(), [0, 0, 0])
@@ -211,12 +224,12 @@ def score_best_median(db: History, key: str, lower_is_better: bool, group: Group
             setattr(group, name, words if shown(words) else history_number(score))
 
 
-def most_played_best(db: History, group: Group) -> None:
+def most_played_best(db: History, group: Group, totals: list[tuple[Any, ...]]) -> None:
     """The collection's row of one game (`group.name`): its most played setting, the one
-    with the most games of all (a puzzle's parameters; a two-player game's computer level;
-    between equals, the one with more results to rank, then by name), with the best and
-    median of its results, where it has any (a puzzle's ranked scores; a two-player game's
-    winning times)."""
+    with the most games of all (a puzzle's parameters; a two-player game's computer level,
+    from the `totals`; between equals, the one with more results to rank, then by name),
+    with the best and median of its results, where it has any (a puzzle's ranked scores; a
+    two-player game's winning times)."""
     key = group.name
     if registry.lookup(key).players == 1:
         rows = db.query("SELECT params, total(ranked = 1 AND score IS NOT NULL) FROM valid "
@@ -228,11 +241,16 @@ def most_played_best(db: History, group: Group) -> None:
                 score_best_median(db, key, registry.lookup(key).lower_is_better, group,
                                   group.setting, count)
         return
-    rows = db.query("SELECT level, total(outcome = 'won' AND duration IS NOT NULL) FROM valid "
-                    "WHERE game = ? AND opponent = 'computer' GROUP BY level ORDER BY "
-                    "sum(games) DESC, 2 DESC, level LIMIT 1", (key,))
-    if rows:
-        group.setting, count = rows[0][0], int(rows[0][1])
+    played: dict[str, int] = {}
+    won: dict[str, int] = {}
+    for game, opponent, outcome, level, _, count, _ in totals:
+        if game == key and opponent == "computer":
+            played[level] = played.get(level, 0) + count
+            won[level] = won.get(level, 0) + (count if outcome == "won" else 0)
+    if played:
+        group.setting = min(played, key=lambda level: (-played[level], -won[level], level))
+        count = db.query(f"SELECT count(*) FROM valid WHERE {TIMED} AND level = ? LIMIT 1",
+                         (key, group.setting))[0][0]
         for place, name in ((0, "best"), ((count - 1) // 2, "median")) if count else ():
             seconds = db.query(f"SELECT duration FROM valid WHERE {TIMED} AND level = ? "
                                f"ORDER BY duration, id LIMIT 1 OFFSET ?",
