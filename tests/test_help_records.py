@@ -96,6 +96,7 @@ def test_a_game_solve_ends_is_the_computers_in_every_game_and_every_screen(drive
     figures = stats.figures(recorded.db(), key)
     assert (figures.played, figures.won, figures.helped) == (1, 0, 1)
     assert figures.win_rate is None and figures.streak == figures.best_streak == 0
+    assert figures.days[-1][1:] == (0, 0, 1), "today: neither won nor lost"
     assert not recorded.scores(), "no best result"
     driver.app.stack[1:] = []
     row = shown_in_history(driver, key)
