@@ -21,6 +21,7 @@ from games.core.kit.rules_api import GameError
 from games.core.loop import assets, palette
 from games.core.screens import page, ui
 from games.core.screens.cache import SurfaceCache
+from games.core.screens.launch import colour_words
 
 BOARD_SHARE = 0.22     # a pictured board's height, as a share of the screen's height,
 SMALL_SCREEN = 0.1     # and a little more on a smaller screen, where a share is smaller
@@ -127,7 +128,7 @@ class Drawing:
         else:
             surface.blit(image, image.get_rect(midtop=rect.midtop))
         if self.picture.caption:
-            ui.fit_text(surface, self.picture.caption,
+            ui.fit_text(surface, colour_words(self.key, self.picture.caption),
                         (rect.left, rect.top + self.board[1] + 4, rect.width,
                          caption_height() - 4), ui.SMALL, ui.MUTED, max_lines=CAPTION_LINES)
 

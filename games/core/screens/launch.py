@@ -22,6 +22,13 @@ def info_module(key: str):
     return registry.module(key, "info")
 
 
+def colour_words(key: str, text: str) -> str:
+    """A game's words (its rules, lesson, captions, options) with each of its colours named as
+    the active palette paints it (its art module's `reword`, where it names colours)."""
+    reword = getattr(registry.sprites(key), "reword", None)
+    return reword(text) if reword is not None else text
+
+
 def offered(key: str, option: Option, value) -> bool:
     """Is `value` one the option offers now? A computer level may also be one the game's
     computer still reads (an older name it maps to the nearest level)."""

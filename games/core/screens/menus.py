@@ -13,6 +13,7 @@ from games.core.loop.app import Scene
 from games.core.screens import ui
 from games.core.screens.game_id import IdRow, Toast, copy_game_id
 from games.core.screens.launch import (
+    colour_words,
     info_module,
     remembered_choices,
     resume_saved_game,
@@ -49,7 +50,8 @@ class SetupScene(Scene):
         size = step - 20
         y = 250
         for option in self.options:
-            stepper = ui.Stepper((120, y, 820, size), option.label, option.choices)
+            stepper = ui.Stepper((120, y, 820, size), option.label, tuple(
+                (value, colour_words(key, words)) for value, words in option.choices))
             stepper.select(option.default)
             stepper.select(remembered.get(option.key, option.default))
             self.choices.append((option, stepper))
