@@ -206,3 +206,32 @@ def test_the_history_marks_and_the_statistics_count_the_same_games(data_dir, row
         recorded.forget()
         for path in data_dir.glob(history.FILE + "*"):
             path.unlink()
+
+
+# --- the status line says "Solving" exactly while Solve runs ---------------------------------
+
+@settings(max_examples=8, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(key=st.sampled_from(SOLVERS), stop_after=st.one_of(st.none(), st.integers(0, 6)),
+       seed=st.integers(1, 50))
+def test_the_status_says_solving_exactly_while_solve_runs(driver, key, stop_after, seed):
+    """Solve asked for, then stopped by a key after some of its moves or left to finish: at
+    every frame the status line speaks of solving exactly while the computer is solving, and
+    never once it has stopped or ended (a message used to stand four seconds longer)."""
+    scene = start(driver, key, seed)
+    ask_solve(driver, scene, "keyboard")
+    for _ in range(2000):
+        solving = "Solving" in scene.shown_words() or "solution" in scene.shown_words()
+        assert solving == scene.solver.active, (scene.shown_words(), scene.solver.active)
+        if stop_after is not None and scene.session.moves_made >= stop_after and \
+                scene.solver.active:
+            driver.key(pygame.K_RIGHT)                # any key stops it
+            assert not scene.solver.active and "Solving" not in scene.shown_words()
+            break
+        if scene.over and not scene.solver.active:
+            break
+        driver.frames(1, dt=1 / 30)
+    for _ in range(60):                               # the seconds after: nothing returns
+        assert "Solving" not in scene.shown_words()
+        driver.frames(1, dt=1 / 10)
+    driver.app.stack[1:] = []

@@ -550,8 +550,10 @@ class GameScene(Scene):
         self.hud_drawn = (layout, words, self.toolbar.look(), self.only_the_clock_is_due())
 
     def shown_words(self) -> str:
-        """The status line's words: the message while it lasts, else the status."""
-        return self.message if self.message_time > 0 else self.status_line()
+        """The status line's words: Solve's while it runs, the message while it lasts, else
+        the status."""
+        return solving.status(self.solver) or (
+            self.message if self.message_time > 0 else self.status_line())
 
     def draw_changes(self, surface: pygame.Surface) -> pygame.Rect | None:
         """A clock's second came due: redraw only the HUD values that changed, when nothing

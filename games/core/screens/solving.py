@@ -106,8 +106,6 @@ def begin(scene: Any) -> None:
         return
     scene.solver.waiting = True
     poll(scene)
-    if scene.solver.waiting:
-        scene.say("Working out the solution...")
 
 
 def poll(scene: Any) -> None:
@@ -121,7 +119,14 @@ def poll(scene: Any) -> None:
     elif answer:
         scene.session.note("solved")
         scene.solver.start(answer, scene.state)
-        scene.say("Solving: any key or click stops it.")
+
+
+def status(player: SolvePlayer) -> str:
+    """The status line while Solve runs, from its state (never a message left standing after
+    it has stopped or ended); '' when it does not."""
+    if player.waiting:
+        return "Working out the solution..."
+    return "Solving: any key or click stops it." if player.queue else ""
 
 
 def stopped_by(scene: Any, kind: Act) -> bool:
