@@ -440,3 +440,72 @@ def test_the_rules_pages_speak_the_one_vocabulary(key):
     assert vocabulary_problems(words) == []
     if key in PIECE_NAMES:
         assert not re.search(PIECE_NAMES[key], words, re.IGNORECASE), key
+
+
+# --- one wording for one idea, across the games and the screens -----------------------------
+
+def test_the_drift_checks_find_what_they_are_for():
+    from games.core.kit.results import help_note
+    for words in ("W-D-L", "Won / lost / drawn", "Solve was used in this game: not a best "
+                  "result.", "not a best score", "Custom 37", "Solved by computer"):
+        assert vocabulary_problems(words), words
+    for words in ("Won-lost-drawn", "3-1-2", "Custom 37%", "Solved by the computer",
+                  help_note(["Solve"]), help_note(["2 hints", "Solve"])):
+        assert not vocabulary_problems(words), words
+
+
+ONE_PLAYER = [key for key in GAMES if registry.lookup(key).players == 1]
+
+
+@pytest.mark.parametrize("key", ONE_PLAYER)
+def test_a_setting_is_worded_the_same_on_every_screen(driver, drawn_labels, key):
+    """Each setting of each puzzle in one wording, its game's (info.setting_words): the best
+    results' heading, the history and the statistics, the result's facts and the game's own
+    panel ('6 x 6, Easy' beside 'Size 6, easy' was the drift)."""
+    from games.core.screens.stats import setting_words
+    from tests.params import params_of
+    info = registry.module(key, "info")
+    for params in params_of(key):
+        words = info.setting_words(params)
+        heading, _ = driver.setup_summary(key, params, {})
+        assert heading == f"Best results: {words}"
+        assert setting_words(key, params.encode()) == words, "history, statistics"
+        drawn_labels.clear()
+        scene = driver.start(key, params, seed=2)
+        driver.settle()
+        facts = dict(scene.result_facts())
+        if "Puzzle" in facts:
+            assert facts["Puzzle"] == words
+        shown = [text for _, text, _ in drawn_labels]
+        sized = getattr(info, "size_words", info.setting_words)(params)
+        if key in ("kenken", "poggle"):                  # their panels name the setting
+            assert sized in shown, (sized, shown[:8])
+        driver.app.stack[1:] = []
+
+
+def test_a_record_is_worded_the_same_on_every_screen(driver, drawn_labels):
+    """Won, lost and drawn in one order and one wording: the statistics' figures, a game's
+    table per level, the collection's row per game, the chart per level, and the result's
+    record at that level."""
+    from games.core.data import history
+    from games.core.kit.results import RECORD_HEADING
+    from games.core.screens.stats import StatsScene
+    for outcome, count in (("won", 3), ("lost", 1), ("draw", 2)):
+        for _ in range(count):
+            recorded.db().record(history.Game(
+                game="nim", params="", game_id="", started="", finished=history.utc_text(),
+                outcome=outcome, score=None, detail="", ranked=False, duration=30.0,
+                opponent="computer", level="low"))
+    driver.app.jobs.wait_all()
+    for key in ("nim", ""):
+        drawn_labels.clear()
+        screen = StatsScene(driver.app, key)
+        driver.app.push(screen)
+        driver.frames()
+        shown = [text for _, text, _ in drawn_labels]
+        assert RECORD_HEADING in shown and shown.count("3-1-2") >= 2, shown
+        assert not any(text in ("1-2-3", "3-2-1", "W-D-L") for text in shown)
+        driver.app.pop(screen)
+    scene = driver.start("nim", seed=3, play_options={"opponent": "computer", "side": 0,
+                                                       "level": "low"})
+    assert dict(scene.result_facts())["Your record at Low"] == "3 won, 1 lost, 2 drawn"

@@ -17,6 +17,7 @@ from games.kenken.cages import OP_GLYPHS, Params
 from games.kenken.controls import Ui
 from games.kenken.geometry import Button, Layout
 from games.kenken.grader import Hint
+from games.kenken.info import size_words
 from games.kenken.view import Shown
 
 VARIANT_WORDS = {"standard": "Cages add, subtract, multiply and divide",
@@ -73,9 +74,8 @@ class KenkenPanel:
         panel = pygame.Surface(self.rect.size)
         panel.fill(ui.BG)
         offset = (-self.rect.left, -self.rect.top)
-        n, params = self.sheet.n, self.params
-        ui.label(panel, f"{n} x {n}  \u00b7  {params.difficulty.title()}", (0, 0), ui.HEADING,
-                 ui.TEXT, bold=True)
+        params = self.params
+        ui.label(panel, size_words(params), (0, 0), ui.HEADING, ui.TEXT, bold=True)
         ui.label(panel, VARIANT_WORDS[params.variant], (2, 58), ui.BODY, ui.MUTED)
         for index, (name, box) in enumerate(self.sheet.buttons):
             rect = pygame.Rect(box).move(offset)

@@ -32,6 +32,7 @@ from games.kenken import controls, geometry, grader, rules
 from games.kenken.cages import Params
 from games.kenken.controls import Ui, Verb
 from games.kenken.geometry import Cell, Style
+from games.kenken.info import setting_words
 from games.kenken.motion import Motion, motion
 from games.kenken.panel import KenkenPanel, plural
 from games.kenken.view import KenkenView, Shown
@@ -259,12 +260,8 @@ class KenkenScene(GameScene):
         return solving.title(self) if self.solve_used else "Solved!"
 
     def result_facts(self) -> list[tuple[str, str]]:
-        puzzle = f"{self.n} x {self.n} {self.params.difficulty.title()}"
-        if self.params.variant != "standard":
-            puzzle += ", " + ("multiplication only" if self.params.multiplication_only
-                              else "hidden operators")
         return [("Time", clock_text(self.session.elapsed)), ("Hints", str(self.hints)),
-                ("Puzzle", puzzle)]
+                ("Puzzle", setting_words(self.params))]
 
     def status_line(self) -> str:
         return super().status_line() if self.over else ""

@@ -29,6 +29,7 @@ from games.core.screens.ui import BG
 from games.poggle import controls
 from games.poggle.board import Board, Move, State
 from games.poggle.controls import Cell, Ui
+from games.poggle.info import setting_words
 from games.poggle.panel import PanelFacts, PogglePanel, best_rows, over_par_text, whole
 from games.poggle.planner import Planner, Presses, nearest_press, presses
 from games.poggle.view import PoggleLayout, PoggleView, Ripple, ripple
@@ -263,17 +264,14 @@ class PoggleScene(GameScene):
         facts = [("Presses", str(presses_used))]
         if par is not None:
             facts += [("Par", str(par)), ("Score", over_par_text(presses_used - par, True))]
-        return facts + [("Hints", str(self.hints)), ("Puzzle", self.params_text())]
+        return facts + [("Hints", str(self.hints)),
+                        ("Puzzle", setting_words(self.session.params))]
 
     def result_notes(self) -> list[str]:
         used = [plural(self.hints, "hint")] if self.hints else []
         if self.solve_used and not self.solver.finished:   # else the title says so
             used.append("Solve")
         return [help_note(used)] if used else []
-
-    def params_text(self) -> str:
-        size = self.state.params.size
-        return f"{size} x {size} with {self.state.params.colours} colours"
 
     # --- the demo -------------------------------------------------------------------------
     def demo_move(self) -> Move | None:

@@ -3,7 +3,7 @@ collection's one vocabulary for it (docs/DESIGN.md, "Results and words").
 
 A Result is a title from the outcome as the player sees it ("You won!", "Solved!"...), one
 reason sentence, facts one per line as label and value ("Time left", "1:23"), and notes
-(sentences: "Solve was used in this game: not a best score."). The frame makes one when a game
+(sentences: "Solve used in this game: not a best result."). The frame makes one when a game
 first ends and keeps it in the game's record; a later ending (after undo) shows the board's
 own ending beside it (`looked_back`).
 Pure: no pygame, no I/O.
@@ -81,6 +81,20 @@ def looked_back(present: Result, entered: Result) -> Result:
                   present.facts, (*present.notes[:MOST_NOTES - 1], kept))
 
 
+# A record of results, worded once, in one order (won, lost, drawn) on every screen.
+RECORD_HEADING = "Won-lost-drawn"
+
+
+def record_text(won: int, lost: int, drawn: int) -> str:
+    """A record in a table or a chart: '5-2-1' (won, lost, drawn: RECORD_HEADING's order)."""
+    return f"{won}-{lost}-{drawn}"
+
+
+def record_words(won: int, lost: int, drawn: int) -> str:
+    """A record in words: '5 won, 2 lost, 1 drawn'."""
+    return f"{won} won, {lost} lost, {drawn} drawn"
+
+
 def help_note(used: Sequence[str]) -> str:
     """The one sentence for the help that keeps a game out of the best results ('2 hints and
     Solve used in this game: not a best result.'); '' when none was used."""
@@ -132,6 +146,14 @@ FORBIDDEN = (
     (r"\blets go\b|\blet go of\b|\bdrops the (stone|piece|tile)\b", "a held piece is 'put back'"),
     (r"\((black|white|gold|blue)\)", "side names are capitalised"),
     (r"\bYou win!", "the title is 'You won!'"),
+    # Drift between games and screens: one wording, from one home.
+    (r"\bW-D-L\b|\bW-L-D\b|\b[Ww]on ?/ ?lost ?/ ?drawn\b",
+     "a record is 'Won-lost-drawn', '5-2-1' (results.RECORD_HEADING, record_text)"),
+    (r"\bSolve was used in this game\b", "help is 'Solve used in this game: not a best result.' "
+                             "(results.help_note)"),
+    (r"\bbest score\b", "say 'best result'"),
+    (r"\bSolved by computer\b", "say 'Solved by the computer' (results.SOLVED_BY_COMPUTER)"),
+    (r"\bCustom \d+\b(?!%)", "a Custom level is 'Custom 37%' (versus_options.custom_words)"),
 )
 # In a result's sentences, besides: said once, one full stop.
 TEMPLATE = (

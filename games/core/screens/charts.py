@@ -8,6 +8,7 @@ import datetime
 
 import pygame
 
+from games.core.kit.results import record_text
 from games.core.screens import ui
 
 TITLE_SIZE = ui.SMALL + 4
@@ -120,14 +121,14 @@ def level_bars(surface, rect: pygame.Rect, groups, words, most_rows: int = 6) ->
     """Against the computer: a bar per level, won / drawn / lost in proportion, with counts.
     `words(name)` names a level."""
     plot = frame(surface, rect, "Against the computer",
-                 list(zip(("Won", "Drawn", "Lost"), (ui.GOOD, ui.MUTED, ui.BAD))))
+                 list(zip(("Won", "Lost", "Drawn"), (ui.GOOD, ui.BAD, ui.MUTED))))
     groups = [group for group in groups if group.played][:most_rows]
     if not groups:
         empty(surface, plot)
         return
     pitch = min(56, plot.height // len(groups))
     label_w = 170
-    counts = [f"{group.won}-{group.drawn}-{group.lost}" for group in groups]
+    counts = [record_text(group.won, group.lost, group.drawn) for group in groups]
     counts_x = rect.right - 28           # the counts end here; the bars stop short of the widest
     bar_end = counts_x - max(ui.assets.font(LABEL + 2).size(text)[0] for text in counts) - 16
     for n, group in enumerate(groups):
@@ -138,8 +139,8 @@ def level_bars(surface, rect: pygame.Rect, groups, words, most_rows: int = 6) ->
                           pitch - 16)
         pygame.draw.rect(surface, ui.BG_DEEP, bar, border_radius=6)
         x = bar.left
-        for count, colour in ((group.won, ui.GOOD), (group.drawn, ui.MUTED),
-                              (group.lost, ui.BAD)):
+        for count, colour in ((group.won, ui.GOOD), (group.lost, ui.BAD),
+                              (group.drawn, ui.MUTED)):
             width = round(bar.width * count / group.played)
             if width:
                 pygame.draw.rect(surface, colour, (x, bar.top, width, bar.height))

@@ -18,7 +18,7 @@ def scene_module(key: str):
 
 
 def info_module(key: str):
-    """The game's pure data for the screens: RULES, OPTIONS and perhaps scores_heading()."""
+    """The game's pure data for the screens: RULES, OPTIONS and perhaps setting_words()."""
     return registry.module(key, "info")
 
 

@@ -13,12 +13,19 @@ from games.core.data.history_rows import TIME_FORMAT
 from games.core.kit import registry
 from games.core.kit.actions import Act
 from games.core.kit.levels import TITLES
-from games.core.kit.results import WON_WITH_HELP, history_result, plural
+from games.core.kit.results import (
+    RECORD_HEADING,
+    WON_WITH_HELP,
+    history_result,
+    plural,
+    record_text,
+)
 from games.core.kit.rules_api import GameError
 from games.core.kit.saves import RESTART
+from games.core.kit.versus_options import custom_words
 from games.core.loop.app import Scene
 from games.core.screens import charts, ui
-from games.core.screens.launch import start_deal
+from games.core.screens.launch import info_module, start_deal
 from games.core.screens.question import ConfirmScene
 
 ROW = ui.SMALL + 2
@@ -46,10 +53,23 @@ def params_words(params: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def setting_words(key: str, params: str) -> str:
+    """A setting as the history keeps it (a game's parameters) in the game's own words, the
+    same as its best results and its result say (info.setting_words: '6 x 6, Hard'); read
+    field by field where the game has none, or the parameters no longer parse."""
+    try:
+        words = getattr(info_module(key), "setting_words", None)
+        if words is not None:
+            return str(words(registry.module(key).parse_params(params)))
+    except (KeyError, ImportError, GameError, ValueError, TypeError):
+        pass
+    return params_words(params)
+
+
 def level_words(level: str) -> str:
     if level in TITLES:
         return TITLES[level]
-    return f"Custom {level}%" if level.isdigit() else level.replace("_", " ").title()
+    return custom_words(int(level)) if level.isdigit() else level.replace("_", " ").title()
 
 
 def title_of(key: str) -> str:
@@ -139,7 +159,8 @@ class StatsScene(Scene):
             self.paint_table(surface, table, "Against the computer, each level",
                              level_rows(figures.levels))
         else:
-            self.paint_table(surface, table, "Each setting", param_rows(figures.groups))
+            self.paint_table(surface, table, "Each setting", param_rows(self.key,
+                                                                       figures.groups))
         top, bottom = 600, height - 130
         other = "Drawn, two players" if registry.lookup(self.key).players == 2 else \
             WON_WITH_HELP
@@ -184,7 +205,7 @@ class StatsScene(Scene):
         figures = self.figures
         ui.panel(surface, box, ui.PANEL)
         rows = [("Played", str(figures.played)),
-                ("Won / lost / drawn", f"{figures.won} / {figures.lost} / {figures.drawn}"),
+                (RECORD_HEADING, record_text(figures.won, figures.lost, figures.drawn)),
                 ("Win rate", percent(figures.win_rate)),
                 ("Current streak", plural(figures.streak, "win")),
                 ("Best streak", plural(figures.best_streak, "win"))]
@@ -232,32 +253,32 @@ class StatsScene(Scene):
         return None
 
 
-def param_rows(groups):
+def param_rows(key: str, groups):
     columns = [("Settings", 0), ("Played", 120), ("Won", 100), ("Best", 210),
                ("Median", 210)]
-    return columns, [[params_words(g.name), str(g.played), str(g.won), g.best or "-",
+    return columns, [[setting_words(key, g.name), str(g.played), str(g.won), g.best or "-",
                       g.median or "-"] for g in groups]
 
 
 def level_rows(groups):
-    columns = [("Level", 0), ("Played", 130), ("W-D-L", 170), ("Fastest win", 210),
-               ("Median win", 210)]
-    return columns, [[level_words(g.name), str(g.played), f"{g.won}-{g.drawn}-{g.lost}",
+    columns = [("Level", 0), ("Played", 130), (RECORD_HEADING, 230), ("Fastest win", 200),
+               ("Median win", 200)]
+    return columns, [[level_words(g.name), str(g.played), record_text(g.won, g.lost, g.drawn),
                       g.best or "-", g.median or "-"] for g in groups]
 
 
 def per_game_rows(groups):
     """Each game: its results, and the best and median of its most played setting (a
     puzzle's score or time per parameters, a two-player game's winning time per level)."""
-    columns = [("Game", 0), ("Played", 120), ("W-D-L", 200), ("Win rate", 140),
-               ("Most played", 340), ("Best", 280), ("Median", 280)]
+    columns = [("Game", 0), ("Played", 120), (RECORD_HEADING, 230), ("Win rate", 140),
+               ("Most played", 330), ("Best", 260), ("Median", 260)]
     rows = []
     for g in groups:
         decided = g.won + g.lost + g.drawn
         two_players = g.name in registry.load_all() and registry.lookup(g.name).players == 2
-        setting = (level_words(g.setting) if two_players else params_words(g.setting)) \
-            if g.setting else "-"
-        rows.append([title_of(g.name), str(g.played), f"{g.won}-{g.drawn}-{g.lost}",
+        setting = (level_words(g.setting) if two_players else
+                   setting_words(g.name, g.setting)) if g.setting else "-"
+        rows.append([title_of(g.name), str(g.played), record_text(g.won, g.lost, g.drawn),
                      percent(g.won / decided if decided else None), setting,
                      g.best or "-", g.median or "-"])
     return columns, rows
@@ -305,7 +326,7 @@ class GameRow(ui.Widget):
         game = self.game
         when = local_time(game.finished)
         settings = level_words(game.level) if game.opponent == "computer" else \
-            "Two players" if game.opponent == "human" else params_words(game.params)
+            "Two players" if game.opponent == "human" else setting_words(game.game, game.params)
         score = stats.clock(game.duration) if game.duration is not None else "-"
         if game.opponent == "" and game.detail:
             score = game.detail
