@@ -127,13 +127,15 @@ def level_bars(surface, rect: pygame.Rect, groups, words, most_rows: int = 6) ->
         empty(surface, plot)
         return
     pitch = min(56, plot.height // len(groups))
-    label_w = 170
+    names = [words(group.name) for group in groups]       # as wide as the longest, within reason
+    label_w = min(max(170, *(ui.assets.font(LABEL + 2).size(name)[0] + 20 for name in names)),
+                  plot.width * 2 // 5)
     counts = [record_text(group.won, group.lost, group.drawn) for group in groups]
     counts_x = rect.right - 28           # the counts end here; the bars stop short of the widest
     bar_end = counts_x - max(ui.assets.font(LABEL + 2).size(text)[0] for text in counts) - 16
     for n, group in enumerate(groups):
         y = plot.top + n * pitch
-        ui.label(surface, fitted(words(group.name), LABEL + 2, label_w - 10),
+        ui.label(surface, fitted(names[n], LABEL + 2, label_w - 10),
                  (plot.left, y + pitch // 2), LABEL + 2, ui.TEXT, anchor="midleft")
         bar = pygame.Rect(plot.left + label_w, y + 8, max(0, bar_end - plot.left - label_w),
                           pitch - 16)

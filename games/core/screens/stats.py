@@ -191,8 +191,8 @@ class StatsScene(Scene):
         width, height = self.app.size
         figures = self.figures
         self.paint_table(surface, pygame.Rect(80, 140, width - 160, 420),
-                         "Each game, with the best and median of its most played setting "
-                         "(two players: winning times)", per_game_rows(figures.per_game))
+                         "Each game, and its most played setting (two players: winning times)",
+                         per_game_rows(figures.per_game))
         top, bottom = 590, height - 130
         third = (width - 240) // 3
         self.paint_numbers(surface, pygame.Rect(80, top, third, bottom - top))
@@ -224,7 +224,9 @@ class StatsScene(Scene):
                      anchor="midright")
 
     def paint_table(self, surface, box: pygame.Rect, heading: str, table) -> None:
-        """A heading, column titles and rows: the first column takes what the others leave."""
+        """A heading, column titles and rows, each column as wide as its words (the first,
+        the names, takes what the others leave; the best and median, the longest words, give
+        way first where they do not all fit)."""
         columns, rows = table
         ui.panel(surface, box, ui.PANEL)
         ui.label(surface, charts.fitted(heading, charts.TITLE_SIZE, box.width - 60, True),
@@ -232,9 +234,10 @@ class StatsScene(Scene):
         if not rows:
             charts.empty(surface, box)
             return
-        widths = [width for _, width in columns]
-        first = box.width - 60 - sum(widths[1:])
-        widths[0] = first
+        shown = [[name for name, _ in columns], *rows[:TABLE_ROWS]]
+        last = len(columns) - 1                 # the best and the median give way first
+        widths = column_widths(shown, box.width - 60, keep=0, bold=(0,), first=(last - 1, last))
+        widths[0] += max(0, box.width - 60 - sum(widths))
         pitch = min(52, (box.height - 100) // (min(len(rows), TABLE_ROWS) + 1))
         for row_index, row in enumerate([[name for name, _ in columns], *rows[:TABLE_ROWS]]):
             y = box.top + 90 + row_index * pitch
@@ -361,19 +364,31 @@ class GameRow(ui.Widget):
 
 def fit_columns(rows: list[GameRow]) -> list[int]:
     """The page's column widths: each as wide as its widest words and a gap. Where they do not
-    all fit, the widest give way first, down to a common width (the date never), and a cell
-    then takes two lines or smaller words (GameRow.draw): nothing is cut."""
+    all fit, the widest give way first (the date never), and a cell then takes two lines or
+    smaller words (GameRow.draw): nothing is cut."""
     if not rows:
         return []
-    face = ui.assets.font(ROW)
-    cells = [row.cells() for row in rows]
-    widths = [max(face.size(cell[n][0])[0] for cell in cells) + GAP for n in range(len(cells[0]))]
-    room = min(row.room() for row in rows) - widths[0]
-    flexible = sorted(widths[1:])
-    cap = max(flexible)
-    while sum(min(width, cap) for width in flexible) > room and cap > GAP:
-        cap -= 1
-    return [widths[0]] + [min(width, cap) for width in widths[1:]]
+    cells = [[words for words, _ in row.cells()] for row in rows]
+    return column_widths(cells, min(row.room() for row in rows), keep=0)
+
+
+def column_widths(rows: list[list[str]], room: int, keep: int | None = None,
+                  bold: tuple[int, ...] = (), first: tuple[int, ...] = ()) -> list[int]:
+    """Columns as wide as their widest words (at ROW, bold where `bold` says) and a gap each.
+    Where they do not fit in `room`, the columns `first` give way (the widest of them down to
+    a common width, not under four gaps), then the widest of the others (column `keep`
+    never)."""
+    widths = [max(ui.assets.font(ROW, n in bold).size(row[n])[0] for row in rows) + GAP
+              for n in range(len(rows[0]))]
+    for giving in (first, [n for n in range(len(widths)) if n != keep]):
+        if not giving or sum(widths) <= room:
+            continue
+        fixed = sum(widths) - sum(widths[n] for n in giving)
+        cap = max(widths[n] for n in giving)
+        while sum(min(widths[n], cap) for n in giving) > room - fixed and cap > 4 * GAP:
+            cap -= 1
+        widths = [min(width, cap) if n in giving else width for n, width in enumerate(widths)]
+    return widths
 
 
 def look_back_words(game: history.Game) -> str:
