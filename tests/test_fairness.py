@@ -191,7 +191,7 @@ def test_kenken_hints_and_solve_survive_undo_and_solve_is_no_best_time(driver):
     driver.until_result()
     assert entries(scene) == [] and driver.app.top.rank is None
     assert scene.result_title() == "Solved!"
-    assert "Solve was used in this game: not a best result." in scene.result().notes
+    assert "Solve used in this game: not a best result." in scene.result().notes
 
 
 def test_old_play_options_move_into_the_record(driver):

@@ -43,10 +43,11 @@ reading the clues and seeing what is left.
 """
 
 
-def scores_heading(params: Params) -> str:
-    """The best results for the difficulty (and, at Expert, the number of tiles) chosen."""
-    heading = f"Best results: {params.difficulty.title()}"
-    return heading + (f", {params.tiles} tiles" if params.difficulty == "expert" else "")
+def setting_words(params: Params) -> str:
+    """A setting as every screen names it (best results, history, statistics): 'Normal', or
+    at Expert with its number of tiles, 'Expert, 6 tiles'."""
+    words = params.difficulty.title()
+    return words + (f", {params.tiles} tiles" if params.difficulty == "expert" else "")
 
 
 def count_old_penalties(save: Save) -> Save:

@@ -27,7 +27,7 @@ from games.deductile import controls, rules
 from games.deductile.clues import COLOURS, SHAPES
 from games.deductile.controls import Spot, Ui
 from games.deductile.view import DeductileView, Layout, Motion, Slide
-from sprites.deductile import colour as tile_colour
+from sprites.deductile import colour as tile_colour, reword
 
 SWAP_SECONDS = 0.28
 WARNING_SECONDS = 10      # the clock ticks aloud ...
@@ -267,7 +267,7 @@ class DeductileScene(GameScene):
     def result_notes(self) -> list[str]:
         if self.session.status.outcome == Outcome.WON:
             return []
-        tiles = [f"{COLOURS[c]} {SHAPES[s]}" for s, c in self.state.solution]
+        tiles = [reword(f"{COLOURS[c]} {SHAPES[s]}") for s, c in self.state.solution]
         return [f"The answer was {', '.join(tiles[:-1])} and {tiles[-1]}."]
 
     # --- drawing ----------------------------------------------------------------------------
@@ -302,8 +302,8 @@ class DeductileScene(GameScene):
         held = self.ui.held
         if held is not None and not held.by_pointer and not self.over:
             shape, colour = self.state.arrangement[held.tile]
-            what = (f"the {COLOURS[colour]} colour of the {SHAPES[shape]}" if held.colours_only
-                    else f"the {COLOURS[colour]} {SHAPES[shape]}")
+            what = reword(f"the {COLOURS[colour]} colour of the {SHAPES[shape]}"
+                          if held.colours_only else f"the {COLOURS[colour]} {SHAPES[shape]}")
             return f"Holding {what}: move to another tile and press again to swap."
         return super().status_line()
 

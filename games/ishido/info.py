@@ -63,8 +63,10 @@ score as help.
 """
 
 
-def scores_heading(params: Params) -> str:
-    return f"Best results: {params.rule.capitalize()} rules"
+def setting_words(params: Params) -> str:
+    """A setting as every screen names it (best results, history, statistics): 'Standard
+    rules'."""
+    return f"{params.rule.capitalize()} rules"
 
 
 # Version 1 kept the legal-square assist in the play options.

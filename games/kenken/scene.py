@@ -32,6 +32,7 @@ from games.kenken import controls, geometry, grader, rules
 from games.kenken.cages import Params
 from games.kenken.controls import Ui, Verb
 from games.kenken.geometry import Cell, Style
+from games.kenken.info import setting_words
 from games.kenken.motion import Motion, motion
 from games.kenken.panel import KenkenPanel, plural
 from games.kenken.view import KenkenView, Shown
@@ -258,19 +259,9 @@ class KenkenScene(GameScene):
     def result_title(self) -> str:
         return solving.title(self) if self.solve_used else "Solved!"
 
-    def result_mood(self) -> str:
-        return "neutral" if self.solve_used else "good"
-
     def result_facts(self) -> list[tuple[str, str]]:
-        puzzle = f"{self.n} x {self.n} {self.params.difficulty.title()}"
-        if self.params.variant != "standard":
-            puzzle += ", " + ("multiplication only" if self.params.multiplication_only
-                              else "hidden operators")
         return [("Time", clock_text(self.session.elapsed)), ("Hints", str(self.hints)),
-                ("Puzzle", puzzle)]
-
-    def result_notes(self) -> list[str]:
-        return [solving.SOLVE_WAS_USED] if self.solve_used else []
+                ("Puzzle", setting_words(self.params))]
 
     def status_line(self) -> str:
         return super().status_line() if self.over else ""

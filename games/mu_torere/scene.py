@@ -73,7 +73,7 @@ class MuTorereScene(VersusScene):
         return paint.piece_colour(self.prefs["colours"][side])
 
     def side_name(self, side: int) -> str:
-        return COLOURS[self.prefs["colours"][side]][0]
+        return paint.colour_name(self.prefs["colours"][side])
 
     def side_names(self) -> tuple[str, str]:
         return self.side_name(0), self.side_name(1)
@@ -83,7 +83,7 @@ class MuTorereScene(VersusScene):
 
     def option_rows(self) -> list[Choose]:
         swatches = {key: paint.piece(paint.piece_colour(key), 34) for key in COLOURS}
-        choices = tuple((key, name) for key, (name, _) in COLOURS.items())
+        choices = tuple((key, paint.colour_name(key)) for key in COLOURS)
         rows = []
         for side in (0, 1):
             role = self.role(side)

@@ -73,9 +73,10 @@ def record_summary(store: Store, settings: dict[str, Any], key: str,
 def summary(store: Store, settings: dict[str, Any], info: registry.GameInfo,
             info_module: ModuleType, params: Any, play: dict[str, Any]) -> tuple[str, Rows]:
     """The setup screen's side panel, a heading and (left, right) rows: a two-player game's
-    record, else the best scores under the game's own heading (info.scores_heading(params))
-    where it has one."""
+    record, else the best scores under "Best results" and the setting in the game's own words
+    (info.setting_words(params)) where it has them."""
     if info.players == 2:
         return record_summary(store, settings, info.key, play)
-    heading = getattr(info_module, "scores_heading", None)
-    return heading(params) if heading else "Best results", best_scores(store, info.key, params)
+    words = getattr(info_module, "setting_words", None)
+    heading = f"Best results: {words(params)}" if words else "Best results"
+    return heading, best_scores(store, info.key, params)

@@ -2,7 +2,7 @@
 starts without importing any rules module; everything else is imported on first use:
 
     games/<key>/__init__.py   register(__name__, title=..., blurb=..., players=...)
-    games/<key>/info.py       RULES, OPTIONS [, scores_heading, PREFS, LEGACY_PREFS,
+    games/<key>/info.py       RULES, OPTIONS [, setting_words, PREFS, LEGACY_PREFS,
                               MIGRATIONS]: pure data for the screens, settings and saves
     games/<key>/rules.py      the rules contract (games/core/kit/rules_api.py)
     games/<key>/scene.py      SCENE, the GameScene that plays it

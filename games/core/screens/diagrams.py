@@ -21,6 +21,7 @@ from games.core.kit.rules_api import GameError
 from games.core.loop import assets, palette, survey
 from games.core.screens import page, ui
 from games.core.screens.cache import SurfaceCache
+from games.core.screens.launch import colour_words
 
 BOARD_SHARE = 0.22     # a pictured board's height, as a share of the screen's height,
 SMALL_SCREEN = 0.1     # and a little more on a smaller screen, where a share is smaller
@@ -134,8 +135,8 @@ class Drawing:
         # A picture entering the view from its bottom shows its caption once it is whole:
         # no line of the page is ever cut at the view's edge.
         if self.picture.caption and surface.get_clip().contains(caption):
-            ui.fit_text(surface, self.picture.caption, caption, ui.SMALL, ui.MUTED,
-                        max_lines=CAPTION_LINES)
+            ui.fit_text(surface, colour_words(self.key, self.picture.caption), caption,
+                        ui.SMALL, ui.MUTED, max_lines=CAPTION_LINES)
 
 
 class Group:

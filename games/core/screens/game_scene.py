@@ -18,14 +18,13 @@ import pygame
 
 from games.core.kit import registry
 from games.core.kit.actions import Act, Action, Binding, Command, Device
-from games.core.kit.checks import Invalid
 from games.core.kit.controls import Answer, Look, Play, Refuse
 from games.core.kit.results import Result, clock_text as clock_text, sentence
 from games.core.kit.rules_api import GameError, Outcome
 from games.core.kit.session import Change, Session
 from games.core.loop.app import Scene
 from games.core.loop.tween import Tweens
-from games.core.screens import hud, solving, ui, verbs
+from games.core.screens import ending, hud, solving, ui, verbs
 from games.core.screens.hud import HUD_HEIGHT as HUD_HEIGHT, TOOLBAR_HEIGHT as TOOLBAR_HEIGHT
 from games.core.screens.launch import info_module
 
@@ -158,8 +157,10 @@ class GameScene(Scene):
         return [("Score", self.score_text(self.final_score()))]
 
     def result_notes(self) -> list[str]:
-        """Sentences after the facts (help that keeps a game out of the best results)."""
-        return []
+        """Sentences after the facts (help that keeps a game out of the best results: by
+        default Solve, where the player finished by hand)."""
+        note = solving.note(self)
+        return [note] if note else []
 
     def result(self) -> Result:
         """The template filled in for the position now on the board."""
@@ -167,9 +168,8 @@ class GameScene(Scene):
                       tuple(self.result_facts()), tuple(self.result_notes()))
 
     def shown_result(self) -> Result:
-        """The result screen's words: those entered at the first ending (a later ending,
-        after undo, shows them again), else the present ending's."""
-        return self.session.result or self.result()
+        """The result screen's words (ending.shown_result)."""
+        return ending.shown_result(self)
 
     # --- Solve (games/core/screens/solving.py) ---------------------------------------------
     @property
@@ -314,35 +314,18 @@ class GameScene(Scene):
             self.result_wait = self.result_pause   # the result shows once the board is still
 
     def enter_ending(self) -> None:
-        """The game has just ended. Its first ending is entered at once (an undo before the
-        result screen shows changes nothing), with its Result kept in the game's record; a
-        later ending, after undo, is a look back: no table changes, the first words stand."""
-        self.looking_back = self.recorded
-        self.rank = None if self.looking_back else self.enter_result()
-        if self.session.result is None and not self.looking_back:
-            self.session.result = self.result()
+        """The game has just ended: its first ending is entered, a later one is a look back
+        (ending.enter)."""
+        ending.enter(self)
 
     def game_over(self) -> None:
-        self.app.audio.play(self.ending_sound())
-        problem = self.app.store.delete_game(self.session.key)   # reports, never raises
-        if problem:
-            self.say(problem)
-        from games.core.screens.menus import ResultScene
-        self.app.push(ResultScene(self.app, self, self.rank))
+        ending.show(self)
 
     @property
     def recorded(self) -> bool:
         """This game's result is in the tables already: a look back with undo and redo, or a
         second ending after undo, changes no table, and its clock never runs again."""
         return self.session.count("recorded") > 0
-
-    def enter_result(self):
-        """The first ending of a game (the session) goes into the tables, once; returns the
-        rank of a new best result, or None."""
-        if self.recorded:
-            return None
-        self.session.note("recorded")
-        return self.record_result()
 
     def ranked(self) -> bool:
         """Whether this ending may enter the best scores: a win in which Solve was not used."""
@@ -355,25 +338,16 @@ class GameScene(Scene):
 
     def record_game(self, outcome: str, ranked: bool = False, opponent: str = "",
                     level: str = "") -> int | None:
-        """One row of the history for this game (its moves, record, score in the game's words,
-        the daily puzzle's date); the rank of a new best score, or None."""
-        from games.core.data.history_rows import of_session
-        from games.core.kit import daily
-        score = self.final_score()
-        game = of_session(
-            self.session, self.started, outcome, score, self.score_text(score), ranked,
-            opponent=opponent, level=level, daily=daily.date_text(self.play_options.get("daily")))
-        try:
-            return self.app.store.history().record(game)
-        except Invalid as error:
-            self.say(f"This game could not be kept in the history ({error}).")
-            return None
+        """One row of the history for this game; the rank of a new best score, or None."""
+        return ending.record(self, outcome, ranked, opponent, level)
 
     def result_mood(self) -> str:
-        """'good', 'bad' or 'neutral': the colour of the result screen's title."""
-        if self.solver.finished:
-            return "neutral"
+        """'good', 'bad' or 'neutral': the colour of the result screen's title. A win kept
+        out of the best results (solved by the computer, or with help) is neutral, as the
+        history shows it."""
         outcome = self.session.status.outcome
+        if outcome == Outcome.WON and not self.ranked():
+            return "neutral"
         return {Outcome.WON: "good", Outcome.LOST: "bad"}.get(outcome, "neutral")
 
     def ending_sound(self) -> str:
@@ -553,9 +527,15 @@ class GameScene(Scene):
         surface.fill(ui.BG)      # a scene with calm parts draws its Backdrop (cache.py)
 
     def draw(self, surface) -> None:
+        self.draw_play_area(surface)
+        self.draw_hud(surface)
+
+    def draw_play_area(self, surface: pygame.Surface) -> None:
+        """The scene's picture without its HUD: the calm parts (`draw_backdrop`), then what
+        moves over them (`draw_board`). Every host of a game's board draws it through this
+        (the frame, the lesson player, the review and the replay), so none shows half of it."""
         self.draw_backdrop(surface)
         self.draw_board(surface)
-        self.draw_hud(surface)
 
     def hud_layout(self) -> list[tuple[str, str, int]]:
         """(name, value, right edge) of each HUD field shown (a hidden clock is left out)."""
@@ -570,8 +550,10 @@ class GameScene(Scene):
         self.hud_drawn = (layout, words, self.toolbar.look(), self.only_the_clock_is_due())
 
     def shown_words(self) -> str:
-        """The status line's words: the message while it lasts, else the status."""
-        return self.message if self.message_time > 0 else self.status_line()
+        """The status line's words: Solve's while it runs, the message while it lasts, else
+        the status."""
+        return solving.status(self.solver) or (
+            self.message if self.message_time > 0 else self.status_line())
 
     def draw_changes(self, surface: pygame.Surface) -> pygame.Rect | None:
         """A clock's second came due: redraw only the HUD values that changed, when nothing

@@ -16,8 +16,15 @@ def scene_module(key: str):
 
 
 def info_module(key: str):
-    """The game's pure data for the screens: RULES, OPTIONS and perhaps scores_heading()."""
+    """The game's pure data for the screens: RULES, OPTIONS and perhaps setting_words()."""
     return registry.module(key, "info")
+
+
+def colour_words(key: str, text: str) -> str:
+    """A game's words (its rules, lesson, captions, options) with each of its colours named as
+    the active palette paints it (its art module's `reword`, where it names colours)."""
+    reword = getattr(registry.sprites(key), "reword", None)
+    return reword(text) if reword is not None else text
 
 
 def offered(key: str, option: Option, value) -> bool:

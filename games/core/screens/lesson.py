@@ -22,7 +22,7 @@ from games.core.kit.session import Change
 from games.core.loop.app import App, Scene
 from games.core.screens import ui
 from games.core.screens.hud import HUD_HEIGHT, TOOLBAR_HEIGHT
-from games.core.screens.launch import scene_module
+from games.core.screens.launch import colour_words, scene_module
 from games.core.screens.overlays import HelpScene
 
 DWELL = 1.2           # seconds a reached step stays on show before the next
@@ -133,7 +133,7 @@ class LessonScene(Scene):
         verdict, words = judge(self.rules, self.step, self.board.state, move)
         if verdict == Verdict.GOAL:
             return True
-        self.board.refuse(words)
+        self.board.refuse(colour_words(self.key, words))
         return False
 
     def refused(self, words: str) -> None:
@@ -144,7 +144,7 @@ class LessonScene(Scene):
     def reached(self, change: Change) -> None:
         self.passed, self.dwell = True, DWELL
         self.refusal = False
-        self.board.say(self.step.praise)
+        self.board.say(colour_words(self.key, self.step.praise))
 
     def show_me(self) -> None:
         """Play the step for the player, with the game's own animation."""
@@ -241,8 +241,7 @@ class LessonScene(Scene):
 
     # --- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        self.board.draw_backdrop(surface)
-        self.board.draw_board(surface)
+        self.board.draw_play_area(surface)
         if not self.passed and not self.completed:
             self.draw_highlights(surface)
         self.draw_band(surface)
@@ -279,7 +278,7 @@ class LessonScene(Scene):
                 pygame.draw.circle(surface, ui.ACCENT, centre, 12)
             else:
                 pygame.draw.circle(surface, ui.LINE, centre, 10, 3)
-        words = "Lesson complete." if self.completed else self.step.say
+        words = "Lesson complete." if self.completed else colour_words(self.key, self.step.say)
         left = title.right + 48
         ui.fit_text(surface, words, (left, 8, dots.left - 32 - left, HUD_HEIGHT - 16), ui.BODY,
                     ui.TEXT, align="left")

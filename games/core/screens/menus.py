@@ -15,6 +15,7 @@ from games.core.loop.app import Scene
 from games.core.screens import ui
 from games.core.screens.game_id import IdRow, Toast, copy_game_id
 from games.core.screens.launch import (
+    colour_words,
     info_module,
     remembered_choices,
     resume_saved_game,
@@ -51,7 +52,8 @@ class SetupScene(Scene):
         size = step - 20
         y = 250
         for option in self.options:
-            stepper = ui.Stepper((120, y, 820, size), option.label, option.choices)
+            stepper = ui.Stepper((120, y, 820, size), option.label, tuple(
+                (value, colour_words(key, words)) for value, words in option.choices))
             stepper.select(option.default)
             stepper.select(remembered.get(option.key, option.default))
             self.choices.append((option, stepper))
@@ -270,13 +272,21 @@ class PauseScene(Scene):
 
 
 LOOKING_BACK = "This game's result was entered when it first ended."
+RESULT_WIDTH = 1320          # the result screen's box; its words 100 narrower
+
+
+def note_height(note: str) -> int:
+    """A note's row: one line of body text, or two where it needs them."""
+    lines = ui.fit_lines(note, RESULT_WIDTH - 100, 2 * ui.line_pitch(ui.BODY, 1.2), ui.BODY)[1]
+    return 56 if len(lines) == 1 else 96
 
 
 class ResultScene(MenuScreen):
     """The end of a game, in the one template (games/core/kit/results.py): the title from the
     outcome, the reason, the facts one a line, the place in the best results, the game ID
-    (Ctrl+C or Copy copies it). The words are those entered when the game first ended; the
-    board shows beneath."""
+    (Ctrl+C or Copy copies it). The words are those entered when the game first ended, or at
+    a later ending (after undo) the board's own beside the one entered; the board shows
+    beneath."""
     opaque = False
 
     def __init__(self, app, game, rank=None):
@@ -287,7 +297,7 @@ class ResultScene(MenuScreen):
         width, height = app.size
         # As tall as its words need, between a short result and the whole screen.
         words = sum(row[4] for row in self.rows())
-        self.box = pygame.Rect(0, 0, 1320, max(560, min(height - 80, words + 380)))
+        self.box = pygame.Rect(0, 0, RESULT_WIDTH, max(560, min(height - 80, words + 380)))
         self.box.center = (width // 2, height // 2 + 20)
         inner = self.box.inflate(-100, 0)
         self.id_row = IdRow((inner.left, self.box.bottom - 214, inner.width, 64),
@@ -332,11 +342,11 @@ class ResultScene(MenuScreen):
         result = self.result
         rows = [("line", result.reason, ui.TEXT, False, 90)]
         rows += [("fact", f"{label}\t{value}", ui.TEXT, True, 50) for label, value in result.facts]
-        rows += [("line", note, ui.TEXT, False, 56) for note in result.notes]
+        rows += [("line", note, ui.TEXT, False, note_height(note)) for note in result.notes]
         if self.rank:
             rows.append(("line", f"A new best result: number {self.rank} in the table!",
                          ui.ACCENT, True, 56))
-        elif self.game.looking_back:
+        elif self.game.looking_back and result == self.game.session.result:
             rows.append(("line", LOOKING_BACK, ui.MUTED, False, 56))
         return rows
 

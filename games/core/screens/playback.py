@@ -171,11 +171,10 @@ class Playback(Scene):
         self.menu.draw(surface)
 
     def draw_board(self, surface: pygame.Surface) -> None:
-        """The game's scene draws its board on a picture of the screen (`decorate` adds to
-        it), and the part with the board is shown."""
+        """The game's scene draws its board, calm parts and moving ones, on a picture of the
+        screen (`decorate` adds to it), and the part with the board is shown."""
         canvas, content = self.canvas, self.layout.content
-        canvas.fill(ui.BG)
-        self.board.draw_board(canvas)
+        self.board.draw_play_area(canvas)
         self.decorate(canvas)
         box = self.layout.board
         surface.blit(pygame.transform.smoothscale(canvas.subsurface(content), box.size), box)

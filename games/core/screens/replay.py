@@ -2,7 +2,8 @@
 player's moves one by one on the game's own board (the frame of playback.py, as the Review of
 a two-player game), each with the game's clock when it was made and the gap since the move
 before (games/core/kit/timings.py). Play steps through it in real time or faster (x1, x4,
-x16); a bar for each move below shows how long it took, and a click on it jumps there.
+x16), a long think cut to two seconds at x1 (its real time still shown); a bar for each move
+below shows how long it took, and a click on it jumps there.
 
 Keys beyond the frame's (Left / Right step, Home / End, LB / RB jump, Esc closes): Space or
 Enter (A) plays and pauses, Up / Down (d-pad, stick) change the speed. A step or a jump by
@@ -18,6 +19,7 @@ import pygame
 from games.core.data import history
 from games.core.kit import registry, timings
 from games.core.kit.actions import Act, Action, Device
+from games.core.kit.results import SOLVE_FINISHED
 from games.core.kit.saves import RESTART
 from games.core.kit.session import Change, Session
 from games.core.kit.timings import SPEEDS, clock_words, gap_words
@@ -27,6 +29,8 @@ from games.core.screens.playback import ROW, Entry, Playback
 
 FRAME = 0.1             # while playing, the timeline's cursor moves this often (seconds)
 NO_TIMES = "Played before move times were kept: replayed without times."
+SHORTENED = (f"A think over {timings.LONGEST_PAUSE:g} s plays in {timings.LONGEST_PAUSE:g} s at "
+             "x1; the times shown are the real ones.")
 
 
 @functools.cache
@@ -35,6 +39,11 @@ def replay_host(scene_class: type) -> type:
     sets it), and an ending enters nothing and shows no result screen."""
 
     class ReplayBoard(scene_class):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            # Its ending as it was played: the computer's where Solve ended it (the record).
+            self.solver.finished = self.session.count(SOLVE_FINISHED) > 0
+
         @property
         def device(self) -> Device:
             return Device.MOUSE           # no keyboard cursor on the board (show_cursor)
@@ -267,6 +276,9 @@ class ReplayScene(Playback):
         if self.position == self.end and self.board.over:
             ui.label(surface, charts.fitted(self.board.result_title(), ROW, width, True),
                      (left, y + 52), ROW, ui.TEXT, bold=True, anchor="midleft")
+        if any(times.shortened(n) for n in range(1, self.end + 1)):
+            ui.fit_text(surface, SHORTENED, (left, box.bottom - 164, width, 68), ui.SMALL,
+                        ui.MUTED, align="left")
         keys = self.keys_words("Click a bar to jump to its move",
                                "Space plays or pauses, Up / Down: speed, Left / Right step, "
                                "Home / End",

@@ -21,6 +21,8 @@ from games.core.screens import charts, hud, ui
 from games.core.screens.playback import ROW, Playback
 
 GHOST = (120, 200, 255)         # the best move's arrow
+# The board's play options: two people, no teaching view, heaps as the game ID has them.
+BOARD_OPTIONS = {"opponent": "human", "teach": False, "edited": True}
 
 
 @functools.cache
@@ -58,8 +60,7 @@ class ReviewScene(Playback):
         self.ai = registry.module(key, "ai")
         self.arrows = registry.module(key, "review")
         scene_class = review_host(registry.module(key, "scene").SCENE)
-        board = scene_class(app, session, {"opponent": "human", "teach": False,
-                                           "edited": True})
+        board = scene_class(app, session, dict(BOARD_OPTIONS))
         self.graded: list[GradedMove] | None = None
         super().__init__(app, session, board,
                          title or f"{registry.lookup(key).title}: review")

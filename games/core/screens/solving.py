@@ -12,12 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.kit.actions import Act
+from games.core.kit.results import SOLVED_BY_COMPUTER, SOLVED_BY_HAND, help_note
 
 SOLVE_SECONDS = 12.0            # a long solution plays faster, to finish in about this long
 FASTEST, SLOWEST = 0.08, 0.42   # seconds between the computer's moves
-SOLVED_BY_COMPUTER = "Solved by the computer"
-SOLVED_BY_HAND = "Solved!"
-SOLVE_WAS_USED = "Solve was used in this game: not a best result."
+SOLVE_WAS_USED = help_note(["Solve"])
 # What does not stop the computer solving: the pointer moving, a button let go, the wheel, a
 # pad coming or going, typed text. Anything else (a key, a click, a pad button) stops it, and
 # the menu and the rules still open.
@@ -25,7 +24,7 @@ NOT_STOPPING = (Act.POINT, Act.RELEASE, Act.WHEEL, Act.PAD_ADDED, Act.PAD_LOST, 
 OPENS_TOO = (Act.MENU, Act.HELP)
 ASK = ("Let the computer solve it?", "Solve (Y)", "Keep playing (N)",
        "The computer plays the solution move by move; any key or click stops it. "
-       "It counts as help: this game will not be a best score.")
+       "It counts as help: this game will not be a best result.")
 
 
 class SolvePlayer:
@@ -107,8 +106,6 @@ def begin(scene: Any) -> None:
         return
     scene.solver.waiting = True
     poll(scene)
-    if scene.solver.waiting:
-        scene.say("Working out the solution...")
 
 
 def poll(scene: Any) -> None:
@@ -122,7 +119,14 @@ def poll(scene: Any) -> None:
     elif answer:
         scene.session.note("solved")
         scene.solver.start(answer, scene.state)
-        scene.say("Solving: any key or click stops it.")
+
+
+def status(player: SolvePlayer) -> str:
+    """The status line while Solve runs, from its state (never a message left standing after
+    it has stopped or ended); '' when it does not."""
+    if player.waiting:
+        return "Working out the solution..."
+    return "Solving: any key or click stops it." if player.queue else ""
 
 
 def stopped_by(scene: Any, kind: Act) -> bool:
@@ -144,11 +148,13 @@ def step(scene: Any, dt: float) -> None:
     move = player.due(dt, scene.state)     # a move landing cuts the last one's animation short
     if move is None:
         return
+    player.finished = True        # should this move end the game, as its ending is entered
     scene.show_solve_move(move)
     if scene.over:
-        player.finished = True
         player.stop()
-    elif player.queue:
+        return
+    player.finished = False
+    if player.queue:
         player.expect = scene.state
     else:
         player.stop()

@@ -14,16 +14,24 @@ from games.core.data.history_rows import TIME_FORMAT
 from games.core.kit import registry
 from games.core.kit.actions import Act
 from games.core.kit.levels import TITLES
-from games.core.kit.results import plural
+from games.core.kit.results import (
+    RECORD_HEADING,
+    WON_WITH_HELP,
+    history_result,
+    plural,
+    record_text,
+)
 from games.core.kit.rules_api import GameError
 from games.core.kit.saves import RESTART
+from games.core.kit.versus_options import custom_words
 from games.core.loop import survey
 from games.core.loop.app import Scene
 from games.core.screens import charts, ui
-from games.core.screens.launch import start_deal
+from games.core.screens.launch import info_module, start_deal
 from games.core.screens.question import ConfirmScene
 
 ROW = ui.SMALL + 2
+MOOD_INK = {"good": ui.GOOD, "bad": ui.BAD, "neutral": ui.TEXT}
 GAP = 36            # between a table's columns
 PAGE = 10           # games on a page of the history
 TABLE_ROWS = 7      # difficulties, levels or games in a table (the most played)
@@ -68,10 +76,23 @@ def params_words(params: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def setting_words(key: str, params: str) -> str:
+    """A setting as the history keeps it (a game's parameters) in the game's own words, the
+    same as its best results and its result say (info.setting_words: '6 x 6, Hard'); read
+    field by field where the game has none, or the parameters no longer parse."""
+    try:
+        words = getattr(info_module(key), "setting_words", None)
+        if words is not None:
+            return str(words(registry.module(key).parse_params(params)))
+    except (KeyError, ImportError, GameError, ValueError, TypeError):
+        pass
+    return params_words(params)
+
+
 def level_words(level: str) -> str:
     if level in TITLES:
         return TITLES[level]
-    return f"Custom {level}%" if level.isdigit() else level.replace("_", " ").title()
+    return custom_words(int(level)) if level.isdigit() else level.replace("_", " ").title()
 
 
 def title_of(key: str) -> str:
@@ -81,13 +102,15 @@ def title_of(key: str) -> str:
         return key
 
 
-def result_words(game: history.Game) -> str:
-    if game.opponent == "human":
-        return "Draw" if game.outcome == "draw" else "Decided"
-    words = {"won": "Won", "lost": "Lost", "draw": "Draw"}[game.outcome]
+def result_words(game: history.Game) -> tuple[str, tuple[int, int, int]]:
+    """The result column's words and colour: won, lost or drawn, or a win with help (solved by
+    the computer, or with help its game counts: results.history_result), in their moods."""
+    words, mood = history_result(game.outcome, game.opponent, game.ranked, game.record)
     if game.games > 1:
-        return f"{game.games} {words.lower()}"
-    return words + (" (daily)" if game.daily else "")
+        words = f"{game.games} {words.lower()}"
+    elif game.daily:
+        words += " (daily)"
+    return words, MOOD_INK[mood]
 
 
 def local_time(utc: str) -> str:
@@ -169,9 +192,11 @@ class StatsScene(Scene):
             self.paint_table(surface, table, "Against the computer, each level",
                              level_rows(figures.levels))
         else:
-            self.paint_table(surface, table, "Each setting", param_rows(figures.groups))
+            self.paint_table(surface, table, "Each setting", param_rows(self.key,
+                                                                       figures.groups))
         top, bottom = 600, height - 130
-        other = "Two players" if registry.lookup(self.key).players == 2 else "Drawn"
+        other = "Drawn, two players" if registry.lookup(self.key).players == 2 else \
+            WON_WITH_HELP
         lower = registry.lookup(self.key).lower_is_better
         if figures.recent_kind == "time":
             third = (width - 240) // 3
@@ -196,13 +221,13 @@ class StatsScene(Scene):
         width, height = self.app.size
         figures = self.figures
         self.paint_table(surface, pygame.Rect(80, 140, width - 160, 420),
-                         "Each game, with the best and median of its most played setting "
-                         "(two players: winning times)", per_game_rows(figures.per_game))
+                         "Each game, and its most played setting (two players: winning times)",
+                         per_game_rows(figures.per_game))
         top, bottom = 590, height - 130
         third = (width - 240) // 3
         self.paint_numbers(surface, pygame.Rect(80, top, third, bottom - top))
         charts.day_bars(surface, pygame.Rect(120 + third, top, third, bottom - top),
-                        figures.days, "Drawn, two players")
+                        figures.days, "Neither won nor lost")
         charts.level_bars(surface, pygame.Rect(160 + 2 * third, top, third, bottom - top),
                           figures.levels, level_words)
 
@@ -210,7 +235,7 @@ class StatsScene(Scene):
         figures = self.figures
         ui.panel(surface, box, ui.PANEL)
         rows = [("Played", str(figures.played)),
-                ("Won / lost / drawn", f"{figures.won} / {figures.lost} / {figures.drawn}"),
+                (RECORD_HEADING, record_text(figures.won, figures.lost, figures.drawn)),
                 ("Win rate", percent(figures.win_rate)),
                 ("Current streak", plural(figures.streak, "win")),
                 ("Best streak", plural(figures.best_streak, "win"))]
@@ -218,6 +243,8 @@ class StatsScene(Scene):
             rows.append(("Daily streak", plural(figures.daily_streak, "day")))
         if figures.two_players:
             rows.append(("Between two players", str(figures.two_players)))
+        if figures.helped:
+            rows.append((WON_WITH_HELP, str(figures.helped)))
         rows.append(("Time played", hours(figures.seconds)))
         pitch = min(56, (box.height - 40) // len(rows))
         for n, (name, value) in enumerate(rows):
@@ -255,29 +282,29 @@ class StatsScene(Scene):
         return None
 
 
-def param_rows(groups):
+def param_rows(key: str, groups):
     columns = ["Settings", "Played", "Won", "Best", "Median"]
-    return columns, [[params_words(g.name), str(g.played), str(g.won), g.best or "-",
+    return columns, [[setting_words(key, g.name), str(g.played), str(g.won), g.best or "-",
                       g.median or "-"] for g in groups]
 
 
 def level_rows(groups):
-    columns = ["Level", "Played", "W-D-L", "Fastest win", "Median win"]
-    return columns, [[level_words(g.name), str(g.played), f"{g.won}-{g.drawn}-{g.lost}",
+    columns = ["Level", "Played", RECORD_HEADING, "Fastest win", "Median win"]
+    return columns, [[level_words(g.name), str(g.played), record_text(g.won, g.lost, g.drawn),
                       g.best or "-", g.median or "-"] for g in groups]
 
 
 def per_game_rows(groups):
     """Each game: its results, and the best and median of its most played setting (a
     puzzle's score or time per parameters, a two-player game's winning time per level)."""
-    columns = ["Game", "Played", "W-D-L", "Win rate", "Most played", "Best", "Median"]
+    columns = ["Game", "Played", RECORD_HEADING, "Win rate", "Most played", "Best", "Median"]
     rows = []
     for g in groups:
         decided = g.won + g.lost + g.drawn
         two_players = g.name in registry.load_all() and registry.lookup(g.name).players == 2
-        setting = (level_words(g.setting) if two_players else params_words(g.setting)) \
-            if g.setting else "-"
-        rows.append([title_of(g.name), str(g.played), f"{g.won}-{g.drawn}-{g.lost}",
+        setting = (level_words(g.setting) if two_players else
+                   setting_words(g.name, g.setting)) if g.setting else "-"
+        rows.append([title_of(g.name), str(g.played), record_text(g.won, g.lost, g.drawn),
                      percent(g.won / decided if decided else None), setting,
                      g.best or "-", g.median or "-"])
     return columns, rows
@@ -297,7 +324,7 @@ class GameRow(ui.Widget):
         self.look_back = look_back_words(game) if game.game_id else ""
         self.reviewable = bool(self.look_back)
         # The columns' widths, the same in every row of a page (HistoryScene.build).
-        self.size, self.widths = fitted_table([self.cells()], self.rect.width - 40 - self.ACTIONS,
+        self.size, self.widths = fitted_table([self.words()], self.rect.width - 40 - self.ACTIONS,
                                               None)
 
     def activate(self) -> None:
@@ -322,26 +349,29 @@ class GameRow(ui.Widget):
 
     ACTIONS = 360      # the room at the right for "Review" or "Replay" and "Play again"
 
-    def cells(self) -> list[str]:
-        """The words of each column, left to right: when, the game (of all games), the
-        setting, the result, the score or time."""
+    def cells(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """(words, colour) of each column, left to right: when, the game (in the collection's
+        history), the setting, the result, the score or time."""
         game = self.game
         when = local_time(game.finished)
         settings = level_words(game.level) if game.opponent == "computer" else \
-            "Two players" if game.opponent == "human" else params_words(game.params)
+            "Two players" if game.opponent == "human" else setting_words(game.game, game.params)
         score = stats.clock(game.duration) if game.duration is not None else "-"
         if game.opponent == "" and game.detail:
             score = game.detail
-        cells = [when, title_of(game.game)] if self.with_title else [when]
-        return cells + [settings, result_words(game), score]
+        cells = [(when, ui.TEXT)]
+        if self.with_title:
+            cells.append((title_of(game.game), ui.TEXT))
+        return cells + [(settings, ui.TEXT), result_words(game), (score, ui.TEXT)]
+
+    def words(self) -> list[str]:
+        return [words for words, _ in self.cells()]
 
     def draw(self, surface, focused: bool) -> None:
         colour = ui.PANEL_HI if focused else ui.PANEL
         ui.panel(surface, self.rect, colour, radius=12, border=ui.LINE, width=1)
         x = self.rect.left + 20
-        for words, width in zip(self.cells(), self.widths):
-            ink = ui.GOOD if words.startswith("Won") else ui.BAD if words.startswith("Lost") \
-                else ui.TEXT
+        for (words, ink), width in zip(self.cells(), self.widths):
             ui.label(surface, charts.fitted(words, self.size, width - GAP),
                      (x, self.rect.centery), self.size, ink, anchor="midleft")
             x += width
@@ -390,7 +420,7 @@ class HistoryScene(Scene):
             for n, game in enumerate(games)]
         self.rows = len(widgets)
         if widgets:     # the columns as wide as the page's words, sharing what is left
-            rows = [row.cells() for row in widgets if isinstance(row, GameRow)]
+            rows = [row.words() for row in widgets if isinstance(row, GameRow)]
             table = fitted_table(rows, widgets[0].rect.width - 40 - GameRow.ACTIONS, None)
             for row in widgets:
                 if isinstance(row, GameRow):

@@ -16,7 +16,7 @@ from typing import Any
 from games.core.kit import registry
 from games.core.kit.actions import Act, Action, Command
 from games.core.kit.options import remember
-from games.core.kit.results import sentence
+from games.core.kit.results import record_words, sentence
 from games.core.kit.rules_api import Outcome, Termination
 from games.core.kit.saves import RESTART
 from games.core.kit.session import Session
@@ -551,8 +551,8 @@ class VersusScene(GameScene):
             from games.core.data import records
             record = records.record_counts(self.app.store, self.session.key, self.level)
             facts.append((f"Your record at {self.level_text()}",
-                          f"{record.get('won', 0)} won, {record.get('lost', 0)} lost, "
-                          f"{record.get('draw', 0)} drawn"))
+                          record_words(record.get("won", 0), record.get("lost", 0),
+                                       record.get("draw", 0))))
         return facts
 
     def record_result(self) -> int | None:
