@@ -87,8 +87,9 @@ class MuTorereScene(VersusScene):
         rows = []
         for side in (0, 1):
             role = self.role(side)
-            rows.append(Choose(f"colour{side}", "Your colour" if role == "You" else
-                               f"{role}'s colour", choices, self.prefs["colours"][side],
+            # The row of a side's colour is named by the side alone (its swatch and colour
+            # show what it sets): "Computer's colour" did not fit beside "Vermilion".
+            rows.append(Choose(f"colour{side}", role, choices, self.prefs["colours"][side],
                                lambda value, s=side: self.set_colour(s, value), swatches,
                                lambda value, s=side: value == self.prefs["colours"][1 - s]))
         rows.append(Choose("board", "Board", STYLES, self.prefs["board"],

@@ -41,12 +41,15 @@ LEGIBLE_PIXELS = 13    # the least text height on screen (a font's size in pixel
 SLACK = 2              # pixels two rectangles may share before they overlap (antialiasing)
 LOGICAL_HEIGHT = 1080
 # Colour names the colour-blind palette never paints: its colours are the Okabe-Ito ones
-# (palette.OKABE_ITO), which every game's sprites use in it. A piece's colour is a name, as
-# the games write it ("the Red tile", "Cyan star"); a frame's own colours, the same in either
-# palette ("a red ring" round a capture), are written small.
-UNPAINTED = ("Red", "Green", "Purple", "Cyan", "Teal", "Gold", "Pink", "Magenta", "Violet",
-             "Brown")
-SAFE_NAMES = re.compile("|".join(sorted(palette.OKABE_ITO, key=len, reverse=True)), re.I)
+# (palette.OKABE_ITO), which every game's sprites use in it, read by the words of
+# palette.OKABE_ITO_WORDS (the one table the games name colours from). A piece's colour is a
+# name, as the games write it ("the Red tile", "Cyan star"); a frame's own colours, the same in
+# either palette ("a red ring" round a capture), are written small.
+UNPAINTED = tuple(word for word in ("Red", "Green", "Purple", "Cyan", "Teal", "Gold", "Pink",
+                                    "Magenta", "Violet", "Brown")
+                  if word.lower() not in palette.OKABE_ITO_WORDS.values())
+SAFE_NAMES = re.compile("|".join(sorted({*palette.OKABE_ITO, *palette.OKABE_ITO_WORDS.values()},
+                                        key=len, reverse=True)), re.I)
 COLOUR_WORD = re.compile(r"\b(" + "|".join(UNPAINTED) + r")\b")
 
 current: Survey | None = None     # the Survey recording now (recording() sets it), or None

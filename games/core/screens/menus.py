@@ -378,12 +378,12 @@ class ResultScene(MenuScreen):
             y += height
         self.id_row.draw(surface, self.toast)
         self.menu.draw(surface)
-        if survey.current is not None:     # the words shown against the board's own
-            survey.current.agree("the result", result_words(self.result),
-                                 result_words(self.game.result()))
+        if survey.current is not None:     # what it says of the board, against the board
+            survey.current.agree("the result", board_words(self.result),
+                                 board_words(self.game.result()))
 
 
-def result_words(result: Result) -> str:
-    """A result as one line: its title, reason, facts and notes."""
-    return "; ".join([result.title, result.reason,
-                      *(f"{label} {value}" for label, value in result.facts), *result.notes])
+def board_words(result: Result) -> str:
+    """What a result says of the board, as one line: its reason and its facts (the title
+    and notes of a later ending add that it is not counted, and what the record keeps)."""
+    return "; ".join([result.reason, *(f"{label} {value}" for label, value in result.facts)])
