@@ -89,6 +89,9 @@ def play(args, session, shots: dict) -> None:
             elif frame % args.every == 0 and app.top is not None:
                 app.top.demo_step()
             app.frame(DEMO_DT)
+            # A job's answer (the launcher's history, a computer's move) lands at the next
+            # frame, whatever the machine's load: a demo shows the same frames every time.
+            app.jobs.wait_all()
             if frame in shots:
                 save_picture(as_shown(app.screen, args.screen), shots[frame])
             if not app.running:
