@@ -9,15 +9,16 @@ from games.core.screens import ui
 from sprites import shapes as paint
 from sprites.colours import Colour
 
-# Bright, distinct in lightness as well as hue (colour-blind safe: the Okabe-Ito colours of the
-# same names, vermilion for red); every tile also has its shape and names its colour.
+# Bright, distinct in lightness as well as hue (colour-blind safe: the Okabe-Ito colours nearest
+# the names, each then named by its own word: vermilion, pink); every tile also has its shape
+# and names its colour.
+SAFE_OF = {"red": "vermilion", "green": "bluish green", "blue": "blue", "yellow": "yellow",
+           "purple": "reddish purple", "orange": "orange"}
 PALETTES: dict[str, dict[str, Colour]] = {
     palette.STANDARD: {"red": (222, 60, 55), "green": (40, 170, 110), "blue": (45, 110, 215),
                        "yellow": (245, 215, 60), "purple": (150, 85, 200),
                        "orange": (245, 140, 35)},
-    palette.SAFE: {name: palette.OKABE_ITO[ito] for name, ito in (
-        ("red", "vermilion"), ("green", "bluish green"), ("blue", "blue"), ("yellow", "yellow"),
-        ("purple", "reddish purple"), ("orange", "orange"))},
+    palette.SAFE: {name: palette.OKABE_ITO[ito] for name, ito in SAFE_OF.items()},
 }
 CARD = (240, 236, 224)
 CARD_EDGE = (190, 184, 168)
@@ -26,6 +27,17 @@ CARD_EDGE = (190, 184, 168)
 def colour(name: str) -> Colour:
     """A tile colour (by its name in the clues) in the active palette."""
     return PALETTES[palette.current()][name]
+
+
+def painted(word: str) -> Colour:
+    """The colour a tile's colour word names, as the active palette paints it."""
+    return colour(word)
+
+
+def reword(text: str) -> str:
+    """The game's words (clues, tiles, the lesson, the rules) with each tile colour named as
+    the active palette paints it."""
+    return palette.reword(text, SAFE_OF)
 
 
 def thumbnail(size: tuple[int, int]) -> pygame.Surface:

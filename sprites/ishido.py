@@ -17,14 +17,16 @@ SUPERSAMPLE = 4
 SQUARE_INNER = (50, 58, 78)     # the board's inner squares
 
 # Standard: Paul Tol's bright scheme (https://personal.sron.nl/~pault/), grey left out.
-# Colour-blind safe: the Okabe-Ito colours of the same names (vermilion for red).
+# Colour-blind safe: the Okabe-Ito colours nearest the names, each then named by its own word
+# (sky blue, vermilion, pink).
+COLOUR_NAMES = ("blue", "cyan", "green", "yellow", "red", "purple")
+SAFE_OF = dict(zip(COLOUR_NAMES, ("blue", "sky blue", "bluish green", "yellow", "vermilion",
+                                  "reddish purple")))
 PALETTES: dict[str, tuple[Colour, ...]] = {
     palette.STANDARD: ((68, 119, 170), (102, 204, 238), (34, 136, 51), (204, 187, 68),
                        (238, 102, 119), (170, 51, 119)),
-    palette.SAFE: tuple(palette.OKABE_ITO[name] for name in (
-        "blue", "sky blue", "bluish green", "yellow", "vermilion", "reddish purple")),
+    palette.SAFE: tuple(palette.OKABE_ITO[SAFE_OF[name]] for name in COLOUR_NAMES),
 }
-COLOUR_NAMES = ("blue", "cyan", "green", "yellow", "red", "purple")
 SYMBOL_NAMES = ("sun", "mountain", "diamond", "star", "cross", "moon")
 
 INK = (250, 246, 234)       # the symbol: ivory ...
@@ -33,8 +35,26 @@ EDGE = (18, 20, 28)
 
 
 def name(kind: int) -> str:
-    """'blue star' for a stone kind (colour * 6 + symbol)."""
-    return f"{COLOUR_NAMES[kind // 6]} {SYMBOL_NAMES[kind % 6]}"
+    """'blue star' for a stone kind (colour * 6 + symbol), its colour named as the active
+    palette paints it ('sky blue star')."""
+    return f"{colour_name(kind)} {SYMBOL_NAMES[kind % 6]}"
+
+
+def colour_name(kind: int) -> str:
+    """A stone kind's colour, named as the active palette paints it."""
+    colour = COLOUR_NAMES[kind // 6]
+    return palette.word(colour, SAFE_OF[colour])
+
+
+def painted(word: str) -> Colour:
+    """The colour a stone's colour word names, as the active palette paints it."""
+    return PALETTES[palette.current()][COLOUR_NAMES.index(word)]
+
+
+def reword(text: str) -> str:
+    """The game's words (the rules, the lesson) with each stone colour named as the active
+    palette paints it."""
+    return palette.reword(text, SAFE_OF)
 
 
 def _star(c: float, outer: float, inner: float, points: int = 5,

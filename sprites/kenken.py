@@ -35,9 +35,25 @@ MARKS = {
 }
 
 
+# The colours the words name (a mistake turns red): the safe palette's inks are Okabe-Ito's.
+SAFE_OF = {"red": "vermilion", "green": "bluish green"}
+
+
 def marks() -> Marks:
     """The meaningful colours in the active palette."""
     return MARKS[palette.current()]
+
+
+def painted(word: str) -> Colour:
+    """The colour a mark's colour word names (a mistake's red, a hint's green), as the
+    active palette paints it."""
+    return marks().bad_ink if word == "red" else marks().hint_ink
+
+
+def reword(text: str) -> str:
+    """The game's words (the rules) with each mark's colour named as the active palette
+    paints it."""
+    return palette.reword(text, SAFE_OF)
 
 
 def thumbnail(size: tuple[int, int]) -> pygame.Surface:

@@ -135,13 +135,30 @@ def path_mark(style: str, a: int, b: int, radius: int, colour: Colour, width: in
 
 # --- pieces and marks ------------------------------------------------------------------------
 
-# The colour-blind safe palette's piece colours: the Okabe-Ito colour nearest each name.
+# The colour-blind safe palette's piece colours: the Okabe-Ito colour nearest each name, each
+# then named by its own word (vermilion, orange, pink, sky blue); black and white stay.
+SAFE_OF = {"red": "vermilion", "blue": "blue", "green": "bluish green", "gold": "orange",
+           "purple": "reddish purple", "teal": "sky blue"}
 SAFE_COLOURS: dict[str, tuple[int, int, int]] = {
     "black": info.COLOURS["black"][1], "white": info.COLOURS["white"][1],
-    **{name: palette.OKABE_ITO[ito] for name, ito in (
-        ("red", "vermilion"), ("blue", "blue"), ("green", "bluish green"), ("gold", "orange"),
-        ("purple", "reddish purple"), ("teal", "sky blue"))},
+    **{name: palette.OKABE_ITO[ito] for name, ito in SAFE_OF.items()},
 }
+
+
+def colour_name(name: str) -> str:
+    """A piece colour's shown name (a side's name) as the active palette paints it."""
+    shown = info.COLOURS[name][0]
+    return reword(shown)
+
+
+def painted(word: str) -> tuple[int, int, int]:
+    """The colour a piece colour's word names, as the active palette paints it."""
+    return piece_colour(word)
+
+
+def reword(text: str) -> str:
+    """Words naming piece colours ("Red") as the active palette paints them."""
+    return palette.reword(text, SAFE_OF)
 
 
 def piece_colour(name: str) -> tuple[int, int, int]:

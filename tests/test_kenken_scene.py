@@ -534,42 +534,51 @@ def covered(box, clues):
     return sum(geometry.overlaps(box, clue) for clue in clues)
 
 
-@pytest.mark.parametrize("n", range(3, 10))
-def test_the_pad_covers_no_clue_where_it_can_and_never_more_than_before(driver, n):
-    """Over generated boards of every size and every cell: the pad is inside the board's
-    area, off its own cell, covers no clue wherever a place beside the cell allows (nearly
-    everywhere), and never more clues than where it used to go."""
-    from games.kenken.view import clues
-    sheet = geometry.layout(n)
-    none, total = 0, 0
-    for seed in range(3):
-        params = Params(n)
-        state = rules.new_game(params, rules.new_desc(params, random.Random(seed)))
-        boxes = tuple(clue.box for clue in clues(sheet, state, False))
-        for r in range(n):
-            for c in range(n):
-                place = geometry.pad_place(n, (r, c), geometry.Style.PAD, boxes)
-                box, cell = place.box, sheet.cell_box(r, c)
-                assert not geometry.overlaps(box, cell)
-                ax, ay, aw, ah = geometry.BOARD
-                assert ax <= box[0] and box[0] + box[2] <= ax + aw
-                assert ay <= box[1] and box[1] + box[3] <= ay + ah
-                old = old_pad_spot(box[2:], cell) + box[2:]
-                assert covered(box, boxes) <= covered(old, boxes)
-                none += covered(box, boxes) == 0
-                total += 1
-    assert none == total, f"{total - none} of {total} cells' pads cover a clue"
+def gap(a, b) -> tuple[int, int]:
+    """The horizontal and vertical gaps between two boxes (0 where they overlap that way)."""
+    return (max(b[0] - a[0] - a[2], a[0] - b[0] - b[2], 0),
+            max(b[1] - a[1] - a[3], a[1] - b[1] - b[3], 0))
+
+
+def next_to(box, cell) -> bool:
+    """The pad stands by its cell: off it, NEAR away on one side, and at most NEAR away
+    (diagonally, corner to corner) on the other."""
+    dx, dy = gap(box, cell)
+    return not geometry.overlaps(box, cell) and max(dx, dy) == geometry.NEAR and \
+        min(dx, dy) <= geometry.NEAR
+
+
+def centred_places(size, cell):
+    """The four plain places next to the cell, centred on it: right, left, above, below
+    (those inside the board's area)."""
+    (width, height), (cx, cy, cw, ch) = size, cell
+    ax, ay, aw, ah = geometry.BOARD
+    near = geometry.NEAR
+    places = [(cx + cw + near, cy + ch // 2 - height // 2), (cx - near - width,
+                                                               cy + ch // 2 - height // 2),
+              (cx + cw // 2 - width // 2, cy - near - height),
+              (cx + cw // 2 - width // 2, cy + ch + near)]
+    return [(x, y) for x, y in places
+            if ax <= x and x + width <= ax + aw and ay <= y and y + height <= ay + ah]
+
+
+def lines_of(sheet, r, c):
+    """The other cells of a cell's row and column (their digits are what the choice needs)."""
+    return tuple(sheet.cell_box(r2, c2) for r2 in range(sheet.n) for c2 in range(sheet.n)
+                 if (r2 == r) != (c2 == c))
 
 
 @pytest.mark.parametrize("style", list(geometry.Style))
 @pytest.mark.parametrize("n", range(4, 10))
-def test_the_pad_and_the_wheel_cover_no_other_cells_clue_on_any_cell(n, style):
+def test_the_pad_and_the_wheel_stand_by_their_cell_and_hide_the_least(n, style):
     """Every cell of generated boards of 4x4 to 9x9, the pad (mouse, keyboard) and the wheel
-    (gamepad): the box is inside the board's area, off its own cell, and meets no other
-    cell's clue; the wheel's items stay inside its box."""
+    (gamepad): the box is inside the board's area, next to its cell (never further off: the
+    player's eyes stay on the cursor), hiding no more of the other cages' clues and of the
+    cells of its row and column than the plain places centred beside it on any side (or
+    where it stood before issue 20); the wheel's items stay inside its box."""
     from games.kenken.view import clues
     sheet = geometry.layout(n)
-    for seed in range(6):
+    for seed in range(3 if n < 9 else 2):
         params = Params(n)
         state = rules.new_game(params, rules.new_desc(params, random.Random(seed)))
         placed = clues(sheet, state, False)
@@ -580,28 +589,43 @@ def test_the_pad_and_the_wheel_cover_no_other_cells_clue_on_any_cell(n, style):
                                if not geometry.overlaps(clue.box[:2] + (1, 1), cell))
                 place = geometry.pad_place(n, (r, c), style, others)
                 box = place.box
-                assert not geometry.overlaps(box, cell)
+                assert next_to(box, cell), (seed, (r, c), box, cell)
                 ax, ay, aw, ah = geometry.BOARD
                 assert ax <= box[0] and box[0] + box[2] <= ax + aw
                 assert ay <= box[1] and box[1] + box[3] <= ay + ah
-                assert covered(box, others) == 0, (seed, (r, c))
+                hidden = others + lines_of(sheet, r, c)
+                for x, y in [*centred_places(box[2:], cell), old_pad_spot(box[2:], cell)]:
+                    assert covered(box, hidden) <= covered((x, y, *box[2:]), hidden), \
+                        (seed, (r, c), (x, y))
                 assert all(pygame.Rect(box).contains(item) for item in place.boxes)
 
 
-def test_the_pad_opened_by_a_click_keeps_off_the_clues(driver):
-    """Through the real loop on a 9x9 board: every cell's pad, opened with a click, covers no
-    clue, and its digits still write."""
-    from games.kenken.view import clues
+@pytest.mark.parametrize("device", ["mouse", "keyboard"])
+def test_the_pad_opens_by_the_cursor_and_writes(driver, device):
+    """Through the real loop on a 9x9 board, by a click or by Enter on the keyboard's cursor
+    (as the issue saw it: the pad stood up to eight cells away, over the side panel): every
+    pad stands next to its cell, and its digits still write."""
     scene = driver.start("kenken", Params(9), seed=4)
-    board = scene.board
-    boxes = [clue.box for clue in clues(board.view.sheet, scene.state, False)]
-    for r, c in ((4, 4), (0, 8), (8, 0), (3, 6)):
-        driver.click(board.view.cell_rect(r, c).center)
-        assert board.ui.pad and board.ui.pad.cell == (r, c)
-        pad = pygame.Rect(board.view.pad_place(scene.state, board.ui).box)
-        assert pad.collidelist([pygame.Rect(box) for box in boxes]) == -1
-        driver.click(pad_digit(scene, 1).center)
+    keys = {(1, 0): pygame.K_RIGHT, (-1, 0): pygame.K_LEFT, (0, 1): pygame.K_DOWN,
+            (0, -1): pygame.K_UP}
+    if device == "keyboard":
+        driver.key(pygame.K_RIGHT)                  # the cursor shows
+    for r, c in ((4, 4), (0, 8), (8, 0), (3, 6), (0, 0)):
+        if device == "mouse":
+            driver.click(scene.view.cell_rect(r, c).center)
+        else:
+            walk(scene, (r, c), lambda dx, dy: driver.key(keys[dx, dy]))
+            driver.key(pygame.K_RETURN)
+        assert scene.ui.pad and scene.ui.pad.cell == (r, c)
+        pad = scene.view.pad_place(scene.state, scene.ui).box
+        assert next_to(pad, scene.view.sheet.cell_box(r, c)), (r, c)
+        if device == "mouse":
+            driver.click(pad_digit(scene, 1).center)
+        else:
+            driver.key(pygame.K_1)
         assert scene.state.digits[r * 9 + c] == 1
+        if scene.ui.pad is not None:
+            driver.key(pygame.K_ESCAPE)
 
 
 def test_candidates_read_at_1280x720_with_a_clue_or_without(driver):

@@ -330,7 +330,7 @@ def test_options_with_every_device_persist_across_a_restart(driver):
                 (track.left + track.width * 0.8, track.centery))
     assert scene.prefs["custom_level"] == 80 and scene.versus.level == 80
     driver.key(pygame.K_LEFT, times=3)
-    assert scene.versus.level == 77 and scene.versus.level_text() == "Custom 77"
+    assert scene.versus.level == 77 and scene.versus.level_text() == "Custom 77%"
     driver.click((200, 500))                           # outside the panel: closes it
     assert driver.app.top is scene
     # Gamepad: down off the board to the toolbar, right to Options, A opens; down to the undo
@@ -361,7 +361,7 @@ def test_options_with_every_device_persist_across_a_restart(driver):
         again.frames()
         assert again.app.top.chosen()["level"] == "custom"
         heading, _ = again.app.top.summary()
-        assert heading == "Your record at Custom 77"
+        assert heading == "Your record at Custom 77%"
     finally:
         again.close()
 

@@ -27,14 +27,20 @@ PUZZLES = ("deductile", "kenken", "ishido", "poggle")
 # --- the timings ----------------------------------------------------------------------------
 
 def test_timings_known_answers():
+    """Each move plays its real gap after the one before, a long think cut to 2 s (the
+    first move too); the gaps shown are the real ones."""
     t = timings.timings([1.5, 4.0, 4.0, 10.25], 4)
     assert t.kept and t.moves == 4
     assert t.at == (0.0, 1.5, 4.0, 4.0, 10.25)
-    assert t.schedule == (0.0, 1.5, 4.0, 4.0, 10.25)
+    assert t.schedule == (0.0, 1.5, 3.5, 3.5, 5.5)
     assert [t.gap(n) for n in range(5)] == [None, 1.5, 2.5, 0.0, 6.25]
+    assert [t.shortened(n) for n in range(5)] == [False, False, True, False, True]
     assert t.longest() == 4
-    assert [t.position_at(x) for x in (0.0, 1.49, 1.5, 3.9, 4.0, 10.0, 10.25, 99)] == \
+    assert [t.position_at(x) for x in (0.0, 1.49, 1.5, 3.4, 3.5, 5.4, 5.5, 99)] == \
         [0, 0, 1, 1, 3, 3, 4, 4]
+    first = timings.timings([45.0, 46.0], 2)           # a minute's look before the first move
+    assert first.schedule == (0.0, timings.LONGEST_PAUSE, timings.LONGEST_PAUSE + 1.0)
+    assert first.gap(1) == 45.0
 
 
 def test_timings_without_times_play_at_an_even_pace():
@@ -46,7 +52,7 @@ def test_timings_without_times_play_at_an_even_pace():
 
 def test_moves_made_before_a_resume_have_no_time_and_the_rest_keep_theirs():
     t = timings.timings([None, None, 30.0, 31.5], 4)
-    assert t.kept and t.schedule == (0.0, 1.0, 2.0, 30.0, 31.5)
+    assert t.kept and t.schedule == (0.0, 1.0, 2.0, 3.0, 4.5)
     assert [t.gap(n) for n in range(5)] == [None, None, None, None, 1.5]
 
 
@@ -62,7 +68,9 @@ def test_clock_and_gap_words():
 @given(st.lists(st.one_of(st.none(), st.floats(0, 1e6)), max_size=60), st.booleans())
 def test_the_schedule_never_runs_backwards_and_reaches_each_move(times, kept):
     """Whatever the history kept (hostile rows are out of order), the schedule rises, each
-    position is reached at its own moment, and a known gap is never negative."""
+    position is reached at its own moment, a known gap is never negative, and no move waits
+    longer than the longest pause (or, without a time, the even pace); a gap under it is
+    played as it was."""
     moves = len(times)
     t = timings.timings(times if kept else [], moves)
     assert len(t.at) == len(t.schedule) == moves + 1
@@ -73,6 +81,11 @@ def test_the_schedule_never_runs_backwards_and_reaches_each_move(times, kept):
             t.schedule[n - 1] == t.schedule[n]
         gap = t.gap(n)
         assert gap is None or gap >= 0
+        if n:
+            wait = t.schedule[n] - t.schedule[n - 1]
+            assert wait <= max(timings.LONGEST_PAUSE, timings.UNKNOWN_GAP) + 1e-9
+            if gap is not None and gap <= timings.LONGEST_PAUSE:
+                assert wait == pytest.approx(gap, abs=1e-6)
     assert t.position_at(-1.0) == 0
 
 
@@ -152,14 +165,14 @@ def test_replay_by_keyboard_steps_plays_in_real_time_and_faster(driver):
     assert replay.position == 1 and replay.clock == 2.0
     driver.key(pygame.K_SPACE)                      # play at x1 from move 1 (2 s)
     assert replay.playing and button(replay, "Pause")
-    seconds(driver, 2.8)
-    assert replay.position == 1, "the second move came 3 s after the first"
+    seconds(driver, 1.8)
+    assert replay.position == 1, "the second move came 3 s after the first: 2 s at x1"
     seconds(driver, 0.4)
-    assert replay.position == 2
-    driver.key(pygame.K_UP, times=2)                # x16: three seconds a move go by fast
+    assert replay.position == 2 and replay.timings.gap(2) == 3.0
+    driver.key(pygame.K_UP, times=2)                # x16: two seconds a move go by fast
     assert replay.speed_button.words == "Speed x16"
     seconds(driver, 1.0)
-    assert replay.position == min(len(moves), 2 + 5)
+    assert replay.position == min(len(moves), 2 + 8)
     driver.key(pygame.K_DOWN)
     assert replay.speed_button.words == "Speed x4"
     driver.key(pygame.K_SPACE)

@@ -5,6 +5,7 @@ a second ending shows the first result again. Through the real loop with mouse, 
 pad; endings generated from seeded playouts."""
 import ast
 import glob
+import importlib
 import os
 import random
 import re
@@ -53,14 +54,14 @@ def one_move_from_the_end(key: str, seed: int = 1) -> tuple[Session, object]:
     raise AssertionError(f"no ending found for {key}")
 
 
-def start_before_the_end(driver, key: str):
-    """The game one move before its end; a two-player game against the computer with the
-    human to make that move."""
-    session, last = one_move_from_the_end(key)
+def start_before_the_end(driver, key: str, seed: int = 1, opponent: str = "computer"):
+    """The game one move before its end; a two-player game against the computer (or
+    another person) with the human to make that move."""
+    session, last = one_move_from_the_end(key, seed)
     play = {}
     if registry.lookup(key).players == 2:
         side = registry.lookup(key).rules.current_player(session.state)
-        play = {"opponent": "computer", "side": side, "level": "perfect"}
+        play = {"opponent": opponent, "side": side, "level": "perfect"}
     scene = Frame(driver.app, session, play)
     driver.app.push(scene)
     driver.frames()
@@ -123,8 +124,9 @@ def test_the_first_result_survives_save_and_resume(driver, key):
     assert resumed.session.elapsed == elapsed
 
 
-def test_nim_never_says_you_won_after_a_recorded_loss(driver):
-    """Lose to the computer, undo to the start, then win: the result stays the loss."""
+def test_nim_lost_then_won_after_undo_says_the_board_and_what_the_record_keeps(driver):
+    """Lose to the computer, undo to the start, then win: the result says the board (won in
+    its own number of moves, not counted), and names the loss the record keeps."""
     from games.nim import ai
     scene = driver.start("nim", seed=2, play_options={"opponent": "computer", "side": 0,
                                                        "level": "perfect"})
@@ -148,9 +150,106 @@ def test_nim_never_says_you_won_after_a_recorded_loss(driver):
     assert scene.session.moves_made == 0
     play_out(lambda: ai.choose_move(scene.state, random.Random(0), None))
     assert scene.versus.human_result() == "won", "the board is a win this time"
-    assert driver.app.top.result == lost and scene.ending.looking_back
-    assert all("won" not in line.lower() for line in driver.app.top.result.lines()[:2])
+    shown = driver.app.top.result
+    assert shown.title == "You won, not counted" and shown.mood == "neutral"
+    assert shown.reason == scene.ending.reason() and shown.reason != lost.reason
+    assert dict(shown.facts)["Moves"] == str(scene.versus.moves_played()) != dict(lost.facts)["Moves"]
+    assert shown.notes[-1] == (f"Your record keeps this game's first ending: You lost "
+                               f"(Moves {dict(lost.facts)['Moves']}).")
+    assert "You won!" not in shown.lines()
+    assert scene.session.result == lost, "the record keeps the first ending"
     assert recorded.records_by_table()["nim/level=perfect"] == {"lost": 1}
+    assert template_problems(shown) == []
+
+
+def play_to_an_end(driver, scene, rng: random.Random, wander: int) -> None:
+    """Play on from here to an ending: `wander` random legal moves, then the scripted
+    player's (the computer answers in its turns)."""
+    rules = registry.lookup(scene.session.key).rules
+    alone = registry.lookup(scene.session.key).players == 1
+    for made in range(2000):
+        driver.run_until(lambda: scene.over or alone or scene.versus.human_to_move(), limit=200)
+        if scene.over:
+            break
+        if made < wander:
+            scene.play(rng.choice(rules.legal_moves(scene.state)))
+        elif isinstance(known := solution(driver, scene), list):
+            for move in known:             # a puzzle with a solver: its moves, by hand
+                scene.play(move)
+        else:
+            scene.demo_step()
+        driver.frames(20)
+    driver.until_result()
+
+
+def solution(driver, scene):
+    """The solver's moves from here (once known), or a reason there are none."""
+    known = scene.board.solution()
+    for _ in range(100):
+        if known is not None:
+            break
+        driver.app.jobs.wait_all()
+        driver.frames()
+        known = scene.board.solution()
+    return known
+
+
+def figure(value: str) -> str | None:
+    """The leading number or clock of a value ("12 of 200" -> "12"), or None."""
+    found = re.match(r"[0-9][0-9:]*", value)
+    return found.group() if found else None
+
+
+@settings(max_examples=30, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(key=st.sampled_from(GAMES), seed=st.integers(1, 400), back=st.integers(1, 12),
+       hint=st.booleans(), wander=st.integers(0, 12),
+       opponent=st.sampled_from(["computer", "human"]))
+def test_a_later_ending_says_the_board_and_labels_the_one_recorded(driver, key, seed, back, hint,
+                                                                  wander, opponent):
+    """End a game, undo, (take a hint,) end it again, maybe differently: the result screen
+    shows the board's own ending, its facts the figures of the board and the HUD; when it
+    differs from the ending entered, its title says it is not counted and a note names the
+    entered one; the history keeps the first ending alone."""
+    scene, last = start_before_the_end(driver, key, seed, opponent)
+    scene.play(last)
+    driver.until_result()
+    entered = driver.app.top.result
+    kept = recorded.db().count(), recorded.records_by_table(), recorded.scores()
+    driver.key(pygame.K_ESCAPE)
+    for _ in range(back):
+        driver.key(pygame.K_u)
+        driver.settle()
+    if hint and not scene.over:
+        driver.key(pygame.K_h)
+        driver.app.jobs.wait_all()
+        driver.frames(5)
+    if scene.over:                       # nothing to undo: the ending is still the board's
+        driver.key(pygame.K_u)
+    play_to_an_end(driver, scene, random.Random(seed), wander)
+    screen = driver.app.top
+    assert isinstance(screen, ResultScene) and scene.ending.looking_back and screen.rank is None
+    shown, present = screen.result, scene.ending.result()
+    assert shown.reason == present.reason and shown.facts == present.facts
+    hud = {name: value for name, value, *_ in scene.board.hud_fields()}
+    for label, value in shown.facts:
+        if label in hud and label != "Help" and figure(hud[label]) is not None:
+            assert figure(hud[label]) == figure(value), (label, hud[label], value)
+    if (present.title, present.reason, present.facts) == \
+            (entered.title, entered.reason, entered.facts):
+        assert shown == entered and LOOKING_BACK in [row[1] for row in screen.rows()]
+    else:
+        assert shown.title == f"{present.title.rstrip('!')}, not counted"
+        assert shown.mood == "neutral" and "You won!" not in shown.lines()
+        assert shown.notes[-1].startswith(
+            f"Your record keeps this game's first ending: {entered.title.rstrip('!')}")
+        for label, value in entered.facts:      # each figure of the first is labelled as such
+            assert dict(shown.facts).get(label) == value or f"{label} {value}" in shown.notes[-1]
+    assert template_problems(shown) == []
+    assert scene.session.result == entered, "the record keeps the first ending"
+    assert (recorded.db().count(), recorded.records_by_table(), recorded.scores()) == kept
+    driver.frames()                                    # drawn
+    driver.app.stack[1:] = []
 
 
 def test_deductile_solved_then_undone_keeps_its_time(driver):
@@ -171,6 +270,34 @@ def test_deductile_solved_then_undone_keeps_its_time(driver):
         driver.frames(40, dt=0.25)
         assert scene.board.time_left() == left
     assert dict((n, v) for n, v, *_ in scene.board.hud_fields())["Time left"] == first.facts[0][1]
+
+
+def test_deductile_a_hint_after_the_end_shows_in_the_next_result_beside_the_one_kept(driver):
+    """Solve, look at the board, undo, take a hint (the HUD charges it and 5 s), guess right
+    again: the result's figures are the HUD's, and the first ending's are labelled as kept."""
+    from games.deductile import ai, rules
+    scene = driver.start("deductile", rules.Params(4, "normal"), seed=7)
+    driver.frames(60, dt=0.5)
+    while not rules.guess_is_right(scene.state):
+        scene.play(ai.choose_move(scene.state))
+    driver.settle()
+    driver.key(pygame.K_g)
+    driver.until_result()
+    first = dict(driver.app.top.result.facts)
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_u)
+    driver.key(pygame.K_h)
+    hud = {name: value for name, value, *_ in scene.board.hud_fields()}
+    assert hud["Hints"] == "1" and hud["Time left"] != first["Time left"]
+    driver.key(pygame.K_r)
+    driver.key(pygame.K_g)
+    driver.until_result()
+    shown = driver.app.top.result
+    assert dict(shown.facts)["Hints"] == hud["Hints"]
+    assert dict(shown.facts)["Time left"] == hud["Time left"]
+    assert shown.title == "Solved, not counted"
+    assert shown.notes[-1] == ("Your record keeps this game's first ending: Solved (Time left "
+                               f"{first['Time left']}, Hints 0).")
 
 
 # --- generated endings: every result in the template, in the one vocabulary --------------
@@ -315,3 +442,72 @@ def test_the_rules_pages_speak_the_one_vocabulary(key):
     assert vocabulary_problems(words) == []
     if key in PIECE_NAMES:
         assert not re.search(PIECE_NAMES[key], words, re.IGNORECASE), key
+
+
+# --- one wording for one idea, across the games and the screens -----------------------------
+
+def test_the_drift_checks_find_what_they_are_for():
+    from games.core.kit.results import help_note
+    for words in ("W-D-L", "Won / lost / drawn", "Solve was used in this game: not a best "
+                  "result.", "not a best score", "Custom 37", "Solved by computer"):
+        assert vocabulary_problems(words), words
+    for words in ("Won-lost-drawn", "3-1-2", "Custom 37%", "Solved by the computer",
+                  help_note(["Solve"]), help_note(["2 hints", "Solve"])):
+        assert not vocabulary_problems(words), words
+
+
+ONE_PLAYER = [key for key in GAMES if registry.lookup(key).players == 1]
+
+
+@pytest.mark.parametrize("key", ONE_PLAYER)
+def test_a_setting_is_worded_the_same_on_every_screen(driver, drawn_labels, key):
+    """Each setting of each puzzle in one wording, its game's (info.setting_words): the best
+    results' heading, the history and the statistics, the result's facts and the game's own
+    panel ('6 x 6, Easy' beside 'Size 6, easy' was the drift)."""
+    from games.core.screens.stats import setting_words
+    from tests.params import params_of
+    info = importlib.import_module(f"games.{key}.info")   # its size_words too
+    for params in params_of(key):
+        words = info.setting_words(params)
+        heading, _ = driver.setup_summary(key, params, {})
+        assert heading == f"Best results: {words}"
+        assert setting_words(key, params.encode()) == words, "history, statistics"
+        drawn_labels.clear()
+        scene = driver.start(key, params, seed=2)
+        driver.settle()
+        facts = dict(scene.ending.facts())
+        if "Puzzle" in facts:
+            assert facts["Puzzle"] == words
+        shown = [text for _, text, _ in drawn_labels]
+        sized = getattr(info, "size_words", info.setting_words)(params)
+        if key in ("kenken", "poggle"):                  # their panels name the setting
+            assert sized in shown, (sized, shown[:8])
+        driver.app.stack[1:] = []
+
+
+def test_a_record_is_worded_the_same_on_every_screen(driver, drawn_labels):
+    """Won, lost and drawn in one order and one wording: the statistics' figures, a game's
+    table per level, the collection's row per game, the chart per level, and the result's
+    record at that level."""
+    from games.core.data import history
+    from games.core.kit.results import RECORD_HEADING
+    from games.core.screens.stats import StatsScene
+    for outcome, count in (("won", 3), ("lost", 1), ("draw", 2)):
+        for _ in range(count):
+            recorded.db().record(history.Game(
+                game="nim", params="", game_id="", started="", finished=history.utc_text(),
+                outcome=outcome, score=None, detail="", ranked=False, duration=30.0,
+                opponent="computer", level="low"))
+    driver.app.jobs.wait_all()
+    for key in ("nim", ""):
+        drawn_labels.clear()
+        screen = StatsScene(driver.app, key)
+        driver.app.push(screen)
+        driver.frames()
+        shown = [text for _, text, _ in drawn_labels]
+        assert RECORD_HEADING in shown and shown.count("3-1-2") >= 2, shown
+        assert not any(text in ("1-2-3", "3-2-1", "W-D-L") for text in shown)
+        driver.app.pop(screen)
+    scene = driver.start("nim", seed=3, play_options={"opponent": "computer", "side": 0,
+                                                       "level": "low"})
+    assert dict(scene.ending.facts())["Your record at Low"] == "3 won, 1 lost, 2 drawn"

@@ -40,8 +40,9 @@ def test_a_puzzles_best_and_median_per_setting_and_for_the_collection():
     assert groups[POGGLE_5].played == 5
     collection = {g.name: g for g in stats.figures(recorded.db()).per_game}
     poggle = collection["poggle"]
-    assert poggle.setting == POGGLE_6, "the most played with a ranked score: 4 against 3"
-    assert (poggle.best, poggle.median, poggle.played) == ("1 words", "3 words", 9)
+    assert poggle.setting == POGGLE_5, "the most played: 5 games against 4"
+    assert (poggle.best, poggle.median, poggle.played) == ("2 words", "4 words", 9)
+    assert (poggle.won, poggle.helped, poggle.lost) == (7, 1, 1), "Solve: played, not won"
     assert collection["kenken"].setting == collection["kenken"].best == ""
 
 
@@ -74,7 +75,9 @@ def test_a_two_player_games_fastest_and_median_win_for_its_most_played_level():
                           st.booleans()), min_size=1, max_size=25))
 def test_best_and_median_are_those_of_the_sorted_ranked_scores(data_dir, games):
     """Whatever the games, each setting's best is the first of its ranked scores sorted
-    best first and its median the lower middle one; the collection shows the most played."""
+    best first and its median the lower middle one; the collection shows the most played
+    setting (the most games; between equals, the most ranked), with its best and median if
+    it has any. A win kept out of the best results (Solve, help) is played, not won."""
     for params, score, ranked in games:
         add("poggle", params, score, ranked)
     figures = stats.figures(recorded.db(), "poggle")
@@ -88,12 +91,19 @@ def test_best_and_median_are_those_of_the_sorted_ranked_scores(data_dir, games):
         assert groups[params].best == f"{ordered[0]:g} words"
         assert groups[params].median == f"{ordered[(len(ordered) - 1) // 2]:g} words"
     poggle = {g.name: g for g in stats.figures(recorded.db()).per_game}["poggle"]
-    if scored:
-        most = max(sorted(scored), key=lambda params: len(scored[params]))
-        assert poggle.setting == most and poggle.best == groups[most].best
-        assert poggle.median == groups[most].median
-    else:
-        assert poggle.setting == poggle.best == ""
+    played = {params: sum(1 for p, *_ in games if p == params) for params, *_ in games}
+    most = min(played, key=lambda params: (-played[params], -len(scored.get(params, [])),
+                                           params))
+    assert poggle.setting == most
+    assert (poggle.best, poggle.median) == \
+        ((groups[most].best, groups[most].median) if most in scored else ("", ""))
+    helped = sum(1 for *_, ranked in games if not ranked)
+    assert (poggle.played, poggle.won, poggle.helped) == (len(games), len(games) - helped, helped)
+    assert (figures.won, figures.helped) == (len(games) - helped, helped)
+    assert figures.win_rate == (1.0 if helped < len(games) else None)
+    assert figures.streak == figures.best_streak == len(games) - helped, \
+        "a win with help neither lengthens a streak nor ends one"
+    assert groups[most].played == played[most]
     emptied(data_dir)                   # the next example starts with an empty history
 
 
@@ -145,20 +155,31 @@ def emptied(data_dir) -> None:
 @settings(max_examples=25, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.tuples(st.sampled_from(["nim", "kono", "mu_torere", "ishido"]),
-                          st.sampled_from(["won", "lost", "draw", "human"])), max_size=30))
+                          st.sampled_from(["won", "lost", "draw", "human", "helped"])),
+                max_size=30))
 def test_the_collections_streaks_run_across_games_in_the_order_they_finished(data_dir,
                                                                               results):
-    for key, result in results:
-        if key == "ishido":        # a puzzle: won or lost against nobody
-            add(key, "rule=standard", 10, outcome="lost" if result == "lost" else "won")
-        else:
-            add(key, outcome="won" if result == "human" else result,
-                opponent="human" if result == "human" else "computer", level="low")
-    wins = [result != "lost" if key == "ishido" else result == "won"
-            for key, result in results if key == "ishido" or result != "human"]
-    figures = stats.figures(recorded.db(), "")
-    assert (figures.streak, figures.best_streak) == counted(wins)
-    emptied(data_dir)
+    """Games between two people and wins with help (a puzzle's win kept out of the best
+    results) are no part of a streak: they neither lengthen nor end one."""
+    try:
+        for key, result in results:
+            if key == "ishido" or result == "helped":   # a puzzle: won or lost, alone
+                add("ishido", "rule=standard", 10, outcome="lost" if result == "lost" else
+                    "won", ranked=result != "helped")
+            else:
+                add(key, outcome="won" if result == "human" else result,
+                    opponent="human" if result == "human" else "computer", level="low")
+        wins = [result != "lost" if key == "ishido" else result == "won"
+                for key, result in results
+                if result != "helped" and (key == "ishido" or result != "human")]
+        figures = stats.figures(recorded.db(), "")
+        assert (figures.streak, figures.best_streak) == counted(wins)
+        helped = sum(result == "helped" for _, result in results)
+        assert figures.helped == helped
+        assert figures.won + figures.lost + figures.drawn + figures.two_players + helped == \
+            figures.played == len(results)
+    finally:
+        emptied(data_dir)
 
 
 ZONES = ["UTC", "Asia/Kolkata", "America/Adak", "Australia/Lord_Howe", "Pacific/Kiritimati",

@@ -273,7 +273,7 @@ def test_the_record_per_level_bars_stop_short_of_their_counts(size, counts):
         finally:
             ui.label, pygame.draw.rect = label, rect
         for group in groups:
-            words = f"{group.won}-{group.drawn}-{group.lost}"
+            words = f"{group.won}-{group.lost}-{group.drawn}"
             count_rect = next(r for w, r in drawn if w == words)
             row = [bar for bar in bars if bar.top < count_rect.bottom and bar.width and
                    bar.bottom > count_rect.top and not bar.contains(count_rect)]  # not panels

@@ -42,7 +42,7 @@ def test_one_level_ladder_in_setup_and_in_options(driver, key):
     assert isinstance(options, OptionsOverlay)
     assert options.widget("level").value == "custom" and "custom" in options.names
     options.widget("custom").set(37)
-    assert scene.versus.level == 37 and scene.versus.level_text() == "Custom 37"
+    assert scene.versus.level == 37 and scene.versus.level_text() == "Custom 37%"
     driver.key(pygame.K_ESCAPE)
     assert driver.app.top is scene
 
@@ -51,7 +51,7 @@ def test_old_level_names_are_named_on_the_ladder():
     from games.kono import ai
     assert level_title("master", ai.level_chance) == "Perfect"
     assert level_title("random", ai.level_chance) == "Random"
-    assert level_title(40, ai.level_chance) == "Custom 40"
+    assert level_title(40, ai.level_chance) == "Custom 40%"
     assert level_title("nonsense", ai.level_chance) == "Perfect"
 
 

@@ -44,10 +44,11 @@ reading the clues and seeing what is left.
 """
 
 
-def scores_heading(params: Params) -> str:
-    """The best results for the difficulty (and, at Expert, the number of tiles) chosen."""
-    heading = f"Best results: {params.difficulty.title()}"
-    return heading + (f", {params.tiles} tiles" if params.difficulty == "expert" else "")
+def setting_words(params: Params) -> str:
+    """A setting as every screen names it (best results, history, statistics): 'Normal', or
+    at Expert with its number of tiles, 'Expert, 6 tiles'."""
+    words = params.difficulty.title()
+    return words + (f", {params.tiles} tiles" if params.difficulty == "expert" else "")
 
 
 def count_old_penalties(save: Save) -> Save:
@@ -75,4 +76,4 @@ MIGRATIONS = {1: count_old_penalties}
 
 # What the screens around the game read (games/core/kit/game.py).
 DATA = GameData(rules_text=RULES, options=OPTIONS, commands=COMMANDS, alternate=ALTERNATE,
-                migrations=MIGRATIONS, scores_heading=scores_heading)
+                migrations=MIGRATIONS, setting_words=setting_words)

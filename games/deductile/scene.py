@@ -27,7 +27,7 @@ from games.deductile import controls, rules
 from games.deductile.clues import COLOURS, SHAPES
 from games.deductile.controls import Spot, Ui
 from games.deductile.view import Carried, DeductileView, Layout, Motion, Point, Slide
-from sprites.deductile import colour as tile_colour
+from sprites.deductile import colour as tile_colour, reword
 
 SWAP_SECONDS = 0.28
 WARNING_SECONDS = 10      # the clock ticks aloud ...
@@ -280,17 +280,8 @@ class DeductileBoard(Board):
     def result_notes(self) -> list[str]:
         if self.won():
             return []
-        tiles = [f"{COLOURS[c]} {SHAPES[s]}" for s, c in self.state.solution]
+        tiles = [reword(f"{COLOURS[c]} {SHAPES[s]}") for s, c in self.state.solution]
         return [f"The answer was {', '.join(tiles[:-1])} and {tiles[-1]}."]
-
-    def status_line(self) -> str | None:
-        held = self.ui.held
-        if held is None or held.by_pointer or self.table.over:
-            return None
-        shape, colour = self.state.arrangement[held.tile]
-        what = (f"the {COLOURS[colour]} colour of the {SHAPES[shape]}" if held.colours_only
-                else f"the {COLOURS[colour]} {SHAPES[shape]}")
-        return f"Holding {what}: move to another tile and press again to swap."
 
     # --- drawing ----------------------------------------------------------------------------
     def lesson_spot(self, thing: Any) -> pygame.Rect:
@@ -319,5 +310,14 @@ class DeductileBoard(Board):
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface, self.state, self.ui, self.motion, self.hand.drag, self.broken(),
                        self.table.show_cursor())
+
+    def status_line(self) -> str | None:
+        held = self.ui.held
+        if held is not None and not held.by_pointer and not self.table.over:
+            shape, colour = self.state.arrangement[held.tile]
+            what = reword(f"the {COLOURS[colour]} colour of the {SHAPES[shape]}"
+                          if held.colours_only else f"the {COLOURS[colour]} {SHAPES[shape]}")
+            return f"Holding {what}: move to another tile and press again to swap."
+        return None
 
 

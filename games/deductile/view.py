@@ -20,7 +20,7 @@ from games.deductile import rules
 from games.deductile.clues import COLOURS, SHAPES
 from games.deductile.controls import Column, Spot, Ui
 from sprites import shapes as paint
-from sprites.deductile import CARD, CARD_EDGE, colour as tile_colour
+from sprites.deductile import CARD, CARD_EDGE, colour as tile_colour, reword
 
 INK = (34, 36, 44)
 ORDINAL_LABELS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
@@ -229,7 +229,7 @@ class DeductileView:
         surface.blit(card, (pos[0], pos[1] + (6 if lifted else 0)))
         glyph = paint.shape(SHAPES[tile[0]], colour, int(height * 0.66))
         surface.blit(glyph, (pos[0] + (width - glyph.get_width()) // 2, pos[1] + height * 0.04))
-        ui.label(surface, COLOURS[tile[1]].capitalize(),
+        ui.label(surface, reword(COLOURS[tile[1]].capitalize()),
                  (pos[0] + width // 2, pos[1] + height * 0.84), max(20, height // 7), INK,
                  bold=True, anchor="center")
 
@@ -250,8 +250,9 @@ class DeductileView:
             struck = state.struck[k]
             ui.panel(surface, rect, ui.PANEL if not struck else ui.BG_DEEP, radius=12)
             colour = ui.MUTED if struck else ui.TEXT
-            text_rect = ui.label(surface, clue.text(state.tiles), (rect.left + 60, rect.centery),
-                                 layout.clue_size, colour, anchor="midleft")
+            text_rect = ui.label(surface, reword(clue.text(state.tiles)),
+                                 (rect.left + 60, rect.centery), layout.clue_size, colour,
+                                 anchor="midleft")
             box = pygame.Rect(rect.left + 16, rect.centery - 14, 28, 28)
             pygame.draw.rect(surface, ui.LINE, box, 3, border_radius=6)
             if struck:

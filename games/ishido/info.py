@@ -64,8 +64,10 @@ score as help.
 """
 
 
-def scores_heading(params: Params) -> str:
-    return f"Best results: {params.rule.capitalize()} rules"
+def setting_words(params: Params) -> str:
+    """A setting as every screen names it (best results, history, statistics): 'Standard
+    rules'."""
+    return f"{params.rule.capitalize()} rules"
 
 
 # Version 1 kept the legal-square assist in the play options.
@@ -75,4 +77,4 @@ MIGRATIONS = {1: counters_to_record({"assist_used": "assist"})}
 # What the screens around the game read (games/core/kit/game.py).
 DATA = GameData(rules_text=RULES, options=OPTIONS, commands=COMMANDS, alternate=ALTERNATE,
                 alternate_button=ALTERNATE_BUTTON, migrations=MIGRATIONS,
-                scores_heading=scores_heading)
+                setting_words=setting_words)

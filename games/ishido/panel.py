@@ -44,12 +44,13 @@ class IshidoPanel:
         x = hand.right + 30
         ui.label(surface, "Next stone", (x, hand.top), ui.SMALL, ui.MUTED)
         if kind is not None:
-            colour_name, symbol_name = paint.name(kind).split()
+            colour_name = paint.colour_name(kind)
             ui.label(surface, colour_name.capitalize(), (x, hand.top + 30), ui.HEADING, ui.TEXT,
                      bold=True)
-            ui.label(surface, symbol_name, (x, hand.top + 78), ui.BODY, ui.TEXT)
+            ui.label(surface, paint.SYMBOL_NAMES[kind % 6], (x, hand.top + 78), ui.BODY, ui.TEXT)
         else:
-            ui.label(surface, "The pouch is empty", (x, hand.top + 30), ui.BODY, ui.GOOD, bold=True)
+            ui.fit_text(surface, "The pouch is empty", (x, hand.top + 28, box.right - x, 44),
+                        ui.BODY, ui.GOOD, bold=True, align="left", max_lines=1)
         left = rules.stones_left(state)
         ui.label(surface, f"{left} stone{'s' if left != 1 else ''} to place", (x, hand.top + 118),
                  ui.SMALL, ui.MUTED)

@@ -328,4 +328,4 @@ class IshidoView:
         image = assets.text(words, ui.HEADING + 8, ui.ACCENT, True)
         pill = image.get_rect(center=spot).inflate(44, 20)
         ui.panel(surface, pill, ui.BG_DEEP, radius=pill.height // 2, border=ui.ACCENT, width=3)
-        surface.blit(image, image.get_rect(center=spot))
+        ui.label(surface, words, spot, ui.HEADING + 8, ui.ACCENT, True, "center")

@@ -192,57 +192,66 @@ def overlaps(a: Box, b: Box) -> bool:
         b[1] < a[1] + a[3]
 
 
-def pad_spot(size: tuple[int, int], cell: Box, clues: tuple[Box, ...]) -> Point:
-    """The top-left corner for a pad of `size` beside the cell: right of it, left of it, above
-    or below, slid along that side, inside the board's area and off the cell itself; of those
-    the one covering the fewest clues (`clues`: where they are drawn), then the nearest, then
-    the right side first. Where every place beside the cell covers a clue, the pad may stand
-    further off to the right or left (right of the grid none is covered)."""
+NEAR = 20        # the gap between a cell and its pad or wheel (logical pixels)
+
+
+def beside_spots(size: tuple[int, int], cell: Box) -> list[Point]:
+    """Every top-left corner (in steps of 10) for a pad of `size` next to the cell, inside the
+    board's area: right of it, left of it, above or below it, NEAR away, slid along that side
+    no further than until its corner meets the cell's (diagonally, NEAR away)."""
     width, height = size
     cx, cy, cw, ch = cell
     ax, ay, aw, ah = BOARD
     low_x, high_x = ax + 10, ax + aw - 10 - width
     low_y, high_y = ay + 10, ay + ah - 10 - height
-    middle = (cx + cw // 2, cy + ch // 2)
+    ys = range(max(low_y, cy - height - NEAR), min(high_y, cy + ch + NEAR) + 1, 10)
+    xs = range(max(low_x, cx - width - NEAR), min(high_x, cx + cw + NEAR) + 1, 10)
+    return [(x, y) for x in (cx + cw + NEAR, cx - NEAR - width) if low_x <= x <= high_x
+            for y in ys] + \
+        [(x, y) for y in (cy - NEAR - height, cy + ch + NEAR) if low_y <= y <= high_y
+         for x in xs]
 
-    def clamp(value: int, low: int, high: int) -> int:
-        return min(max(value, low), high)
-    spots: list[Point] = []
-    for x in (cx + cw + 20, cx - 20 - width):              # beside: right, then left
-        if low_x <= x <= high_x:
-            spots += [(x, y) for y in range(low_y, high_y + 1, 10)]
-    for y in (cy - 20 - height, cy + ch + 20):             # above, then below
-        if low_y <= y <= high_y:
-            spots += [(x, y) for x in range(low_x, high_x + 1, 10)]
+
+def pad_spot(size: tuple[int, int], cell: Box, clues: tuple[Box, ...],
+             lines: tuple[Box, ...] = ()) -> Point:
+    """The top-left corner for a pad of `size` by the cell (beside_spots: always next to the
+    cursor, never further off), where it hides the least of what the player reads to choose
+    a digit: the fewest clues (`clues`: where they are drawn) and cells of the cell's row and
+    column (`lines`) together, then the nearest the cell's middle, then the right side."""
+    width, height = size
+    cx, cy, cw, ch = cell
+    middle = (cx + cw / 2, cy + ch / 2)
+    spots = beside_spots(size, cell)
     if not spots:                                          # no side has room: the old place
-        spots = [(clamp(cx + cw + 20, low_x, high_x), clamp(cy, low_y, high_y))]
+        ax, ay, aw, ah = BOARD
+        return (min(max(cx + cw + NEAR, ax + 10), ax + aw - 10 - width),
+                min(max(cy + ch // 2 - height // 2, ay + 10), ay + ah - 10 - height))
+    hidden = clues + lines
 
     def cost(item: tuple[int, Point]) -> tuple[int, float, int]:
         order, (x, y) = item
-        covered = sum(overlaps((x, y, width, height), clue) for clue in clues)
+        covered = sum(overlaps((x, y, width, height), box) for box in hidden)
         return covered, math.dist((x + width / 2, y + height / 2), middle), order
-    best = min(enumerate(spots), key=cost)
-    if cost(best)[0] == 0:
-        return best[1]
-    further = [(x, y) for step in range(1, 1 + aw // max(cw, 1))
-               for x in (cx + cw + 20 + step * cw, cx - 20 - width - step * cw)
-               if low_x <= x <= high_x for y in range(low_y, high_y + 1, 10)]
-    return min(enumerate(spots + further), key=cost)[1]
+    return min(enumerate(spots), key=cost)[1]
 
 
 @cache
 def pad_place(n: int, cell: Cell, style: Style, clues: tuple[Box, ...] = ()) -> PadPlace:
-    """The pad or the wheel beside the cell, where it covers the fewest of the cage clues
-    `clues` (drawn there; pad_spot: none on the boards made), inside the board's area. Items
+    """The pad or the wheel next to the cell, where it hides the fewest of the cage clues
+    `clues` (where they are drawn) and of the cells of its row and column (pad_spot), inside
+    the board's area. Items
     keep their places relative to each other wherever it goes (the controls step the focus
     between them without knowing the clues; the wheel's turns round)."""
     sheet = layout(n)
     cx, cy, cw, ch = sheet.cell_box(*cell)
+    row, col = cell
+    lines = tuple(sheet.cell_box(row, c) for c in range(n) if c != col) + \
+        tuple(sheet.cell_box(r, col) for r in range(n) if r != row)
     if style == Style.WHEEL:      # beside the cell as the pad is, off every clue
         count = n + 1
         radius = int(max(sheet.cell * 0.5 + 62, count * 92 / (2 * math.pi)))
         outer = radius + 56
-        left, top = pad_spot((2 * outer, 2 * outer), (cx, cy, cw, ch), clues)
+        left, top = pad_spot((2 * outer, 2 * outer), (cx, cy, cw, ch), clues, lines)
         x, y = left + outer, top + outer
         spots = []
         for k in range(count):
@@ -258,7 +267,7 @@ def pad_place(n: int, cell: Cell, style: Style, clues: tuple[Box, ...] = ()) -> 
     button_w = (inner - (cols - 1) * gap) // cols
     width = inner + 2 * pad
     height = pad + 58 + 14 + rows * button_h + (rows - 1) * gap + 14 + 64 + pad
-    left, top = pad_spot((width, height), (cx, cy, cw, ch), clues)
+    left, top = pad_spot((width, height), (cx, cy, cw, ch), clues, lines)
     x, y = left + pad, top + pad
     boxes: list[Box] = [(x, y, inner // 2, 58), (x + inner // 2, y, inner - inner // 2, 58)]
     y += 58 + 14

@@ -67,12 +67,17 @@ not entered.
 """
 
 
-def scores_heading(params: rules.Params) -> str:
-    """The best results for the size, difficulty and variant chosen."""
-    heading = f"Best results: {params.size} x {params.size}, {params.difficulty.title()}"
+def size_words(params: rules.Params) -> str:
+    """'6 x 6, Hard': the grid and its difficulty."""
+    return f"{params.size} x {params.size}, {params.difficulty.title()}"
+
+
+def setting_words(params: rules.Params) -> str:
+    """A setting as every screen names it (best results, history, statistics, the result):
+    '6 x 6, Hard, hidden operators'."""
     if params.multiplication_only:
-        return heading + ", multiplication only"
-    return heading + (", hidden operators" if params.hidden_operators else "")
+        return size_words(params) + ", multiplication only"
+    return size_words(params) + (", hidden operators" if params.hidden_operators else "")
 
 
 # Auto-clear (a written digit rubs itself out of its row's and column's candidates).
@@ -85,4 +90,4 @@ MIGRATIONS = {1: counters_to_record({"solved": "solved"})}
 # What the screens around the game read (games/core/kit/game.py).
 DATA = GameData(rules_text=RULES, options=OPTIONS, commands=COMMANDS, alternate=ALTERNATE,
                 prefs=PREFS, legacy_prefs=LEGACY_PREFS, migrations=MIGRATIONS,
-                scores_heading=scores_heading)
+                setting_words=setting_words)

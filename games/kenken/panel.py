@@ -8,7 +8,7 @@ import re
 import pygame
 
 from games.core.kit.actions import Device
-from games.core.kit.results import clock_text
+from games.core.kit.results import SOLVED_BY_COMPUTER, SOLVED_BY_HAND, clock_text
 from games.core.loop import assets
 from games.core.screens import ui
 from games.core.screens.cache import Part, picture_part
@@ -16,6 +16,7 @@ from games.kenken.cages import OP_GLYPHS, Params
 from games.kenken.controls import Ui
 from games.kenken.geometry import Button, Layout
 from games.kenken.grader import Hint
+from games.kenken.info import size_words
 from games.kenken.view import Shown
 
 VARIANT_WORDS = {"standard": "Cages add, subtract, multiply and divide",
@@ -72,9 +73,8 @@ class KenkenPanel:
         panel = pygame.Surface(self.rect.size)
         panel.fill(ui.BG)
         offset = (-self.rect.left, -self.rect.top)
-        n, params = self.sheet.n, self.params
-        ui.label(panel, f"{n} x {n}  \u00b7  {params.difficulty.title()}", (0, 0), ui.HEADING,
-                 ui.TEXT, bold=True)
+        params = self.params
+        ui.label(panel, size_words(params), (0, 0), ui.HEADING, ui.TEXT, bold=True)
         ui.label(panel, VARIANT_WORDS[params.variant], (2, 58), ui.BODY, ui.MUTED)
         for index, (name, box) in enumerate(self.sheet.buttons):
             rect = pygame.Rect(box).move(offset)
@@ -128,7 +128,7 @@ class KenkenPanel:
             return
         ui.panel(panel, box, ui.PANEL, radius=16, border=ui.LINE, width=2)
         if shown.over:
-            title = "Solved by the computer" if shown.solved else "Solved!"
+            title = SOLVED_BY_COMPUTER if shown.solved else SOLVED_BY_HAND
             words = (f"Time {clock_text(shown.elapsed)}, {plural(shown.hints, 'hint')}. "
                      f"New game (N) starts another; the Menu has more.")
         else:

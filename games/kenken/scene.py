@@ -25,7 +25,6 @@ from games.core.kit.actions import Act, Action, Command
 from games.core.kit.controls import Answer, Look, Play
 from games.core.kit.results import clock_text
 from games.core.kit.session import Change
-from games.core.screens import solving
 from games.core.screens.board import Board, Table
 from games.core.screens.cache import Backdrop
 from games.core.screens.ui import BG
@@ -33,6 +32,7 @@ from games.kenken import controls, geometry, grader, rules
 from games.kenken.cages import Params
 from games.kenken.controls import Ui
 from games.kenken.geometry import Cell, Style
+from games.kenken.info import setting_words
 from games.kenken.motion import Motion, motion
 from games.kenken.panel import KenkenPanel, plural
 from games.kenken.view import KenkenView, Shown
@@ -249,19 +249,9 @@ class KenkenBoard(Board):
     def result_title(self) -> str | None:
         return None if self.table.solve_used else "Solved!"
 
-    def result_mood(self) -> str | None:
-        return "neutral" if self.table.solve_used else "good"
-
     def result_facts(self) -> list[tuple[str, str]]:
-        puzzle = f"{self.n} x {self.n} {self.params.difficulty.title()}"
-        if self.params.variant != "standard":
-            puzzle += ", " + ("multiplication only" if self.params.multiplication_only
-                              else "hidden operators")
         return [("Time", clock_text(self.table.session.elapsed)),
-                ("Hints", str(self.table.hints)), ("Puzzle", puzzle)]
-
-    def result_notes(self) -> list[str]:
-        return [solving.SOLVE_WAS_USED] if self.table.solve_used else []
+                ("Hints", str(self.table.hints)), ("Puzzle", setting_words(self.params))]
 
     # --- the demo -------------------------------------------------------------------------
     def demo_move(self) -> rules.Move | None:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from games.core.screens.hud import HUD_HEIGHT
+from games.core.screens.widgets import overlay_left
 from games.mu_torere import geometry, rules
 from games.mu_torere.controls import ends
 from games.mu_torere.geometry import PIECE, RADIUS, WELL as WELL, Point
@@ -72,5 +73,7 @@ class Layout:
         return pygame.Rect(self.width - 490, self.column_top(1, legend), COLUMN, height)
 
     def prompt_room(self) -> int:
-        """The width the prompt above the board may take between the cards."""
-        return self.card_rect(1).left - self.card_rect(0).right - 110
+        """The width the prompt above the board may take between the cards, and clear of the
+        Options panel when it opens over the right (the prompt is centred on the board)."""
+        return min(self.card_rect(1).left - self.card_rect(0).right - 110,
+                   2 * (overlay_left(self.width) - 40 - self.centre[0]))

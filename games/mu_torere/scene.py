@@ -77,7 +77,7 @@ class MuTorereBoard(Board):
         return paint.piece_colour(self.table.prefs["colours"][side])
 
     def side_name(self, side: int) -> str:
-        return COLOURS[self.table.prefs["colours"][side]][0]
+        return paint.colour_name(self.table.prefs["colours"][side])
 
     def side_names(self) -> tuple[str, str]:
         return self.side_name(0), self.side_name(1)
@@ -88,12 +88,13 @@ class MuTorereBoard(Board):
     def option_rows(self) -> list[Choose]:
         prefs = self.table.prefs
         swatches = {key: paint.piece(paint.piece_colour(key), 34) for key in COLOURS}
-        choices = tuple((key, name) for key, (name, _) in COLOURS.items())
+        choices = tuple((key, paint.colour_name(key)) for key in COLOURS)
         rows = []
         for side in (0, 1):
             role = self.versus.role(side)
-            rows.append(Choose(f"colour{side}", "Your colour" if role == "You" else
-                               f"{role}'s colour", choices, prefs["colours"][side],
+            # The row of a side's colour is named by the side alone (its swatch and colour
+            # show what it sets): "Computer's colour" did not fit beside "Vermilion".
+            rows.append(Choose(f"colour{side}", role, choices, prefs["colours"][side],
                                lambda value, s=side: self.set_colour(s, value), swatches,
                                lambda value, s=side: value == prefs["colours"][1 - s]))
         rows.append(Choose("board", "Board", STYLES, prefs["board"],

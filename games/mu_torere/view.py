@@ -208,12 +208,10 @@ class MuTorereView:
             surface.blit(cursor, cursor.get_rect(center=xy(controls.cursor)))
 
     def draw_prompt(self, surface: pygame.Surface, facts: Facts) -> None:
-        words = facts.prompt
         centre = self.layout.centre
-        fits = assets.font(ui.BODY).size(words)[0] <= self.layout.prompt_room()
-        image = assets.text(words, ui.BODY if fits else ui.SMALL + 2, ui.TEXT)
-        rect = image.get_rect(center=(centre[0] + 22, HUD_HEIGHT + 38))
-        surface.blit(image, rect)
+        box = pygame.Rect(0, 0, self.layout.prompt_room(), 46)
+        box.center = (centre[0] + 22, HUD_HEIGHT + 38)
+        rect = ui.fit_text(surface, facts.prompt, box, ui.BODY, ui.TEXT, max_lines=1)
         if facts.over:
             return
         swatch = self.swatch(facts, rules.current_player(facts.state), 34)

@@ -59,7 +59,7 @@ def render_panel(rect: pygame.Rect, state: State, with_hint: bool) -> pygame.Sur
     room = rect.height - y - 50 - 64 - verdict_height - hint_height - 40
     row = int(max(34, min(54, room / max(n, 1))))
     cell_w, cell_h = 44, row - 8
-    bits_left = 170
+    bits_left = max(170, pad + assets.font(ui.SMALL + 2, True).size("nim-sum")[0] + 20)
     xor_left = bits_left + len(lesson.columns) * (cell_w + 8) + 36
     # column headings
     ui.label(surface, "heap", (pad, y + 10), ui.SMALL, ui.MUTED)

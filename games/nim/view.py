@@ -158,7 +158,7 @@ class NimView:
         box = image.get_rect().inflate(20, 8)
         box.midtop = (round(x), below)
         ui.panel(surface, box, colour, radius=10)
-        surface.blit(image, image.get_rect(center=box.center))
+        ui.label(surface, text, box.center, ui.SMALL, TABLE_INK, True, "center")
 
     def draw_grade_labels(self, surface: pygame.Surface, labels: Sequence[GradeLabel]) -> None:
         for label in labels:

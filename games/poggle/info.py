@@ -44,9 +44,10 @@ undoes itself, so you need to think about how many times to press each button.
 """
 
 
-def scores_heading(params: rules.Params) -> str:
-    """The best results for the chosen size and colours."""
-    return f"Best results: {params.size} x {params.size}, {params.colours} colours"
+def setting_words(params: rules.Params) -> str:
+    """A setting as every screen names it (best results, history, statistics, the result,
+    the panel): '6 x 6, 3 colours'."""
+    return f"{params.size} x {params.size}, {params.colours} colours"
 
 
 # Version 1 kept Solve in the play options.
@@ -55,4 +56,4 @@ MIGRATIONS = {1: counters_to_record({"solve": "solved"})}
 
 # What the screens around the game read (games/core/kit/game.py).
 DATA = GameData(rules_text=RULES, options=OPTIONS, commands=COMMANDS, alternate=ALTERNATE,
-                migrations=MIGRATIONS, scores_heading=scores_heading)
+                migrations=MIGRATIONS, setting_words=setting_words)

@@ -10,7 +10,8 @@ import pygame
 from games.core.kit.actions import Device
 from games.core.screens import ui
 from games.core.screens.cache import Part
-from games.poggle.board import Board
+from games.poggle.board import Board, Params
+from games.poggle.info import setting_words
 from sprites import poggle as paint
 
 SWATCH, ARROW = 72, 40      # a key of the colour cycle, and the gap with its arrow
@@ -53,8 +54,8 @@ class PogglePanel:
         """The whole panel, in window coordinates, inside self.rect."""
         box = self.rect
         x, y = box.left, box.top
-        ui.label(surface, f"{self.size} x {self.size}, {self.colours} colours", (x, y),
-                 ui.HEADING, ui.TEXT, bold=True)
+        ui.label(surface, setting_words(Params(self.size, self.colours)), (x, y), ui.HEADING,
+                 ui.TEXT, bold=True)
         y += 70
         ui.label(surface, "Each press moves a button one step along:", (x, y), ui.SMALL, ui.MUTED)
         y += 44

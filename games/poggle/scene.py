@@ -17,7 +17,7 @@ import pygame
 
 from games.core.kit.actions import POINTER, Act, Action
 from games.core.kit.controls import Answer, Play
-from games.core.kit.results import plural
+from games.core.kit.results import help_note, plural
 from games.core.kit.rules_api import RuleError
 from games.core.kit.session import Change
 from games.core.loop.tween import GLOW_SECONDS
@@ -27,6 +27,7 @@ from games.core.screens.ui import BG
 from games.poggle import controls
 from games.poggle.board import Board as Keys, Move, State
 from games.poggle.controls import Cell, Ui
+from games.poggle.info import setting_words
 from games.poggle.panel import PanelFacts, PogglePanel, best_rows, over_par_text, whole
 from games.poggle.planner import Planner, Presses, nearest_press, presses
 from games.poggle.view import PoggleLayout, PoggleView, Ripple, ripple
@@ -255,21 +256,15 @@ class PoggleBoard(Board):
         facts = [("Presses", str(presses_used))]
         if par is not None:
             facts += [("Par", str(par)), ("Score", over_par_text(presses_used - par, True))]
-        return facts + [("Hints", str(self.table.hints)), ("Puzzle", self.params_text())]
+        return facts + [("Hints", str(self.table.hints)),
+                        ("Puzzle", setting_words(self.state.params))]
 
-    def result_notes(self) -> list[str]:
-        if not self.help_used:
-            return []
+    def result_notes(self) -> list[str] | None:
         hints = self.table.hints
         used = [plural(hints, "hint")] if hints else []
-        if self.table.solve_used:
+        if self.table.solve_used and not self.table.solver.finished:   # else the title says so
             used.append("Solve")
-        words = " and ".join(used)
-        return [f"{words[:1].upper()}{words[1:]} used in this game: not a best result."]
-
-    def params_text(self) -> str:
-        size = self.state.params.size
-        return f"{size} x {size} with {self.state.params.colours} colours"
+        return [help_note(used)] if used else []
 
     # --- the demo -------------------------------------------------------------------------
     def demo_move(self) -> Move | None:

@@ -107,6 +107,19 @@ def demo_options(demo: Parser) -> None:
                       "1280x720 (Parlour draws at 1920x1080; the screen scales it)")
 
 
+def tour_options(tour: Parser) -> None:
+    tour.add_argument("--out", type=text, required=True,
+                      help="the folder for the pictures, index.jsonl and index.html")
+    tour.add_argument("--screen", type=screen_size,
+                      help="shoot every screen as a screen of this size shows it, like 1280x720")
+    tour.add_argument("--text", choices=("normal", "large"), default="normal",
+                      help="the text size")
+    tour.add_argument("--colours", choices=("standard", "colour-blind"), default="standard",
+                      help="the palette")
+    tour.add_argument("--only", nargs="+", type=text, metavar="GAME",
+                      help="only these games' screens (collection: the launcher's own)")
+
+
 def daily_options(daily: Parser) -> None:
     daily.add_argument("game", type=text)
     daily.add_argument("--date", type=text, help="YYYY-MM-DD (default: today)")
@@ -128,6 +141,7 @@ COMMANDS: dict[str, tuple[str, Callable[[Parser], None]]] = {
     "analyse": ("analyse two-player positions", analyse_options),
     "selfplay": ("let the computer play whole games", selfplay_options),
     "demo": ("run the real loop headless with a scripted player", demo_options),
+    "tour": ("shoot and check every screen a player can reach", tour_options),
     "daily": ("print a day's daily puzzle as a game ID", daily_options),
     "stats": ("print the statistics of the history", stats_options),
     "bench": ("print the performance figures", bench_options),

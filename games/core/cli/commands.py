@@ -221,7 +221,7 @@ def main(argv: list[str]) -> int:
         else:
             args = LAUNCHER
         command = args.command
-        if command in ("demo", "bench"):
+        if command in ("demo", "bench", "tour"):
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         if command is None:
@@ -232,6 +232,9 @@ def main(argv: list[str]) -> int:
         elif command == "bench":
             from games.core.cli.bench import run_bench
             run_bench(args)
+        elif command == "tour":
+            from games.core.cli.tour import run_tour
+            return run_tour(args)
         else:
             {"play": cmd_play, "generate": cmd_generate, "solve": cmd_solve,
              "analyse": cmd_analyse, "selfplay": cmd_selfplay, "daily": cmd_daily,

@@ -89,6 +89,9 @@ def play(args, session, shots: dict) -> None:
             elif frame % args.every == 0 and app.top is not None:
                 app.top.demo_step()
             app.frame(DEMO_DT)
+            # A job's answer (the launcher's history, a computer's move) lands at the next
+            # frame, whatever the machine's load: a demo shows the same frames every time.
+            app.jobs.wait_all()
             if frame in shots:
                 save_picture(as_shown(app.screen, args.screen), shots[frame])
             if not app.running:
@@ -156,9 +159,10 @@ def check_output(path: str) -> None:
         raise UsageError(f"cannot write {shown!r}: the folder {folder!r} is not writable")
 
 
-def png_bytes(surface: pygame.Surface) -> bytes:
-    """The surface as an 8-bit RGB PNG: rows unfiltered, deflated by zlib. A 1920x1080
-    screenshot takes a third of the time pygame's own PNG writer takes, in a smaller file."""
+def png_bytes(surface: pygame.Surface, level: int = 6) -> bytes:
+    """The surface as an 8-bit RGB PNG: rows unfiltered, deflated by zlib at `level`. A
+    1920x1080 screenshot takes a third of the time pygame's own PNG writer takes, in a smaller
+    file."""
     width, height = surface.get_size()
     pixels = pygame.image.tobytes(surface, "RGB")
     stride = width * 3
@@ -168,8 +172,8 @@ def png_bytes(surface: pygame.Surface) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + \
             struct.pack(">I", zlib.crc32(kind + data))
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)   # 8-bit RGB
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + \
-        chunk(b"IEND", b"")
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + \
+        chunk(b"IDAT", zlib.compress(rows, level)) + chunk(b"IEND", b"")
 
 
 def as_shown(screen: pygame.Surface, size: tuple[int, int] | None) -> pygame.Surface:

@@ -4,6 +4,7 @@ Python (the rows shown and written; Parlour never writes what it would not read 
 no I/O, no clock but utc_text's."""
 from __future__ import annotations
 
+import datetime
 import json
 import time
 from collections.abc import Callable
@@ -30,6 +31,14 @@ class DataFolder(Protocol):
 
 
 TIME_FORMAT = "%Y-%m-%d %H:%M:%S"   # UTC, as SQLite's own datetime() writes it
+# The moments and days a row may hold: what a clock can say, and what every screen can turn
+# into local time in any zone on any system (Windows' localtime ends in the year 3000). A
+# clock outside them is written as the nearest (utc_text).
+FIRST_TIME, LAST_TIME = "1970-01-02 00:00:00", "2999-12-31 23:59:59"
+FIRST_DAY, LAST_DAY = "2000-01-01", LAST_TIME[:10]     # the daily puzzles' (kit/daily.py)
+# Ids run 1, 2, 3... as games are recorded: past this bound (a game a second for 30,000
+# years) an id is not Parlour's, and is never used to find the next one.
+MAX_ID = 10**12
 OUTCOMES = ("won", "lost", "draw")
 OPPONENTS = ("", "computer", "human")
 MAX_MOVES_TEXT = saves.MAX_MOVES * 70
@@ -82,6 +91,16 @@ def _text_sql(column: str, most: int, ascii_only: bool = False, glob: str = "",
     return "(" + " AND ".join(parts) + ")"
 
 
+def _moment_sql(column: str, day: bool = False, empty: bool = True) -> str:
+    """The SQL test of a moment (or a day): in range and on the calendar (SQLite's strftime
+    reads 2026-02-30 as 2026-03-02, so a date that is not one does not come back as itself)."""
+    first, last, form = (FIRST_DAY, LAST_DAY, "date") if day else \
+        (FIRST_TIME, LAST_TIME, "datetime")
+    test = (f"({column} BETWEEN '{first}' AND '{last}' AND "
+            f"{form}(strftime('%s', {column}), 'unixepoch') IS {column})")
+    return f"({column} = '' OR {test})" if empty else test
+
+
 def _number_sql(column: str, low: float, high: float, null: bool) -> str:
     test = f"(typeof({column}) IN ('integer', 'real') AND {column} BETWEEN {low!r} AND {high!r})"
     return f"({column} IS NULL OR {test})" if null else test
@@ -91,12 +110,13 @@ def _number_sql(column: str, low: float, high: float, null: bool) -> str:
 # that fail), CHECKS for Python (the rows shown and the rows written; Parlour never writes what
 # it would not read back).
 VALID = " AND ".join([
-    "typeof(id) = 'integer'",
+    f"typeof(id) = 'integer' AND id BETWEEN 1 AND {MAX_ID}",
     _text_sql("game", 32, True, empty=False) + " AND NOT game GLOB '*[^a-z_]*'",
     _text_sql("params", 200, True) + " AND NOT params GLOB '*[:#]*'",
     _text_sql("game_id", MAX_ID_LENGTH, True),
-    _text_sql("started", 19, True, TIME_GLOB),
-    _text_sql("finished", 19, True, TIME_GLOB, empty=False),
+    _text_sql("started", 19, True, TIME_GLOB) + " AND " + _moment_sql("started"),
+    _text_sql("finished", 19, True, TIME_GLOB, empty=False) + " AND " +
+    _moment_sql("finished", empty=False),
     "outcome IN ('won', 'lost', 'draw')",
     _number_sql("score", -1e12, 1e12, True),
     _text_sql("detail", 200),
@@ -107,16 +127,30 @@ VALID = " AND ".join([
     _text_sql("record", 2000),
     "opponent IN ('', 'computer', 'human')",
     _text_sql("level", 32, True) + " AND NOT level GLOB '*[^a-z0-9_]*'",
-    _text_sql("daily", 10, True, DATE_GLOB),
+    _text_sql("daily", 10, True, DATE_GLOB) + " AND " + _moment_sql("daily", day=True),
     "typeof(games) = 'integer' AND games BETWEEN 1 AND 1000000000",
 ])
 
+
+def _is_moment(text: str, day: bool = False) -> bool:
+    """A moment (or a day) in range and on the calendar, or ''; as _moment_sql."""
+    if not text:
+        return True
+    first, last = (FIRST_DAY, LAST_DAY) if day else (FIRST_TIME, LAST_TIME)
+    try:       # (the form is the Text check's: this is the calendar's, in C)
+        (datetime.date if day else datetime.datetime).fromisoformat(text)
+    except ValueError:
+        return False
+    return first <= text <= last
+
+
+MOMENT, DAY = "not a moment from 1970 to 2999", "not a day from 2000 to 2999"
 CHECKS: dict[str, checks.Check] = {
     "game": checks.Text(32, r"[a-z_]+"),
     "params": checks.Text(200, r"[ -~]*"),
     "game_id": checks.Text(MAX_ID_LENGTH, r"[ -~]*"),
-    "started": checks.Text(19, f"({TIME_TEXT})?"),
-    "finished": checks.Text(19, TIME_TEXT),
+    "started": checks.Satisfies(checks.Text(19, f"({TIME_TEXT})?"), _is_moment, MOMENT),
+    "finished": checks.Satisfies(checks.Text(19, TIME_TEXT), _is_moment, MOMENT),
     "outcome": checks.OneOf(*OUTCOMES),
     "score": checks.Either(checks.OneOf(None), checks.Number(-1e12, 1e12)),
     "detail": checks.Text(200, r"[^\t\n]*"),
@@ -128,9 +162,10 @@ CHECKS: dict[str, checks.Check] = {
     "record": checks.MapOf(checks.Text(32, saves.RECORD_NAME), checks.COUNT, 32),
     "opponent": checks.OneOf(*OPPONENTS),
     "level": checks.Text(32, r"[a-z0-9_]*"),
-    "daily": checks.Text(10, f"({DATE_TEXT})?"),
+    "daily": checks.Satisfies(checks.Text(10, f"({DATE_TEXT})?"),
+                              lambda text: _is_moment(text, day=True), DAY),
     "games": checks.Integer(1, 10**9),
-    "id": checks.Integer(0, 2**63 - 1),
+    "id": checks.Integer(0, MAX_ID),      # 0: not recorded yet
 }
 
 
@@ -180,9 +215,15 @@ def from_row(row) -> Game:
     return checked(Game(**values))
 
 
+FIRST_SECONDS, LAST_SECONDS = 86_400, 32_503_679_999    # FIRST_TIME and LAST_TIME
+
+
 def utc_text(seconds: float | None = None) -> str:
-    """A moment as the history writes it: UTC, 'YYYY-MM-DD HH:MM:SS'."""
-    return time.strftime(TIME_FORMAT, time.gmtime(time.time() if seconds is None else seconds))
+    """A moment as the history writes it: UTC, 'YYYY-MM-DD HH:MM:SS', within the moments a
+    row may hold (a clock set to 1900 or 9999 is written as the nearest)."""
+    moment = time.time() if seconds is None else seconds
+    moment = min(max(moment, FIRST_SECONDS), LAST_SECONDS) if moment == moment else time.time()
+    return time.strftime(TIME_FORMAT, time.gmtime(moment))
 
 
 def of_session(session: Session, started: float, outcome: str, score: float | None,
@@ -194,6 +235,8 @@ def of_session(session: Session, started: float, outcome: str, score: float | No
     times = tuple(session.times[1:session.position + 1])
     if not all(t is None or t <= saves.MAX_ELAPSED for t in times):
         times = ()
+    if not CHECKS["daily"].accepts(more.get("daily", "")):   # a day no row holds: a game
+        more = {**more, "daily": ""}
     return Game(game=session.key, params=session.params.encode(), game_id=session.game_id,
                 started=utc_text(started), finished=utc_text(), outcome=str(outcome),
                 score=score, detail=detail, ranked=ranked,

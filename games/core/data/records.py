@@ -76,9 +76,10 @@ def record_summary(store: Store, settings: dict[str, Any], key: str,
 def summary(store: Store, settings: dict[str, Any], game: Game[Any, Any, Any], params: Any,
             play: dict[str, Any]) -> tuple[str, Rows]:
     """The setup screen's side panel, a heading and (left, right) rows: a two-player game's
-    record, else the best scores under the game's own heading (its data's scores_heading)
-    where it has one."""
+    record, else the best scores under "Best results" and the setting in the game's own words
+    (its data's setting_words) where it has them."""
     if game.players == 2:
         return record_summary(store, settings, game.key, play)
-    heading = game.data.scores_heading
-    return heading(params) if heading else "Best results", best_scores(store, game.key, params)
+    words = game.data.setting_words
+    heading = f"Best results: {words(params)}" if words else "Best results"
+    return heading, best_scores(store, game.key, params)

@@ -5,9 +5,12 @@ time) per difficulty or level, results over the last 30 days, the score (or time
 figures and `main.py stats` prints them.
 
 Games between two people count as played, never as won or lost (nobody is the player there).
+A win its game keeps out of the best results (finished by Solve, or with help its rules count:
+`ranked` is 0) counts as played "with help": never as won, in no win rate and no streak.
 """
 from __future__ import annotations
 
+import bisect
 import datetime
 import json
 import time
@@ -25,6 +28,10 @@ RECENT = 50        # the line: the last games' scores or times
 MOST_GROUPS = 200  # difficulties or levels listed
 RANKED_GROUPS = 20  # the most played settings get their best and median scores
 PLAYER = "opponent <> 'human'"     # the games with a player to win or lose them
+# A win with help: a puzzle's win its game keeps out of the best results (Solve was used, or
+# help its rules count, GameScene.ranked); played, never won. A two-player game's hints are in
+# its record and its result, as a Calcoolation hint is: its wins are its own.
+HELPED = "(outcome = 'won' AND opponent = '' AND ranked = 0)"
 NAMES = {"won": "won", "lost": "lost", "draw": "drawn"}
 
 
@@ -36,6 +43,7 @@ class Group:
     won: int = 0
     lost: int = 0
     drawn: int = 0
+    helped: int = 0        # won with help (played, not won: HELPED)
     best: str = ""         # the best score or time, in the game's words
     median: str = ""
     setting: str = ""      # the collection: the game's most played setting (parameters or
@@ -50,6 +58,7 @@ class Figures:
     lost: int = 0
     drawn: int = 0
     two_players: int = 0           # games between two people (played, not won or lost)
+    helped: int = 0                # won with help (played, not won: HELPED)
     win_rate: float | None = None  # won / (won + lost + drawn)
     streak: int = 0                # wins in a row, up to the last game
     best_streak: int = 0
@@ -75,16 +84,16 @@ def figures(db: History, key: str = "", today: datetime.date | None = None) -> F
     where, args = ("game = ?", (key,)) if key else ("1", ())
     result = Figures(key)
     # One walk down an index in its own order: the counts per game, result, opponent and level
-    totals = db.query(f"SELECT game, opponent, outcome, level, sum(games), total(duration) "
-                      f"FROM valid WHERE {where} GROUP BY game, opponent, outcome, level "
-                      f"LIMIT {MOST_GROUPS * 27}", args)
-    for _, opponent, outcome, _, count, seconds in totals:
+    totals = db.query(f"SELECT game, opponent, outcome, level, {HELPED}, sum(games), "
+                      f"total(duration) FROM valid WHERE {where} GROUP BY game, opponent, "
+                      f"outcome, level, ranked LIMIT {MOST_GROUPS * 54}", args)
+    for _, opponent, outcome, _, helped, count, seconds in totals:
         result.played += count
         result.seconds += seconds
         if opponent == "human":
             result.two_players += count
         else:
-            name = NAMES[outcome]
+            name = "helped" if helped else NAMES[outcome]
             setattr(result, name, getattr(result, name) + count)
     decided = result.won + result.lost + result.drawn
     result.win_rate = round(result.won / decided, 4) if decided else None
@@ -109,17 +118,22 @@ def figures(db: History, key: str = "", today: datetime.date | None = None) -> F
     else:
         result.per_game = game_groups(totals)
         for group in result.per_game:
-            most_played_best(db, group)
+            most_played_best(db, group, totals)
         result.levels = totals_by_level(totals)
     return result
 
 
 def streaks(db: History, where: str, args: tuple[Any, ...]) -> tuple[int, int]:
     """(current, best) wins in a row, in the order the games finished: the results read as one
-    string of 1s and 0s (one row, not one object per game), split at the other results."""
-    rows = db.query(f"SELECT group_concat(won, '') FROM (SELECT outcome = 'won' AS won FROM "
-                    f"valid WHERE {where} AND {PLAYER} AND games = 1 ORDER BY id "
-                    f"LIMIT {history.MOST_ROWS}) LIMIT 1", args)
+    string of 1s and 0s (one row, not one object per game), split at the other results. A
+    win with help is left out (''): it neither lengthens a run nor ends one. Its ids are
+    found once, in an index that holds `ranked`, and each puzzle's win looked up among them
+    (reading `ranked` from each row would take twice as long)."""
+    rows = db.query(f"SELECT group_concat(won, '') FROM (SELECT CASE WHEN outcome <> 'won' "
+                    f"THEN '0' WHEN opponent <> '' OR id NOT IN (SELECT id FROM valid WHERE "
+                    f"{where} AND {HELPED}) THEN '1' ELSE '' END AS won FROM valid WHERE "
+                    f"{where} AND {PLAYER} AND games = 1 ORDER BY id "
+                    f"LIMIT {history.MOST_ROWS}) LIMIT 1", (*args, *args))
     runs = (rows[0][0] or "").split("0")
     return len(runs[-1]), max(map(len, runs))
 
@@ -131,9 +145,12 @@ LOST = "outcome = 'lost' AND opponent <> 'human'"
 def last_days(db: History, where: str, args: tuple[Any, ...],
               today: datetime.date) -> list[tuple[str, int, int, int]]:
     """(date, won, lost, drawn) for each of the last DAYS local days, oldest first; games
-    between two people count as drawn here (neither the player's win nor loss). Each day is
-    the range of `finished` between two local midnights (found here, summer time and all):
-    a walk down the index per day, nothing converted or sorted per game."""
+    between two people and wins with help count as drawn here (neither the player's win nor
+    loss). Each day is the range of `finished` between two local midnights (found here,
+    summer time and all): a walk down the index per day, nothing converted or sorted per
+    game; the wins with help are then moved from won to drawn (a few rows, found in an index
+    that holds `ranked`: `+finished` keeps SQLite from the index of the finishing times,
+    which would read `ranked` from every row of the 30 days)."""
     first = today - datetime.timedelta(days=DAYS - 1)
     dates = [first + datetime.timedelta(days=n) for n in range(DAYS + 1)]
     starts = [utc_text(time.mktime(day.timetuple())) for day in dates]
@@ -144,6 +161,12 @@ def last_days(db: History, where: str, args: tuple[Any, ...],
         f"total(games * NOT ({WON} OR {LOST}))) FROM valid WHERE {where} AND finished >= start "
         f"AND finished < stop) FROM days LIMIT {DAYS}", (*bounds, *args))
     counts = {day: json.loads(sums) for day, sums in rows}
+    for finished, games in db.query(
+            f"SELECT finished, games FROM valid WHERE {where} AND {HELPED} AND +finished >= ? "
+            f"AND +finished < ? LIMIT {history.MOST_ROWS}", (*args, starts[0], starts[-1])):
+        sums = counts[dates[bisect.bisect_right(starts, finished) - 1].isoformat()]
+        sums[0] -= games
+        sums[2] += games
     days: list[tuple[str, int, int, int]] = []
     for day in dates[:DAYS]:
         won, lost, drawn = counts.get(day.isoformat(), [0, 0, 0])
@@ -172,10 +195,10 @@ def param_groups(db: History, key: str, lower_is_better: bool) -> list[Group]:
     """Per parameters (difficulty, size, rules): played and results, the best score and the
     median one (of the games that may enter the best scores), in the game's words."""
     groups: dict[str, Group] = {}
-    for params, outcome, count in db.query(
-            f"SELECT params, outcome, sum(games) FROM valid WHERE game = ? GROUP BY params, "
-            f"outcome LIMIT {MOST_GROUPS * 3}", (key,)):
-        add(groups.setdefault(params, Group(params)), outcome, count)
+    for params, outcome, helped, count in db.query(
+            f"SELECT params, outcome, {HELPED}, sum(games) FROM valid WHERE game = ? GROUP BY "
+            f"params, ranked, outcome LIMIT {MOST_GROUPS * 6}", (key,)):
+        add(groups.setdefault(params, Group(params)), outcome, count, helped)
     for params, count in db.query(
             f"SELECT params, count(*) FROM valid WHERE {SCORED} GROUP BY params "
             f"ORDER BY count(*) DESC, params LIMIT {RANKED_GROUPS}", (key,)):
@@ -201,24 +224,34 @@ def score_best_median(db: History, key: str, lower_is_better: bool, group: Group
             setattr(group, name, words if shown(words) else history_number(score))
 
 
-def most_played_best(db: History, group: Group) -> None:
-    """The collection's row of one game (`group.name`): the best and median result of its
-    most played setting that has one (a puzzle's ranked scores per parameters; a two-player
-    game's winning times per computer level)."""
+def most_played_best(db: History, group: Group, totals: list[tuple[Any, ...]]) -> None:
+    """The collection's row of one game (`group.name`): its most played setting, the one
+    with the most games of all (a puzzle's parameters; a two-player game's computer level,
+    from the `totals`; between equals, the one with more results to rank, then by name),
+    with the best and median of its results, where it has any (a puzzle's ranked scores; a
+    two-player game's winning times)."""
     key = group.name
     if registry.lookup(key).players == 1:
-        rows = db.query(f"SELECT params, count(*) FROM valid WHERE {SCORED} GROUP BY params "
-                        f"ORDER BY count(*) DESC, params LIMIT 1", (key,))
+        rows = db.query("SELECT params, total(ranked = 1 AND score IS NOT NULL) FROM valid "
+                        "WHERE game = ? GROUP BY params ORDER BY sum(games) DESC, 2 DESC, "
+                        "params LIMIT 1", (key,))
         if rows:
-            group.setting, count = rows[0]
-            score_best_median(db, key, registry.lookup(key).lower_is_better, group,
-                              group.setting, count)
+            group.setting, count = rows[0][0], int(rows[0][1])
+            if count:
+                score_best_median(db, key, registry.lookup(key).lower_is_better, group,
+                                  group.setting, count)
         return
-    rows = db.query(f"SELECT level, count(*) FROM valid WHERE {TIMED} GROUP BY level "
-                    f"ORDER BY count(*) DESC, level LIMIT 1", (key,))
-    if rows:
-        group.setting, count = rows[0]
-        for place, name in ((0, "best"), ((count - 1) // 2, "median")):
+    played: dict[str, int] = {}
+    won: dict[str, int] = {}
+    for game, opponent, outcome, level, _, count, _ in totals:
+        if game == key and opponent == "computer":
+            played[level] = played.get(level, 0) + count
+            won[level] = won.get(level, 0) + (count if outcome == "won" else 0)
+    if played:
+        group.setting = min(played, key=lambda level: (-played[level], -won[level], level))
+        count = db.query(f"SELECT count(*) FROM valid WHERE {TIMED} AND level = ? LIMIT 1",
+                         (key, group.setting))[0][0]
+        for place, name in ((0, "best"), ((count - 1) // 2, "median")) if count else ():
             seconds = db.query(f"SELECT duration FROM valid WHERE {TIMED} AND level = ? "
                                f"ORDER BY duration, id LIMIT 1 OFFSET ?",
                                (key, group.setting, place))
@@ -246,9 +279,9 @@ def level_times(db: History, key: str, levels: list[Group]) -> list[Group]:
 
 def totals_by_level(totals: list[tuple[Any, ...]]) -> list[Group]:
     """Against the computer, per level (in the collection, every game together), from the
-    totals' rows (game, opponent, outcome, level, games, seconds)."""
+    totals' rows (game, opponent, outcome, level, helped, games, seconds)."""
     groups: dict[str, Group] = {}
-    for _, opponent, outcome, level, count, _ in totals:
+    for _, opponent, outcome, level, _, count, _ in totals:
         if opponent == "computer":
             add(groups.setdefault(level, Group(level)), outcome, count)
     return sorted(groups.values(), key=level_order)[:MOST_GROUPS]
@@ -256,22 +289,23 @@ def totals_by_level(totals: list[tuple[Any, ...]]) -> list[Group]:
 
 def game_groups(totals: list[tuple[Any, ...]]) -> list[Group]:
     """The collection: each game's played and results (games between two people: played),
-    from the totals' rows (game, opponent, outcome, level, games, seconds)."""
+    from the totals' rows (game, opponent, outcome, level, helped, games, seconds)."""
     games = registry.load_all()
     groups = {key: Group(key) for key in registry.KEYS if key in games}
-    for key, opponent, outcome, _, count, _ in totals:
+    for key, opponent, outcome, _, helped, count, _ in totals:
         if key in games:
             group = groups.setdefault(key, Group(key))
             if opponent == "human":
                 group.played += count
             else:
-                add(group, outcome, count)
+                add(group, outcome, count, helped)
     return list(groups.values())
 
 
-def add(group: Group, outcome: str, count: int) -> None:
+def add(group: Group, outcome: str, count: int, helped: bool = False) -> None:
+    """Count `count` games of `outcome` (a win with help: `helped`) into the group."""
     group.played += count
-    name = NAMES[outcome]
+    name = "helped" if helped else NAMES[outcome]
     setattr(group, name, getattr(group, name) + count)
 
 

@@ -51,8 +51,8 @@ M_out = TypeVar("M_out", bound="Encoded", covariant=True)
 class GameData(Generic[P]):
     """What the screens around a game read (games/<key>/info.py's DATA): the rules text, the
     setup options, the alternate action and the game's commands (the key table: docs/DESIGN.md,
-    "Keys"), its preferences and the values older builds kept, its saves' migrations, and the
-    heading of its best results for a set of parameters."""
+    "Keys"), its preferences and the values older builds kept, its saves' migrations, and a puzzle's
+    setting in its words, as every screen names it ('6 x 6, Hard, hidden operators')."""
     rules_text: str
     options: Sequence[Option]
     commands: tuple[Binding, ...] = ()
@@ -61,7 +61,7 @@ class GameData(Generic[P]):
     prefs: tuple[Pref, ...] = ()
     legacy_prefs: Mapping[str, str] = field(default_factory=dict)
     migrations: Mapping[int, Migration] = field(default_factory=dict)
-    scores_heading: Callable[[P], str] | None = None
+    setting_words: Callable[[P], str] | None = None
     # The options worded from the settings (Mu Torere names the sides by their colours).
     named_options: Callable[[dict[str, Any]], Sequence[Option]] | None = None
 

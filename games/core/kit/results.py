@@ -3,22 +3,30 @@ collection's one vocabulary for it (docs/DESIGN.md, "Results and words").
 
 A Result is a title from the outcome as the player sees it ("You won!", "Solved!"...), one
 reason sentence, facts one per line as label and value ("Time left", "1:23"), and notes
-(sentences: "Solve was used in this game: not a best score."). The frame makes one when a game
-first ends and keeps it in the game's record, so a later ending (after undo) shows it again.
+(sentences: "Solve used in this game: not a best result."). The frame makes one when a game
+first ends and keeps it in the game's record; a later ending (after undo) shows the board's
+own ending beside it (`looked_back`).
 Pure: no pygame, no I/O.
 """
 from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from games.core.kit.checks import Fields, ListOf, OneOf, Text
 
 MOODS = ("good", "bad", "neutral")   # the title's colour
+# A puzzle finished with help, worded once: the result's title and note, the history's row.
+SOLVED_BY_COMPUTER = "Solved by the computer"     # Solve played its last move
+SOLVED_BY_HAND = "Solved!"
+WON_WITH_HELP = "Won with help"                   # Solve used, or help its game counts
+SOLVE_FINISHED = "solve_finished"                 # the record's note: Solve ended the game
 MOST_FACTS = 8
 MOST_NOTES = 3
+NOT_COUNTED = "not counted"          # a later ending's title (looked_back)
 
 
 @dataclass(frozen=True)
@@ -55,6 +63,59 @@ RESULT_SCHEMA = Fields({
 }, required=("title", "mood", "reason"), defaults={"facts": [], "notes": []})
 
 
+def looked_back(present: Result, entered: Result) -> Result:
+    """The words of a later ending (after undo) of a game whose first ending was entered.
+    The same ending again says the entered words again; another says the board as it is now
+    (its title marked "not counted", in the neutral colour, its facts the present ones), then
+    a note naming the ending the record keeps, with the figures of it that differ, labelled
+    as its own: no figure on the screen contradicts the board."""
+    if (present.title, present.reason, present.facts) == \
+            (entered.title, entered.reason, entered.facts):
+        return entered
+    now = dict(present.facts)
+    figures = ", ".join(f"{label} {value}" for label, value in entered.facts
+                        if now.get(label) != value)
+    kept = f"Your record keeps this game's first ending: {entered.title.rstrip('!')}" + \
+        (f" ({figures})." if figures else ".")
+    return Result(f"{present.title.rstrip('!')}, {NOT_COUNTED}", "neutral", present.reason,
+                  present.facts, (*present.notes[:MOST_NOTES - 1], kept))
+
+
+# A record of results, worded once, in one order (won, lost, drawn) on every screen.
+RECORD_HEADING = "Won-lost-drawn"
+
+
+def record_text(won: int, lost: int, drawn: int) -> str:
+    """A record in a table or a chart: '5-2-1' (won, lost, drawn: RECORD_HEADING's order)."""
+    return f"{won}-{lost}-{drawn}"
+
+
+def record_words(won: int, lost: int, drawn: int) -> str:
+    """A record in words: '5 won, 2 lost, 1 drawn'."""
+    return f"{won} won, {lost} lost, {drawn} drawn"
+
+
+def help_note(used: Sequence[str]) -> str:
+    """The one sentence for the help that keeps a game out of the best results ('2 hints and
+    Solve used in this game: not a best result.'); '' when none was used."""
+    if not used:
+        return ""
+    words = " and ".join(used)
+    return f"{words[0].upper()}{words[1:]} used in this game: not a best result."
+
+
+def history_result(outcome: str, opponent: str, ranked: bool,
+                   record: Mapping[str, int]) -> tuple[str, str]:
+    """A finished game as the history and the replay name it, and its mood: a puzzle's win
+    its game kept out of the best results (ranked false) is the computer's or helped, never a
+    plain win; between two people a game is decided or drawn (nobody is the player)."""
+    if opponent == "human":
+        return ("Draw" if outcome == "draw" else "Decided"), "neutral"
+    if outcome == "won" and not opponent and not ranked:
+        return (SOLVED_BY_COMPUTER if record.get(SOLVE_FINISHED) else WON_WITH_HELP), "neutral"
+    return {"won": ("Won", "good"), "lost": ("Lost", "bad")}.get(outcome, ("Draw", "neutral"))
+
+
 def plural(count: int, word: str, words: str | None = None) -> str:
     """'1 move', '2 moves', '0 moves' (words: the plural when it is not word + 's')."""
     return f"{count} {word if count == 1 else (words or word + 's')}"
@@ -85,6 +146,14 @@ FORBIDDEN = (
     (r"\blets go\b|\blet go of\b|\bdrops the (stone|piece|tile)\b", "a held piece is 'put back'"),
     (r"\((black|white|gold|blue)\)", "side names are capitalised"),
     (r"\bYou win!", "the title is 'You won!'"),
+    # Drift between games and screens: one wording, from one home.
+    (r"\bW-D-L\b|\bW-L-D\b|\b[Ww]on ?/ ?lost ?/ ?drawn\b",
+     "a record is 'Won-lost-drawn', '5-2-1' (results.RECORD_HEADING, record_text)"),
+    (r"\bSolve was used in this game\b", "help is 'Solve used in this game: not a best result.' "
+                             "(results.help_note)"),
+    (r"\bbest score\b", "say 'best result'"),
+    (r"\bSolved by computer\b", "say 'Solved by the computer' (results.SOLVED_BY_COMPUTER)"),
+    (r"\bCustom \d+\b(?!%)", "a Custom level is 'Custom 37%' (versus_options.custom_words)"),
 )
 # In a result's sentences, besides: said once, one full stop.
 TEMPLATE = (

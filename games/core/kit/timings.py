@@ -3,9 +3,12 @@
 The history keeps, for each move, the game's elapsed clock when it was made (schema 2; None
 for a move made before a resume, since a save keeps no times; nothing at all for a game
 recorded before times were kept). `timings` turns that into what the replay needs: the clock
-at each position, the gap since the one before, and a schedule to play it back by. The
-schedule never runs backwards (a hostile row's times may), and a move whose time is not known
-takes UNKNOWN_GAP seconds of it, so a replay without times still plays at an even pace.
+at each position, the gap since the one before, and a schedule to play it back by: each move
+after the one before by its real gap, a long think cut to LONGEST_PAUSE (so the first move
+does not wait the minute the player looked at the puzzle; the panel still shows the real
+time). The schedule never runs backwards (a hostile row's times may), and a move whose gap is
+not known takes UNKNOWN_GAP seconds of it, so a replay without times still plays at an even
+pace.
 """
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 UNKNOWN_GAP = 1.0       # seconds of playback for a move whose time was not kept
+LONGEST_PAUSE = 2.0     # at x1, no move waits longer than this (the real gap is still shown)
 SPEEDS = (1, 4, 16)     # how many times faster than it was played
 
 
@@ -41,6 +45,12 @@ class Timings:
         """The last position the playback has reached `moment` seconds in."""
         return max(0, bisect.bisect_right(self.schedule, moment) - 1)
 
+    def shortened(self, position: int) -> bool:
+        """The move that made `position` waited less than the player thought (a long think
+        cut to LONGEST_PAUSE)."""
+        gap = self.gap(position)
+        return gap is not None and gap > LONGEST_PAUSE
+
     def longest(self) -> int | None:
         """The move the player took longest over (its position), or None without gaps."""
         gaps = [(gap, n) for n in range(1, len(self.at))
@@ -54,9 +64,10 @@ def timings(times: Sequence[float | None], moves: int) -> Timings:
     kept = len(times) == moves and moves > 0
     at: list[float | None] = [0.0, *(times if kept else [None] * moves)]
     schedule = [0.0]
-    for moment in at[1:]:
-        schedule.append(schedule[-1] + UNKNOWN_GAP if moment is None
-                        else max(schedule[-1], moment))
+    for before, moment in zip(at, at[1:]):
+        wait = UNKNOWN_GAP if moment is None or before is None else \
+            min(LONGEST_PAUSE, max(0.0, moment - before))
+        schedule.append(schedule[-1] + wait)
     return Timings(tuple(at), tuple(schedule), kept)
 
 

@@ -31,6 +31,11 @@ def opponent_options(side_names: Sequence[str], default_level: str = "medium") -
     ]
 
 
+def custom_words(chance: int) -> str:
+    """A Custom level by its chance, as every screen names it: 'Custom 37%'."""
+    return f"Custom {chance}%"
+
+
 def level_title(level: Any, chance_of: Callable[[Any], int]) -> str:
     """A level's name on the ladder: a preset by its title, anything else (a Custom number,
     an old name from a save) by its chance, through the game's chance_of (ai.level_chance)."""
@@ -41,4 +46,5 @@ def level_title(level: Any, chance_of: Callable[[Any], int]) -> str:
     except RuleError:
         return "Perfect"
     named = [name for name, value in levels.LEVELS.items() if value == chance]
-    return levels.TITLES[named[0]] if named and not isinstance(level, int) else f"Custom {chance}"
+    return levels.TITLES[named[0]] if named and not isinstance(level, int) else \
+        custom_words(chance)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import gc
 import math
 import os
+import random
 import signal
 import sys
 import threading
@@ -26,7 +27,7 @@ import pygame
 
 from games.core.data.store import Store
 from games.core.kit.actions import Act, Action, Command
-from games.core.loop import assets, palette, sprite_cache
+from games.core.loop import assets, palette, sprite_cache, survey
 from games.core.loop.audio import Audio
 from games.core.loop.input import Input
 from games.core.loop.jobs import Jobs
@@ -182,6 +183,9 @@ class App:
         except OSError:   # StoreError: told by load_settings already; sprites are painted
             sprite_cache.use_folder(None)
         self.jobs = Jobs(self._job_finished)
+        # Where a new deal's seed comes from (the setup screen's New game): the operating
+        # system's randomness; the tour seeds its own, so its deals are the same every run.
+        self.dealer: random.Random = random.SystemRandom()
         self.motion = Motion()   # tweens note here that they move
         if windowed is not None:
             self.settings["fullscreen"] = not windowed
@@ -507,6 +511,8 @@ class App:
         while start > 0 and not self.stack[start].opaque:
             start -= 1
         for scene in self.stack[start:]:
+            if survey.current is not None:
+                survey.current.begin_scene(scene)
             scene.draw(surface)
 
     def run(self) -> None:

@@ -10,6 +10,7 @@ read and no module here imports numpy. Pure: no pygame.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -24,6 +25,15 @@ OKABE_ITO: dict[str, Colour] = {
     "black": (0, 0, 0), "orange": (230, 159, 0), "sky blue": (86, 180, 233),
     "bluish green": (0, 158, 115), "yellow": (240, 228, 66), "blue": (0, 114, 178),
     "vermilion": (213, 94, 0), "reddish purple": (204, 121, 167),
+}
+
+# The word a player reads for each Okabe-Ito colour. A colour a game names (a tile, a stone, a
+# piece, a mark) is named by its own word in the Standard palette and, where the safe palette
+# paints it in an Okabe-Ito colour, by that colour's word here (`word`, `reword`): the one place
+# colour names come from, so no name contradicts the colour drawn.
+OKABE_ITO_WORDS: dict[str, str] = {
+    "black": "black", "orange": "orange", "sky blue": "sky blue", "bluish green": "green",
+    "yellow": "yellow", "blue": "blue", "vermilion": "vermilion", "reddish purple": "pink",
 }
 
 # The graded-moves hint's colours (chips with dark words, the board's arrows and paths), by
@@ -56,3 +66,34 @@ def current() -> str:
 
 def grade_colour(value: str) -> Colour:
     return GRADES[current()][value]
+
+
+def word(standard: str, safe: str) -> str:
+    """The name, in the active palette, of a colour a game calls `standard` and paints as the
+    Okabe-Ito colour `safe` in the safe palette."""
+    return standard if _active[0] == STANDARD else OKABE_ITO_WORDS[safe]
+
+
+def reword(text: str, safe_of: Mapping[str, str]) -> str:
+    """`text` (a game's words, written with its Standard colour names) with every colour word
+    of `safe_of` (Standard word -> Okabe-Ito colour) in the active palette's word, keeping an
+    initial capital."""
+    if _active[0] == STANDARD or not safe_of:
+        return text
+    pattern = _pattern(tuple(safe_of))
+
+    def swap(match: re.Match[str]) -> str:
+        found = match.group(0)
+        new = OKABE_ITO_WORDS[safe_of[found.lower()]]
+        return new[:1].upper() + new[1:] if found[:1].isupper() else new
+    return pattern.sub(swap, text)
+
+
+_PATTERNS: dict[tuple[str, ...], re.Pattern[str]] = {}
+
+
+def _pattern(words: tuple[str, ...]) -> re.Pattern[str]:
+    if words not in _PATTERNS:
+        _PATTERNS[words] = re.compile(r"\b(?:" + "|".join(map(re.escape, words)) + r")\b",
+                                      re.IGNORECASE)
+    return _PATTERNS[words]

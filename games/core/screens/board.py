@@ -344,8 +344,9 @@ class Board(Protocol):
         """(label, value) one a line; None: the frame's (the score, or the moves)."""
         return None
 
-    def result_notes(self) -> list[str]:
-        return []
+    def result_notes(self) -> list[str] | None:
+        """Sentences after the result's facts; None: the frame's (Solve's note)."""
+        return None
 
     def result_mood(self) -> str | None:
         return None

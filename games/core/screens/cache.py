@@ -15,7 +15,7 @@ from collections.abc import Callable, Hashable, Iterable
 
 import pygame
 
-from games.core.loop import assets, palette
+from games.core.loop import assets, palette, survey
 
 
 def converted(surface: pygame.Surface) -> pygame.Surface:
@@ -67,6 +67,12 @@ class Layer:
              paint: Callable[[pygame.Surface], None]) -> None:
         """Blit the area of the picture, first painting it with paint(surface) if look is new
         (or the palette or the text size changed)."""
+        if survey.current is not None:       # painted afresh, where the survey sees it
+            target.fill(self.background, area)
+            target.set_clip(area)
+            paint(target)
+            target.set_clip(None)
+            return
         look = (look, palette.current(), assets.text_scale())
         if self.surface is None or self.surface.get_size() != target.get_size():
             self.surface = like(target)
@@ -103,9 +109,14 @@ class Backdrop:
         self.surface: pygame.Surface | None = None
         self.look: Hashable = None
         self.painted: dict[Hashable, tuple[pygame.Rect, Hashable]] = {}   # name -> (area, look)
+        self.afresh: list[Part] = []     # the parts last painted afresh (paint_afresh)
 
     def show(self, target: pygame.Surface, parts: Iterable[Part]) -> None:
         parts = list(parts)
+        if survey.current is not None:       # painted afresh, where the survey sees it
+            target.fill(self.background)
+            self.paint_afresh(target, parts, target.get_rect())
+            return
         look = (palette.current(), assets.text_scale())
         if self.surface is None or self.surface.get_size() != target.get_size() or \
                 self.look != look:
@@ -130,8 +141,21 @@ class Backdrop:
 
     def restore(self, target: pygame.Surface, area: pygame.Rect) -> None:
         """Show the picture again in `area` (over what was drawn there since show)."""
+        if survey.current is not None:
+            target.fill(self.background, area)
+            self.paint_afresh(target, self.afresh, area)
+            return
         if self.surface is not None and area:
             target.blit(self.surface, area, area)
+
+    def paint_afresh(self, target: pygame.Surface, parts: list[Part], within: pygame.Rect) -> None:
+        """The parts painted straight onto the target, in `within` (while a survey records
+        the frame: what a kept picture shows is the same, tests/test_kept_pictures.py)."""
+        self.afresh = parts
+        for _, area, _, paint in parts:
+            target.set_clip(pygame.Rect(area).clip(within))
+            paint(target)
+        target.set_clip(None)
 
     def forget(self) -> None:
         self.surface = None

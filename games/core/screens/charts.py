@@ -8,6 +8,8 @@ import datetime
 
 import pygame
 
+from games.core.kit.results import record_text
+from games.core.loop import survey
 from games.core.screens import ui
 
 TITLE_SIZE = ui.SMALL + 4
@@ -86,16 +88,19 @@ def line(surface, rect: pygame.Rect, title: str, values, median, lower_is_better
     numbers = [value for value, _ in values]
     low, high = min(numbers), max(numbers)
     span = (high - low) or 1.0
-    plot = pygame.Rect(plot.left + 110, plot.top + 6, plot.width - 110, plot.height - 40)
+    best = min(values) if lower_is_better else max(values)
+    worst = max(values) if lower_is_better else min(values)
+    names = [words or f"{value:g}" for value, words in (best, worst)]
+    margin = min(plot.width // 3,     # room for the best and worst values' words
+                 max(ui.assets.font(LABEL).size(name)[0] for name in names) + 12)
+    plot = pygame.Rect(plot.left + margin, plot.top + 6, plot.width - margin, plot.height - 40)
 
     def y_of(value: float) -> float:
         share = (value - low) / span
         return plot.bottom - (1 - share if lower_is_better else share) * plot.height
 
-    best = min(values) if lower_is_better else max(values)
-    worst = max(values) if lower_is_better else min(values)
-    for (value, words), anchor in ((best, "topright"), (worst, "bottomright")):
-        ui.label(surface, fitted(words or f"{value:g}", LABEL, 100), (plot.left - 12,
+    for name, anchor in zip(names, ("topright", "bottomright")):
+        ui.label(surface, fitted(name, LABEL, margin - 12), (plot.left - 12,
                  plot.top if anchor == "topright" else plot.bottom), LABEL, ui.MUTED,
                  anchor=anchor)
     pygame.draw.line(surface, ui.LINE, plot.bottomleft, plot.bottomright, 2)
@@ -120,26 +125,28 @@ def level_bars(surface, rect: pygame.Rect, groups, words, most_rows: int = 6) ->
     """Against the computer: a bar per level, won / drawn / lost in proportion, with counts.
     `words(name)` names a level."""
     plot = frame(surface, rect, "Against the computer",
-                 list(zip(("Won", "Drawn", "Lost"), (ui.GOOD, ui.MUTED, ui.BAD))))
+                 list(zip(("Won", "Lost", "Drawn"), (ui.GOOD, ui.BAD, ui.MUTED))))
     groups = [group for group in groups if group.played][:most_rows]
     if not groups:
         empty(surface, plot)
         return
     pitch = min(56, plot.height // len(groups))
-    label_w = 170
-    counts = [f"{group.won}-{group.drawn}-{group.lost}" for group in groups]
+    names = [words(group.name) for group in groups]       # as wide as the longest, within reason
+    label_w = min(max(170, *(ui.assets.font(LABEL + 2).size(name)[0] + 20 for name in names)),
+                  plot.width * 2 // 5)
+    counts = [record_text(group.won, group.lost, group.drawn) for group in groups]
     counts_x = rect.right - 28           # the counts end here; the bars stop short of the widest
     bar_end = counts_x - max(ui.assets.font(LABEL + 2).size(text)[0] for text in counts) - 16
     for n, group in enumerate(groups):
         y = plot.top + n * pitch
-        ui.label(surface, fitted(words(group.name), LABEL + 2, label_w - 10),
+        ui.label(surface, fitted(names[n], LABEL + 2, label_w - 10),
                  (plot.left, y + pitch // 2), LABEL + 2, ui.TEXT, anchor="midleft")
         bar = pygame.Rect(plot.left + label_w, y + 8, max(0, bar_end - plot.left - label_w),
                           pitch - 16)
         pygame.draw.rect(surface, ui.BG_DEEP, bar, border_radius=6)
         x = bar.left
-        for count, colour in ((group.won, ui.GOOD), (group.drawn, ui.MUTED),
-                              (group.lost, ui.BAD)):
+        for count, colour in ((group.won, ui.GOOD), (group.lost, ui.BAD),
+                              (group.drawn, ui.MUTED)):
             width = round(bar.width * count / group.played)
             if width:
                 pygame.draw.rect(surface, colour, (x, bar.top, width, bar.height))
@@ -153,6 +160,9 @@ def fitted(words: str, size: int, width: int, bold: bool = False) -> str:
     face = ui.assets.font(size, bold)
     if face.size(words)[0] <= width:
         return words
+    whole = words
     while words and face.size(words + "...")[0] > width:
         words = words[:-1]
+    if survey.current is not None:
+        survey.current.cut(whole, words.rstrip() + "...")
     return words.rstrip() + "..."

@@ -18,9 +18,10 @@ import pygame
 
 from games.core.kit import pictures as data, registry
 from games.core.kit.rules_api import GameError
-from games.core.loop import assets, palette
+from games.core.loop import assets, palette, survey
 from games.core.screens import page, ui
 from games.core.screens.cache import SurfaceCache
+from games.core.screens.launch import colour_words
 from games.core.screens.parts import Diagram
 
 BOARD_SHARE = 0.22     # a pictured board's height, as a share of the screen's height,
@@ -134,11 +135,17 @@ class Drawing:
             box.midtop = rect.midtop
             pygame.draw.rect(surface, ui.BG_DEEP, box, border_radius=16)
         else:
-            surface.blit(image, image.get_rect(midtop=rect.midtop))
-        if self.picture.caption:
-            ui.fit_text(surface, self.picture.caption,
-                        (rect.left, rect.top + self.board[1] + 4, rect.width,
-                         caption_height() - 4), ui.SMALL, ui.MUTED, max_lines=CAPTION_LINES)
+            box = image.get_rect(midtop=rect.midtop)
+            surface.blit(image, box)
+        if survey.current is not None:
+            survey.current.picture(surface, f"picture {self.index + 1}", box)
+        caption = pygame.Rect(rect.left, rect.top + self.board[1] + 4, rect.width,
+                              caption_height() - 4)
+        # A picture entering the view from its bottom shows its caption once it is whole:
+        # no line of the page is ever cut at the view's edge.
+        if self.picture.caption and surface.get_clip().contains(caption):
+            ui.fit_text(surface, colour_words(self.key, self.picture.caption), caption,
+                        ui.SMALL, ui.MUTED, max_lines=CAPTION_LINES)
 
 
 class Group:

@@ -5,15 +5,16 @@ in a two-player game, the Versus policy.
 The first ending of a game is entered at once (before the result screen shows, so an undo in
 that pause changes nothing): its row goes into the history with the game's score and words,
 and its Result is kept in the game's record (Session.result, saved with it). Undo after the
-end looks back: the clock never runs again, no second result is entered, and a later ending
-shows the first result again (a game recorded as lost never says "You won!" later).
+end looks back: the clock never runs again and no second result is entered; a later ending
+shows the board's own ending beside the one kept (results.looked_back), never the first
+ending's figures over another board.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from games.core.kit.checks import Invalid
-from games.core.kit.results import Result, sentence
+from games.core.kit.results import SOLVE_FINISHED, Result, looked_back, sentence
 from games.core.kit.rules_api import Outcome
 from games.core.screens import solving
 
@@ -48,12 +49,20 @@ class Ending:
         if frame.recorded:
             return None
         frame.session.note("recorded")
+        if frame.solver.finished:
+            frame.session.note(SOLVE_FINISHED)       # the history names it the computer's
         if frame.versus is not None:
             return frame.versus.record_result()
-        ranked = frame.board.ranked()
-        if ranked is None:
-            ranked = frame.session.status.outcome == Outcome.WON and not frame.solve_used
-        return self.record(frame.session.status.outcome, ranked)
+        return self.record(frame.session.status.outcome, self.ranked())
+
+    def ranked(self) -> bool:
+        """Whether this ending may enter the best results: the board's rule, else a win in
+        which Solve was not used."""
+        frame = self.frame
+        own = frame.board.ranked()
+        if own is not None:
+            return own
+        return frame.session.status.outcome == Outcome.WON and not frame.solve_used
 
     def record(self, outcome: str, ranked: bool = False, opponent: str = "",
                level: str = "") -> int | None:
@@ -107,27 +116,53 @@ class Ending:
         return [("Score", frame.board.score_text(frame.board.final_score()))]
 
     def mood(self) -> str:
-        """'good', 'bad' or 'neutral': the colour of the result screen's title."""
+        """'good', 'bad' or 'neutral': the colour of the result screen's title. A win kept
+        out of the best results (solved by the computer, or with help) is neutral, as the
+        history shows it."""
         frame = self.frame
         own = frame.board.result_mood()
         if own is not None:
             return own
         if frame.versus is not None:
             return frame.versus.result_mood()
-        if frame.solver.finished:
-            return "neutral"
         outcome = frame.session.status.outcome
+        if outcome == Outcome.WON and not self.ranked():
+            return "neutral"
         return {Outcome.WON: "good", Outcome.LOST: "bad"}.get(outcome, "neutral")
+
+    def notes(self) -> list[str]:
+        """Sentences after the facts: the board's, else Solve's where the player finished by
+        hand (help that keeps a game out of the best results)."""
+        own = self.frame.board.result_notes()
+        if own is not None:
+            return own
+        note = solving.note(self.frame.solve_used, self.frame.solver)
+        return [note] if note else []
 
     def result(self) -> Result:
         """The template filled in for the position now on the board."""
         return Result(self.title(), self.mood(), self.reason(), tuple(self.facts()),
-                      tuple(self.frame.board.result_notes()))
+                      tuple(self.notes()))
 
     def shown(self) -> Result:
-        """The result screen's words: those entered at the first ending (a later ending,
-        after undo, shows them again), else the present ending's."""
-        return self.frame.session.result or self.result()
+        """The result screen's words: at the first ending those entered; at a later one the
+        board's ending as it is now, beside the one the record keeps."""
+        entered = self.frame.session.result
+        if entered is None:
+            return self.result()
+        return looked_back(self.result(), entered) if self.looking_back else entered
+
+    def show(self) -> None:
+        """The board is still after the ending: its sound (a plain one for an ending that is
+        not counted), the save gone, the result screen over the board."""
+        frame = self.frame
+        counted = not self.looking_back or self.shown() == frame.session.result
+        frame.app.audio.play(self.sound() if counted else "place")
+        problem = frame.app.store.delete_game(frame.session.key)   # reports, never raises
+        if problem:
+            frame.say(problem)
+        from games.core.screens.menus import ResultScene
+        frame.app.push(ResultScene(frame.app, frame, self.rank))
 
     def sound(self) -> str:
         frame = self.frame

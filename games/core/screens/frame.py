@@ -301,13 +301,7 @@ class Frame(Scene):
                 self.result_wait = self.board.result_pause  # once the board is still
 
     def game_over(self) -> None:
-        """The board is still after the ending: its sound, the save gone, the result shown."""
-        self.app.audio.play(self.ending.sound())
-        problem = self.app.store.delete_game(self.session.key)   # reports, never raises
-        if problem:
-            self.say(problem)
-        from games.core.screens.menus import ResultScene
-        self.app.push(ResultScene(self.app, self, self.ending.rank))
+        self.ending.show()
 
     # --- Solve (games/core/screens/solving.py) ---------------------------------------------
     def ask_solve(self) -> None:
@@ -546,9 +540,14 @@ class Frame(Scene):
 
     # --- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        self.draw_play_area(surface)
+        self.draw_hud(surface)
+
+    def draw_play_area(self, surface: pygame.Surface) -> None:
+        """The board without the HUD, calm parts then what moves over them: every host of a
+        board (the lesson, the review, the replay) draws it so, never half of it."""
         self.board.draw_backdrop(surface)
         self.board.draw(surface)
-        self.draw_hud(surface)
 
     def hud_layout(self) -> list[tuple[str, str, int]]:
         """(name, value, right edge) of each HUD field shown (a hidden clock is left out)."""
@@ -564,8 +563,10 @@ class Frame(Scene):
         self.hud_drawn = (layout, words, self.toolbar.look(), self.only_the_clock_is_due())
 
     def shown_words(self) -> str:
-        """The status line's words: the message while it lasts, else the status."""
-        return self.message if self.message_time > 0 else self.status_line()
+        """The status line's words: Solve's while it runs, the message while it lasts, else
+        the status."""
+        return solving.status(self.solver) or (
+            self.message if self.message_time > 0 else self.status_line())
 
     def status_line(self) -> str:
         own = self.board.status_line()

@@ -12,7 +12,7 @@ import pygame
 
 from games.core.kit.actions import Act, Action, Device
 from games.core.kit.levels import DRAW, LOSS, WIN, Value
-from games.core.loop import palette
+from games.core.loop import palette, survey
 from games.core.screens import ui
 from games.core.screens.cache import SurfaceCache
 
@@ -47,7 +47,7 @@ def chip(surface: pygame.Surface, words: str, centre: ui.Point, colour: ui.Colou
     box = image.get_rect().inflate(20, 8)
     setattr(box, anchor, (round(centre[0]), round(centre[1])))
     ui.panel(surface, box, colour, radius=10, border=border, width=2)
-    surface.blit(image, image.get_rect(center=box.center))
+    ui.label(surface, words, box.center, size, ink, True, "center")
     return box
 
 
@@ -115,10 +115,13 @@ def player_card(surface: pygame.Surface, rect: pygame.Rect, swatch: pygame.Surfa
         room = chip(surface, note, (rect.right - 20, middle), border, anchor="midright").left - 12
     ui.fit_text(surface, name, (spot.right + 18, middle - 30, room - spot.right - 18, 60),
                 ui.HEADING, ui.TEXT, bold=True, align="left", max_lines=1)
-    y = rect.top + 100
+    # The lines under the name, within the card whatever the text size (smaller if need be).
+    size, y = ui.SMALL + 2, rect.top + 80
+    pitch = min(ui.line_pitch(size, 1.2), (rect.bottom - 8 - y) // max(1, len(lines)))
     for line in lines:
-        ui.label(surface, line, (rect.left + 26, y), ui.SMALL + 2, ui.MUTED, anchor="midleft")
-        y += 32
+        ui.fit_text(surface, line, (rect.left + 26, y, rect.width - 52, pitch), size, ui.MUTED,
+                    align="left", max_lines=1)
+        y += pitch
     return y
 
 
@@ -202,6 +205,9 @@ def strip(surface: pygame.Surface, area: pygame.Rect, look: Hashable,
           draw: Callable[[], None]) -> None:
     """A strip of the screen that draw() covers wholly, drawn when its look (with the
     palette and the text size) is new, and kept then: else its kept picture is copied."""
+    if survey.current is not None:     # painted afresh, where the survey sees it
+        draw()
+        return
     drawn = []
 
     def make() -> pygame.Surface:
@@ -339,5 +345,10 @@ class Toolbar(ui.Menu):
                 for index, button in enumerate(self.widgets)]
 
     def draw(self, surface: pygame.Surface, lit: Sequence[bool] | None = None) -> None:
+        noting = survey.current
         for button, on in zip(self.widgets, self.lit() if lit is None else lit):
+            if noting is not None:
+                noting.owner = button
             button.draw(surface, on)
+        if noting is not None:
+            noting.owner = None

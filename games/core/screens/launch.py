@@ -2,7 +2,6 @@
 puzzle" screen that keeps the window alive meanwhile), and a saved game resumed."""
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +32,13 @@ def open_game(app: App, session: Session[Any, Any, Any], play: dict[str, Any] | 
 def options_of(key: str) -> Sequence[Option]:
     """The game's setup options (its pure data, imported without its scene)."""
     return registry.lookup(key).data.options
+
+
+def colour_words(key: str, text: str) -> str:
+    """A game's words (its rules, lesson, captions, options) with each of its colours named as
+    the active palette paints it (its art module's `reword`, where it names colours)."""
+    reword = getattr(registry.lookup(key).art().sprites, "reword", None)
+    return reword(text) if reword is not None else text
 
 
 def offered(key: str, option: Option, value) -> bool:
@@ -85,7 +91,7 @@ def start_new_game(app, key: str, choices: dict, replace_scene: Scene | None = N
     except GameError as error:     # a combination no game has (a 3 x 3 Hard KenKen, say)
         app.tell(str(error))
         return
-    seed = random.SystemRandom().randrange(2 ** 31)
+    seed = app.dealer.randrange(2 ** 31)
 
     def show(session):
         open_game(app, session, play, replace_scene)

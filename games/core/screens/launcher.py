@@ -11,7 +11,7 @@ import pygame
 
 from games.core.kit import registry
 from games.core.kit.actions import Act, Action
-from games.core.loop import palette, sprite_cache
+from games.core.loop import palette, sprite_cache, survey
 from games.core.loop.app import Scene
 from games.core.loop.jobs import Job
 from games.core.screens import ui
@@ -57,14 +57,12 @@ class Card(ui.Widget):
                  border=ui.LINE, width=2)
         surface.blit(self.picture, (self.rect.left + 20, self.rect.top + 20))
         y = self.rect.top + 32 + self.picture.get_height()
-        size, room = 34, self.rect.width - 48 - (self.daily_badge.width + 12 if self.daily_due
-                                                 else 0)
-        while size > 22 and ui.assets.font(size, True).size(self.info.title)[0] > room:
-            size -= 2
-        ui.label(surface, self.info.title, (self.rect.left + 24, y + TITLE_MIDDLE), size,
-                 ui.TEXT, bold=True, anchor="midleft")
+        room = self.rect.width - 48 - (self.daily_badge.width + 12 if self.daily_due else 0)
+        ui.fit_text(surface, self.info.title,
+                    (self.rect.left + 24, y - 4, room, 2 * TITLE_MIDDLE + 8), 34, ui.TEXT,
+                    bold=True, align="left", max_lines=1)
         ui.paragraph(surface, self.info.blurb, pygame.Rect(self.rect.left + 24, y + 46,
-                     self.rect.width - 48, 70), ui.SMALL, ui.MUTED, spacing=1.2)
+                     self.rect.width - 48, 60), ui.SMALL, ui.MUTED, spacing=1.2)
         if self.saved:
             ui.panel(surface, self.badge, ui.ACCENT, radius=12, border=ui.BG_DEEP)
             ui.label(surface, "Resume", self.badge.center, ui.SMALL, ui.BG_DEEP, bold=True,
@@ -304,6 +302,9 @@ class LauncherScene(Scene):
                 ui.assets.text_scale(), self.app.size)
 
     def draw(self, surface) -> None:
+        if survey.current is not None:     # painted afresh, where the survey sees it
+            self.paint(surface)
+            return
         look = self.look()
         if not self.shown:
             self.shown = True
@@ -352,8 +353,10 @@ class LauncherScene(Scene):
     def paint(self, surface) -> None:
         surface.fill(ui.BG)
         width, height = self.app.size
-        ui.label(surface, "Parlour", (80, 60), 84, ui.TEXT, bold=True)
-        ui.label(surface, "Calm, clever games for a big screen", (86, 160), ui.BODY, ui.MUTED)
+        ui.fit_text(surface, "Parlour", (80, 52, 1200, 104), 84, ui.TEXT, bold=True,
+                    align="left", max_lines=1)
+        ui.fit_text(surface, "Calm, clever games for a big screen", (86, 158, 1200, 44), ui.BODY,
+                    ui.MUTED, align="left", max_lines=1)
         self.menu.draw(surface)
         # Beside the buttons: a message while there is one, else how to get about.
         foot = (80, height - 124, width - 1340, 88)

@@ -23,6 +23,7 @@ from games.core.loop.app import App, Scene
 from games.core.screens import ui
 from games.core.screens.frame import Frame
 from games.core.screens.hud import HUD_HEIGHT, TOOLBAR_HEIGHT
+from games.core.screens.launch import colour_words
 from games.core.screens.modes import LESSON, Gate
 from games.core.screens.overlays import HelpScene
 
@@ -94,7 +95,7 @@ class LessonScene(Scene, Gate):
         verdict, words = judge(self.rules, self.step, self.game.state, move)
         if verdict == Verdict.GOAL:
             return True
-        self.game.refuse(words)
+        self.game.refuse(colour_words(self.key, words))
         return False
 
     def said(self) -> None:
@@ -108,7 +109,7 @@ class LessonScene(Scene, Gate):
     def reached(self, change: Change[Any, Any]) -> None:
         self.passed, self.dwell = True, DWELL
         self.refusal = False
-        self.game.say(self.step.praise)
+        self.game.say(colour_words(self.key, self.step.praise))
 
     def show_me(self) -> None:
         """Play the step for the player, with the game's own animation."""
@@ -198,8 +199,7 @@ class LessonScene(Scene, Gate):
 
     # --- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        self.game.board.draw_backdrop(surface)
-        self.game.board.draw(surface)
+        self.game.draw_play_area(surface)
         if not self.passed and not self.completed:
             self.draw_highlights(surface)
         self.draw_band(surface)
@@ -222,8 +222,8 @@ class LessonScene(Scene, Gate):
         """The top band: the lesson's name, the step's words, the progress dots."""
         width = self.app.size[0]
         pygame.draw.rect(surface, ui.BG_DEEP, (0, 0, width, HUD_HEIGHT))
-        title = ui.assets.text(f"Learn {self.info.title}", ui.HEADING, ui.TEXT, True)
-        surface.blit(title, title.get_rect(midleft=(40, HUD_HEIGHT // 2)))
+        title = ui.label(surface, f"Learn {self.info.title}", (40, HUD_HEIGHT // 2), ui.HEADING,
+                         ui.TEXT, True, "midleft")
         dots = self.dots_rect()
         for n in range(self.steps):
             centre = (dots.left + 16 + n * 34, dots.centery)
@@ -233,8 +233,8 @@ class LessonScene(Scene, Gate):
                 pygame.draw.circle(surface, ui.ACCENT, centre, 12)
             else:
                 pygame.draw.circle(surface, ui.LINE, centre, 10, 3)
-        words = "Lesson complete." if self.completed else self.step.say
-        left = 40 + title.get_width() + 48
+        words = "Lesson complete." if self.completed else colour_words(self.key, self.step.say)
+        left = title.right + 48
         ui.fit_text(surface, words, (left, 8, dots.left - 32 - left, HUD_HEIGHT - 16), ui.BODY,
                     ui.TEXT, align="left")
 

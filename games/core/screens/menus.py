@@ -10,21 +10,24 @@ from games.core.data import records
 from games.core.kit import registry
 from games.core.kit.actions import Act
 from games.core.kit.options import Option, params_kwargs, play_choices, remember
+from games.core.kit.results import Result
 from games.core.kit.rules_api import GameError
+from games.core.loop import survey
 from games.core.loop.app import Scene
 from games.core.screens import ui
 from games.core.screens.game_id import IdRow, Toast, copy_game_id
 from games.core.screens.launch import (
+    colour_words,
     remembered_choices,
     resume_saved_game,
     start_daily,
     start_new_game,
 )
 from games.core.screens.overlays import HelpScene, MenuScreen, SettingsScene
+from games.core.screens.question import ConfirmScene, ask_to_quit
 
 if TYPE_CHECKING:
     from games.core.screens.frame import Frame
-from games.core.screens.question import ConfirmScene, ask_to_quit
 
 
 class SetupScene(Scene):
@@ -55,7 +58,8 @@ class SetupScene(Scene):
         size = step - 20
         y = 250
         for option in self.options:
-            stepper = ui.Stepper((120, y, 820, size), option.label, option.choices)
+            stepper = ui.Stepper((120, y, 820, size), option.label, tuple(
+                (value, colour_words(key, words)) for value, words in option.choices))
             stepper.select(option.default)
             stepper.select(remembered.get(option.key, option.default))
             self.choices.append((option, stepper))
@@ -183,7 +187,8 @@ class SetupScene(Scene):
             return
         ui.panel(surface, box, ui.PANEL)
         heading, rows = self.summary()
-        ui.label(surface, heading, (box.left + 36, box.top + 30), ui.HEADING, ui.TEXT, bold=True)
+        ui.fit_text(surface, heading, (box.left + 36, box.top + 16, box.width - 72, 84),
+                    ui.HEADING, ui.TEXT, bold=True, align="left")
         if not rows:
             ui.label(surface, "Nothing yet with these options.", (box.left + 36, box.top + 110),
                      ui.BODY, ui.MUTED)
@@ -270,13 +275,21 @@ class PauseScene(Scene):
 
 
 LOOKING_BACK = "This game's result was entered when it first ended."
+RESULT_WIDTH = 1320          # the result screen's box; its words 100 narrower
+
+
+def note_height(note: str) -> int:
+    """A note's row: one line of body text, or two where it needs them."""
+    lines = ui.fit_lines(note, RESULT_WIDTH - 100, 2 * ui.line_pitch(ui.BODY, 1.2), ui.BODY)[1]
+    return 56 if len(lines) == 1 else 96
 
 
 class ResultScene(MenuScreen):
     """The end of a game, in the one template (games/core/kit/results.py): the title from the
     outcome, the reason, the facts one a line, the place in the best results, the game ID
-    (Ctrl+C or Copy copies it). The words are those entered when the game first ended; the
-    board shows beneath."""
+    (Ctrl+C or Copy copies it). The words are those entered when the game first ended, or at
+    a later ending (after undo) the board's own beside the one entered; the board shows
+    beneath."""
     opaque = False
 
     def __init__(self, app, game, rank=None):
@@ -287,7 +300,7 @@ class ResultScene(MenuScreen):
         width, height = app.size
         # As tall as its words need, between a short result and the whole screen.
         words = sum(row[4] for row in self.rows())
-        self.box = pygame.Rect(0, 0, 1320, max(560, min(height - 80, words + 380)))
+        self.box = pygame.Rect(0, 0, RESULT_WIDTH, max(560, min(height - 80, words + 380)))
         self.box.center = (width // 2, height // 2 + 20)
         inner = self.box.inflate(-100, 0)
         self.id_row = IdRow((inner.left, self.box.bottom - 214, inner.width, 64),
@@ -331,11 +344,11 @@ class ResultScene(MenuScreen):
         result = self.result
         rows = [("line", result.reason, ui.TEXT, False, 90)]
         rows += [("fact", f"{label}\t{value}", ui.TEXT, True, 50) for label, value in result.facts]
-        rows += [("line", note, ui.TEXT, False, 56) for note in result.notes]
+        rows += [("line", note, ui.TEXT, False, note_height(note)) for note in result.notes]
         if self.rank:
             rows.append(("line", f"A new best result: number {self.rank} in the table!",
                          ui.ACCENT, True, 56))
-        elif self.game.ending.looking_back:
+        elif self.game.ending.looking_back and result == self.game.session.result:
             rows.append(("line", LOOKING_BACK, ui.MUTED, False, 56))
         return rows
 
@@ -367,3 +380,12 @@ class ResultScene(MenuScreen):
             y += height
         self.id_row.draw(surface, self.toast)
         self.menu.draw(surface)
+        if survey.current is not None:     # what it says of the board, against the board
+            survey.current.agree("the result", board_words(self.result),
+                                 board_words(self.game.ending.result()))
+
+
+def board_words(result: Result) -> str:
+    """What a result says of the board, as one line: its reason and its facts (the title
+    and notes of a later ending add that it is not counted, and what the record keeps)."""
+    return "; ".join([result.reason, *(f"{label} {value}" for label, value in result.facts)])

@@ -12,6 +12,7 @@ from games.core.kit.controls import controls_lines
 from games.core.loop import palette
 from games.core.loop.app import Scene
 from games.core.screens import page, ui
+from games.core.screens.launch import colour_words
 
 LEFT, TOP, ROW_WIDTH, ROW_HEIGHT, STEP = 460, 180, 1000, 68, 82   # the settings' rows
 
@@ -111,7 +112,7 @@ class HelpScene(Scene):
         super().__init__(app)
         self.key, self.learn = key, learn
         self.info = registry.lookup(key)
-        self.text = self.info.data.rules_text
+        self.text = colour_words(key, self.info.data.rules_text)
         width, height = app.size
         column = min(1400, width - 240 - page.BAR_GAP - page.BAR_WIDTH)
         left = (width - column - page.BAR_GAP - page.BAR_WIDTH) // 2

@@ -20,7 +20,9 @@ from typing import Any
 import pygame
 
 from games.core.kit.actions import Act, Action
+from games.core.kit.results import plural
 from games.core.kit.session import Change, Session
+from games.core.loop import survey
 from games.core.loop.app import App, Scene
 from games.core.screens import charts, hud, ui
 from games.core.screens.frame import Frame
@@ -175,12 +177,21 @@ class Playback(Scene):
         """The game's board draws on a picture of the screen, its calm parts and then what
         moves over them (`decorate` adds to it), and the part with the board is shown."""
         canvas, content = self.canvas, self.layout.content
-        self.frame.board.draw_backdrop(canvas)
-        self.frame.board.draw(canvas)
+        self.frame.draw_play_area(canvas)
         self.decorate(canvas)
         box = self.layout.board
         surface.blit(pygame.transform.smoothscale(canvas.subsurface(content), box.size), box)
+        if survey.current is not None:
+            survey.current.picture(surface, "the board", box, ui.BG,
+                                   lambda: self.as_played(box.size))
         pygame.draw.rect(surface, ui.LINE, box, 2, border_radius=8)
+
+    def as_played(self, size: tuple[int, int]) -> pygame.Surface:
+        """The position as the game's own screen shows it, at `size`: what the board here
+        is checked against while a survey records (games/core/loop/survey.py)."""
+        whole = pygame.Surface(self.app.size, 0, self.canvas)
+        self.board.draw(whole)
+        return pygame.transform.smoothscale(whole.subsurface(self.layout.content), size)
 
     def decorate(self, canvas: pygame.Surface) -> None:
         """Draw on the board's picture, in the board's own coordinates (the review's arrow)."""
@@ -195,7 +206,7 @@ class Playback(Scene):
         ui.panel(surface, box, ui.PANEL)
         left, width = box.left + 28, box.width - 56
         heading = f"Move {self.position} of {self.end}" if self.position else \
-            f"The start ({self.end} moves)"
+            f"The start ({plural(self.end, 'move')})"
         ui.label(surface, heading, (left, box.top + 24), ui.BODY, ui.TEXT, bold=True)
         return left, width, box.top + 80
 

@@ -71,7 +71,7 @@ class ConfirmScene(Scene):
                     ui.HEADING, ui.TEXT, bold=True)
         if self.detail:
             ui.fit_text(surface, self.detail, (inner.left, self.box.top + 125, inner.width, 140),
-                        ui.BODY, ui.MUTED)
+                        ui.BODY, ui.MUTED, max_lines=3)
         self.menu.draw(surface)
 
 

@@ -2,7 +2,8 @@
 player's moves one by one on the game's own board (the frame of playback.py, as the Review of
 a two-player game), each with the game's clock when it was made and the gap since the move
 before (games/core/kit/timings.py). Play steps through it in real time or faster (x1, x4,
-x16); a bar for each move below shows how long it took, and a click on it jumps there.
+x16), a long think cut to two seconds at x1 (its real time still shown); a bar for each move
+below shows how long it took, and a click on it jumps there.
 
 Keys beyond the frame's (Left / Right step, Home / End, LB / RB jump, Esc closes): Space or
 Enter (A) plays and pauses, Up / Down (d-pad, stick) change the speed. A step or a jump by
@@ -17,6 +18,7 @@ import pygame
 from games.core.data import history
 from games.core.kit import registry, timings
 from games.core.kit.actions import Act, Action
+from games.core.kit.results import SOLVE_FINISHED
 from games.core.kit.saves import RESTART
 from games.core.kit.session import Change, Session
 from games.core.kit.timings import SPEEDS, clock_words, gap_words
@@ -28,6 +30,8 @@ from games.core.screens.playback import ROW, Entry, Playback
 
 FRAME = 0.1             # while playing, the timeline's cursor moves this often (seconds)
 NO_TIMES = "Played before move times were kept: replayed without times."
+SHORTENED = (f"A think over {timings.LONGEST_PAUSE:g} s plays in {timings.LONGEST_PAUSE:g} s at "
+             "x1; the times shown are the real ones.")
 
 
 def replayed_session(game: history.Game) -> Session:
@@ -54,6 +58,8 @@ class ReplayScene(Playback):
         self.speed = 0                   # an index of SPEEDS
         self.advancing = False           # the playing makes the step (it keeps the clock)
         frame = Frame(app, session, {}, mode=LOOK)
+        # Its ending as it was played: the computer's where Solve ended it (the record).
+        frame.solver.finished = session.count(SOLVE_FINISHED) > 0
         super().__init__(app, session, frame,
                          title or f"{registry.lookup(game.game).title}: replay")
 
@@ -222,9 +228,10 @@ class ReplayScene(Playback):
                          f"move {longest}, {gap_words(times.gap(longest))}"))
         rows.append(("Played in", clock_words(self.game.duration)))
         for name, value in rows if times.kept else rows[-1:]:
-            ui.label(surface, name, (left, y), ROW, ui.MUTED, anchor="midleft")
-            ui.label(surface, charts.fitted(value, ROW, width // 2), (box.right - 28, y), ROW,
-                     ui.TEXT, bold=True, anchor="midright")
+            named = ui.label(surface, name, (left, y), ROW, ui.MUTED, anchor="midleft")
+            ui.fit_text(surface, value, (named.right + 24, y - 20, left + width - named.right - 24,
+                                         40), ROW, ui.TEXT, bold=True, align="right",
+                        max_lines=1)
             y += 44
         if not times.kept:
             ui.fit_text(surface, NO_TIMES, (left, y - 20, width, 72), ROW, ui.MUTED,
@@ -236,6 +243,9 @@ class ReplayScene(Playback):
         if self.position == self.end and self.frame.over:
             ui.label(surface, charts.fitted(self.frame.ending.title(), ROW, width, True),
                      (left, y + 52), ROW, ui.TEXT, bold=True, anchor="midleft")
+        if any(times.shortened(n) for n in range(1, self.end + 1)):
+            ui.fit_text(surface, SHORTENED, (left, box.bottom - 164, width, 68), ui.SMALL,
+                        ui.MUTED, align="left")
         keys = self.keys_words("Click a bar to jump to its move",
                                "Space plays or pauses, Up / Down: speed, Left / Right step, "
                                "Home / End",

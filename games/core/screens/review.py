@@ -23,6 +23,8 @@ from games.core.screens.modes import LOOK
 from games.core.screens.playback import ROW, Playback
 
 GHOST = (120, 200, 255)         # the best move's arrow
+# The board's play options: two people, no teaching view, heaps as the game ID has them.
+BOARD_OPTIONS = {"opponent": "human", "teach": False, "edited": True}
 
 
 class ReviewScene(Playback):
@@ -40,8 +42,7 @@ class ReviewScene(Playback):
         if versus is None:
             raise ValueError(f"{key} is not a two-player game: it has no review")
         self.ai = versus.analysis
-        frame = Frame(app, session, {"opponent": "human", "teach": False, "edited": True},
-                      mode=LOOK)
+        frame = Frame(app, session, dict(BOARD_OPTIONS), mode=LOOK)
         self.graded: list[GradedMove] | None = None
         super().__init__(app, session, frame,
                          title or f"{registry.lookup(key).title}: review")
@@ -113,7 +114,10 @@ class ReviewScene(Playback):
             ghost_arrow(canvas, self.frame.board.best_path(self.session.state, best))
 
     def words(self, text: str) -> str:
-        return str(self.frame.board.move_words(self.rules.decode_move(text)))
+        versus = self.frame.versus
+        move = self.rules.decode_move(text)
+        return versus.played_words(move) if versus is not None else \
+            str(self.frame.board.move_words(move))
 
     def draw_panel(self, surface) -> None:
         box = self.layout.panel
@@ -149,21 +153,26 @@ class ReviewScene(Playback):
         """A move's heading, grades before and after, and the best move of a turning point;
         returns the y below it."""
         side = self.side_name(move.mover)
-        ui.label(surface, charts.fitted(f"{heading}: {side}, {self.words(move.move)}", ROW,
-                                        width, True), (left, y), ROW, ui.TEXT, bold=True)
+        ui.fit_text(surface, f"{heading}: {side}, {self.words(move.move)}",
+                    (left, y - 4, width, 42), ROW, ui.TEXT, bold=True, align="left", max_lines=1)
         y += 46
+        grades = [(words, hud.grade_words(verdict.value, verdict.plies),
+                   hud.grade_colour(verdict.value))
+                  for words, verdict in (("before", move.before), ("after", move.after))]
+        # The two grades on one line, smaller where the panel is narrow for them (Large text).
+        size = next((size for size in range(ui.SMALL, ui.MIN_TEXT + 2, -2)
+                     if chips_width(grades, size) <= width), ui.MIN_TEXT + 2)
         x = left
-        for words, verdict in (("before", move.before), ("after", move.after)):
-            tag = ui.label(surface, words, (x, y + 18), charts.LABEL, ui.MUTED, anchor="midleft")
-            chip = hud.chip(surface, hud.grade_words(verdict.value, verdict.plies),
-                            (tag.right + 10, y + 18), hud.grade_colour(verdict.value),
+        for words, grade, colour in grades:
+            tag = ui.label(surface, words, (x, y + 18), size - 2, ui.MUTED, anchor="midleft")
+            chip = hud.chip(surface, grade, (tag.right + 10, y + 18), colour, size,
                             anchor="midleft")
             x = chip.right + 24
         y += 48
         if move.best is not None:
             ui.label(surface, "Turning point", (left, y), ROW, ui.BAD, bold=True)
-            best = charts.fitted(f"Best: {self.words(move.best)}", ROW, width, True)
-            ui.label(surface, best, (left, y + 38), ROW, GHOST, bold=True)
+            ui.fit_text(surface, f"Best: {self.words(move.best)}", (left, y + 34, width, 42),
+                        ROW, GHOST, bold=True, align="left", max_lines=1)
             y += 80
         return y
 
@@ -196,6 +205,12 @@ class ReviewScene(Playback):
         value = grading.values(self.graded)[self.position]
         ui.label(surface, now_words(value, self.side_name(0)),
                  (box.right - 28, box.top + 22), charts.LABEL, ui.MUTED, anchor="topright")
+
+
+def chips_width(grades: list[tuple[str, str, tuple[int, int, int]]], size: int) -> int:
+    """How wide the row of grades is with its words at `size` (hud.chip's box and gaps)."""
+    return sum(ui.assets.font(size - 2).size(words)[0] + 10 + hud.chip_size(grade, size)[0] + 24
+               for words, grade, _ in grades) - 24
 
 
 def now_words(value: Verdict, first: str) -> str:

@@ -12,15 +12,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from games.core.kit.actions import Act, Action, Command
+from games.core.kit.results import SOLVED_BY_COMPUTER, SOLVED_BY_HAND, help_note
 
 if TYPE_CHECKING:
     from games.core.screens.frame import Frame
 
 SOLVE_SECONDS = 12.0            # a long solution plays faster, to finish in about this long
 FASTEST, SLOWEST = 0.08, 0.42   # seconds between the computer's moves
-SOLVED_BY_COMPUTER = "Solved by the computer"
-SOLVED_BY_HAND = "Solved!"
-SOLVE_WAS_USED = "Solve was used in this game: not a best result."
+SOLVE_WAS_USED = help_note(["Solve"])
 # What does not stop the computer solving: the pointer moving, a button let go, the wheel, a
 # pad coming or going, typed text. Anything else (a key, a click, a pad button) stops it, and
 # the menu and the rules still open.
@@ -29,7 +28,7 @@ OPENS_TOO = (Act.MENU, Act.HELP)
 SOLVE_ACTION = Action(Act.COMMAND, value=Command.SOLVE)   # how a Solve move is made
 ASK = ("Let the computer solve it?", "Solve (Y)", "Keep playing (N)",
        "The computer plays the solution move by move; any key or click stops it. "
-       "It counts as help: this game will not be a best score.")
+       "It counts as help: this game will not be a best result.")
 
 
 class SolvePlayer:
@@ -111,8 +110,6 @@ def begin(frame: Frame) -> None:
         return
     frame.solver.waiting = True
     poll(frame)
-    if frame.solver.waiting:
-        frame.say("Working out the solution...")
 
 
 def poll(frame: Frame) -> None:
@@ -126,7 +123,14 @@ def poll(frame: Frame) -> None:
     elif answer:
         frame.session.note("solved")
         frame.solver.start(answer, frame.state)
-        frame.say("Solving: any key or click stops it.")
+
+
+def status(player: SolvePlayer) -> str:
+    """The status line while Solve runs, from its state (never a message left standing after
+    it has stopped or ended); '' when it does not."""
+    if player.waiting:
+        return "Working out the solution..."
+    return "Solving: any key or click stops it." if player.queue else ""
 
 
 def stopped_by(frame: Frame, kind: Act) -> bool:

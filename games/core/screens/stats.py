@@ -5,6 +5,7 @@ into a picture once: moving the focus redraws only the buttons."""
 from __future__ import annotations
 
 import datetime
+import math
 
 import pygame
 
@@ -13,16 +14,48 @@ from games.core.data.history_rows import TIME_FORMAT
 from games.core.kit import registry
 from games.core.kit.actions import Act
 from games.core.kit.levels import TITLES
+from games.core.kit.results import (
+    RECORD_HEADING,
+    WON_WITH_HELP,
+    history_result,
+    plural,
+    record_text,
+)
 from games.core.kit.rules_api import GameError
 from games.core.kit.saves import RESTART
+from games.core.kit.versus_options import custom_words
+from games.core.loop import survey
 from games.core.loop.app import Scene
 from games.core.screens import charts, ui
 from games.core.screens.launch import start_deal
 from games.core.screens.question import ConfirmScene
 
 ROW = ui.SMALL + 2
+MOOD_INK = {"good": ui.GOOD, "bad": ui.BAD, "neutral": ui.TEXT}
+GAP = 36            # between a table's columns
 PAGE = 10           # games on a page of the history
 TABLE_ROWS = 7      # difficulties, levels or games in a table (the most played)
+
+
+def fitted_table(rows: list[list[str]], room: int, stretch: int | None = 0,
+                 bold: int | None = None) -> tuple[int, list[int]]:
+    """The size a table's words are drawn at and its columns' widths, in `room`: each column
+    as wide as its widest words (column `bold` in bold) and a gap, at ROW or, where that is
+    too wide, smaller, down to the smallest legible text (ui.MIN_TEXT on screen). The column
+    `stretch` takes what is left (None: every column a share), or at the smallest size gives
+    up what is missing."""
+    smallest = min(ROW, math.ceil(ui.MIN_TEXT / ui.assets.text_scale()))
+    for size in [*range(ROW, smallest, -2), smallest]:
+        faces = [ui.assets.font(size, column == bold) for column in range(len(rows[0]))]
+        widths = [max(faces[column].size(row[column])[0] for row in rows) + GAP
+                  for column in range(len(rows[0]))]
+        spare = room - sum(widths)
+        if spare >= 0:
+            break
+    if stretch is None and spare > 0:
+        return size, [width + spare // len(widths) for width in widths]
+    widths[-1 if stretch is None else stretch] += spare
+    return size, widths
 
 
 # --- words ------------------------------------------------------------------------------------
@@ -43,10 +76,24 @@ def params_words(params: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def setting_words(key: str, params: str) -> str:
+    """A setting as the history keeps it (a game's parameters) in the game's own words, the
+    same as its best results and its result say (info.setting_words: '6 x 6, Hard'); read
+    field by field where the game has none, or the parameters no longer parse."""
+    try:
+        game = registry.lookup(key)
+        words = game.data.setting_words
+        if words is not None:
+            return str(words(game.rules.parse_params(params)))
+    except (KeyError, ImportError, GameError, ValueError, TypeError):
+        pass
+    return params_words(params)
+
+
 def level_words(level: str) -> str:
     if level in TITLES:
         return TITLES[level]
-    return f"Custom {level}%" if level.isdigit() else level.replace("_", " ").title()
+    return custom_words(int(level)) if level.isdigit() else level.replace("_", " ").title()
 
 
 def title_of(key: str) -> str:
@@ -56,13 +103,15 @@ def title_of(key: str) -> str:
         return key
 
 
-def result_words(game: history.Game) -> str:
-    if game.opponent == "human":
-        return "Draw" if game.outcome == "draw" else "Decided"
-    words = {"won": "Won", "lost": "Lost", "draw": "Draw"}[game.outcome]
+def result_words(game: history.Game) -> tuple[str, tuple[int, int, int]]:
+    """The result column's words and colour: won, lost or drawn, or a win with help (solved by
+    the computer, or with help its game counts: results.history_result), in their moods."""
+    words, mood = history_result(game.outcome, game.opponent, game.ranked, game.record)
     if game.games > 1:
-        return f"{game.games} {words.lower()}"
-    return words + (" (daily)" if game.daily else "")
+        words = f"{game.games} {words.lower()}"
+    elif game.daily:
+        words += " (daily)"
+    return words, MOOD_INK[mood]
 
 
 def local_time(utc: str) -> str:
@@ -84,8 +133,10 @@ def hours(seconds: float) -> str:
     return f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def last(count: int, words: str) -> str:
+    """'last 12 games', 'last game', 'last games' (none yet)."""
+    return f"last {words}" if count == 1 else f"last {count} {words}s" if count else \
+        f"last {words}s"
 
 
 # --- the statistics -----------------------------------------------------------------------------
@@ -116,6 +167,10 @@ class StatsScene(Scene):
             self.menu.handle(action)
 
     def draw(self, surface) -> None:
+        if survey.current is not None:     # painted afresh, where the survey sees it
+            self.paint(surface)
+            self.menu.draw(surface)
+            return
         if self.picture is None or self.picture.get_size() != surface.get_size():
             # made in the screen's own format at once: a convert() would copy 8 MB again
             self.picture = pygame.Surface(surface.get_size(), 0, surface)
@@ -138,17 +193,18 @@ class StatsScene(Scene):
             self.paint_table(surface, table, "Against the computer, each level",
                              level_rows(figures.levels))
         else:
-            self.paint_table(surface, table, "Each setting", param_rows(figures.groups))
+            self.paint_table(surface, table, "Each setting", param_rows(self.key,
+                                                                       figures.groups))
         top, bottom = 600, height - 130
-        other = "Two players" if registry.lookup(self.key).players == 2 else "Drawn"
+        other = "Drawn, two players" if registry.lookup(self.key).players == 2 else \
+            WON_WITH_HELP
         lower = registry.lookup(self.key).lower_is_better
         if figures.recent_kind == "time":
             third = (width - 240) // 3
             charts.day_bars(surface, pygame.Rect(80, top, third, bottom - top), figures.days,
                             other)
             charts.line(surface, pygame.Rect(120 + third, top, third, bottom - top),
-                        f"Time of the last {len(figures.recent) or ''} games".replace("  ", " "),
-                        figures.recent,
+                        f"Time of the {last(len(figures.recent), 'game')}", figures.recent,
                         figures.recent_median, True)
             charts.level_bars(surface, pygame.Rect(160 + 2 * third, top, third, bottom - top),
                               figures.levels, level_words)
@@ -157,8 +213,7 @@ class StatsScene(Scene):
             charts.day_bars(surface, pygame.Rect(80, top, half, bottom - top), figures.days,
                             other)
             charts.line(surface, pygame.Rect(120 + half, top, half, bottom - top),
-                        f"Score of the last {len(figures.recent) or ''} scored games".replace(
-                            "  ", " "),
+                        f"Score of the {last(len(figures.recent), 'scored game')}",
                         figures.recent, figures.recent_median, lower)
 
     def paint_collection(self, surface) -> None:
@@ -167,13 +222,13 @@ class StatsScene(Scene):
         width, height = self.app.size
         figures = self.figures
         self.paint_table(surface, pygame.Rect(80, 140, width - 160, 420),
-                         "Each game, with the best and median of its most played setting "
-                         "(two players: winning times)", per_game_rows(figures.per_game))
+                         "Each game, and its most played setting (two players: winning times)",
+                         per_game_rows(figures.per_game))
         top, bottom = 590, height - 130
         third = (width - 240) // 3
         self.paint_numbers(surface, pygame.Rect(80, top, third, bottom - top))
         charts.day_bars(surface, pygame.Rect(120 + third, top, third, bottom - top),
-                        figures.days, "Drawn, two players")
+                        figures.days, "Neither won nor lost")
         charts.level_bars(surface, pygame.Rect(160 + 2 * third, top, third, bottom - top),
                           figures.levels, level_words)
 
@@ -181,7 +236,7 @@ class StatsScene(Scene):
         figures = self.figures
         ui.panel(surface, box, ui.PANEL)
         rows = [("Played", str(figures.played)),
-                ("Won / lost / drawn", f"{figures.won} / {figures.lost} / {figures.drawn}"),
+                (RECORD_HEADING, record_text(figures.won, figures.lost, figures.drawn)),
                 ("Win rate", percent(figures.win_rate)),
                 ("Current streak", plural(figures.streak, "win")),
                 ("Best streak", plural(figures.best_streak, "win"))]
@@ -189,6 +244,8 @@ class StatsScene(Scene):
             rows.append(("Daily streak", plural(figures.daily_streak, "day")))
         if figures.two_players:
             rows.append(("Between two players", str(figures.two_players)))
+        if figures.helped:
+            rows.append((WON_WITH_HELP, str(figures.helped)))
         rows.append(("Time played", hours(figures.seconds)))
         pitch = min(56, (box.height - 40) // len(rows))
         for n, (name, value) in enumerate(rows):
@@ -201,58 +258,54 @@ class StatsScene(Scene):
         """A heading, column titles and rows: the first column takes what the others leave."""
         columns, rows = table
         ui.panel(surface, box, ui.PANEL)
-        ui.label(surface, heading, (box.left + 30, box.top + 20), charts.TITLE_SIZE, ui.TEXT,
-                 bold=True)
+        ui.fit_text(surface, heading, (box.left + 30, box.top + 14, box.width - 60, 48),
+                    charts.TITLE_SIZE, ui.TEXT, bold=True, align="left", max_lines=1)
         if not rows:
             charts.empty(surface, box)
             return
-        widths = [width for _, width in columns]
-        first = box.width - 60 - sum(widths[1:])
-        widths[0] = first
+        shown = [list(columns), *rows[:TABLE_ROWS]]
+        size, widths = fitted_table(shown, box.width - 60, bold=0)
         pitch = min(52, (box.height - 100) // (min(len(rows), TABLE_ROWS) + 1))
-        for row_index, row in enumerate([[name for name, _ in columns], *rows[:TABLE_ROWS]]):
+        for row_index, row in enumerate(shown):
             y = box.top + 90 + row_index * pitch
             x = box.left + 30
             for column, (words, width) in enumerate(zip(row, widths)):
                 colour = ui.MUTED if row_index == 0 else ui.TEXT if column else ui.ACCENT
                 if column == 0:
-                    ui.label(surface, charts.fitted(words, ROW, width - 16), (x, y), ROW,
-                             colour, bold=row_index > 0, anchor="midleft")
+                    ui.label(surface, charts.fitted(words, size, width - GAP, row_index > 0),
+                             (x, y), size, colour, bold=row_index > 0, anchor="midleft")
                 else:
-                    ui.label(surface, charts.fitted(words, ROW, width - 12), (x + width, y),
-                             ROW, colour, anchor="midright")
+                    ui.label(surface, charts.fitted(words, size, width - GAP), (x + width, y),
+                             size, colour, anchor="midright")
                 x += width
 
     def next_change(self) -> float | None:
         return None
 
 
-def param_rows(groups):
-    columns = [("Settings", 0), ("Played", 120), ("Won", 100), ("Best", 210),
-               ("Median", 210)]
-    return columns, [[params_words(g.name), str(g.played), str(g.won), g.best or "-",
+def param_rows(key: str, groups):
+    columns = ["Settings", "Played", "Won", "Best", "Median"]
+    return columns, [[setting_words(key, g.name), str(g.played), str(g.won), g.best or "-",
                       g.median or "-"] for g in groups]
 
 
 def level_rows(groups):
-    columns = [("Level", 0), ("Played", 130), ("W-D-L", 170), ("Fastest win", 210),
-               ("Median win", 210)]
-    return columns, [[level_words(g.name), str(g.played), f"{g.won}-{g.drawn}-{g.lost}",
+    columns = ["Level", "Played", RECORD_HEADING, "Fastest win", "Median win"]
+    return columns, [[level_words(g.name), str(g.played), record_text(g.won, g.lost, g.drawn),
                       g.best or "-", g.median or "-"] for g in groups]
 
 
 def per_game_rows(groups):
     """Each game: its results, and the best and median of its most played setting (a
     puzzle's score or time per parameters, a two-player game's winning time per level)."""
-    columns = [("Game", 0), ("Played", 120), ("W-D-L", 200), ("Win rate", 140),
-               ("Most played", 340), ("Best", 280), ("Median", 280)]
+    columns = ["Game", "Played", RECORD_HEADING, "Win rate", "Most played", "Best", "Median"]
     rows = []
     for g in groups:
         decided = g.won + g.lost + g.drawn
         two_players = g.name in registry.load_all() and registry.lookup(g.name).players == 2
-        setting = (level_words(g.setting) if two_players else params_words(g.setting)) \
-            if g.setting else "-"
-        rows.append([title_of(g.name), str(g.played), f"{g.won}-{g.drawn}-{g.lost}",
+        setting = (level_words(g.setting) if two_players else
+                   setting_words(g.name, g.setting)) if g.setting else "-"
+        rows.append([title_of(g.name), str(g.played), record_text(g.won, g.lost, g.drawn),
                      percent(g.won / decided if decided else None), setting,
                      g.best or "-", g.median or "-"])
     return columns, rows
@@ -271,6 +324,9 @@ class GameRow(ui.Widget):
         self.on_play, self.on_review = on_play, on_review
         self.look_back = look_back_words(game) if game.game_id else ""
         self.reviewable = bool(self.look_back)
+        # The columns' widths, the same in every row of a page (HistoryScene.build).
+        self.size, self.widths = fitted_table([self.words()], self.rect.width - 40 - self.ACTIONS,
+                                              None)
 
     def activate(self) -> None:
         if self.reviewable:
@@ -292,33 +348,33 @@ class GameRow(ui.Widget):
         else:
             self.play_again()
 
-    def cells(self) -> list[tuple[str, int]]:
-        """(words, width) of each column, left to right."""
+    ACTIONS = 360      # the room at the right for "Review" or "Replay" and "Play again"
+
+    def cells(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """(words, colour) of each column, left to right: when, the game (in the collection's
+        history), the setting, the result, the score or time."""
         game = self.game
         when = local_time(game.finished)
         settings = level_words(game.level) if game.opponent == "computer" else \
-            "Two players" if game.opponent == "human" else params_words(game.params)
+            "Two players" if game.opponent == "human" else setting_words(game.game, game.params)
         score = stats.clock(game.duration) if game.duration is not None else "-"
         if game.opponent == "" and game.detail:
             score = game.detail
-        cells = [(when, 270)]
+        cells = [(when, ui.TEXT)]
         if self.with_title:
-            cells.append((title_of(game.game), 330))
-        return cells + [(settings, 0), (result_words(game), 250), (score, 330)]
+            cells.append((title_of(game.game), ui.TEXT))
+        return cells + [(settings, ui.TEXT), result_words(game), (score, ui.TEXT)]
+
+    def words(self) -> list[str]:
+        return [words for words, _ in self.cells()]
 
     def draw(self, surface, focused: bool) -> None:
         colour = ui.PANEL_HI if focused else ui.PANEL
         ui.panel(surface, self.rect, colour, radius=12, border=ui.LINE, width=1)
-        cells = self.cells()
-        free = self.rect.width - 40 - sum(width for _, width in cells) - \
-            (200 if self.enabled else 0) - (140 if self.reviewable else 0)
         x = self.rect.left + 20
-        for words, width in cells:
-            width = width or free
-            ink = ui.GOOD if words.startswith("Won") else ui.BAD if words.startswith("Lost") \
-                else ui.TEXT
-            ui.label(surface, charts.fitted(words, ROW, width - 16), (x, self.rect.centery),
-                     ROW, ink, anchor="midleft")
+        for (words, ink), width in zip(self.cells(), self.widths):
+            ui.label(surface, charts.fitted(words, self.size, width - GAP),
+                     (x, self.rect.centery), self.size, ink, anchor="midleft")
             x += width
         if self.enabled:
             ui.label(surface, "Play again", (self.rect.right - 20, self.rect.centery), ROW,
@@ -364,6 +420,12 @@ class HistoryScene(Scene):
                     self.review)
             for n, game in enumerate(games)]
         self.rows = len(widgets)
+        if widgets:     # the columns as wide as the page's words, sharing what is left
+            rows = [row.words() for row in widgets if isinstance(row, GameRow)]
+            table = fitted_table(rows, widgets[0].rect.width - 40 - GameRow.ACTIONS, None)
+            for row in widgets:
+                if isinstance(row, GameRow):
+                    row.size, row.widths = table
         self.newer = ui.Button((80, height - 110, 300, 80), "Newer", lambda: self.turn(-1),
                                enabled=lambda: self.page > 0)
         self.older = ui.Button((400, height - 110, 300, 80), "Older", lambda: self.turn(1),

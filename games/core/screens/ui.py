@@ -10,7 +10,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from games.core.kit.actions import Act
-from games.core.loop import assets as assets  # the screens reach the fonts through ui
+from games.core.loop import (
+    assets as assets,  # the screens reach the fonts through ui
+    survey,
+)
 
 if TYPE_CHECKING:
     from games.core.kit.actions import Action
@@ -44,6 +47,8 @@ def panel(surface: pygame.Surface, rect: RectLike, colour: Colour = PANEL, radiu
     pygame.draw.rect(surface, colour, rect, border_radius=radius)
     if border:
         pygame.draw.rect(surface, border, rect, width, border_radius=radius)
+    if survey.current is not None:
+        survey.current.panel(surface, rect)
 
 
 def label(surface: pygame.Surface, words: str, pos: Point, size: int = BODY,
@@ -51,6 +56,8 @@ def label(surface: pygame.Surface, words: str, pos: Point, size: int = BODY,
     image = assets.text(words, size, colour, bold)
     rect: pygame.Rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
+    if survey.current is not None:
+        survey.current.text(surface, words, rect, size, image)
     return rect
 
 
@@ -59,6 +66,8 @@ def paragraph(surface: pygame.Surface, words: str, rect: pygame.Rect, size: int 
     """Wrapped text inside rect, smaller if it needs to be to fit (see fit_lines); returns
     the y below the last line."""
     step, lines = fit_lines(words, rect.width, rect.height, size, False, MIN_TEXT, spacing, None)
+    if survey.current is not None:
+        survey.current.fit(surface, words, rect, step, lines, False, line_pitch(step, spacing))
     y = rect.top
     for line in lines:
         label(surface, line, (rect.left, y), step, colour)
@@ -96,7 +105,7 @@ def _fit_lines(words: str, width: int, height: int, size: int, bold: bool, min_s
     min_size = min(size, math.ceil(min_size / scale))
     for step in list(range(size, min_size, -2)) + [min_size]:
         face = assets.font(step, bold)
-        rows = max(1, (height - face.get_height()) // line_pitch(step, spacing) + 1)
+        rows = (height - face.get_height()) // line_pitch(step, spacing) + 1  # 0: too tall
         limit = rows if max_lines is None or step == min_size else min(max_lines, rows)
         lines = assets.wrap(words, step, width, bold)
         if len(lines) <= limit and all(face.size(line)[0] <= width for line in lines):
@@ -115,6 +124,8 @@ def fit_text(surface: pygame.Surface, words: str, rect: RectLike, size: int = BO
     step, lines = fit_lines(words, rect.width, rect.height, size, bold, min_size, spacing,
                             max_lines)
     pitch = line_pitch(step, spacing)
+    if survey.current is not None:
+        survey.current.fit(surface, words, rect, step, lines, bold, pitch)
     top = rect.centery - (pitch * (len(lines) - 1) + assets.font(step, bold).get_height()) // 2
     anchor, x = {"left": ("topleft", rect.left), "right": ("topright", rect.right)}.get(
         align, ("midtop", rect.centerx))
@@ -124,9 +135,16 @@ def fit_text(surface: pygame.Surface, words: str, rect: RectLike, size: int = BO
     return covered
 
 
-@lru_cache(maxsize=8)
 def shade(size: tuple[int, int], colour: tuple[int, int, int, int]) -> pygame.Surface:
-    """A translucent full-screen veil (colour has an alpha), made once per size and colour."""
+    """A translucent full-screen veil (colour has an alpha) to blit over what is drawn: what
+    comes after it is a layer above (an overlay covers what is beneath it)."""
+    if survey.current is not None:
+        survey.current.veil()
+    return _veil(size, colour)
+
+
+@lru_cache(maxsize=8)
+def _veil(size: tuple[int, int], colour: tuple[int, int, int, int]) -> pygame.Surface:
     veil = pygame.Surface(size, pygame.SRCALPHA)
     veil.fill(colour)
     return veil
@@ -395,8 +413,13 @@ class Menu:
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
+        noting = survey.current
         for index, widget in enumerate(self.widgets):
+            if noting is not None:
+                noting.owner = widget      # what a problem is said of
             widget.draw(surface, index == self.focus)
+        if noting is not None:
+            noting.owner = None
 
 
 def button_column(words_and_actions: Iterable[tuple[str, Callable[[], Any]]], centre_x: int,

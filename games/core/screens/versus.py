@@ -19,7 +19,7 @@ from games.core.kit.actions import Act, Action, Command
 from games.core.kit.game import Versus as Declared
 from games.core.kit.levels import Grade
 from games.core.kit.options import remember
-from games.core.kit.results import sentence
+from games.core.kit.results import record_words, sentence
 from games.core.kit.rules_api import Outcome, Termination
 from games.core.kit.saves import RESTART
 from games.core.kit.session import Change
@@ -383,8 +383,12 @@ class Versus:
             number += not agreed
             rows.append((None if agreed else number, self.board.swatch(self.side_to_move(before),
                                                                        28),
-                         "draw agreed" if agreed else self.board.move_words(move)))
+                         self.played_words(move)))
         return rows[-count:] if count > 0 else []
+
+    def played_words(self, move: Any) -> str:
+        """A move of the game in words (the log, the review): an agreed draw is no move."""
+        return "draw agreed" if move == self.draw_move else str(self.board.move_words(move))
 
     def marked_move(self) -> Any:
         """The last move, to be marked on the board once it is still (not an agreed draw)."""
@@ -547,8 +551,8 @@ class Versus:
             from games.core.data import records
             record = records.record_counts(frame.app.store, frame.session.key, self.level)
             facts.append((f"Your record at {self.level_text()}",
-                          f"{record.get('won', 0)} won, {record.get('lost', 0)} lost, "
-                          f"{record.get('draw', 0)} drawn"))
+                          record_words(record.get("won", 0), record.get("lost", 0),
+                                       record.get("draw", 0))))
         return facts
 
     def record_result(self) -> int | None:

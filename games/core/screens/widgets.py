@@ -100,6 +100,15 @@ class Do:
 Row = Choose | Amount | Do      # a row of an OptionsOverlay
 
 
+OVERLAY_WIDTH = 548
+
+
+def overlay_left(screen_width: int) -> int:
+    """Where an Overlay's panel begins: what must stay readable while it is open (a game's
+    turn prompt) keeps left of it."""
+    return screen_width - OVERLAY_WIDTH - 28
+
+
 class Overlay(Scene):
     """A panel sliding in over the right of the board (when animations are on), holding a
     Menu. Cancel, the menu key or a click outside closes it."""
@@ -107,10 +116,11 @@ class Overlay(Scene):
     title = ""
     note = ""
 
-    def __init__(self, app, animate: bool, width: int = 548):
+    def __init__(self, app, animate: bool):
         super().__init__(app)
         top = 110 + 12
-        self.area = pygame.Rect(app.size[0] - width - 28, top, width, app.size[1] - top - 124)
+        self.area = pygame.Rect(overlay_left(app.size[0]), top, OVERLAY_WIDTH,
+                                app.size[1] - top - 124)
         self.panel = self.area.copy()
         self.tweens = Tweens(app.motion)
         self.slide = self.tweens.add(Tween(0.22, ease_out_cubic)) if animate else None
