@@ -550,3 +550,59 @@ def test_the_seam_checks_see_what_they_look_for():
     frame_parts = {"games.core.screens.frame", "games.core.screens.versus"}
     assert [target for name, targets in graph.items() for target in targets & frame_parts] == \
         ["games.core.screens.versus"]
+
+
+ANSWERS = {"Refuse", "Look", "Play", "Do"}
+
+
+def answer_checks(tree: ast.AST) -> list[int]:
+    """The lines that test a value against an answer type (isinstance(x, Refuse)...): the
+    frame's one dispatch (Frame.carry_out) is the only place that reads an answer."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "isinstance" and \
+                len(node.args) == 2:
+            kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+            if any(getattr(kind, "id", "") in ANSWERS for kind in kinds):
+                found.append(node.lineno)
+    return found
+
+
+def test_games_never_read_an_answer_the_frame_carries_out():
+    """A game's input turns an action into an answer (Play, Look, Refuse, Do); the frame alone
+    carries it out: no game hand-rolls the dispatch."""
+    found = [f"{os.path.relpath(path, ROOT)}:{line}"
+             for path in glob.glob(os.path.join(ROOT, "games", "*", "*.py"))
+             if os.sep + "core" + os.sep not in path
+             for line in answer_checks(ast.parse(open(path, encoding="utf-8").read()))]
+    assert not found, f"a game reads an answer itself: {found}"
+
+
+def test_the_answer_check_sees_what_it_looks_for():
+    assert answer_checks(ast.parse("ok = isinstance(a, (Play, Look))\nisinstance(b, int)")) == [1]
+    assert answer_checks(ast.parse("x = a if isinstance(a, Refuse) else 1")) == [1]
+
+
+def game_keys_named(tree: ast.AST, keys: set[str]) -> list[int]:
+    """The lines where a game's key is spelled out as a string."""
+    return sorted(node.lineno for node in ast.walk(tree)
+                  if isinstance(node, ast.Constant) and isinstance(node.value, str) and
+                  node.value in keys)
+
+
+def test_the_core_names_no_game_but_through_the_registry():
+    """Per-game data lives in its game's folder: outside the registry, games/core spells out
+    no game's key (a game's plan for the tour, the bench's chosen game: from the registry)."""
+    from games.core.kit import registry
+    keys = set(registry.KEYS)
+    found = [f"{os.path.relpath(path, ROOT)}:{line}"
+             for path in glob.glob(os.path.join(ROOT, "games", "core", "**", "*.py"),
+                                   recursive=True)
+             if not path.endswith(os.path.join("kit", "registry.py"))
+             for line in game_keys_named(ast.parse(open(path, encoding="utf-8").read()), keys)]
+    assert not found, f"a game's key spelled out in the core: {found}"
+
+
+def test_the_key_check_sees_what_it_looks_for():
+    tree = ast.parse('PLANS = {"nim": 1}\n"""nim in prose is fine"""\nx = "kono"')
+    assert game_keys_named(tree, {"nim", "kono"}) == [1, 3]

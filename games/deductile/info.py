@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from games.core.kit.actions import Binding, Command
-from games.core.kit.game import GameData
+from games.core.kit.game import GameData, TourPlan
 from games.core.kit.options import Option
 from games.core.kit.saves import RESTART, Save
 
@@ -74,6 +74,9 @@ def count_old_penalties(save: Save) -> Save:
 MIGRATIONS = {1: count_old_penalties}
 
 
+# What the screen tour shows of it (games/core/cli/tour_screens.py).
+TOUR = TourPlan(("won", "lost"), ("held",))
+
 # What the screens around the game read (games/core/kit/game.py).
 DATA = GameData(rules_text=RULES, options=OPTIONS, commands=COMMANDS, alternate=ALTERNATE,
-                migrations=MIGRATIONS, setting_words=setting_words)
+                migrations=MIGRATIONS, setting_words=setting_words, tour=TOUR)

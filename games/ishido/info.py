@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core.kit.game import GameData
+from games.core.kit.game import GameData, TourPlan
 from games.core.kit.options import Option
 from games.core.kit.saves import counters_to_record
 
@@ -74,7 +74,11 @@ def setting_words(params: Params) -> str:
 MIGRATIONS = {1: counters_to_record({"assist_used": "assist"})}
 
 
+# What the screen tour shows of it (games/core/cli/tour_screens.py).
+TOUR = TourPlan(("won", "lost"), ("held",), "ishido:rule=standard#1",
+               (("question", {"variant": "original", "oracle": True}),))
+
 # What the screens around the game read (games/core/kit/game.py).
 DATA = GameData(rules_text=RULES, options=OPTIONS, commands=COMMANDS, alternate=ALTERNATE,
                 alternate_button=ALTERNATE_BUTTON, migrations=MIGRATIONS,
-                setting_words=setting_words)
+                setting_words=setting_words, tour=TOUR)

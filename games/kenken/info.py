@@ -1,7 +1,7 @@
 """Calcoolation's setup options, rules text and best-times heading (pure data: no pygame)."""
 from games.core.kit.actions import Binding, Command
 from games.core.kit.checks import Boolean
-from games.core.kit.game import GameData
+from games.core.kit.game import GameData, TourPlan
 from games.core.kit.options import Option
 from games.core.kit.prefs import Pref
 from games.core.kit.saves import counters_to_record
@@ -87,7 +87,10 @@ LEGACY_PREFS = {"autoclear": "kenken_autoclear"}
 MIGRATIONS = {1: counters_to_record({"solved": "solved"})}
 
 
+# What the screen tour shows of it (games/core/cli/tour_screens.py).
+TOUR = TourPlan(("won", "solved"), ("pad",))
+
 # What the screens around the game read (games/core/kit/game.py).
 DATA = GameData(rules_text=RULES, options=OPTIONS, commands=COMMANDS, alternate=ALTERNATE,
                 prefs=PREFS, legacy_prefs=LEGACY_PREFS, migrations=MIGRATIONS,
-                setting_words=setting_words)
+                setting_words=setting_words, tour=TOUR)

@@ -3,7 +3,7 @@ options. No pygame."""
 from __future__ import annotations
 
 from games.core.kit.actions import Binding, Command
-from games.core.kit.game import GameData
+from games.core.kit.game import GameData, TourPlan
 from games.core.kit.versus_options import opponent_options
 from games.kono.rules import Params
 
@@ -60,6 +60,9 @@ best play where it is known. Press the hint again to hide it.
 """
 
 
+# What the screen tour shows of it (games/core/cli/tour_screens.py).
+TOUR = TourPlan(("won", "lost", "drawn"), ("held", "options"))
+
 # What the screens around the game read (games/core/kit/game.py).
 DATA: GameData[Params] = GameData(
-    rules_text=RULES, options=OPTIONS, commands=COMMANDS, alternate=ALTERNATE)
+    rules_text=RULES, options=OPTIONS, commands=COMMANDS, alternate=ALTERNATE, tour=TOUR)

@@ -6,7 +6,7 @@ from typing import Any
 
 from games.core.kit.actions import Binding, Command
 from games.core.kit.checks import NAME, Boolean, ListOf, OneOf, Satisfies
-from games.core.kit.game import GameData
+from games.core.kit.game import GameData, TourPlan
 from games.core.kit.options import Option
 from games.core.kit.prefs import Pref
 from games.core.kit.versus_options import opponent_options
@@ -114,7 +114,10 @@ counts in your record for its level.
 """
 
 
+# What the screen tour shows of it (games/core/cli/tour_screens.py).
+TOUR = TourPlan(("won", "lost", "drawn"), ("held", "options"))
+
 # What the screens around the game read (games/core/kit/game.py).
 DATA: GameData[Params] = GameData(
     rules_text=RULES, options=OPTIONS, commands=COMMANDS, alternate=ALTERNATE, prefs=PREFS,
-    named_options=named_options)
+    named_options=named_options, tour=TOUR)

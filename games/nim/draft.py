@@ -89,28 +89,24 @@ def set_heap(draft: Draft, column: int, size: int) -> Draft:
     return replace(draft, heaps=tuple(heaps), focus=column)
 
 
-def add_heap(draft: Draft, size: int) -> Draft | Refuse:
+def add_heap(draft: Draft, size: int) -> Look[Draft] | Refuse:
     if len(draft.heaps) >= MAX_HEAPS:
         return Refuse(f"At most {MAX_HEAPS} heaps.")
-    return replace(draft, heaps=draft.heaps + (min(max(size, 1), MAX_HEAP),),
-                   focus=len(draft.heaps))
+    return Look(replace(draft, heaps=draft.heaps + (min(max(size, 1), MAX_HEAP),),
+                        focus=len(draft.heaps)))
 
 
-def remove_heap(draft: Draft, column: int) -> Draft | Refuse:
+def remove_heap(draft: Draft, column: int) -> Look[Draft] | Refuse:
     if len(draft.heaps) <= 1:
         return Refuse("Keep at least one heap.")
     heaps = draft.heaps[:column] + draft.heaps[column + 1:]
-    return replace(draft, heaps=heaps, focus=min(column, len(heaps) - 1))
-
-
-def look(change: Draft | Refuse) -> Look[Draft] | Refuse:
-    return change if isinstance(change, Refuse) else Look(change)
+    return Look(replace(draft, heaps=heaps, focus=min(column, len(heaps) - 1)))
 
 
 def press(draft: Draft, place: Place) -> Answer:
     """Enter or A on a place: a button does its work, and on a heap it starts the game."""
     if place == Button.ADD:
-        return look(add_heap(draft, 1))
+        return add_heap(draft, 1)
     return place if isinstance(place, Button) else Button.START
 
 
@@ -129,7 +125,7 @@ def interpret(draft: Draft, action: Action, target: Target | None) -> Answer:
         if isinstance(focus, int):
             return Look(set_heap(draft, focus, draft.heaps[focus] - action.dy))
         if focus == Button.ADD:
-            return look(add_heap(draft, 1)) if action.dy < 0 else None
+            return add_heap(draft, 1) if action.dy < 0 else None
         row = buttons(draft)
         here = row.index(focus)
         return Look(replace(draft, focus=row[min(max(here + action.dy, 0), len(row) - 1)]))
@@ -139,7 +135,7 @@ def interpret(draft: Draft, action: Action, target: Target | None) -> Answer:
     if kind == Act.CONFIRM:
         return press(draft, focus)
     if kind in (Act.ALT, Act.CLEAR) and isinstance(focus, int):
-        return look(remove_heap(draft, focus))
+        return remove_heap(draft, focus)
     if kind == Act.DIGIT and isinstance(focus, int) and isinstance(action.value, int):
         return Look(set_heap(draft, focus, action.value or 10))
     return None
@@ -150,12 +146,12 @@ def click(draft: Draft, target: Target | None, alt: bool) -> Answer:
     count = len(draft.heaps)
     if isinstance(target, Slot) and 0 <= target.column <= count and 0 <= target.k < MAX_HEAP:
         if target.column == count:          # the empty column: nothing to remove
-            return None if alt else look(add_heap(draft, target.k + 1))
+            return None if alt else add_heap(draft, target.k + 1)
         if alt:
-            return look(remove_heap(draft, target.column))
+            return remove_heap(draft, target.column)
         return Look(set_heap(draft, target.column, target.k + 1))
     if isinstance(target, Remove) and 0 <= target.column < count:
-        return look(remove_heap(draft, target.column))
+        return remove_heap(draft, target.column)
     if isinstance(target, Button) and target in buttons(draft) and not alt:
         return press(draft, target)
     return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.core.kit.actions import Binding, Command
 from games.core.kit.checks import Boolean, Satisfies, Text
-from games.core.kit.game import GameData
+from games.core.kit.game import GameData, TourPlan
 from games.core.kit.options import Option
 from games.core.kit.prefs import Pref
 from games.core.kit.rules_api import RuleError
@@ -89,7 +89,11 @@ losses, shown on the setup screen when you choose the level.
 """
 
 
+# What the screen tour shows of it (games/core/cli/tour_screens.py).
+TOUR = TourPlan(("won", "lost"), ("teaching", "options"),
+               starts=(("edit", {"variant": "custom+normal"}),))
+
 # What the screens around the game read (games/core/kit/game.py).
 DATA: GameData[Params] = GameData(
     rules_text=RULES, options=OPTIONS, commands=COMMANDS, alternate=ALTERNATE, prefs=PREFS,
-    legacy_prefs=LEGACY_PREFS)
+    legacy_prefs=LEGACY_PREFS, tour=TOUR)

@@ -1,6 +1,6 @@
 """Poggle's setup options, rules text and best-results heading (pure data: no pygame)."""
 from games.core.kit.actions import Binding, Command
-from games.core.kit.game import GameData
+from games.core.kit.game import GameData, TourPlan
 from games.core.kit.options import Option
 from games.core.kit.saves import counters_to_record
 from games.poggle import rules
@@ -54,6 +54,9 @@ def setting_words(params: rules.Params) -> str:
 MIGRATIONS = {1: counters_to_record({"solve": "solved"})}
 
 
+# What the screen tour shows of it (games/core/cli/tour_screens.py).
+TOUR = TourPlan(("won", "solved"))
+
 # What the screens around the game read (games/core/kit/game.py).
 DATA = GameData(rules_text=RULES, options=OPTIONS, commands=COMMANDS, alternate=ALTERNATE,
-                migrations=MIGRATIONS, setting_words=setting_words)
+                migrations=MIGRATIONS, setting_words=setting_words, tour=TOUR)

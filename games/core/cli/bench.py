@@ -220,9 +220,11 @@ def pose(key: str, scene) -> None:
 
 FIRST_FRAMES = (   # (figure, this program's arguments (- is none: the launcher), target ratio)
     ("the launcher (`python main.py`)", ["-"], 1.3),
-    ("a game from the command line (`play nim`)", ["play", "nim", "--seed", "7"], 2.0),
-    ("a demo's screenshot (`demo nim --frames 1 --screenshot F`)",
-     ["demo", "nim", "--frames", "1", "--screenshot", "{scratch}/first-frame.png"], 2.0),
+    (f"a game from the command line (`play {registry.BENCH_GAME}`)",
+     ["play", registry.BENCH_GAME, "--seed", "7"], 2.0),
+    (f"a demo's screenshot (`demo {registry.BENCH_GAME} --frames 1 --screenshot F`)",
+     ["demo", registry.BENCH_GAME, "--frames", "1", "--screenshot", "{scratch}/first-frame.png"],
+     2.0),
 )
 
 
@@ -348,7 +350,8 @@ def history_figures(quick: bool) -> None:
     opening(lambda key: StatsScene(app, key), [""])(0)      # warm-up: imports, fonts
     for name, keys in (("a game's", list(registry.KEYS)), ("the collection's", [""])):
         count = len(keys) * (2 if quick else 6) if keys != [""] else (5 if quick else 20)
-        base = cpu_timed(opening(lambda key: SetupScene(app, key or "nim"), keys), count)
+        base = cpu_timed(opening(lambda key: SetupScene(app, key or registry.BENCH_GAME), keys),
+                         count)
         ours = cpu_timed(opening(lambda key: StatsScene(app, key), keys), count)
         emit(figure=f"{name} statistics screen opened with {HISTORY_GAMES:,} games in the "
              "history (its queries and first frame)", **spread(ours, "cpu_ms"),

@@ -168,6 +168,7 @@ def waiting(seconds: float, count: int, ticking: bool = False) -> None:
 
 def show(app, name: str):
     """Set the app's stack to the launcher, with the named game or overlay on top."""
+    from games.core.kit import registry
     from games.core.kit.session import Session
     from games.core.screens.frame import Frame
     from games.core.screens.launcher import LauncherScene
@@ -178,7 +179,7 @@ def show(app, name: str):
     if name == "settings":
         app.push(SettingsScene(app))
     elif name != "launcher":
-        key = "nim" if name in OVERLAYS else name
+        key = registry.BENCH_GAME if name in OVERLAYS else name
         game = app.push(Frame(app, Session.new(key, None, seed=7)))
         overlay = {"pause": lambda: PauseScene(app, game), "result": lambda: ResultScene(app, game),
                    "rules": lambda: HelpScene(app, key)}.get(name)

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from games.core.cli.walker import COLLECTION, STILL, Stuck, Walker
 from games.core.kit import registry
+from games.core.kit.game import TourPlan
 from games.core.kit.lesson import has_lesson
 from games.core.kit.rules_api import Outcome
 from games.core.screens.frame import Frame
@@ -31,29 +31,13 @@ from games.core.screens.question import ConfirmScene
 from games.core.screens.stats import HistoryScene, StatsScene
 
 
-@dataclass(frozen=True)
-class Plan:
-    """What a game has to show: its endings, its moments of play beyond a hint, the deal its
-    scripted player wins (else a new game's), and the starts that show a screen of their own
-    (the moment's name and the setup choices)."""
-    results: tuple[str, ...]
-    moments: tuple[str, ...] = ()
-    won_id: str = ""
-    starts: tuple[tuple[str, dict[str, object]], ...] = ()
+def plan_of(key: str) -> TourPlan:
+    """What the tour shows of a game (its data's tour plan)."""
+    return registry.lookup(key).data.tour
 
 
-PLANS = {
-    "deductile": Plan(("won", "lost"), ("held",)),
-    "kenken": Plan(("won", "solved"), ("pad",)),
-    "ishido": Plan(("won", "lost"), ("held",), "ishido:rule=standard#1",
-                   (("question", {"variant": "original", "oracle": True}),)),
-    "poggle": Plan(("won", "solved")),
-    "mu_torere": Plan(("won", "lost", "drawn"), ("held", "options")),
-    "kono": Plan(("won", "lost", "drawn"), ("held", "options")),
-    "nim": Plan(("won", "lost"), ("teaching", "options"),
-                starts=(("edit", {"variant": "custom+normal"}),)),
-}
-TWO_PLAYERS = ("mu_torere", "kono", "nim")
+def two_players(key: str) -> bool:
+    return registry.lookup(key).players == 2
 
 
 # --- getting about ------------------------------------------------------------------------------
@@ -153,7 +137,7 @@ def play_badly(walker: Walker, scene: Frame) -> None:
         human_turn(walker, scene)
         if scene.over:
             return
-        scene.play(walker.rng.choice(scene.rules.legal_moves(scene.state)))
+        scene.play(walker.rng.choice(scene.game.rules.legal_moves(scene.state)))
         walker.frames(2, STILL)
     raise Stuck("the game never ended")
 
@@ -205,8 +189,8 @@ def lesson(walker: Walker, key: str) -> None:
 def playing(walker: Walker, key: str) -> None:
     """A new game: its start; a few moves in with a hint shown; what it holds in hand (a
     piece, the number pad, the options, the teaching view); the pause menu."""
-    plan = PLANS.get(key, Plan(("won",)))
-    scene = new_game(walker, key, **({"level": "medium"} if key in TWO_PLAYERS else {}))
+    plan = plan_of(key)
+    scene = new_game(walker, key, **({"level": "medium"} if two_players(key) else {}))
     human_turn(walker, scene)
     walker.shoot(key, "game-start")
     play_well(walker, scene, 3)
@@ -229,7 +213,7 @@ def other_starts(walker: Walker, key: str) -> None:
     """The starts with a screen of their own: the Oracle's question before an Ishido game of
     the original rules, Nim's heap editor before a game of your own heaps (the last of a
     game's visits: its choices are remembered)."""
-    for moment, choices in PLANS.get(key, Plan(("won",))).starts:
+    for moment, choices in plan_of(key).starts:
         scene = new_game(walker, key, **choices)
         walker.frames(3, STILL)
         walker.shoot(key, f"game-{moment}")
@@ -254,7 +238,7 @@ def hold(walker: Walker, moment: str) -> None:
 def results(walker: Walker, key: str) -> None:
     """Every ending the game has, each from a new game; after the first, the same ending
     again once Undo, a hint and Redo have looked back at it."""
-    plan = PLANS.get(key, Plan(("won",)))
+    plan = plan_of(key)
     for ending in plan.results:
         scene = end_game(walker, key, ending, plan)
         walker.on_top(ResultScene)
@@ -267,8 +251,8 @@ def results(walker: Walker, key: str) -> None:
         open_setup(walker, key)
 
 
-def end_game(walker: Walker, key: str, ending: str, plan: Plan) -> Frame:
-    two = key in TWO_PLAYERS
+def end_game(walker: Walker, key: str, ending: str, plan: TourPlan) -> Frame:
+    two = two_players(key)
     if ending == "won" and plan.won_id:
         scene = open_id(walker, plan.won_id)
     else:
@@ -287,7 +271,7 @@ def end_game(walker: Walker, key: str, ending: str, plan: Plan) -> Frame:
         walker.on_top(ConfirmScene)
         walker.shoot(key, "confirm-solve")
         walker.key(pygame.K_y)
-    elif key == "deductile":       # lost: the clock runs out
+    elif scene.board.timed:         # lost: the clock runs out
         walker.until(lambda: scene.over, "the end of the clock")
     else:
         play_badly(walker, scene)
@@ -350,7 +334,7 @@ def look_back(walker: Walker, game: str) -> None:
 
 def leave_one_saved(walker: Walker, key: str) -> None:
     """A game left in progress, for the launcher's Resume badge; New game over it asks."""
-    scene = new_game(walker, key, **({"level": "medium"} if key in TWO_PLAYERS else {}))
+    scene = new_game(walker, key, **({"level": "medium"} if two_players(key) else {}))
     play_well(walker, scene, 1)
     human_turn(walker, scene)
     walker.key(pygame.K_p)

@@ -48,6 +48,19 @@ M_out = TypeVar("M_out", bound="Encoded", covariant=True)
 
 
 @dataclass(frozen=True)
+class TourPlan:
+    """What the screen tour (`python main.py tour`) shows of a game beyond its setup, rules,
+    lesson, pause and statistics: the endings it plays to (won, lost, drawn, solved: the first
+    is also looked back at), its moments of play beyond a hint (a piece held, Calcoolation's
+    pad, Nim's teaching view, the options overlay), a game ID its scripted player wins (else a
+    new game's), and the starts that show a screen of their own (a name and setup choices)."""
+    results: tuple[str, ...] = ("won",)
+    moments: tuple[str, ...] = ()
+    won_id: str = ""
+    starts: tuple[tuple[str, Mapping[str, object]], ...] = ()
+
+
+@dataclass(frozen=True)
 class GameData(Generic[P]):
     """What the screens around a game read (games/<key>/info.py's DATA): the rules text, the
     setup options, the alternate action and the game's commands (the key table: docs/DESIGN.md,
@@ -64,6 +77,7 @@ class GameData(Generic[P]):
     setting_words: Callable[[P], str] | None = None
     # The options worded from the settings (Mu Torere names the sides by their colours).
     named_options: Callable[[dict[str, Any]], Sequence[Option]] | None = None
+    tour: TourPlan = TourPlan()
 
     def options_for(self, settings: dict[str, Any]) -> Sequence[Option]:
         """The setup options as the player reads them with these settings."""

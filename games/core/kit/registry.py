@@ -15,6 +15,9 @@ if TYPE_CHECKING:
 
 GAMES: dict[str, Game[Any, Any, Any]] = {}
 KEYS = ("deductile", "kenken", "ishido", "poggle", "mu_torere", "kono", "nim")
+# The game the bench opens where any game would do (a command line's first frame, the
+# overlays, a setup screen): quick to start, with a computer to play.
+BENCH_GAME = "nim"
 
 
 def collection() -> tuple[Game[Any, Any, Any], ...]:
