@@ -606,3 +606,16 @@ def test_the_core_names_no_game_but_through_the_registry():
 def test_the_key_check_sees_what_it_looks_for():
     tree = ast.parse('PLANS = {"nim": 1}\n"""nim in prose is fine"""\nx = "kono"')
     assert game_keys_named(tree, {"nim", "kono"}) == [1, 3]
+
+
+README_WIDEST = 400     # characters: the README is a summary; a longer line is a log
+
+
+def test_the_readme_is_a_summary_and_its_logs_are_in_docs():
+    """Each line of the README, table rows too, reads at a glance (the performance and trial
+    logs live in docs/PERFORMANCE.md and docs/RELIABILITY.md, which the README names)."""
+    text = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+    long = [n for n, line in enumerate(text.splitlines(), 1) if len(line) > README_WIDEST]
+    assert not long, f"README lines over {README_WIDEST} characters: {long}"
+    for log in ("docs/PERFORMANCE.md", "docs/RELIABILITY.md"):
+        assert log in text and os.path.exists(os.path.join(ROOT, log)), log
