@@ -20,6 +20,7 @@ from games.core.kit import registry
 from games.core.kit.game import TourPlan
 from games.core.kit.lesson import has_lesson
 from games.core.kit.rules_api import Outcome
+from games.core.loop.app import Scene
 from games.core.screens.frame import Frame
 from games.core.screens.game_id import OpenIdScene
 from games.core.screens.launch import LoadingScene
@@ -362,28 +363,28 @@ def launcher_screen(walker: Walker) -> None:
     walker.shoot("", "launcher")
 
 
-def settings_screen(walker: Walker) -> None:
+def from_launcher(walker: Walker, button: str, screen: type, name: str) -> Scene:
+    """One of the launcher's buttons pressed: its screen on top, shot as `name`."""
     launcher(walker)
-    walker.press("Settings")
-    walker.on_top(SettingsScene)
-    walker.shoot("", "settings")
+    walker.press(button)
+    shown = walker.on_top(screen)
+    walker.shoot("", name)
+    return shown
+
+
+def settings_screen(walker: Walker) -> None:
+    from_launcher(walker, "Settings", SettingsScene, "settings")
 
 
 def game_id_screen(walker: Walker) -> None:
-    launcher(walker)
-    walker.press("Open a game ID")
-    walker.on_top(OpenIdScene)
-    walker.shoot("", "game-id")
-    walker.type_text("kenken:size=6,difficulty=impossible#1")
+    from_launcher(walker, "Open a game ID", OpenIdScene, "game-id")
+    walker.type_text("nosuchgame:size=6#1")        # a game ID of no game: refused, said why
     walker.key(pygame.K_RETURN)
     walker.shoot("", "game-id-refused")
 
 
 def collection_statistics(walker: Walker) -> None:
-    launcher(walker)
-    walker.press("Statistics")
-    walker.on_top(StatsScene)
-    walker.shoot("", "statistics")
+    from_launcher(walker, "Statistics", StatsScene, "statistics")
     walker.press("History")
     history: HistoryScene = walker.on_top(HistoryScene)   # type: ignore[assignment]
     walker.shoot("", "history")
