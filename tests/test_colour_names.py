@@ -141,7 +141,7 @@ def test_a_game_on_screen_names_only_the_colours_it_draws(driver, drawn_labels, 
         driver.settle()
         if key == "mu_torere":
             driver.key(pygame.K_o)                     # the options panel, its colour rows
-        for kept in (getattr(scene, "backdrop", None), getattr(scene, "panel", None)):
+        for kept in (getattr(scene.board, "backdrop", None), getattr(scene.board, "panel", None)):
             forget = getattr(kept, "forget", None)
             if forget is not None:
                 forget()                               # its kept pictures painted again

@@ -389,7 +389,7 @@ def test_the_game_plays_on_without_a_data_folder(tmp_path, monkeypatch):
     assert any("data folder" in message for message in driver.app.messages)
     scene = driver.start("nim", None, seed=3, play_options={"opponent": "human"})
     while not scene.over:
-        scene.play(scene.rules.legal_moves(scene.state)[0])
+        scene.play(scene.game.rules.legal_moves(scene.state)[0])
     driver.until_result()
     scene.save()
     driver.app.save_settings()
@@ -405,7 +405,7 @@ def test_finishing_when_the_old_save_cannot_be_removed(driver, data_dir, monkeyp
     (data_dir / "saves").rmdir()
     (data_dir / "saves").write_text("not a folder")       # `saves` not a folder
     while not scene.over:
-        scene.play(scene.rules.legal_moves(scene.state)[0])
+        scene.play(scene.game.rules.legal_moves(scene.state)[0])
     driver.until_result()
     assert isinstance(driver.app.top, ResultScene)
     (data_dir / "saves").unlink()
@@ -659,7 +659,7 @@ def test_play_with_an_empty_game_is_exit_2(capsys):
 
 PLAYER = textwrap.dedent("""
     from games.core.loop.app import App
-    from games.core.screens.launch import open_game
+    from games.core.screens.frame import Frame
     from games.core.screens.launcher import LauncherScene
     from games.core.kit.session import Session
     app = App(windowed=True)

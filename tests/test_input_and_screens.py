@@ -150,7 +150,7 @@ def test_quit_from_the_launcher_asks_first_with_the_focus_on_keep_playing(driver
 
 def test_the_resume_badge_resumes_and_covers_no_title(driver):
     scene = driver.start("kenken", seed=3)
-    scene.play(next(m for m in scene.rules.legal_moves(scene.state)))
+    scene.play(next(m for m in scene.game.rules.legal_moves(scene.state)))
     scene.save()
     driver.app.pop(scene)
     launcher = driver.app.top

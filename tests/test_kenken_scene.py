@@ -612,19 +612,19 @@ def test_the_pad_opens_by_the_cursor_and_writes(driver, device):
         driver.key(pygame.K_RIGHT)                  # the cursor shows
     for r, c in ((4, 4), (0, 8), (8, 0), (3, 6), (0, 0)):
         if device == "mouse":
-            driver.click(scene.view.cell_rect(r, c).center)
+            driver.click(scene.board.view.cell_rect(r, c).center)
         else:
-            walk(scene, (r, c), lambda dx, dy: driver.key(keys[dx, dy]))
+            walk(scene.board, (r, c), lambda dx, dy: driver.key(keys[dx, dy]))
             driver.key(pygame.K_RETURN)
-        assert scene.ui.pad and scene.ui.pad.cell == (r, c)
-        pad = scene.view.pad_place(scene.state, scene.ui).box
-        assert next_to(pad, scene.view.sheet.cell_box(r, c)), (r, c)
+        assert scene.board.ui.pad and scene.board.ui.pad.cell == (r, c)
+        pad = scene.board.view.pad_place(scene.state, scene.board.ui).box
+        assert next_to(pad, scene.board.view.sheet.cell_box(r, c)), (r, c)
         if device == "mouse":
             driver.click(pad_digit(scene, 1).center)
         else:
             driver.key(pygame.K_1)
         assert scene.state.digits[r * 9 + c] == 1
-        if scene.ui.pad is not None:
+        if scene.board.ui.pad is not None:
             driver.key(pygame.K_ESCAPE)
 
 
