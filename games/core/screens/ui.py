@@ -48,7 +48,7 @@ def panel(surface: pygame.Surface, rect: RectLike, colour: Colour = PANEL, radiu
     if border:
         pygame.draw.rect(surface, border, rect, width, border_radius=radius)
     if survey.current is not None:
-        survey.current.panel(surface, rect)
+        survey.current.panel(surface, pygame.Rect(rect))
 
 
 def label(surface: pygame.Surface, words: str, pos: Point, size: int = BODY,
