@@ -7,6 +7,11 @@ eight bytes of SHA-256 of "parlour daily GAME YYYY-MM-DD", and the deal is the g
 generator run with random.Random(seed), so every machine makes the same game ID. The ID holds
 the whole deal (GAME:PARAMS:DESC), so it plays the same game even where a later build's
 generator would deal another.
+
+A day is the player's local calendar day (local_day: the caller gives the moment). A daily
+counts toward the streak when it was begun on its own day: one begun before midnight and
+finished after it still counts; a past day's, played from the archive, counts in the history
+and the statistics but not in the streak.
 """
 from __future__ import annotations
 
@@ -15,7 +20,6 @@ import random
 import re
 
 from games.core.kit import registry
-from games.core.kit.rules_api import RuleError
 
 PARAMS = {
     "deductile": "tiles=4,difficulty=hard",
@@ -23,6 +27,18 @@ PARAMS = {
     "ishido": "rule=standard",
     "poggle": "size=6,colours=3",
 }
+# The puzzle in a few words (the result's and the shared result's): the parameters above.
+LABELS = {
+    "deductile": "4 tiles Hard",
+    "kenken": "6x6 Hard",
+    "ishido": "Standard rules",
+    "poggle": "6x6 with 3 colours",
+}
+# How each daily's score reads (data/share.py words it): a solving time, the time left on a
+# countdown, presses over par, or points.
+SCORES = {"deductile": "time left", "kenken": "time", "ishido": "points", "poggle": "par"}
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+          "September", "October", "November", "December")
 FIRST_DAY = datetime.date(2000, 1, 1)
 LAST_DAY = datetime.date(9999, 12, 31)
 DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
@@ -32,17 +48,24 @@ def has_daily(key: str) -> bool:
     return key in PARAMS
 
 
+def _error(words: str) -> Exception:
+    """A RuleError (the rules contract is imported only then: the launcher's first frame asks
+    which games have a daily, and imports no rules)."""
+    from games.core.kit.rules_api import RuleError
+    return RuleError(words)
+
+
 def parse_date(text: str) -> datetime.date:
     """A day written YYYY-MM-DD (from 2000-01-01 on); RuleError says what is wrong."""
     shown = text if len(text) <= 40 else text[:37] + "..."
     if not DATE.fullmatch(text):
-        raise RuleError(f"a date is written YYYY-MM-DD, not {shown!r}")
+        raise _error(f"a date is written YYYY-MM-DD, not {shown!r}")
     try:
         day = datetime.date.fromisoformat(text)
     except ValueError:
-        raise RuleError(f"{shown!r} is not a day of the calendar") from None
+        raise _error(f"{shown!r} is not a day of the calendar") from None
     if day < FIRST_DAY:
-        raise RuleError(f"daily puzzles begin on {FIRST_DAY.isoformat()}, not {shown}")
+        raise _error(f"daily puzzles begin on {FIRST_DAY.isoformat()}, not {shown}")
     return day
 
 
@@ -55,7 +78,7 @@ def seed(key: str, day: datetime.date) -> int:
 def seeded_id(key: str, day: datetime.date) -> str:
     """The daily puzzle as GAME:PARAMS#SEED: the same deal as game_id(), made when played."""
     if key not in PARAMS:
-        raise RuleError(f"{key} has no daily puzzle")
+        raise _error(f"{key} has no daily puzzle")
     return f"{key}:{PARAMS[key]}#{seed(key, day)}"
 
 
@@ -63,9 +86,10 @@ def date_text(value: object) -> str:
     """A daily puzzle's date as a save's play options hold it: YYYY-MM-DD, or ''."""
     if isinstance(value, str) and DATE.fullmatch(value):
         try:
-            return parse_date(value).isoformat()
-        except RuleError:
+            day = datetime.date.fromisoformat(value)
+        except ValueError:
             return ""
+        return day.isoformat() if day >= FIRST_DAY else ""
     return ""
 
 
@@ -73,7 +97,7 @@ def game_id(key: str, day: datetime.date) -> str:
     """The daily puzzle of `key` on `day` as a game ID (GAME:PARAMS:DESC)."""
     if key not in PARAMS:
         daily = ", ".join(PARAMS)
-        raise RuleError(f"{key} has no daily puzzle; the games with one are {daily}")
+        raise _error(f"{key} has no daily puzzle; the games with one are {daily}")
     rules = registry.module(key)
     params = rules.parse_params(PARAMS[key])
     desc = rules.new_desc(params, random.Random(seed(key, day)))
@@ -90,3 +114,22 @@ def streak(days: list[str], today: datetime.date) -> int:
         count += 1
         day -= datetime.timedelta(days=1)
     return count
+
+
+def local_day(seconds: float) -> datetime.date:
+    """The player's calendar day at this moment (seconds since the epoch), in the local time
+    zone, summer time and all."""
+    return datetime.date.fromtimestamp(seconds)
+
+
+def day_words(day: datetime.date, today: datetime.date) -> str:
+    """'28 November', with the year when it is not this year's: '3 November 2025'."""
+    words = f"{day.day} {MONTHS[day.month - 1]}"
+    return words if day.year == today.year else f"{words} {day.year}"
+
+
+def header(day: datetime.date, on_its_day: bool, today: datetime.date) -> str:
+    """What a daily's game says of itself: "Today's puzzle, 28 November" while it is played
+    on its day, else "Daily puzzle, 3 November"."""
+    kind = "Today's puzzle" if on_its_day else "Daily puzzle"
+    return f"{kind}, {day_words(day, today)}"

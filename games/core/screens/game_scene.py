@@ -25,7 +25,7 @@ from games.core.kit.rules_api import GameError, Outcome
 from games.core.kit.session import Change, Session
 from games.core.loop.app import Scene
 from games.core.loop.tween import Tweens
-from games.core.screens import hud, solving, ui, verbs
+from games.core.screens import dailies, hud, solving, ui, verbs
 from games.core.screens.hud import HUD_HEIGHT as HUD_HEIGHT, TOOLBAR_HEIGHT as TOOLBAR_HEIGHT
 from games.core.screens.launch import info_module
 
@@ -45,6 +45,7 @@ class GameScene(Scene):
         self.play_options = dict(play_options or {})
         # When play began (a resumed game: now, less the time already played), for the history.
         self.started = time.time() - session.elapsed
+        self.daily = dailies.DailyPlay.of(self.play_options, self.started)   # the daily's day
         self.prefs = registry.preferences(app.settings, session.key)
         self.tweens = Tweens(app.motion)
         self.message, self.message_time = "", 0.0
@@ -163,8 +164,9 @@ class GameScene(Scene):
 
     def result(self) -> Result:
         """The template filled in for the position now on the board."""
-        return Result(self.result_title(), self.result_mood(), self.result_reason(),
-                      tuple(self.result_facts()), tuple(self.result_notes()))
+        return dailies.with_daily(self, Result(self.result_title(), self.result_mood(),
+                                  self.result_reason(), tuple(self.result_facts()),
+                                  tuple(self.result_notes())))
 
     def shown_result(self) -> Result:
         """The result screen's words: those entered at the first ending (a later ending,
@@ -358,11 +360,9 @@ class GameScene(Scene):
         """One row of the history for this game (its moves, record, score in the game's words,
         the daily puzzle's date); the rank of a new best score, or None."""
         from games.core.data.history_rows import of_session
-        from games.core.kit import daily
         score = self.final_score()
-        game = of_session(
-            self.session, self.started, outcome, score, self.score_text(score), ranked,
-            opponent=opponent, level=level, daily=daily.date_text(self.play_options.get("daily")))
+        game = of_session(self.session, self.started, outcome, score, self.score_text(score),
+                          ranked, opponent=opponent, level=level, daily=dailies.entered(self))
         try:
             return self.app.store.history().record(game)
         except Invalid as error:
@@ -565,7 +565,7 @@ class GameScene(Scene):
 
     def draw_hud(self, surface) -> None:
         layout, words = self.hud_layout(), self.shown_words()
-        hud.band(surface, self.info.title, layout, self.hud_colour)
+        hud.band(surface, self.info.title, layout, self.hud_colour, dailies.header(self))
         hud.foot(surface, self.toolbar, words, self.message_rect())
         self.hud_drawn = (layout, words, self.toolbar.look(), self.only_the_clock_is_due())
 

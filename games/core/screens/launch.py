@@ -104,13 +104,40 @@ def start_deal(app, game_id: str, play: dict | None = None,
     app.push(LoadingScene(app, lambda: Session.from_id(game_id), show))
 
 
-def start_daily(app, key: str, replace_scene: Scene | None = None) -> None:
-    """Today's puzzle (the local calendar day): its deal is made from the date alone."""
-    import datetime
-
+def start_daily(app, key: str, day, replace_scene: Scene | None = None) -> None:
+    """The daily puzzle of `day` (a datetime.date: today's, or a past day's from the archive):
+    its deal is made from the date alone, and the day goes with the game (its play options),
+    so the puzzle in hand stays that day's whatever the clock says later."""
     from games.core.kit import daily
-    day = datetime.date.today()
     start_deal(app, daily.seeded_id(key, day), {"daily": day.isoformat()}, replace_scene)
+
+
+def open_daily(app, key: str, day, replace_scene: Scene | None = None, close=None) -> None:
+    """Play the daily puzzle of `day`. The game that already is that puzzle is taken up again
+    (the one the asking screen was opened from, or the saved one); another game in progress
+    is given up only once the player says so. `close()` closes the asking screens first."""
+    close = close or (lambda: None)
+    game = replace_scene
+    play = getattr(game, "daily", None)
+    over = getattr(game, "over", True)
+    if game is not None and play is not None and play.day == day and not over:
+        app.pop(app.stack[app.stack.index(game) + 1])    # back to it
+        return
+    if game is None and app.store.saved_daily(key) == day.isoformat():
+        close()
+        resume_saved_game(app, key)
+        return
+
+    def start() -> None:
+        close()
+        start_daily(app, key, day, replace_scene)
+    if (game is not None and not over) or (game is None and app.store.has_save(key)):
+        from games.core.screens.question import ConfirmScene  # asked only when needed
+        app.push(ConfirmScene(app, "Play this daily puzzle?", "Play it (Y)", "Keep my game (N)",
+                              start, f"Your {registry.lookup(key).title} game in progress is "
+                              f"given up."))
+        return
+    start()
 
 
 def resume_saved_game(app, key: str) -> bool:

@@ -14,9 +14,9 @@ from games.core.screens import ui
 from games.core.screens.game_id import IdRow, Toast, copy_game_id
 from games.core.screens.launch import (
     info_module,
+    open_daily,
     remembered_choices,
     resume_saved_game,
-    start_daily,
     start_new_game,
 )
 from games.core.screens.overlays import HelpScene, MenuScreen, SettingsScene
@@ -44,7 +44,10 @@ class SetupScene(Scene):
         # Offered first when the player comes to the game (not when a game asks for the next
         # one: one press starts it), until the lesson has been played through.
         first_time = lesson and replace_scene is None and not lesson_done(app.settings, key)
-        rows = len(self.options) + 3 + (1 if resume else 0) + (1 if first_time else 0)
+        from games.core.kit import daily
+        has_daily = daily.has_daily(key)
+        rows = len(self.options) + 3 + (1 if resume else 0) + (1 if first_time else 0) + \
+            (1 if has_daily else 0)
         step = min(104, (height - 250 - 80) // rows)   # many options: rows get closer
         size = step - 20
         y = 250
@@ -64,15 +67,11 @@ class SetupScene(Scene):
             y += step
         widgets.append(ui.Button((120, y, 820, size), "New game", self.new_game))
         y += step
-        import datetime  # the history: not on the way to the launcher's first frame
-
-        from games.core.kit import daily
-        if daily.has_daily(key):
-            done = app.store.history().dailies_done(datetime.date.today().isoformat())
-            words = "Today's puzzle again" if key in done else "Today's puzzle"
-            widgets.append(ui.Button((120, y, 400, size), words, self.daily))
-        widgets.append(ui.Button((540, y, 400, size) if daily.has_daily(key) else
-                                 (120, y, 820, size), "Statistics", self.statistics))
+        if has_daily:      # today's puzzle, and the days before it
+            widgets.append(ui.Button((120, y, 400, size), self.today_words(), self.daily))
+            widgets.append(ui.Button((540, y, 400, size), "Past puzzles", self.archive))
+            y += step
+        widgets.append(ui.Button((120, y, 820, size), "Statistics", self.statistics))
         y += step
         bottom = [("Rules", self.open_rules), ("Back", lambda: app.pop(self))]
         if lesson and not first_time:
@@ -139,10 +138,29 @@ class SetupScene(Scene):
         from games.core.screens.stats import StatsScene  # not on the way to the first frame
         self.app.push(StatsScene(self.app, self.key))
 
+    def today_words(self) -> str:
+        """Today's puzzle, as it stands: to play, in progress (in the game this screen was
+        opened from, or saved) or done."""
+        from games.core.screens.dailies import today  # the history: off the first frame
+        day, game = today(), self.replace_scene
+        play = getattr(game, "daily", None)
+        if play is not None and play.day == day and not getattr(game, "over", True):
+            return "Back to today's puzzle"
+        if game is None and self.app.store.saved_daily(self.key) == day.isoformat():
+            return "Resume today's puzzle"
+        if self.key in self.app.store.history().dailies_done(day.isoformat()):
+            return "Today's puzzle again"
+        return "Today's puzzle"
+
     def daily(self) -> None:
         """Today's puzzle: the same deal for every player, made from the date."""
-        self.app.pop(self)
-        start_daily(self.app, self.key, self.replace_scene)
+        from games.core.screens.dailies import today
+        open_daily(self.app, self.key, today(), self.replace_scene, lambda: self.app.pop(self))
+
+    def archive(self) -> None:
+        """The past days' puzzles, on a calendar (over this screen)."""
+        from games.core.screens.archive import ArchiveScene  # off the first frame
+        self.app.push(ArchiveScene(self.app, self.key, self))
 
     def learn(self) -> None:
         """The game's lesson, over this screen (Play a game comes back to it)."""
@@ -267,6 +285,18 @@ class PauseScene(Scene):
 
 
 LOOKING_BACK = "This game's result was entered when it first ended."
+RESULT_COPIED = "Your result is on the clipboard, ready to share."
+
+
+def shared_result(app, game) -> str:
+    """The shared result of the daily puzzle this game is (its day's result as the history
+    keeps it: the first one), or '' when it is none."""
+    play = getattr(game, "daily", None)
+    if play is None:
+        return ""
+    from games.core.data import share
+    row = records.daily_result(app.store, game.session.key, play.day.isoformat())
+    return share.share_text(row) if row is not None else ""
 
 
 class ResultScene(MenuScreen):
@@ -295,6 +325,9 @@ class ResultScene(MenuScreen):
         review = getattr(game, "review", None)     # a two-player game: graded move by move
         if review is not None:
             entries.insert(1, ("Review the game", review))
+        self.shared = shared_result(app, game)
+        if self.shared:     # a daily puzzle: its result to share, spoiler-free
+            entries.insert(1, ("Copy result", self.copy_result))
         each = (inner.width - 20 * (len(entries) - 1)) // len(entries)
         buttons = [ui.Button((inner.left + n * (each + 20), self.box.bottom - 124, each, 84),
                              words, action) for n, (words, action) in enumerate(entries)]
@@ -302,6 +335,10 @@ class ResultScene(MenuScreen):
 
     def copy(self) -> None:
         self.toast.show(copy_game_id(self.game.session.game_id))
+
+    def copy_result(self) -> None:
+        from games.core.loop import clipboard
+        self.toast.show(clipboard.copy(self.shared) or RESULT_COPIED)
 
     def handle(self, action) -> None:
         if action.kind == Act.COPY:
