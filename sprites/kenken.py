@@ -17,6 +17,8 @@ THIN = (192, 186, 170)
 CLUE_INK = (28, 30, 38)
 DIGIT_INK = (30, 58, 138)          # the player's digits: dark blue ink
 MARK_INK = (84, 88, 104)           # candidates
+PAPER_LIT = (224, 214, 246)        # a cell holding the highlighted digit (lavender) ...
+LIT_INK = (88, 56, 168)            # ... its ring, and the candidate of that digit elsewhere
 
 
 class Marks(NamedTuple):

@@ -28,7 +28,7 @@ from games.core.screens import solving
 from games.core.screens.cache import Backdrop
 from games.core.screens.game_scene import GameScene, clock_text
 from games.core.screens.ui import BG
-from games.kenken import controls, geometry, grader, rules
+from games.kenken import controls, fillings, geometry, grader, rules
 from games.kenken.cages import Params
 from games.kenken.controls import Ui, Verb
 from games.kenken.geometry import Cell, Style
@@ -96,7 +96,8 @@ class KenkenScene(GameScene):
         return {**super().commands(),
                 Command.CANDIDATES: lambda: self.answer(controls.fill(self.state, self.ui)),
                 Command.AUTOCLEAR: lambda: self.look(replace(self.ui,
-                                                             autoclear=not self.ui.autoclear))}
+                                                             autoclear=not self.ui.autoclear)),
+                Command.HELPER: lambda: self.look(controls.toggle_helper(self.ui))}
 
     def solution(self) -> list[Any] | str:
         return controls.solution_moves(self.state, self.autoclear)
@@ -109,6 +110,8 @@ class KenkenScene(GameScene):
         old, self.ui = self.ui, ui
         if ui.autoclear != old.autoclear:
             self.toggle_autoclear()
+        elif ui.helper != old.helper:
+            self.toggle_helper()
         elif sound := cue(old, ui):
             self.app.audio.play(sound)
 
@@ -119,12 +122,24 @@ class KenkenScene(GameScene):
                  "they are when you write a digit.")
         self.app.audio.play("select")
 
+    def toggle_helper(self) -> None:
+        """The cage helper is help (docs/RULES.md): noted in the record the first time it is
+        turned on, which no undo refunds."""
+        if self.ui.helper and not self.session.count("cage_helper"):
+            self.session.note("cage_helper")
+        self.say("Cage helper on: the panel lists the fillings the cursor's cage can still "
+                 "take (noted as help)." if self.ui.helper else "Cage helper off.")
+        self.app.audio.play("select")
+
     def make(self, move: rules.Move, ui: Ui) -> None:
-        """Play a move the controls found legal, with its sound: a new mistake buzzes."""
+        """Play a move the controls found legal, with its sound: a new mistake buzzes (and is
+        noted in the record, shown or not)."""
         self.look(ui)
         before = self.errors_of(self.state)
         if self.play(move) is None:
             return
+        if self.errors_of(self.state) - before:
+            self.session.note("mistakes")
         if self.show_errors and self.errors_of(self.state) - before:
             self.app.audio.play("wrong")
         elif move.kind in (rules.PLACE, rules.PLACE_CLEAR, rules.SOLVE):
@@ -210,8 +225,12 @@ class KenkenScene(GameScene):
         return pygame.Rect(self.layout.cell_box(*cell)).inflate(-10, -10)
 
     def shown(self) -> Shown:
+        lit = controls.lit_digit(self.state, self.ui)
+        helper = fillings.helper(self.state, self.ui.cursor) if self.ui.helper and \
+            not self.over else None
         return Shown(self.shown_errors(), self.current_hint, self.over, self.device,
-                     self.pointer, self.solver.finished, self.session.elapsed, self.hints)
+                     self.pointer, self.solver.finished, self.session.elapsed, self.hints,
+                     lit, fillings.lit_cells(self.state, lit), helper)
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         """The grid at rest and the panel: one picture, painted again as they change."""
@@ -253,7 +272,8 @@ class KenkenScene(GameScene):
 
     def score_text(self, score: int) -> str:
         hints = self.hints
-        return clock_text(score) + (f", {plural(hints, 'hint')}" if hints else "")
+        return clock_text(score) + (f", {plural(hints, 'hint')}" if hints else "") + \
+            (", cage helper" if self.session.count("cage_helper") else "")
 
     def result_title(self) -> str:
         return solving.title(self) if self.solve_used else "Solved!"
@@ -266,8 +286,10 @@ class KenkenScene(GameScene):
         if self.params.variant != "standard":
             puzzle += ", " + ("multiplication only" if self.params.multiplication_only
                               else "hidden operators")
-        return [("Time", clock_text(self.session.elapsed)), ("Hints", str(self.hints)),
-                ("Puzzle", puzzle)]
+        facts = [("Time", clock_text(self.session.elapsed)), ("Hints", str(self.hints)),
+                 ("Mistakes", str(self.session.count("mistakes"))), ("Puzzle", puzzle)]
+        return facts + ([("Help", "the cage helper")] if self.session.count("cage_helper")
+                        else [])
 
     def result_notes(self) -> list[str]:
         return [solving.SOLVE_WAS_USED] if self.solve_used else []

@@ -67,12 +67,13 @@ class SetupScene(Scene):
             y += step
         widgets.append(ui.Button((120, y, 820, size), "New game", self.new_game))
         y += step
-        if has_daily:      # today's puzzle, and the days before it
+        widgets.append(ui.Button((120, y, 820, size), "Statistics", self.statistics))
+        y += step
+        if has_daily:      # today's puzzle, and the days before it (a row of halves, as the
+            #                last: the arrows reach each half from the whole rows above)
             widgets.append(ui.Button((120, y, 400, size), self.today_words(), self.daily))
             widgets.append(ui.Button((540, y, 400, size), "Past puzzles", self.archive))
             y += step
-        widgets.append(ui.Button((120, y, 820, size), "Statistics", self.statistics))
-        y += step
         bottom = [("Rules", self.open_rules), ("Back", lambda: app.pop(self))]
         if lesson and not first_time:
             bottom.insert(0, ("Learn to play", self.learn))
