@@ -432,3 +432,61 @@ def test_the_command_line_prints_what_copy_result_copies(driver, data_dir):
         assert run.returncode == 2 and run.stdout == b""
         lines = run.stderr.decode().splitlines()
         assert len(lines) == 1 and lines[0].startswith("parlour: no finished daily puzzle")
+
+
+@pytest.mark.parametrize("key", sorted(daily.PARAMS))
+def test_the_setup_screen_is_walked_by_arrows_to_every_button_half_by_half(driver, key):
+    setup = driver.app.push(SetupScene(driver.app, key))
+    driver.frames()
+    rects = [widget.rect for widget in setup.menu.widgets]
+    seen, frontier = {setup.menu.focus}, [setup.menu.focus]
+    while frontier:
+        here = frontier.pop()
+        for dx, dy in KEY_ARROWS:
+            there = ui.nearest(rects, here, dx, dy)
+            if there not in seen:
+                seen.add(there)
+                frontier.append(there)
+    assert seen == set(range(len(rects)))
+    today, past = words_button(setup, "Today's puzzle"), words_button(setup, "Past puzzles")
+    widgets = setup.menu.widgets
+    assert widgets[ui.nearest(rects, widgets.index(today), 1, 0)] is past
+    assert widgets[ui.nearest(rects, widgets.index(past), -1, 0)] is today
+    statistics = words_button(setup, "Statistics")
+    assert widgets[ui.nearest(rects, widgets.index(statistics), 0, 1)] is today
+
+
+def test_the_calendar_turns_its_months_and_tabs_to_its_buttons(driver):
+    driver.app.jobs.wait_all()
+    setup = driver.app.push(SetupScene(driver.app, "poggle"))
+    archive = driver.app.push(ArchiveScene(driver.app, "poggle", setup))
+    driver.frames()
+    today = dailies.today()
+    assert not archive.later_enabled()
+    driver.key(pygame.K_PAGEUP)
+    assert archive.selected.month != today.month and archive.later_enabled()
+    driver.pad(pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)               # RB: a month later
+    assert archive.selected == today
+    driver.key(pygame.K_UP)
+    assert archive.selected == today - datetime.timedelta(days=7)
+    driver.key(pygame.K_DOWN, times=2)                               # past today: the buttons
+    assert not archive.on_days and archive.selected == today
+    driver.key(pygame.K_TAB)
+    assert not archive.on_days and archive.menu.focus == 1
+    driver.key(pygame.K_RETURN)                                      # Earlier months
+    assert archive.selected == daily_month_back(today)
+    driver.key(pygame.K_UP)
+    assert archive.on_days
+    for _ in range(400):       # far back, to the first day there is, and no further
+        driver.key(pygame.K_PAGEUP)
+        if archive.selected == daily.FIRST_DAY:
+            break
+    archive.page(-12)
+    assert archive.selected == daily.FIRST_DAY and archive.months()[0] <= daily.FIRST_DAY
+    driver.key(pygame.K_ESCAPE)
+    assert driver.app.top is setup
+
+
+def daily_month_back(day: datetime.date) -> datetime.date:
+    from games.core.screens.archive import add_months
+    return add_months(day, -1)

@@ -5,8 +5,11 @@ score, hints and mistakes as words and as a row of symbols, and the game ID (whi
 puzzle, never its answer). Pure: no pygame, no I/O, no clock.
 
     Parlour Calcoolation 2026-11-28 6x6 Hard 4:12, no hints
-    🟩
+    (a green square: solved, no hint, no mistake)
     kenken:size=6,difficulty=hard:...
+
+The symbols go to the clipboard and the terminal only, never to the screen (whose fonts are
+cut to the characters Parlour shows).
 """
 from __future__ import annotations
 

@@ -2,9 +2,10 @@
 player, derived from the date alone (date -> seed -> game ID). Pure: the date is given, never
 read from a clock.
 
-The parameters are fixed per game (PARAMS, documented in the README): a day's seed is the first
-eight bytes of SHA-256 of "parlour daily GAME YYYY-MM-DD", and the deal is the game's own
-generator run with random.Random(seed), so every machine makes the same game ID. The ID holds
+The parameters are fixed per game (PARAMS, in daily_games.py, documented in the README): a
+day's seed is the first eight bytes of SHA-256 of "parlour daily GAME YYYY-MM-DD", and the
+deal is the game's own generator run with random.Random(seed), so every machine makes the
+same game ID. The ID holds
 the whole deal (GAME:PARAMS:DESC), so it plays the same game even where a later build's
 generator would deal another.
 
@@ -20,13 +21,8 @@ import random
 import re
 
 from games.core.kit import registry
+from games.core.kit.daily_games import PARAMS as PARAMS, has_daily as has_daily
 
-PARAMS = {
-    "deductile": "tiles=4,difficulty=hard",
-    "kenken": "size=6,difficulty=hard",
-    "ishido": "rule=standard",
-    "poggle": "size=6,colours=3",
-}
 # The puzzle in a few words (the result's and the shared result's): the parameters above.
 LABELS = {
     "deductile": "4 tiles Hard",
@@ -42,10 +38,6 @@ MONTHS = ("January", "February", "March", "April", "May", "June", "July", "Augus
 FIRST_DAY = datetime.date(2000, 1, 1)
 LAST_DAY = datetime.date(9999, 12, 31)
 DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-
-
-def has_daily(key: str) -> bool:
-    return key in PARAMS
 
 
 def _error(words: str) -> Exception:

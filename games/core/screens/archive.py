@@ -19,7 +19,7 @@ from games.core.data.history_rows import Game
 from games.core.kit import daily, registry
 from games.core.kit.actions import Act, Action
 from games.core.loop.app import Scene
-from games.core.screens import ui
+from games.core.screens import hud, ui
 from games.core.screens.dailies import today
 from games.core.screens.launch import open_daily
 
@@ -30,6 +30,9 @@ TOP = 236                       # the months' names
 WEEKDAYS = ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su")
 DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 INK = (22, 24, 32)
+MOUSE_HINT = "Click a day, and again to play it"
+KEYS_HINT = "Arrows: a day; Page Up, Page Down: a month; Enter plays"
+PAD_HINT = "D-pad: a day; LB, RB: a month; A plays"
 
 
 def add_months(day: datetime.date, months: int) -> datetime.date:
@@ -68,7 +71,7 @@ class ArchiveScene(Scene):
         self.loaded: tuple[datetime.date, datetime.date] | None = None
         self.saved = app.store.saved_daily(key)
         self.streak = stats.daily_streak(app.store.history(), key, self.today)
-        self.load()
+        self.select(self.today)
 
     # --- the days shown -----------------------------------------------------------------
     def months(self) -> list[datetime.date]:
@@ -222,8 +225,12 @@ class ArchiveScene(Scene):
                          ui.SMALL, ui.MUTED, anchor="center")
         for day, rect in self.cells():
             self.draw_day(surface, day, rect)
-        self.draw_key(surface, pygame.Rect(self.left, TOP + 96 + 6 * CELL_H + 6,
-                                           width - 2 * self.left, 40))
+        key = pygame.Rect(self.left, TOP + 96 + 6 * CELL_H + 6, width - 2 * self.left, 40)
+        used = self.draw_key(surface, key)
+        ui.fit_text(surface, hud.by_device(self.app.input.last_device, MOUSE_HINT, KEYS_HINT,
+                                           PAD_HINT), (used, key.top, key.right - used,
+                                                       key.height), ui.SMALL, ui.MUTED,
+                    align="right", max_lines=1)
         box = pygame.Rect(self.left, self.menu.widgets[0].rect.top - 170,
                           width - 2 * self.left, 150)
         ui.panel(surface, box, ui.PANEL)
@@ -255,8 +262,8 @@ class ArchiveScene(Scene):
         if self.on_days and day == self.selected:
             ui.focus_ring(surface, rect, 12)
 
-    def draw_key(self, surface, rect: pygame.Rect) -> None:
-        """What the marks mean (each a shape, never a colour alone)."""
+    def draw_key(self, surface, rect: pygame.Rect) -> int:
+        """What the marks mean (each a shape, never a colour alone); returns where it ends."""
         x, y = rect.left, rect.centery
         for kind, on_time, words in (("solved", True, "solved on its day"),
                                      ("solved", False, "solved after its day"),
@@ -265,6 +272,7 @@ class ArchiveScene(Scene):
             mark(surface, kind, (x + 14, y), on_time)
             x = ui.label(surface, words, (x + 36, y), ui.SMALL, ui.MUTED,
                          anchor="midleft").right + 36
+        return x
 
 
 def mark(surface, kind: str, centre: tuple[int, int], on_its_day: bool) -> None:

@@ -13,7 +13,7 @@ import pygame
 
 from games.core.kit import registry
 from games.core.kit.actions import Act, Action
-from games.core.kit.daily import has_daily
+from games.core.kit.daily_games import has_daily
 from games.core.loop import palette, sprite_cache
 from games.core.loop.app import Scene
 from games.core.loop.jobs import Job
