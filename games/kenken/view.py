@@ -29,7 +29,6 @@ from sprites.kenken import (
     LIT_INK,
     MARK_INK,
     PAPER,
-    PAPER_LIT,
     PAPER_SELECTED,
     THIN,
     WALL,
@@ -220,7 +219,7 @@ class KenkenView:
                 if selected and (r == selected[0] or c == selected[1]):
                     colour = PAPER_LINE
                 if (r, c) in shown.lit_cells:
-                    colour = PAPER_LIT
+                    colour = inks.paper_lit
                 if (r, c) in hinted:
                     colour = inks.paper_bad if mistake else inks.paper_hint
                 if (r, c) in shown.errors:
