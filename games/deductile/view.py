@@ -137,13 +137,20 @@ class DeductileView:
 
     def still_parts(self, area: pygame.Rect, state: rules.State, now: Ui, drag: Drag | None,
                     broken: frozenset[int], show_cursor: bool) -> list[Part]:
-        """What stands under the tiles (their places, the answer once time is up, the guess
-        and the clues) in `area`, for the scene's Backdrop; none while a tile is carried."""
+        """What stands under the tiles (their places, the notes grid, the answer once time is
+        up, the guess and the clues) in `area`, for the scene's Backdrop; while a tile is
+        carried, only the places and the notes (it passes over them, under the rest)."""
         if self.dragging(state, now, drag):
-            return []
+            return [("board", area, (state, "carried"),
+                     lambda picture: self.paint_under(picture, state))]
         cursor = now.cursor if show_cursor and now.cursor[0] != Column.TILES else None
         return [("board", area, (state, broken, cursor),
                  lambda picture: self.paint_still(picture, state, broken, cursor))]
+
+    def paint_under(self, surface: pygame.Surface, state: rules.State) -> None:
+        """What a carried tile passes over: the places and the notes."""
+        self.draw_places(surface, state)
+        self.draw_notes(surface, state, None)
 
     def paint_still(self, surface: pygame.Surface, state: rules.State, broken: frozenset[int],
                     cursor: Spot | None) -> None:
@@ -171,9 +178,6 @@ class DeductileView:
         shake_x = shake_offset(motion)
         time_up = state.outcome == Outcome.LOST
         carried = self.dragging(state, now, drag)
-        if carried:
-            self.draw_places(surface, state)
-            self.draw_notes(surface, state, None)
         held = now.held
         dragged = held.tile if held and drag and not time_up else None
         for index, tile in enumerate(() if time_up else state.arrangement):
