@@ -17,7 +17,8 @@ OPTIONS = [Option("level", "Difficulty",
                    ({"difficulty": "expert", "size": 6}, "Expert, 6 tiles")),
                   {"difficulty": "normal"})]
 
-ALTERNATE = "pick a tile up to swap only its colour (the right button drags it)"
+ALTERNATE = ("pick a tile up to swap only its colour (the right button drags it); on a note, "
+             "mark it the other way round")
 COMMANDS = (Binding(Command.GUESS, "Guess", plays=True),)
 
 RULES = """
