@@ -241,13 +241,13 @@ def deductile_notes(driver, hand: Hand, scene) -> None:
     """Two notes marked with the hand (a cross, then a tick the other way round), then the
     first taken back by undo: no help, nothing in the record."""
     n = scene.state.tiles
-    first, second = notes.cell(n, 0, 1, 2), notes.cell(n, 1, 0, 3)
+    first, second = notes.cell(0, 1, 2), notes.cell(1, 0, 3)
     if hand.device == Device.MOUSE:
         driver.click(scene.layout.note_rects[first].center)
         driver.click(scene.layout.note_rects[second].center, button=3)
     else:
         hand.arrow(1, 0)                       # from the first tile into its row of notes
-        assert scene.cursor == (Column.NOTES, notes.cell(n, 0, 0, 0))
+        assert scene.cursor == (Column.NOTES, notes.cell(0, 0, 0))
         hand.arrow(0, 1)
         hand.arrow(1, 0, 2)
         assert scene.cursor == (Column.NOTES, first)
@@ -260,7 +260,7 @@ def deductile_notes(driver, hand: Hand, scene) -> None:
         assert scene.cursor == (Column.TILES, 0)
     marks = scene.state.notes
     assert notes.mark_of(marks, first) == notes.NO and notes.mark_of(marks, second) == notes.YES
-    assert notes.cell(n, 1, 1, 3) in notes.implied(marks, n)
+    assert notes.cell(1, 1, 3) in notes.implied(marks, n)
     driver.key(pygame.K_u) if hand.device == Device.KEYBOARD else driver.pad(
         pygame.CONTROLLER_BUTTON_LEFTSHOULDER) if hand.device == Device.PAD else \
         driver.click(scene.toolbar.buttons()[1].rect.center)

@@ -29,7 +29,7 @@ GAMES = [game(rules.Params(4, "normal"), 1, 0), game(rules.Params(4, "easy"), 2,
 
 def places(state: rules.State) -> list:
     return ([(Column.TILES, i) for i in range(state.tiles)]
-            + [(Column.NOTES, k) for k in range(notes.count(state.tiles))]
+            + [(Column.NOTES, k) for k in notes.cells(state.tiles)]
             + [(Column.CLUES, k) for k in range(len(state.clues))] + [(Column.GUESS, 0)])
 
 

@@ -24,19 +24,21 @@ def test_a_cells_marks_go_round_both_ways():
 
 
 @pytest.mark.parametrize("state", GAMES)
-def test_cells_are_numbered_grid_place_item(state):
+def test_cells_are_numbered_grid_place_item_whatever_the_tiles(state):
     n = state.tiles
-    seen = {notes.where(n, index) for index in range(notes.count(n))}
-    assert len(seen) == notes.count(n) == 2 * n * n
+    cells = notes.cells(n)
+    seen = {notes.where(index) for index in cells}
+    assert len(seen) == len(cells) == 2 * n * n
     for grid, place, item in seen:
-        assert notes.where(n, notes.cell(n, grid, place, item)) == (grid, place, item)
+        assert notes.where(notes.cell(grid, place, item)) == (grid, place, item)
+        assert grid < 2 and place < n and item < n
+    assert [index for index in range(notes.COUNT) if notes.in_game(n, index)] == cells
 
 
 @st.composite
 def marking(draw):
     state = draw(st.sampled_from(GAMES))
-    count = notes.count(state.tiles)
-    return state, draw(st.lists(st.tuples(st.integers(0, count - 1),
+    return state, draw(st.lists(st.tuples(st.sampled_from(notes.cells(state.tiles)),
                                           st.sampled_from(notes.MARKS)), max_size=20))
 
 
@@ -45,7 +47,7 @@ def marking(draw):
 def test_note_moves_set_one_cell_round_trip_as_text_and_leave_the_rest(case):
     start, marks = case
     state = start
-    expected = [notes.EMPTY] * notes.count(start.tiles)
+    expected = [notes.EMPTY] * notes.COUNT
     for index, mark in marks:
         move = rules.Move(rules.NOTE, index, mark)
         if expected[index] == mark:
@@ -66,18 +68,19 @@ def test_note_moves_set_one_cell_round_trip_as_text_and_leave_the_rest(case):
 
 def test_a_tick_crosses_its_row_and_column_in_its_grid_faintly():
     n = 4
-    ticked = notes.marked((), n, notes.cell(n, 1, 2, 3), notes.YES)
+    ticked = notes.marked((), notes.cell(1, 2, 3), notes.YES)
     implied = notes.implied(ticked, n)
-    assert implied == {notes.cell(n, 1, 2, item) for item in range(n) if item != 3} | \
-        {notes.cell(n, 1, place, 3) for place in range(n) if place != 2}
-    crossed = notes.marked(ticked, n, notes.cell(n, 1, 0, 3), notes.NO)
-    assert notes.cell(n, 1, 0, 3) not in notes.implied(crossed, n), "marked by hand already"
+    assert implied == {notes.cell(1, 2, item) for item in range(n) if item != 3} | \
+        {notes.cell(1, place, 3) for place in range(n) if place != 2}
+    crossed = notes.marked(ticked, notes.cell(1, 0, 3), notes.NO)
+    assert notes.cell(1, 0, 3) not in notes.implied(crossed, n), "marked by hand already"
 
 
 def test_bad_notes_are_refused_and_old_texts_still_read():
     state = GAMES[0]
-    for move in (rules.Move(rules.NOTE, notes.count(4), 1), rules.Move(rules.NOTE, 0, 3),
-                 rules.Move(rules.NOTE, -1, 1)):
+    for move in (rules.Move(rules.NOTE, notes.COUNT, 1), rules.Move(rules.NOTE, 0, 3),
+                 rules.Move(rules.NOTE, -1, 1), rules.Move(rules.NOTE, notes.cell(0, 4, 0), 1),
+                 rules.Move(rules.NOTE, notes.cell(1, 0, 5), 2)):    # past a 4-tile grid
         with pytest.raises(rules.IllegalMove):
             rules.apply_move(state, move)
     for text in ("n1", "n-1-2", "n1-x", "n\u00b2-1"):
@@ -85,15 +88,17 @@ def test_bad_notes_are_refused_and_old_texts_still_read():
             rules.decode_move(text)
     old = str(state)    # without notes the text is as before: five fields
     assert len(old.splitlines()[-1].split()) == 6
-    for bad in ("3" * 32, "0" * 31, "01x" + "0" * 29):
+    five = "0" * notes.cell(0, 4, 0) + "1" + "0" * (notes.COUNT - notes.cell(0, 4, 0) - 1)
+    for bad in ("3" * notes.COUNT, "0" * (notes.COUNT - 1), "01x" + "0" * (notes.COUNT - 3),
+                five):
         with pytest.raises(rules.RuleError):
             rules.from_text(old + " " + bad)
 
 
 def test_the_replay_words_a_note():
-    assert notes.words(4, notes.cell(4, 0, 1, 0), notes.NO) == "Noted the Circle is not 2nd"
-    assert notes.words(4, notes.cell(4, 1, 0, 0), notes.YES) == "Noted the Red tile is 1st"
-    assert notes.words(4, notes.cell(4, 0, 2, 3), notes.EMPTY) == \
+    assert notes.words(notes.cell(0, 1, 0), notes.NO) == "Noted the Circle is not 2nd"
+    assert notes.words(notes.cell(1, 0, 0), notes.YES) == "Noted the Red tile is 1st"
+    assert notes.words(notes.cell(0, 2, 3), notes.EMPTY) == \
         "Cleared the note on the Star at 3rd"
 
 
@@ -108,19 +113,20 @@ def test_the_keyboard_and_pad_walk_every_cell_and_mark_it(state):
             if cursor not in seen:
                 seen.add(cursor)
                 frontier.append(Ui(cursor))
-    cells = {(Column.NOTES, k) for k in range(notes.count(n))}
+    cells = {(Column.NOTES, k) for k in notes.cells(n)}
     assert cells <= seen
     for device in (Device.KEYBOARD, Device.PAD):
-        ui = Ui((Column.NOTES, 5))
+        spot = notes.cell(1, n - 1, 1)
+        ui = Ui((Column.NOTES, spot))
         forward = controls.interpret(state, ui, Action(Act.CONFIRM, device), None)
         back = controls.interpret(state, ui, Action(Act.ALT, device), None)
-        assert forward == Play(rules.Move(rules.NOTE, 5, notes.NO), ui)
-        assert back == Play(rules.Move(rules.NOTE, 5, notes.YES), ui)
+        assert forward == Play(rules.Move(rules.NOTE, spot, notes.NO), ui)
+        assert back == Play(rules.Move(rules.NOTE, spot, notes.YES), ui)
     # Right from a tile goes into its row of the grid; left from a clue comes back to it.
     assert controls.interpret(state, Ui((Column.TILES, 1)), Action(Act.MOVE, dx=1),
-                              None) == Look(Ui((Column.NOTES, notes.cell(n, 0, 1, 0))))
+                              None) == Look(Ui((Column.NOTES, notes.cell(0, 1, 0))))
     assert controls.interpret(state, Ui((Column.CLUES, 0)), Action(Act.MOVE, dx=-1), None) == \
-        Look(Ui((Column.NOTES, notes.cell(n, 1, 0, n - 1))))
+        Look(Ui((Column.NOTES, notes.cell(1, 0, n - 1))))
 
 
 def test_the_mouse_marks_a_cell_and_the_right_button_goes_back():

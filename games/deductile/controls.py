@@ -133,20 +133,20 @@ def step(state: rules.State, ui: Ui, dx: int, dy: int) -> Spot:
     holding = ui.held is not None and not ui.held.by_pointer
     if column == Column.TILES:
         if dx > 0 and not holding:
-            return Column.NOTES, notebook.cell(tiles, 0, index, 0)
+            return Column.NOTES, notebook.cell(0, index, 0)
         return Column.TILES, step_grid((index, 0), 0, dy, tiles, 1)[0]
     if column == Column.NOTES:
-        grid, place, item = notebook.where(tiles, index)
+        grid, place, item = notebook.where(index)
         across = grid * tiles + item + dx           # the shapes' columns, then the colours'
         if across < 0:
             return Column.TILES, place
         if across >= 2 * tiles:
             return Column.CLUES, min(clues - 1, place)
         place = step_grid((place, 0), 0, dy, tiles, 1)[0]
-        return Column.NOTES, notebook.cell(tiles, across // tiles, place, across % tiles)
+        return Column.NOTES, notebook.cell(across // tiles, place, across % tiles)
     if column == Column.CLUES:
         if dx < 0:
-            return Column.NOTES, notebook.cell(tiles, 1, min(tiles - 1, index), tiles - 1)
+            return Column.NOTES, notebook.cell(1, min(tiles - 1, index), tiles - 1)
         if dy > 0 and index == clues - 1:
             return Column.GUESS, 0
         return Column.CLUES, step_grid((index, 0), 0, dy, clues, 1)[0]

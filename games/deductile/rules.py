@@ -233,7 +233,7 @@ def legal_moves(state: State) -> list[Move]:
     pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
     return ([Move(SWAP, i, j) for i, j in pairs] + [Move(SWAP_COLOURS, i, j) for i, j in pairs]
             + [Move(STRIKE, k) for k in range(len(state.clues))]
-            + [Move(NOTE, index, mark) for index in range(notebook.count(n))
+            + [Move(NOTE, index, mark) for index in notebook.cells(n)
                for mark in notebook.MARKS if mark != notebook.mark_of(state.notes, index)]
             + [Move(GUESS), Move(TIME_UP)])
 
@@ -264,11 +264,11 @@ def apply_move(state: State, move: Move) -> State:
         struck[move.a] = not struck[move.a]
         return replace(state, struck=tuple(struck))
     if kind == NOTE:
-        if not 0 <= move.a < notebook.count(state.tiles) or move.b not in notebook.MARKS:
+        if not notebook.in_game(state.tiles, move.a) or move.b not in notebook.MARKS:
             raise IllegalMove(f"there is no note {move.a} to mark {move.b}")
         if notebook.mark_of(state.notes, move.a) == move.b:
             raise IllegalMove("that note is already marked so")
-        return replace(state, notes=notebook.marked(state.notes, state.tiles, move.a, move.b))
+        return replace(state, notes=notebook.marked(state.notes, move.a, move.b))
     if kind == GUESS:
         return replace(state, outcome=Outcome.WON) if guess_is_right(state) else state
     if kind == HINT:

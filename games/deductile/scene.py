@@ -233,7 +233,7 @@ class DeductileScene(GameScene):
         if kind == rules.STRIKE:
             return f"Struck out or restored clue {move.a + 1}"
         if kind == rules.NOTE:
-            return notes.words(self.state.tiles, move.a, move.b)
+            return notes.words(move.a, move.b)
         return {rules.GUESS: "Guessed", rules.TIME_UP: "Time ran out"}.get(kind, "Took a hint")
 
     def hud_fields(self) -> list[tuple[str, str]]:

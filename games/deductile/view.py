@@ -49,12 +49,13 @@ class Layout:
         # The notes grid: a row level with each tile, its shapes' cells, then its colours'.
         side = {4: 52, 5: 48}.get(tiles, 44)
         self.notes_left = left + width + 36
-        self.note_rects = [pygame.Rect(0, 0, side, side) for _ in range(notebook.count(tiles))]
-        for index, rect in enumerate(self.note_rects):
-            grid, place, item = notebook.where(tiles, index)
+        self.note_rects: dict[int, pygame.Rect] = {}      # by cell (notes.py)
+        for index in notebook.cells(tiles):
+            grid, place, item = notebook.where(index)
+            rect = self.note_rects[index] = pygame.Rect(0, 0, side, side)
             rect.midleft = (self.notes_left + (grid * tiles + item) * (side + 6) + grid * 18,
                             self.tile_rects[place].centery)
-        clue_left = max(rect.right for rect in self.note_rects) + 40
+        clue_left = max(rect.right for rect in self.note_rects.values()) + 40
         # At time-up the column shows the answer and, in the gap beside it, the player's order
         # on small tiles, each level with its place.
         small_h = min(int(height * 0.62), 96)
@@ -75,7 +76,7 @@ class Layout:
         for index, rect in enumerate(self.tile_rects):
             if rect.collidepoint(pos):
                 return Column.TILES, index
-        for index, rect in enumerate(self.note_rects):
+        for index, rect in self.note_rects.items():
             if rect.collidepoint(pos):
                 return Column.NOTES, index
         if self.guess_rect.collidepoint(pos):
@@ -224,8 +225,8 @@ class DeductileView:
         ui.label(surface, "Notes (click: cross, tick)", (layout.notes_left, layout.area.top + 8),
                  ui.SMALL, ui.MUTED)
         implied = notebook.implied(state.notes, tiles)
-        for index, rect in enumerate(layout.note_rects):
-            grid, _, item = notebook.where(tiles, index)
+        for index, rect in layout.note_rects.items():
+            grid, _, item = notebook.where(index)
             mark = notebook.mark_of(state.notes, index)
             ui.panel(surface, rect, ui.PANEL_HI if mark == notebook.YES else ui.PANEL,
                      radius=8, border=ui.GOOD if mark == notebook.YES else None, width=3)
