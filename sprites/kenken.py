@@ -17,21 +17,26 @@ THIN = (192, 186, 170)
 CLUE_INK = (28, 30, 38)
 DIGIT_INK = (30, 58, 138)          # the player's digits: dark blue ink
 MARK_INK = (84, 88, 104)           # candidates
+LIT_INK = (136, 8, 184)           # a highlighted cell's ring and that digit's candidates
 
 
 class Marks(NamedTuple):
-    """The colours that carry meaning on the paper: a mistake and a hint."""
+    """The colours that carry meaning on the paper: a mistake, a hint, the highlighted digit."""
     paper_hint: Colour      # the hinted cells
     paper_bad: Colour       # a mistake's cells
     bad_ink: Colour         # a digit that breaks a rule, a mistake's outline, a struck mark
     hint_ink: Colour        # the hint's outline and the digit it suggests
+    paper_lit: Colour       # the cells holding the highlighted digit (ringed in LIT_INK too)
 
 
 MARKS = {
-    palette.STANDARD: Marks((185, 230, 195), (255, 200, 190), (176, 28, 24), (14, 104, 48)),
+    palette.STANDARD: Marks((185, 230, 195), (255, 200, 190), (176, 28, 24), (14, 104, 48),
+                            (224, 214, 246)),
     # Okabe-Ito's vermilion and bluish green, darkened to read on the paper (above 4.5:1);
-    # the tints orange and sky blue.
-    palette.SAFE: Marks((190, 218, 245), (252, 214, 160), (160, 52, 0), (0, 100, 72)),
+    # the tints orange and sky blue; the highlight a pale lime, the one tint apart from the
+    # paper and both others under each simulated colour blindness too.
+    palette.SAFE: Marks((190, 218, 245), (252, 214, 160), (160, 52, 0), (0, 100, 72),
+                        (164, 252, 120)),
 }
 
 

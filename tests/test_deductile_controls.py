@@ -1,6 +1,7 @@
 """DeducTile's controls without a display (games/deductile/controls.py): every move played is
-legal; the cursor stays on the board and walks to every place; a tile held is put down or back;
-and the mouse alone, the keyboard alone and a gamepad alone each reach every legal move."""
+legal; the cursor stays on the board and walks to every place (the notes grid's cells among
+them); a tile held is put down or back; and the mouse alone, the keyboard alone and a gamepad
+alone each reach every legal move (every mark of every note among them)."""
 import random
 from collections import deque
 
@@ -9,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from games.core.kit.actions import Act, Action, Device
 from games.core.kit.controls import Do, Look, Play, Refuse
-from games.deductile import controls, rules
+from games.deductile import controls, notes, rules
 from games.deductile.controls import Column, Held, Ui
 
 
@@ -28,6 +29,7 @@ GAMES = [game(rules.Params(4, "normal"), 1, 0), game(rules.Params(4, "easy"), 2,
 
 def places(state: rules.State) -> list:
     return ([(Column.TILES, i) for i in range(state.tiles)]
+            + [(Column.NOTES, k) for k in notes.cells(state.tiles)]
             + [(Column.CLUES, k) for k in range(len(state.clues))] + [(Column.GUESS, 0)])
 
 

@@ -66,8 +66,11 @@ def test_keyboard_only_game(driver):
         driver.key(pygame.K_RETURN)
         cursor = b
         driver.settle()
-    driver.key(pygame.K_RIGHT)
-    while scene.board.cursor[0] != "guess":   # past the last clue: Guess (one more: the toolbar)
+    driver.key(pygame.K_RIGHT, times=2 * scene.state.tiles + 1)   # across the notes: the clues
+    assert scene.board.cursor[0] == "clues"
+    for _ in range(len(scene.state.clues)):   # past the last clue: Guess (one more: the toolbar)
+        if scene.board.cursor[0] == "guess":
+            break
         driver.key(pygame.K_DOWN)
     assert not scene.toolbar.focused
     driver.key(pygame.K_RETURN)
@@ -88,8 +91,10 @@ def test_gamepad_only_game_with_a_virtual_controller(driver):
         cursor = b
         driver.settle()
     assert scene.state.arrangement == scene.state.solution
-    pad.press(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
-    while scene.board.cursor[0] != "guess":
+    pad.press(pygame.CONTROLLER_BUTTON_DPAD_RIGHT, times=2 * scene.state.tiles + 1)
+    for _ in range(len(scene.state.clues)):
+        if scene.board.cursor[0] == "guess":
+            break
         pad.press(DOWN)
     pad.press(A)
     assert_won(driver, scene)
@@ -346,7 +351,8 @@ def test_a_wrong_guess_shakes_the_tiles_sounds_and_the_seconds_fly_off_the_clock
     elif device == "keyboard":
         driver.key(pygame.K_g)
     else:
-        driver.pad(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)     # to the clues, down to Guess
+        driver.pad(pygame.CONTROLLER_BUTTON_DPAD_RIGHT,     # across the notes to the clues,
+                   times=2 * scene.state.tiles + 1)        # down to Guess
         driver.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN, times=len(scene.state.clues))
         assert scene.board.cursor[0] == "guess"
         driver.pad(pygame.CONTROLLER_BUTTON_A)

@@ -655,3 +655,24 @@ def test_candidates_read_at_1280x720_with_a_clue_or_without(driver):
     driver.key(pygame.K_c)                              # Fill candidates
     assert any(scene.state.candidates)
     driver.app.draw(driver.app.screen)
+
+
+def test_the_cage_helper_is_help_noted_once_and_never_refunded(driver):
+    """K turns it on (noted once, however often), undo and restart refund nothing, a saved
+    game keeps it, the rules say it is help and the highlight is not."""
+    from games.kenken import info
+    scene = driver.start("kenken", PARAMS, seed=41)
+    driver.key(pygame.K_1)
+    for _ in range(3):
+        driver.key(pygame.K_k)
+    assert scene.board.ui.helper and scene.session.count("cage_helper") == 1
+    assert "noted as help" in scene.message or scene.message == "Cage helper off."
+    driver.key(pygame.K_u)
+    scene.restart()
+    assert scene.session.count("cage_helper") == 1
+    scene.save()
+    driver.app.pop(scene)
+    assert resume_saved_game(driver.app, "kenken")
+    assert driver.app.top.session.count("cage_helper") == 1
+    rules_text = " ".join(info.RULES.split())
+    assert "counts as help" in rules_text and "it counts as no help" in rules_text

@@ -93,6 +93,10 @@ def told_apart(scheme: str) -> dict[str, tuple]:
                                                    kenken.MARKS[scheme].paper_bad,
                                                    kenken.PAPER),
         "kenken: a wrong digit and a digit": (kenken.MARKS[scheme].bad_ink, kenken.DIGIT_INK),
+        "kenken: a highlighted cell, a hint's, a mistake's and a plain one": (
+            kenken.MARKS[scheme].paper_lit, kenken.MARKS[scheme].paper_hint,
+            kenken.MARKS[scheme].paper_bad, kenken.PAPER),
+        "kenken: a highlighted candidate and a candidate": (kenken.LIT_INK, kenken.MARK_INK),
     }
 
 
@@ -133,8 +137,10 @@ def test_words_and_marks_stand_out_on_the_colours(scheme):
     for value in (WIN, DRAW, LOSS):
         assert contrast(hud.INK, palette.GRADES[scheme][value]) >= 4.5, ("grade chip", value)
     marks = kenken.MARKS[scheme]
-    for paper in (kenken.PAPER, marks.paper_hint, marks.paper_bad, kenken.PAPER_SELECTED):
-        for ink in (marks.bad_ink, marks.hint_ink, kenken.DIGIT_INK, kenken.CLUE_INK):
+    for paper in (kenken.PAPER, marks.paper_hint, marks.paper_bad, kenken.PAPER_SELECTED,
+                  marks.paper_lit):
+        for ink in (marks.bad_ink, marks.hint_ink, kenken.DIGIT_INK, kenken.CLUE_INK,
+                    kenken.LIT_INK):
             assert contrast(ink, paper) >= 4.5, ("kenken", ink, paper)
     for colour in ishido.PALETTES[scheme]:   # the symbol (a graphic): ivory with a dark rim
         assert max(contrast(ishido.INK, colour), contrast(ishido.RIM, colour)) >= 3

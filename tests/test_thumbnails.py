@@ -5,7 +5,12 @@ import pygame
 import pytest
 
 from games.core.kit import registry
-from games.core.screens.launcher import card_layout, paint_card_picture, thumbnail_path
+from games.core.screens.launcher import (
+    card_layout,
+    paint_card_picture,
+    picture_size,
+    thumbnail_path,
+)
 
 GAMES = registry.launcher_games()
 
@@ -14,7 +19,7 @@ GAMES = registry.launcher_games()
 def test_the_shipped_picture_is_what_the_game_paints(key):
     pygame.display.init()
     pygame.font.init()
-    size = card_layout(len(GAMES))[3]
+    size = picture_size(key, card_layout(len(GAMES))[3])
     painted = paint_card_picture(key, size)
     shipped = pygame.image.load(thumbnail_path(key))
     assert shipped.get_size() == painted.get_size() == size

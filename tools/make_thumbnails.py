@@ -19,7 +19,12 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import pygame
 
 from games.core.kit import registry
-from games.core.screens.launcher import card_layout, paint_card_picture, thumbnail_path
+from games.core.screens.launcher import (
+    card_layout,
+    paint_card_picture,
+    picture_size,
+    thumbnail_path,
+)
 
 
 def main() -> int:
@@ -28,7 +33,8 @@ def main() -> int:
     games = registry.launcher_games()
     size = card_layout(len(games))[3]
     for info in games:
-        pygame.image.save(paint_card_picture(info.key, size), thumbnail_path(info.key))
+        pygame.image.save(paint_card_picture(info.key, picture_size(info.key, size)),
+                          thumbnail_path(info.key))
         print(f"wrote {thumbnail_path(info.key)}")
     return 0
 

@@ -39,4 +39,4 @@ GAME: Game[Params, State, Move] = Game(
     key="deductile", title="DeducTile Reasoning", players=1,
     blurb="Order the tiles from the clues, against the clock",
     parts=load_parts, art=load_art, board=load_board, bench=load_bench,
-    daily="tiles=4,difficulty=hard")
+    daily="tiles=4,difficulty=hard", daily_words="4 tiles Hard", daily_score="time left")

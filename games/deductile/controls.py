@@ -2,12 +2,14 @@
 each action means.
 
 Mouse: drag a tile onto another (the left button swaps the tiles, the right button only their
-colours); click a clue to strike it out, Guess to guess. Keyboard and gamepad: the cursor
-walks the tiles on the left and the clues on the right, with Guess below them (Tab and the
-triggers go through them all in turn; holding a tile, through the tiles); Enter or A picks
-a tile up (X for its colour only) and, on another tile, puts it down there; on a clue it
-strikes it out. G, Guess and Enter or A on it guess (a command of the game's table: the
-board carries it out).
+colours); click a clue to strike it out, Guess to guess; click a cell of the notes grid to
+mark it (empty, a cross, a tick; the right button goes the other way round). Keyboard and
+gamepad: the cursor walks the tiles on the left, the notes grid beside them and the clues on
+the right, with Guess below them (Tab and the triggers go through the tiles, the clues and
+Guess in turn; holding a tile, through the tiles); Enter or A picks a tile up (X for its
+colour only) and, on another tile, puts it down there; on a clue it strikes it out; on a
+note it marks it (X the other way round). G, Guess and Enter or A on it guess (a command of
+the game's table: the board carries it out).
 
 The board supplies `target`: the place under the pointer, a Spot like the cursor's.
 """
@@ -19,17 +21,19 @@ from enum import StrEnum
 from games.core.kit.actions import Act, Action, Command
 from games.core.kit.controls import Do, Look, Play, cycle, step_grid
 from games.core.kit.rules_api import Outcome
-from games.deductile import rules
+from games.deductile import notes as notebook, rules
 
 
 class Column(StrEnum):
-    """The places the cursor visits: the tiles, the clues, and Guess below the clues."""
+    """The places the cursor visits: the tiles, the notes grid beside them, the clues, and
+    Guess below the clues."""
     TILES = "tiles"
+    NOTES = "notes"
     CLUES = "clues"
     GUESS = "guess"
 
 
-Spot = tuple[Column, int]       # a column and a place in it (Guess: 0)
+Spot = tuple[Column, int]       # a column and a place in it (Guess: 0; notes: the cell)
 
 
 @dataclass(frozen=True)
@@ -63,7 +67,7 @@ def interpret(state: rules.State, ui: Ui, action: Action, target: Spot | None) -
         return None
     kind = action.kind
     if kind == Act.PRESS:
-        return press(ui, target, action.alt)
+        return press(state, ui, target, action.alt)
     if kind == Act.RELEASE:
         return drop(ui, target)
     if kind == Act.MOVE:
@@ -72,7 +76,7 @@ def interpret(state: rules.State, ui: Ui, action: Action, target: Spot | None) -
         place = cycle(places(state, ui), ui.cursor, 1 if kind == Act.NEXT else -1)
         return None if place is None or place == ui.cursor else Look(replace(ui, cursor=place))
     if kind in (Act.CONFIRM, Act.ALT):
-        return use_cursor(ui, colours_only=kind == Act.ALT)
+        return use_cursor(state, ui, alternate=kind == Act.ALT)
     return None
 
 
@@ -82,7 +86,13 @@ def back(ui: Ui) -> Ui | None:
     return None if ui.held is None else replace(ui, held=None)
 
 
-def press(ui: Ui, target: Spot | None, alt: bool) -> Answer:
+def note(state: rules.State, ui: Ui, index: int, back: bool) -> Play[Ui]:
+    """Mark a cell of the notes grid: the next mark round (back: the one before)."""
+    mark = notebook.next_mark(notebook.mark_of(state.notes, index), back)
+    return Play(rules.Move(rules.NOTE, index, mark), ui)
+
+
+def press(state: rules.State, ui: Ui, target: Spot | None, alt: bool) -> Answer:
     """A tile is picked up (the right button: its colour only); a clue is struck out; Guess
     guesses."""
     if target is None:
@@ -92,6 +102,8 @@ def press(ui: Ui, target: Spot | None, alt: bool) -> Answer:
         return Look(replace(ui, cursor=target, held=Held(index, alt, by_pointer=True)))
     if column == Column.CLUES:
         return Play(rules.Move(rules.STRIKE, index), replace(ui, cursor=target))
+    if column == Column.NOTES:
+        return note(state, replace(ui, cursor=target), index, back=alt)
     return None if alt else GUESS
 
 
@@ -115,18 +127,27 @@ def places(state: rules.State, ui: Ui) -> list[Spot]:
 
 
 def step(state: rules.State, ui: Ui, dx: int, dy: int) -> Spot:
-    """Arrows: up and down a column; right from the tiles to the clues (not while holding a
-    tile), left back; down past the last clue to Guess."""
+    """Arrows: up and down a column; right from the tiles across the notes grid to the clues
+    (not while holding a tile), left back; down past the last clue to Guess."""
     column, index = ui.cursor
     tiles, clues = state.tiles, len(state.clues)
     holding = ui.held is not None and not ui.held.by_pointer
     if column == Column.TILES:
         if dx > 0 and not holding:
-            return Column.CLUES, min(clues - 1, index)
+            return Column.NOTES, notebook.cell(0, index, 0)
         return Column.TILES, step_grid((index, 0), 0, dy, tiles, 1)[0]
+    if column == Column.NOTES:
+        grid, place, item = notebook.where(index)
+        across = grid * tiles + item + dx           # the shapes' columns, then the colours'
+        if across < 0:
+            return Column.TILES, place
+        if across >= 2 * tiles:
+            return Column.CLUES, min(clues - 1, place)
+        place = step_grid((place, 0), 0, dy, tiles, 1)[0]
+        return Column.NOTES, notebook.cell(across // tiles, place, across % tiles)
     if column == Column.CLUES:
         if dx < 0:
-            return Column.TILES, min(tiles - 1, index)
+            return Column.NOTES, notebook.cell(1, min(tiles - 1, index), tiles - 1)
         if dy > 0 and index == clues - 1:
             return Column.GUESS, 0
         return Column.CLUES, step_grid((index, 0), 0, dy, clues, 1)[0]
@@ -135,16 +156,19 @@ def step(state: rules.State, ui: Ui, dx: int, dy: int) -> Spot:
     return (Column.TILES, tiles - 1) if dx < 0 else ui.cursor
 
 
-def use_cursor(ui: Ui, colours_only: bool) -> Answer:
-    """Enter or A (X: colours only) on the cursor's place."""
+def use_cursor(state: rules.State, ui: Ui, alternate: bool) -> Answer:
+    """Enter or A on the cursor's place (X: a tile's colour only; a note's mark the other way
+    round)."""
     column, index = ui.cursor
     if column == Column.GUESS:
         return GUESS
     if column == Column.CLUES:
         return Play(rules.Move(rules.STRIKE, index), ui)
+    if column == Column.NOTES:
+        return note(state, ui, index, back=alternate)
     held = ui.held
     if held is None:
-        return Look(replace(ui, held=Held(index, colours_only)))
+        return Look(replace(ui, held=Held(index, alternate)))
     if held.by_pointer:           # the mouse has it
         return None
     if held.tile == index:        # put back where it was

@@ -18,7 +18,8 @@ OPTIONS = [Option("level", "Difficulty",
                    ({"difficulty": "expert", "size": 6}, "Expert, 6 tiles")),
                   {"difficulty": "normal"})]
 
-ALTERNATE = "pick a tile up to swap only its colour (the right button drags it)"
+ALTERNATE = ("pick a tile up to swap only its colour (the right button drags it); on a note, "
+             "mark it the other way round")
 COMMANDS = (Binding(Command.GUESS, "Guess", plays=True),)
 
 RULES = """
@@ -31,6 +32,12 @@ on the keyboard or gamepad) to swap only their colours: the shapes stay where th
 
 "Next to" means directly above or below. "Somewhere above" means anywhere higher in the \
 column. Click a clue to strike it out once you have used it.
+
+Notes: beside each tile's place is a row of the notes grid, its shapes and then its colours. \
+Click a cell to mark it: once for a cross (not in this place), twice for a tick (in this \
+place), a third time to clear it; the right button (X on the keyboard or gamepad) goes the \
+other way round. A tick faintly crosses the rest of its row and column. The notes are your \
+own and count as no help; undo takes them back like moves.
 
 You have three minutes. A wrong guess costs 5 seconds, and so does a hint, which marks the \
 clues your current order breaks. Undo takes back moves, never penalties. Your score is the \

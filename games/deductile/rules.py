@@ -19,7 +19,7 @@ from games.core.kit.rules_api import (
     encode_fields,
     parse_fields,
 )
-from games.deductile import clues as cluebook, grader
+from games.deductile import clues as cluebook, grader, notes as notebook
 from games.deductile.clues import COLOURS, SHAPES, Arrangement, Clue
 
 Tile = tuple[int, int]      # (shape, colour)
@@ -71,6 +71,7 @@ class State:
     clues: tuple[Clue, ...]
     struck: tuple[bool, ...]    # per clue: crossed out by the player
     outcome: Outcome = Outcome.ONGOING  # ongoing / won / lost
+    notes: tuple[int, ...] = ()  # the player's notes grid (notes.py); () while all empty
 
     @property
     def tiles(self) -> int:
@@ -82,14 +83,15 @@ class State:
             lines.append(f"  {position + 1}. {COLOURS[colour]} {SHAPES[shape]}")
         for clue, struck in zip(self.clues, self.struck):
             lines.append(f"  [{'x' if struck else ' '}] {clue.text(self.tiles)}")
-        lines.append("code " + " ".join([
-            encode_arrangement(self.arrangement), encode_arrangement(self.solution),
-            ".".join(c.encode() for c in self.clues) or "-",
-            "".join("1" if s else "0" for s in self.struck) or "-", self.outcome]))
+        fields = [encode_arrangement(self.arrangement), encode_arrangement(self.solution),
+                  ".".join(c.encode() for c in self.clues) or "-",
+                  "".join("1" if s else "0" for s in self.struck) or "-", self.outcome]
+        lines.append("code " + " ".join(fields + ([notebook.encode(self.notes)]
+                                                  if self.notes else [])))
         return "\n".join(lines)
 
 
-SWAP, SWAP_COLOURS, GUESS, HINT, STRIKE, TIME_UP = "s", "c", "g", "h", "x", "t"
+SWAP, SWAP_COLOURS, GUESS, HINT, STRIKE, TIME_UP, NOTE = "s", "c", "g", "h", "x", "t", "n"
 # HINT is no move any more (a hint is noted in the record); saves from earlier builds still
 # hold it, so it is read and changes nothing, like a wrong guess.
 
@@ -97,11 +99,11 @@ SWAP, SWAP_COLOURS, GUESS, HINT, STRIKE, TIME_UP = "s", "c", "g", "h", "x", "t"
 @dataclass(frozen=True)
 class Move:
     kind: str
-    a: int = -1   # tile (swaps) or clue (strike)
-    b: int = -1   # the other tile (swaps)
+    a: int = -1   # tile (swaps), clue (strike) or the notes' cell (note)
+    b: int = -1   # the other tile (swaps) or the cell's new mark (note)
 
     def encode(self) -> str:
-        if self.kind in (SWAP, SWAP_COLOURS):
+        if self.kind in (SWAP, SWAP_COLOURS, NOTE):
             return f"{self.kind}{self.a}-{self.b}"
         if self.kind == STRIKE:
             return f"x{self.a}"
@@ -113,9 +115,10 @@ def decode_move(text: str) -> Move:
         return Move(text)
     head, body = text[:1], text[1:]
     try:
-        if head in (SWAP, SWAP_COLOURS):
+        if head in (SWAP, SWAP_COLOURS, NOTE):
             a, b = body.split("-")
-            return Move(head, int(a), int(b))
+            if a.isdigit() and b.isdigit():    # ASCII digits only, no signs
+                return Move(head, int(a), int(b))
         if head == STRIKE and body.isdigit():
             return Move(STRIKE, int(body))
     except ValueError:
@@ -203,8 +206,11 @@ def from_text(text: str) -> State:
                 fields = line.split()[1:]
                 if len(fields) == 7:   # from earlier builds, with the penalties counted
                     del fields[4:6]
-                arr, sol, codes, struck, outcome = fields
+                arr, sol, codes, struck, outcome, *marks = fields
                 tiles = len(arr) // 2
+                if len(marks) > 1:
+                    raise ValueError("too many fields")
+                noted = notebook.decode(marks[0], tiles) if marks else ()
                 clues = () if codes == "-" else tuple(
                     cluebook.decode_clue(code, tiles) for code in codes.split("."))
                 struck_flags = () if struck == "-" else tuple(ch == "1" for ch in struck)
@@ -212,7 +218,7 @@ def from_text(text: str) -> State:
                                                                       Outcome.WON, Outcome.LOST):
                     raise ValueError("inconsistent state")
                 return State(decode_arrangement(arr), decode_arrangement(sol, tiles), clues,
-                             struck_flags, Outcome(outcome))
+                             struck_flags, Outcome(outcome), noted)
             except ValueError as error:
                 raise RuleError(f"bad DeducTile state: {error}") from None
     raise RuleError("no 'code' line in this DeducTile state")
@@ -227,6 +233,8 @@ def legal_moves(state: State) -> list[Move]:
     pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
     return ([Move(SWAP, i, j) for i, j in pairs] + [Move(SWAP_COLOURS, i, j) for i, j in pairs]
             + [Move(STRIKE, k) for k in range(len(state.clues))]
+            + [Move(NOTE, index, mark) for index in notebook.cells(n)
+               for mark in notebook.MARKS if mark != notebook.mark_of(state.notes, index)]
             + [Move(GUESS), Move(TIME_UP)])
 
 
@@ -255,6 +263,12 @@ def apply_move(state: State, move: Move) -> State:
         struck = list(state.struck)
         struck[move.a] = not struck[move.a]
         return replace(state, struck=tuple(struck))
+    if kind == NOTE:
+        if not notebook.in_game(state.tiles, move.a) or move.b not in notebook.MARKS:
+            raise IllegalMove(f"there is no note {move.a} to mark {move.b}")
+        if notebook.mark_of(state.notes, move.a) == move.b:
+            raise IllegalMove("that note is already marked so")
+        return replace(state, notes=notebook.marked(state.notes, move.a, move.b))
     if kind == GUESS:
         return replace(state, outcome=Outcome.WON) if guess_is_right(state) else state
     if kind == HINT:

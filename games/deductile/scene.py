@@ -23,7 +23,7 @@ from games.core.screens.board import Board, Table
 from games.core.screens.cache import Backdrop
 from games.core.screens.drag import Hand
 from games.core.screens.hud import HUD_VALUE
-from games.deductile import controls, rules
+from games.deductile import controls, notes, rules
 from games.deductile.clues import COLOURS, SHAPES
 from games.deductile.controls import Spot, Ui
 from games.deductile.view import Carried, DeductileView, Layout, Motion, Point, Slide
@@ -246,6 +246,8 @@ class DeductileBoard(Board):
             return f"Swapped {what} {move.a + 1} and {move.b + 1}"
         if kind == rules.STRIKE:
             return f"Struck out or restored clue {move.a + 1}"
+        if kind == rules.NOTE:
+            return notes.words(move.a, move.b)
         return {rules.GUESS: "Guessed", rules.TIME_UP: "Time ran out"}.get(kind, "Took a hint")
 
     def hud_fields(self) -> list[tuple[str, str]]:

@@ -1,7 +1,7 @@
-"""DeducTile on screen: the column of tiles with their places, the clues, the Guess button, the
-keyboard cursor, and what moves (tiles sliding, colours fading, the column shaking at a wrong
-guess, a tile carried by the mouse). Built with the layout; it draws a position with its UI
-state and changes nothing."""
+"""DeducTile on screen: the column of tiles with their places, the notes grid beside them, the
+clues, the Guess button, the keyboard cursor, and what moves (tiles sliding, colours fading,
+the column shaking at a wrong guess, a tile carried by the mouse). Built with the layout; it
+draws a position with its UI state and changes nothing."""
 from __future__ import annotations
 
 import math
@@ -16,13 +16,14 @@ from games.core.loop.tween import Tween, lerp, lerp_point
 from games.core.screens import ui
 from games.core.screens.cache import Part
 from games.core.screens.drag import Drag
-from games.deductile import rules
+from games.deductile import notes as notebook, rules
 from games.deductile.clues import COLOURS, SHAPES
 from games.deductile.controls import Column, Spot, Ui
 from sprites import shapes as paint
 from sprites.deductile import CARD, CARD_EDGE, colour as tile_colour, reword
 
 INK = (34, 36, 44)
+NOTE_INK = (200, 200, 210)  # a shape in the notes grid: no colour, that is the other grid's
 ORDINAL_LABELS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 COLOURS_ONLY = "swapping colours only"   # the note on a tile dragged with the right button
 SMALL_MARGIN = 18          # round the small tiles of the player's order, shown at time-up
@@ -34,19 +35,28 @@ Carried = tuple[int, bool]     # the tile the mouse carries, and whether for its
 
 
 class Layout:
-    """Where the tiles, the clues and Guess sit in the board's area."""
+    """Where the tiles, the notes grid, the clues and Guess sit in the board's area."""
 
     def __init__(self, area: pygame.Rect, tiles: int, clue_count: int) -> None:
         self.area = area
         gap = 18
         height = int(min(190, (area.height - 60 - gap * (tiles - 1)) / tiles))
         width = int(height * 1.3)
-        left = 200
+        left = 150
         top = area.top + (area.height - tiles * height - (tiles - 1) * gap) // 2
         self.tile_size = (width, height)
         self.tile_rects = [pygame.Rect(left, top + i * (height + gap), width, height)
                            for i in range(tiles)]
-        clue_left = left + width + 150
+        # The notes grid: a row level with each tile, its shapes' cells, then its colours'.
+        side = {4: 52, 5: 48}.get(tiles, 44)
+        self.notes_left = left + width + 36
+        self.note_rects: dict[int, pygame.Rect] = {}      # by cell (notes.py)
+        for index in notebook.cells(tiles):
+            grid, place, item = notebook.where(index)
+            rect = self.note_rects[index] = pygame.Rect(0, 0, side, side)
+            rect.midleft = (self.notes_left + (grid * tiles + item) * (side + 6) + grid * 18,
+                            self.tile_rects[place].centery)
+        clue_left = max(rect.right for rect in self.note_rects.values()) + 40
         # At time-up the column shows the answer and, in the gap beside it, the player's order
         # on small tiles, each level with its place.
         small_h = min(int(height * 0.62), 96)
@@ -63,10 +73,13 @@ class Layout:
                            for k in range(clue_count)]
 
     def spot_at(self, pos: tuple[int, int]) -> Spot | None:
-        """The place under the pointer: a tile, Guess or a clue."""
+        """The place under the pointer: a tile, a note, Guess or a clue."""
         for index, rect in enumerate(self.tile_rects):
             if rect.collidepoint(pos):
                 return Column.TILES, index
+        for index, rect in self.note_rects.items():
+            if rect.collidepoint(pos):
+                return Column.NOTES, index
         if self.guess_rect.collidepoint(pos):
             return Column.GUESS, 0
         for k, rect in enumerate(self.clue_rects):
@@ -127,17 +140,25 @@ class DeductileView:
     def still_parts(self, area: pygame.Rect, state: rules.State, now: Ui,
                     drag: Drag[Carried] | None, broken: frozenset[int],
                     show_cursor: bool) -> list[Part]:
-        """What stands under the tiles (their places, the answer once time is up, the guess
-        and the clues) in `area`, for the scene's Backdrop; none while a tile is carried."""
+        """What stands under the tiles (their places, the notes grid, the answer once time is
+        up, the guess and the clues) in `area`, for the scene's Backdrop; while a tile is
+        carried, only the places and the notes (it passes over them, under the rest)."""
         if self.dragging(state, now, drag):
-            return []
+            return [("board", area, (state, "carried"),
+                     lambda picture: self.paint_under(picture, state))]
         cursor = now.cursor if show_cursor and now.cursor[0] != Column.TILES else None
         return [("board", area, (state, broken, cursor),
                  lambda picture: self.paint_still(picture, state, broken, cursor))]
 
+    def paint_under(self, surface: pygame.Surface, state: rules.State) -> None:
+        """What a carried tile passes over: the places and the notes."""
+        self.draw_places(surface, state)
+        self.draw_notes(surface, state, None)
+
     def paint_still(self, surface: pygame.Surface, state: rules.State, broken: frozenset[int],
                     cursor: Spot | None) -> None:
         self.draw_places(surface, state)
+        self.draw_notes(surface, state, cursor)
         self.draw_guess(surface, state.outcome != Outcome.ONGOING,
                         cursor is not None and cursor[0] == Column.GUESS)
         self.draw_clues(surface, state, broken, cursor)
@@ -160,8 +181,6 @@ class DeductileView:
         shake_x = shake_offset(motion)
         time_up = state.outcome == Outcome.LOST
         carried = self.dragging(state, now, drag)
-        if carried:
-            self.draw_places(surface, state)
         held = now.held
         dragged = held.tile if held and drag and not time_up else None
         for index, tile in enumerate(() if time_up else state.arrangement):
@@ -196,6 +215,38 @@ class DeductileView:
         if show_cursor and now.cursor[0] == Column.TILES:
             rect = layout.tile_rects[now.cursor[1]]
             pygame.draw.rect(surface, ui.ACCENT, rect.inflate(22, 22), 6, border_radius=26)
+
+    def draw_notes(self, surface: pygame.Surface, state: rules.State,
+                   cursor: Spot | None) -> None:
+        """The notes grid, each cell showing its shape or colour (and the colour's initial:
+        never a colour alone), crossed or ticked as the player marked it; the cells a tick
+        rules out faintly crossed. Gone once time is up (the answer shows there)."""
+        if state.outcome == Outcome.LOST:
+            return
+        tiles, layout = state.tiles, self.layout
+        ui.label(surface, "Notes (click: cross, tick)", (layout.notes_left, layout.area.top + 8),
+                 ui.SMALL, ui.MUTED)
+        implied = notebook.implied(state.notes, tiles)
+        for index, rect in layout.note_rects.items():
+            grid, _, item = notebook.where(index)
+            mark = notebook.mark_of(state.notes, index)
+            ui.panel(surface, rect, ui.PANEL_HI if mark == notebook.YES else ui.PANEL,
+                     radius=8, border=ui.GOOD if mark == notebook.YES else None, width=3)
+            size = rect.height - 16
+            if grid == 0:
+                glyph = paint.shape(SHAPES[item], NOTE_INK, size)
+                surface.blit(glyph, glyph.get_rect(center=rect.center))
+            else:
+                name = COLOURS[item]
+                pygame.draw.circle(surface, tile_colour(name), rect.center, size // 2)
+                ui.label(surface, name[0].upper(), rect.center, max(16, size // 2), INK,
+                         bold=True, anchor="center")
+            if mark == notebook.NO:
+                cross(surface, rect.inflate(-12, -12), ui.BAD, 5, ui.BG_DEEP)
+            elif index in implied:     # ruled out by a tick: a thin cross, no edge
+                cross(surface, rect.inflate(-16, -16), ui.DIMMED, 2, None)
+            if cursor == (Column.NOTES, index):
+                ui.focus_ring(surface, rect, 10)
 
     def draw_answer(self, surface: pygame.Surface, state: rules.State) -> None:
         """Time is up: the answer on the board, and beside each place the player's tile, ringed
@@ -250,9 +301,10 @@ class DeductileView:
             struck = state.struck[k]
             ui.panel(surface, rect, ui.PANEL if not struck else ui.BG_DEEP, radius=12)
             colour = ui.MUTED if struck else ui.TEXT
-            text_rect = ui.label(surface, reword(clue.text(state.tiles)),
-                                 (rect.left + 60, rect.centery), layout.clue_size, colour,
-                                 anchor="midleft")
+            room = rect.width - 60 - (130 if k in broken else 16)    # "broken" at its end
+            text_rect = ui.fit_text(surface, reword(clue.text(state.tiles)),
+                                    (rect.left + 60, rect.top, room, rect.height),
+                                    layout.clue_size, colour, align="left", max_lines=1)
             box = pygame.Rect(rect.left + 16, rect.centery - 14, 28, 28)
             pygame.draw.rect(surface, ui.LINE, box, 3, border_radius=6)
             if struck:
@@ -266,3 +318,12 @@ class DeductileView:
                          bold=True, anchor="midright")
             if cursor == (Column.CLUES, k):
                 ui.focus_ring(surface, rect, 16)
+
+
+def cross(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int], width: int,
+          edge: tuple[int, int, int] | None) -> None:
+    """A cross over a note, its lines edged in a darker colour to stand out on any other."""
+    for start, end in ((rect.topleft, rect.bottomright), (rect.bottomleft, rect.topright)):
+        if edge is not None:
+            pygame.draw.line(surface, edge, start, end, width + 4)
+        pygame.draw.line(surface, colour, start, end, width)

@@ -40,4 +40,4 @@ GAME: Game[Params, State, Move] = Game(
     key="ishido", title="Ishido", players=1,
     blurb="Place 72 stones by matching colour or symbol",
     parts=load_parts, art=load_art, board=load_board, bench=load_bench,
-    daily="rule=standard")
+    daily="rule=standard", daily_words="Standard rules")

@@ -39,4 +39,5 @@ GAME: Game[Params, State, Move] = Game(
     key="kenken", title="Calcoolation", players=1,
     blurb="KenKen: a Latin square with arithmetic cages",
     parts=load_parts, art=load_art, board=load_board, bench=load_bench,
-    lower_is_better=True, daily="size=6,difficulty=hard")
+    lower_is_better=True, daily="size=6,difficulty=hard",
+    daily_words="6x6 Hard", daily_score="time")

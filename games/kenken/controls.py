@@ -8,8 +8,12 @@ between pen and pencil, Enter opens the pad, Tab / Shift+Tab go to the next / pr
 cell. Gamepad: the d-pad or stick moves, A opens a number wheel around the cell (the d-pad or
 triggers turn it, A writes, B closes), X switches pen and pencil, the triggers go to the next
 empty cell; the panel's buttons are reached by moving right off the grid. The letters (C fill
-candidates, A auto-clear, S solve) are the game's commands (info.py), carried out by the
-board; the panel's Solve and New game are the frame's verbs (Do).
+candidates, A auto-clear, S solve, K the cage helper) are the game's commands (info.py),
+carried out by the board; the panel's Solve and New game are the frame's verbs (Do).
+
+The solving aids (fillings.py): the grid highlights every cell holding the digit chosen on
+the panel's Highlight row, or else the digit under the cursor; the cage helper, on or off,
+lists in the panel the fillings the cursor's cage can still take.
 
 The board supplies `target`, what the pointer is on (geometry.py says where things are): a
 cell, the open pad (OnPad) or a panel button (OnButton).
@@ -44,6 +48,8 @@ class Ui:
     #                           candidates (the player's remembered preference)
     panel: int | None = None  # the panel button (geometry.Layout.buttons) with the focus
     pad: Pad | None = None
+    helper: bool = False      # the cage helper shows the cursor's cage's fillings
+    highlight: int = 0        # the digit chosen to highlight (0: the cursor's digit, if any)
 
     @property
     def entry_pencil(self) -> bool:
@@ -110,6 +116,17 @@ def interpret(state: rules.State, ui: Ui, action: Action, target: Target) -> Ans
     return None
 
 
+def lit_digit(state: rules.State, ui: Ui) -> int:
+    """The digit the grid highlights: the one chosen, else the one under the cursor (0:
+    none)."""
+    row, col = ui.cursor
+    return ui.highlight or state.digits[row * state.size + col]
+
+
+def toggle_helper(ui: Ui) -> Ui:
+    return replace(ui, helper=not ui.helper)
+
+
 def back(ui: Ui) -> Ui | None:
     """Cancel (Esc, B): close the pad, else leave the panel; None when there is nothing to
     drop (Cancel then opens the menu)."""
@@ -139,16 +156,13 @@ def press(state: rules.State, ui: Ui, target: Target, alt: bool) -> Answer:
 # --- the cursor, the panel's focus, the pad's focus ---------------------------------------------
 
 def step(state: rules.State, ui: Ui, dx: int, dy: int) -> Answer:
-    """Arrows: the pad's focus, or the panel's, or the grid's cursor (right off the grid goes
-    to the panel, left off the panel's left column comes back)."""
+    """Arrows: the pad's focus, or the panel's (row by row), or the grid's cursor (right off
+    the grid goes to the panel, left off the start of a panel row comes back)."""
     if ui.pad:
         return turn_pad(state, ui, dx, dy)
     sheet = geometry.layout(state.size)
     if ui.panel is not None:
-        if dx < 0 and sheet.buttons[ui.panel][1][0] == sheet.panel[0]:
-            return Look(replace(ui, panel=None))
-        centres = [geometry.centre(box) for _, box in sheet.buttons]
-        return Look(replace(ui, panel=nearest(centres, ui.panel, dx, dy)))
+        return Look(replace(ui, panel=sheet.panel_step(ui.panel, dx, dy)))
     row, col = ui.cursor
     if col + dx >= state.size:
         return Look(replace(ui, panel=sheet.button_beside(row)))
@@ -201,7 +215,13 @@ def activate(state: rules.State, ui: Ui, index: int, alt: bool) -> Answer:
 
 def use_button(state: rules.State, ui: Ui, index: int, right: bool | None) -> Answer:
     """A panel button; the mode switch takes the half pointed at, else it switches."""
-    button = geometry.layout(state.size).buttons[index][0]
+    sheet = geometry.layout(state.size)
+    button = sheet.buttons[index][0]
+    if button == Button.LIGHT:      # the same digit again: back to the cursor's
+        digit = sheet.light_digit(index)
+        return Look(replace(ui, highlight=0 if ui.highlight == digit else digit))
+    if button == Button.HELPER:
+        return Look(toggle_helper(ui))
     if button == Button.MODE:
         return Look(with_pencil(ui, not ui.pencil if right is None else right))
     if button == Button.FILL:

@@ -28,6 +28,8 @@ class Button(StrEnum):
     AUTOCLEAR = "autoclear"
     SOLVE = "solve"
     NEW = "new"
+    LIGHT = "light"              # one a digit: highlight the cells holding it
+    HELPER = "helper"            # the cage helper on or off
 
 
 class Style(StrEnum):
@@ -116,6 +118,33 @@ class Layout:
     def digit_centre(self) -> tuple[float, float]:
         return self.cell / 2, (self.band * 0.6 + self.cell) / 2
 
+    def light_digit(self, index: int) -> int:
+        """The digit a panel button highlights (0: it is no highlight button)."""
+        lights = [k for k, (name, _) in enumerate(self.buttons) if name == Button.LIGHT]
+        return lights.index(index) + 1 if index in lights else 0
+
+    def light_label(self) -> Box:
+        """Where "Highlight" is written, left of the digits' buttons."""
+        first = next(box for name, box in self.buttons if name == Button.LIGHT)
+        return self.panel[0], first[1], first[0] - self.panel[0] - 12, first[3]
+
+    def panel_step(self, index: int, dx: int, dy: int) -> int | None:
+        """The panel button an arrow goes to from button `index`: along its row, or to the
+        nearest button of the row above or below; None left off the row (back to the
+        grid); `index` itself where nothing lies that way."""
+        tops = sorted({box[1] for _, box in self.buttons})
+        box = self.buttons[index][1]
+        if dx:
+            row = sorted((b[0], k) for k, (_, b) in enumerate(self.buttons) if b[1] == box[1])
+            at = row.index((box[0], index)) + dx
+            return row[at][1] if 0 <= at < len(row) else None if dx < 0 else index
+        at = tops.index(box[1]) + dy
+        if not 0 <= at < len(tops):
+            return index
+        x = centre(box)[0]
+        return min((k for k, (_, b) in enumerate(self.buttons) if b[1] == tops[at]),
+                   key=lambda k: (abs(centre(self.buttons[k][1])[0] - x), self.buttons[k][1][0]))
+
     def button_beside(self, row: int) -> int:
         """The panel button level with a grid row (moving right off the grid reaches it)."""
         y = centre(self.cell_box(row, self.n - 1))[1]
@@ -146,14 +175,20 @@ def layout(n: int) -> Layout:
     if mark_size * 0.74 < LEGIBLE_MARK:
         mark_size = int(min((slot_h - 4) / 0.74, 44))
         mark_narrow = min(1.0, (slot_w - 2.5) / (0.66 * mark_size))
-    # The side panel and its buttons.
+    # The side panel and its buttons: a row each, the highlight's digits after "Highlight".
     x, y, width = 1090, top + 30, 780
     height = top + area_h - 30 - y
-    half = (width - 16) // 2
-    buttons = ((Button.MODE, (x, y + 106, width, 76)), (Button.FILL, (x, y + 200, half, 76)),
-               (Button.AUTOCLEAR, (x + half + 16, y + 200, half, 76)),
-               (Button.SOLVE, (x, y + 294, half, 76)),
-               (Button.NEW, (x + half + 16, y + 294, half, 76)))
+    half, tall, pitch = (width - 16) // 2, 70, 82
+    rows = [y + 106 + k * pitch for k in range(5)]
+    light_w = min(90, (width - 170 - 8 * (n - 1)) // n)
+    lights = tuple((Button.LIGHT, (x + width - n * light_w - (n - 1) * 8 + k * (light_w + 8),
+                                   rows[3], light_w, tall)) for k in range(n))
+    buttons = ((Button.MODE, (x, rows[0], width, tall)), (Button.FILL, (x, rows[1], half, tall)),
+               (Button.AUTOCLEAR, (x + half + 16, rows[1], half, tall)),
+               (Button.SOLVE, (x, rows[2], half, tall)),
+               (Button.NEW, (x + half + 16, rows[2], half, tall)), *lights,
+               (Button.HELPER, (x, rows[4], width, tall)))
+    info_top = rows[4] + tall + 18 - y
     return Layout(n=n, cell=cell, grid=grid,
                   frame=(grid[0] - 12, grid[1] - 12, side + 24, side + 24),
                   wall=min(6, max(4, cell // 22)), clue_size=clue_size, band=band,
@@ -162,7 +197,7 @@ def layout(n: int) -> Layout:
                   open_cols=open_cols, open_slot_w=open_w, open_slot_h=open_h,
                   open_mark_size=open_size,
                   panel=(x, y, width, height), buttons=buttons,
-                  info=(x, y + 398, width, height - 398))
+                  info=(x, y + info_top, width, height - info_top))
 
 
 # --- the number pad and wheel ----------------------------------------------------------------

@@ -23,6 +23,8 @@ COMMANDS = (
     Binding(Command.CANDIDATES, "Fill candidates", toolbar=False, plays=True, where=BESIDE),
     Binding(Command.AUTOCLEAR, "Auto-clear", toolbar=False, plays=True, where=BESIDE),
     Binding(Command.SOLVE, "Solve", toolbar=False, plays=True, where=BESIDE),
+    Binding(Command.HELPER, "Cage helper (counts as help)", toolbar=False, plays=True,
+            where=BESIDE),
 )
 
 RULES = """
@@ -53,6 +55,15 @@ switches pen and pencil, Enter opens the pad, Tab goes to the next empty cell. G
 d-pad moves, A opens a number wheel around the cell (turn it with the d-pad or triggers, A \
 writes, B closes), X switches pen and pencil, the triggers go to the next empty cell. Move \
 right off the grid to reach the panel's buttons.
+
+Highlight: the grid marks every cell holding the digit under the cursor, or the digit \
+chosen on the panel's Highlight row (choose it again to go back to the cursor's); a pencilled \
+candidate of that digit is marked too. Highlighting shows only what is written: it counts as \
+no help. The cage helper (K, or its button beside the grid) lists the combinations of digits \
+the cursor's cage can still take, as your digits and candidates allow (a cell without \
+candidates allows every digit not yet in its row or column). It works out what you have not: \
+it counts as help, is noted on your result and beside your time, and undo does not take that \
+back.
 
 Mistakes (a digit twice in a row or column, or a full cage that misses its target) turn red \
 as they happen; the Settings screen can turn this off. Hint (H, or Y) shows the next step a \

@@ -14,6 +14,7 @@ from games.core.screens import ui
 from games.core.screens.cache import Part, picture_part
 from games.kenken.cages import OP_GLYPHS, Params
 from games.kenken.controls import Ui
+from games.kenken.fillings import Helper
 from games.kenken.geometry import Button, Layout
 from games.kenken.grader import Hint
 from games.kenken.info import size_words
@@ -42,10 +43,23 @@ def controls_text(device: str, n: int) -> str:
     if device == Device.KEYBOARD:
         return (f"Arrows move. 1 to {n} write a digit, 0 or Backspace clears. X "
                 f"switches pen and pencil. Enter opens the number pad, Tab goes to the next "
-                f"empty cell. C fill candidates, A auto-clear, S solve, N new game, H hint.")
+                f"empty cell. C fill candidates, A auto-clear, S solve, K cage helper, N new "
+                f"game, H hint.")
     return ("Click a cell, then a digit on the pad beside it. Right-click a cell to "
             "pencil candidates, or a pad digit for the other mode. Click the same digit "
-            "again to rub it out.")
+            "again to rub it out. Highlight a digit, or turn on the cage helper, above.")
+
+
+def helper_words(helper: Helper) -> tuple[str, str]:
+    """The cage helper's title and list: "Cage 12x: 2 combinations left", "126 · 134"."""
+    title = f"Cage {helper.clue}: {plural(helper.every, 'combination')} left"
+    if not helper.fillings:
+        return title, "None fits your digits and candidates: one of them is wrong."
+    words = " \u00b7 ".join("".join(map(str, combination)) for combination in
+                             helper.combinations)
+    more = helper.every - len(helper.combinations)
+    ways = f" ({plural(helper.fillings, 'way')} to place them)" if helper.cells > 1 else ""
+    return title, words + (f" \u00b7 and {more} more" if more else "") + ways
 
 
 class KenkenPanel:
@@ -67,7 +81,8 @@ class KenkenPanel:
         focus = now.panel if keyboard else None
         hint = shown.hint
         key = (now.pencil, now.autoclear, focus, hover, id(hint) if hint else None,
-               shown.over, shown.device, shown.solved, assets.text_scale())
+               shown.over, shown.device, shown.solved, now.highlight, shown.lit, now.helper,
+               shown.helper, assets.text_scale())
         if key == self._key:
             return self._surface
         panel = pygame.Surface(self.rect.size)
@@ -81,18 +96,24 @@ class KenkenPanel:
             lit = index in (focus, hover)
             if name == Button.MODE:
                 self._paint_mode(panel, rect, lit and not shown.over, now.pencil, shown.over)
+            elif name == Button.LIGHT:
+                self._paint_light(panel, rect, lit, self.sheet.light_digit(index), now, shown)
             else:
                 # The command table's words and letters; play commands dim once it is over.
                 words = {Button.FILL: "Fill candidates (C)",
                          Button.AUTOCLEAR: f"Auto-clear: {'On' if now.autoclear else 'Off'} (A)",
-                         Button.SOLVE: "Solve (S)", Button.NEW: "New game (N)"}[name]
+                         Button.SOLVE: "Solve (S)", Button.NEW: "New game (N)",
+                         Button.HELPER: f"Cage helper: {'On' if now.helper else 'Off'} (K), "
+                                        f"counts as help"}[name]
                 dimmed = shown.over and name != Button.NEW
                 ui.panel(panel, rect, ui.PANEL_HI if lit and not dimmed else ui.PANEL,
                          radius=14, border=ui.PANEL_HI if dimmed else ui.LINE, width=2)
-                ui.label(panel, words, rect.center, ui.SMALL + 2,
-                         ui.DIMMED if dimmed else ui.TEXT, bold=True, anchor="center")
+                ui.fit_text(panel, words, rect.inflate(-16, -4), ui.SMALL + 2,
+                            ui.DIMMED if dimmed else ui.TEXT, bold=True, max_lines=1)
             if index == focus:
                 ui.focus_ring(panel, rect, 16)
+        ui.fit_text(panel, "Highlight", pygame.Rect(self.sheet.light_label()).move(offset),
+                    ui.SMALL + 2, ui.MUTED, bold=True, align="left", max_lines=1)
         self._paint_info(panel, pygame.Rect(self.sheet.info).move(offset), shown)
         self._key, self._surface = key, panel
         return panel
@@ -113,6 +134,18 @@ class KenkenPanel:
             ink = ui.DIMMED if dimmed else ui.BG_DEEP if on else ui.MUTED
             ui.label(panel, words, half.center, ui.SMALL + 2, ink, bold=True, anchor="center")
 
+    @staticmethod
+    def _paint_light(panel: pygame.Surface, rect: pygame.Rect, lit: bool, digit: int, now: Ui,
+                     shown: Shown) -> None:
+        """A digit of the Highlight row: filled when chosen, ringed while the cursor's digit
+        is the one highlighted."""
+        chosen = now.highlight == digit
+        ui.panel(panel, rect, ui.ACCENT if chosen else ui.PANEL_HI if lit else ui.PANEL,
+                 radius=12, border=ui.ACCENT if shown.lit == digit else ui.LINE,
+                 width=3 if shown.lit == digit else 2)
+        ui.label(panel, str(digit), rect.center, ui.BODY, ui.BG_DEEP if chosen else ui.TEXT,
+                 bold=True, anchor="center")
+
     def _paint_info(self, panel: pygame.Surface, box: pygame.Rect, shown: Shown) -> None:
         text_box = pygame.Rect(box.left + 28, box.top + 76, box.width - 56, box.height - 90)
         hint: Hint | None = shown.hint
@@ -127,6 +160,12 @@ class KenkenPanel:
             ui.paragraph(panel, pretty(hint.text), text_box, ui.SMALL + 2, ui.TEXT)
             return
         ui.panel(panel, box, ui.PANEL, radius=16, border=ui.LINE, width=2)
+        if shown.helper is not None:
+            title, words = helper_words(shown.helper)
+            ui.fit_text(panel, title, (box.left + 28, box.top + 14, box.width - 56, 50),
+                        ui.BODY, ui.ACCENT, bold=True, align="left", max_lines=1)
+            ui.paragraph(panel, words, text_box, ui.BODY, ui.TEXT, spacing=1.4)
+            return
         if shown.over:
             title = SOLVED_BY_COMPUTER if shown.solved else SOLVED_BY_HAND
             words = (f"Time {clock_text(shown.elapsed)}, {plural(shown.hints, 'hint')}. "

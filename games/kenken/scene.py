@@ -28,7 +28,7 @@ from games.core.kit.session import Change
 from games.core.screens.board import Board, Table
 from games.core.screens.cache import Backdrop
 from games.core.screens.ui import BG
-from games.kenken import controls, geometry, grader, rules
+from games.kenken import controls, fillings, geometry, grader, rules
 from games.kenken.cages import Params
 from games.kenken.controls import Ui
 from games.kenken.geometry import Cell, Style
@@ -90,7 +90,8 @@ class KenkenBoard(Board):
     def commands(self) -> Mapping[Command, Callable[[], Answer]]:
         return {Command.CANDIDATES: lambda: controls.fill(self.state, self.ui),
                 Command.AUTOCLEAR: lambda: Look(replace(self.ui,
-                                                        autoclear=not self.ui.autoclear))}
+                                                        autoclear=not self.ui.autoclear)),
+                Command.HELPER: lambda: Look(controls.toggle_helper(self.ui))}
 
     def solution(self) -> list[Any] | str:
         return controls.solution_moves(self.state, self.autoclear)
@@ -103,14 +104,20 @@ class KenkenBoard(Board):
         old, self.ui = self.ui, ui
         if ui.autoclear != old.autoclear:
             self.toggle_autoclear()
+        elif ui.helper != old.helper:
+            self.toggle_helper()
         elif sound := cue(old, ui):
             self.table.sound(sound)
 
     def played(self, answer: Play[Any], change: Change[Any, Any] | None,
                action: Action) -> None:
         """The UI state of a move is taken even when the rules refuse it (the pad closes);
-        a win closes the pad and leaves the panel."""
+        a new mistake is noted in the record (shown or not; undo never refunds it); a win
+        closes the pad and leaves the panel."""
         self.look(answer.ui, action)
+        if change is not None and \
+                self.errors_of(as_state(change.new)) - self.errors_of(as_state(change.old)):
+            self.table.note("mistakes")
         if change is not None and self.table.over:
             self.ui = replace(self.ui, pad=None, panel=None)
 
@@ -120,6 +127,16 @@ class KenkenBoard(Board):
                        "candidates." if self.autoclear else "Auto-clear off: candidates stay "
                        "as they are when you write a digit.")
         self.table.sound("select")
+
+    def toggle_helper(self) -> None:
+        """The cage helper is help (docs/RULES.md): noted in the record the first time it is
+        turned on, which no undo refunds."""
+        table = self.table
+        if self.ui.helper and not table.session.count("cage_helper"):
+            table.note("cage_helper")
+        table.say("Cage helper on: the panel lists the fillings the cursor's cage can still "
+                  "take (noted as help)." if self.ui.helper else "Cage helper off.")
+        table.sound("select")
 
     def move_sound(self, change: Change[Any, Any]) -> str | None:
         """A new mistake buzzes; a digit written clicks into place."""
@@ -205,9 +222,12 @@ class KenkenBoard(Board):
 
     def shown(self) -> Shown:
         table = self.table
+        lit = controls.lit_digit(self.state, self.ui)
+        helper = fillings.helper(self.state, self.ui.cursor) if self.ui.helper and \
+            not table.over else None
         return Shown(self.shown_errors(), self.current_hint, table.over, table.device,
                      self.pointer, table.solver.finished, table.session.elapsed,
-                     table.hints)
+                     table.hints, lit, fillings.lit_cells(self.state, lit), helper)
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         """The grid at rest and the panel: one picture, painted again as they change."""
@@ -243,15 +263,19 @@ class KenkenBoard(Board):
         return math.ceil(self.table.session.elapsed)
 
     def score_text(self, score: Any) -> str:
-        hints = self.table.hints
-        return clock_text(score) + (f", {plural(hints, 'hint')}" if hints else "")
+        hints, helped = self.table.hints, self.table.session.count("cage_helper")
+        return clock_text(score) + (f", {plural(hints, 'hint')}" if hints else "") + \
+            (", cage helper" if helped else "")
 
     def result_title(self) -> str | None:
         return None if self.table.solve_used else "Solved!"
 
     def result_facts(self) -> list[tuple[str, str]]:
-        return [("Time", clock_text(self.table.session.elapsed)),
-                ("Hints", str(self.table.hints)), ("Puzzle", setting_words(self.params))]
+        session = self.table.session
+        facts = [("Time", clock_text(session.elapsed)), ("Hints", str(self.table.hints)),
+                 ("Mistakes", str(session.count("mistakes"))),
+                 ("Puzzle", setting_words(self.params))]
+        return facts + ([("Help", "the cage helper")] if session.count("cage_helper") else [])
 
     # --- the demo -------------------------------------------------------------------------
     def demo_move(self) -> rules.Move | None:

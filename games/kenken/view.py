@@ -19,12 +19,14 @@ from games.core.screens.cache import Part, picture_part
 from games.kenken import popup, rules
 from games.kenken.cages import clue_label, mask_digits
 from games.kenken.controls import OnButton, OnPad, Target, Ui
+from games.kenken.fillings import Helper
 from games.kenken.geometry import Box, Cell, Layout, PadPlace, centre, contains, pad_place
 from games.kenken.grader import Hint
 from games.kenken.motion import FLASH_SECONDS, FLASH_STEP, Motion
 from sprites.kenken import (
     CLUE_INK,
     DIGIT_INK,
+    LIT_INK,
     MARK_INK,
     PAPER,
     PAPER_SELECTED,
@@ -93,6 +95,9 @@ class Shown:
     solved: bool                   # Solve played the last digit (the computer solved it)
     elapsed: float
     hints: int
+    lit: int = 0                   # the digit highlighted (0: none) ...
+    lit_cells: frozenset[Cell] = frozenset()   # ... and the cells holding it
+    helper: Helper | None = None   # the cage helper's fillings of the cursor's cage (on)
 
     @property
     def keyboard(self) -> bool:
@@ -197,8 +202,8 @@ class KenkenView:
                       shown: Shown) -> pygame.Surface:
         """Paper, tints, grid lines, cage walls and clues: everything but the digits."""
         hint = shown.hint
-        key = (selected, shown.errors, id(hint) if hint else None, shown.over, palette.current(),
-               assets.text_scale())
+        key = (selected, shown.errors, id(hint) if hint else None, shown.over, shown.lit_cells,
+               palette.current(), assets.text_scale())
         if key == self._base_key:
             return self._base
         n, size = self.sheet.n, self.sheet.cell
@@ -213,6 +218,8 @@ class KenkenView:
                 colour = PAPER
                 if selected and (r == selected[0] or c == selected[1]):
                     colour = PAPER_LINE
+                if (r, c) in shown.lit_cells:
+                    colour = inks.paper_lit
                 if (r, c) in hinted:
                     colour = inks.paper_bad if mistake else inks.paper_hint
                 if (r, c) in shown.errors:
@@ -239,6 +246,9 @@ class KenkenView:
             x, y = clue.topleft
             ui.label(frame, clue.words, (x - self.frame.left, y - self.frame.top), clue.size,
                      CLUE_INK, bold=True)
+        for r, c in shown.lit_cells:    # a ring as well as the tint: not by colour alone
+            pygame.draw.rect(frame, LIT_INK, (ox + c * size + 7, oy + r * size + 7, size - 14,
+                                              size - 14), 3, border_radius=8)
         for r, c in hinted:
             pygame.draw.rect(frame, inks.bad_ink if mistake else inks.hint_ink,
                              (ox + c * size + 3, oy + r * size + 3, size - 6, size - 6), 4,
@@ -253,7 +263,7 @@ class KenkenView:
     def _board_surface(self, state: rules.State, selected: Cell | None,
                        shown: Shown) -> pygame.Surface:
         base = self._base_surface(state, selected, shown)
-        key = (self._base_key, state.digits, state.candidates)
+        key = (self._base_key, state.digits, state.candidates, shown.lit)
         if key == self._board_key:
             return self._board
         board = base.copy()
@@ -263,7 +273,7 @@ class KenkenView:
             r, c = divmod(index, n)
             self._paint_content(board, (ox + c * size, oy + r * size), state.digits[index],
                                 state.candidates[index], (r, c) in shown.errors,
-                                clued=(r, c) in self.clued)
+                                clued=(r, c) in self.clued, lit=shown.lit)
         hint, inks = shown.hint, palette_marks()
         if hint:
             for (r, c), digits in hint.removals:
@@ -286,9 +296,10 @@ class KenkenView:
     def _paint_content(self, surface: pygame.Surface, origin: tuple[int, int], digit: int,
                        marks: int, bad: bool, alpha: int = 255, scale: float = 1.0,
                        mark_alpha: Callable[[int], int] | None = None,
-                       clued: bool = True) -> None:
+                       clued: bool = True, lit: int = 0) -> None:
         """A cell's digit or candidates at origin (its top-left corner); `clued`: the cell
-        holds its cage's clue (the candidates keep below it)."""
+        holds its cage's clue (the candidates keep below it); `lit`: the highlighted digit,
+        whose candidate is inked to stand out."""
         if digit:
             x, y = self.sheet.digit_centre()
             image = assets.text(str(digit), self.sheet.digit_size,
@@ -300,7 +311,7 @@ class KenkenView:
             return
         for d in mask_digits(marks):
             x, y = self.sheet.mark_centre(d, clued)
-            image = mark_image(self.sheet, d, clued, MARK_INK)
+            image = mark_image(self.sheet, d, clued, LIT_INK if d == lit else MARK_INK)
             fade = mark_alpha(d) if mark_alpha else alpha
             if fade < 255:
                 image = image.copy()

@@ -39,4 +39,5 @@ GAME: Game[Params, State, Move] = Game(
     key="poggle", title="Poggle", players=1,
     blurb="Multi-colour Lights Out: make every button blank",
     parts=load_parts, art=load_art, board=load_board, bench=load_bench,
-    lower_is_better=True, daily="size=6,colours=3")
+    lower_is_better=True, daily="size=6,colours=3",
+    daily_words="6x6 with 3 colours", daily_score="par")

@@ -123,6 +123,8 @@ def tour_options(tour: Parser) -> None:
 def daily_options(daily: Parser) -> None:
     daily.add_argument("game", type=text)
     daily.add_argument("--date", type=text, help="YYYY-MM-DD (default: today)")
+    daily.add_argument("--share", action="store_true",
+                       help="print your finished daily of that day as a result to share")
 
 
 def stats_options(stats: Parser) -> None:

@@ -127,12 +127,27 @@ def cmd_selfplay(args) -> None:
 
 
 def cmd_daily(args) -> None:
-    import datetime
+    """A day's daily puzzle as a game ID; with --share, the player's finished daily of that
+    day as the result screen's Copy result shares it (plain text, UTF-8)."""
+    import time
 
     from games.core.kit import daily
     rules_for(args.game)
-    day = daily.parse_date(args.date) if args.date is not None else datetime.date.today()
-    emit({"game": args.game, "date": day.isoformat(), "id": daily.game_id(args.game, day)})
+    day = daily.parse_date(args.date) if args.date is not None else daily.local_day(time.time())
+    if not args.share:
+        emit({"game": args.game, "date": day.isoformat(), "id": daily.game_id(args.game, day)})
+        return
+    from games.core.data import records, share
+    from games.core.data.store import Store
+    if not daily.has_daily(args.game):
+        daily.game_id(args.game, day)     # refused before any deal: it names the daily games
+    store = Store(lambda message: print(message, file=sys.stderr))
+    row = records.daily_result(store, args.game, day.isoformat())
+    if row is None:
+        raise UsageError(f"no finished daily puzzle of {registry.lookup(args.game).title} on "
+                         f"{day.isoformat()} in the history")
+    sys.stdout.buffer.write(share.share_text(row).encode("utf-8") + b"\n")
+    sys.stdout.flush()
 
 
 def cmd_stats(args) -> None:

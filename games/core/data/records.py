@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from games.core.data import schema
+from games.core.data.history_rows import Game as Row
+from games.core.data.stats import ON_ITS_DAY
 from games.core.data.store import Store
 from games.core.kit import registry
 from games.core.kit.versus_options import level_title
@@ -14,6 +16,7 @@ if TYPE_CHECKING:
     from games.core.kit.game import Game
 
 Rows = list[tuple[str, str]]
+MOST_DAYS = 400     # the days of daily results asked for at once (the archive shows three months)
 
 
 def best_entries(store: Store, key: str, params: Any) -> list[dict[str, Any]]:
@@ -83,3 +86,21 @@ def summary(store: Store, settings: dict[str, Any], game: Game[Any, Any, Any], p
     words = game.data.setting_words
     heading = f"Best results: {words(params)}" if words else "Best results"
     return heading, best_scores(store, game.key, params)
+
+
+def daily_results(store: Store, key: str, first: str, last: str) -> dict[str, tuple[Row, bool]]:
+    """The daily puzzles of `key` finished between two days (YYYY-MM-DD, both included): each
+    day's row (its first result: a daily is recorded once) and whether it was begun on its
+    day (it then counts toward the streak)."""
+    db = store.history()
+    where, args = "game = ? AND daily >= ? AND daily <= ? AND daily <> ''", (key, first, last)
+    flags = dict(db.query(f"SELECT id, {ON_ITS_DAY} FROM valid WHERE {where} "
+                          f"LIMIT {MOST_DAYS}", args))
+    return {game.daily: (game, bool(flags.get(game.id))) for game in
+            db.games(where, args, most=MOST_DAYS)}
+
+
+def daily_result(store: Store, key: str, day: str) -> Row | None:
+    """The daily puzzle of `key` on `day` as the history keeps it, or None."""
+    found = store.history().games("game = ? AND daily = ?", (key, day), most=1)
+    return found[0] if found else None

@@ -62,7 +62,7 @@ class Figures:
     win_rate: float | None = None  # won / (won + lost + drawn)
     streak: int = 0                # wins in a row, up to the last game
     best_streak: int = 0
-    daily_streak: int = 0          # days in a row with the daily puzzle done
+    daily_streak: int = 0          # days in a row with the daily puzzle done on its day
     dailies: int = 0
     seconds: float = 0.0           # time played
     groups: list[Group] = field(default_factory=list)
@@ -98,11 +98,7 @@ def figures(db: History, key: str = "", today: datetime.date | None = None) -> F
     decided = result.won + result.lost + result.drawn
     result.win_rate = round(result.won / decided, 4) if decided else None
     result.streak, result.best_streak = streaks(db, where, args)
-    days = [row[0] for row in db.query(
-        f"SELECT DISTINCT daily FROM valid WHERE {where} AND daily <> '' ORDER BY daily DESC "
-        f"LIMIT {history.MOST_ROWS}", args)]
-    result.dailies = len(days)
-    result.daily_streak = daily.streak(days, today)
+    result.dailies, result.daily_streak = daily_figures(db, where, args, today)
     result.days = last_days(db, where, args, today)
     if key:
         info = registry.lookup(key)
@@ -136,6 +132,25 @@ def streaks(db: History, where: str, args: tuple[Any, ...]) -> tuple[int, int]:
                     f"LIMIT {history.MOST_ROWS}) LIMIT 1", (*args, *args))
     runs = (rows[0][0] or "").split("0")
     return len(runs[-1]), max(map(len, runs))
+
+
+# A daily begun on its own local day (SQLite's localtime is the C library's, as Python's): it
+# counts toward the streak; a past day's played later counts as played, not in the streak.
+ON_ITS_DAY = "date(CASE WHEN started <> '' THEN started ELSE finished END, 'localtime') = daily"
+
+
+def daily_figures(db: History, where: str, args: tuple[Any, ...],
+                  today: datetime.date) -> tuple[int, int]:
+    """(the days with a daily puzzle played, the daily streak as of `today`): one row a day."""
+    rows = db.query(f"SELECT daily, max({ON_ITS_DAY}) FROM valid WHERE {where} AND daily <> '' "
+                    f"GROUP BY daily ORDER BY daily DESC LIMIT {history.MOST_ROWS}", args)
+    return len(rows), daily.streak([day for day, on_time in rows if on_time], today)
+
+
+def daily_streak(db: History, key: str, today: datetime.date) -> int:
+    """The daily streak of one game (`key`), or of the collection ("")."""
+    where, args = ("game = ?", (key,)) if key else ("1", ())
+    return daily_figures(db, where, args, today)[1]
 
 
 WON = "outcome = 'won' AND opponent <> 'human'"

@@ -312,6 +312,17 @@ class Store:
         except OSError:
             return False
 
+    def saved_daily(self, key: str) -> str:
+        """The day (YYYY-MM-DD) of the daily puzzle the game's save holds, or '': a glance at
+        its play options, which sets nothing aside (resuming reads the save whole)."""
+        from games.core.kit.daily import date_text  # off the first frame's path
+        try:
+            data = json.loads(read_bytes(self.path(save_name(key))).decode("utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+            return ""
+        play = data.get("play") if isinstance(data, dict) else None
+        return date_text(play.get("daily")) if isinstance(play, dict) else ""
+
     # --- the history of finished games (history.py) ---------------------------------------
     def history(self) -> History:
         """The history of finished games in this data folder, opened on first use (off the

@@ -83,13 +83,14 @@ class Command(StrEnum):
     YES = "yes"                  # Y: a question's answer
     NO = "no"                    # N: ... and the other one
     LEARN = "learn"              # L on a rules screen opened from a setup screen: the lesson
+    HELPER = "helper"            # K: the cage helper on or off (Calcoolation)
 
 
 LETTERS: dict[Command, str] = {
     Command.SOLVE: "s", Command.DRAW: "d", Command.FLIP: "f", Command.TEACH: "t",
     Command.GUESS: "g", Command.OPTIONS: "o", Command.CANDIDATES: "c", Command.AUTOCLEAR: "a",
     Command.LEGEND: "l", Command.BOARD_STYLE: "b", Command.EDIT: "e", Command.YES: "y",
-    Command.NO: "n", Command.LEARN: "l"}
+    Command.NO: "n", Command.LEARN: "l", Command.HELPER: "k"}
 """Each command's one letter, across the collection."""
 
 

@@ -7,6 +7,11 @@ day's seed is the first eight bytes of SHA-256 of "parlour daily GAME YYYY-MM-DD
 deal is the game's own generator run with random.Random(seed), so every machine makes the
 same game ID. The ID holds the whole deal (GAME:PARAMS:DESC), so it plays the same game even
 where a later build's generator would deal another.
+
+A day is the player's local calendar day (local_day: the caller gives the moment). A daily
+counts toward the streak when it was begun on its own day: one begun before midnight and
+finished after it still counts; a past day's, played from the archive, counts in the history
+and the statistics but not in the streak.
 """
 from __future__ import annotations
 
@@ -17,6 +22,8 @@ import re
 from games.core.kit import registry
 from games.core.kit.rules_api import RuleError
 
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+          "September", "October", "November", "December")
 FIRST_DAY = datetime.date(2000, 1, 1)
 LAST_DAY = datetime.date(9999, 12, 31)
 DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
@@ -63,9 +70,10 @@ def date_text(value: object) -> str:
     """A daily puzzle's date as a save's play options hold it: YYYY-MM-DD, or ''."""
     if isinstance(value, str) and DATE.fullmatch(value):
         try:
-            return parse_date(value).isoformat()
-        except RuleError:
+            day = datetime.date.fromisoformat(value)
+        except ValueError:
             return ""
+        return day.isoformat() if day >= FIRST_DAY else ""
     return ""
 
 
@@ -88,3 +96,22 @@ def streak(days: list[str], today: datetime.date) -> int:
         count += 1
         day -= datetime.timedelta(days=1)
     return count
+
+
+def local_day(seconds: float) -> datetime.date:
+    """The player's calendar day at this moment (seconds since the epoch), in the local time
+    zone, summer time and all."""
+    return datetime.date.fromtimestamp(seconds)
+
+
+def day_words(day: datetime.date, today: datetime.date) -> str:
+    """'28 November', with the year when it is not this year's: '3 November 2025'."""
+    words = f"{day.day} {MONTHS[day.month - 1]}"
+    return words if day.year == today.year else f"{words} {day.year}"
+
+
+def header(day: datetime.date, on_its_day: bool, today: datetime.date) -> str:
+    """What a daily's game says of itself: "Today's puzzle, 28 November" while it is played
+    on its day, else "Daily puzzle, 3 November"."""
+    kind = "Today's puzzle" if on_its_day else "Daily puzzle"
+    return f"{kind}, {day_words(day, today)}"

@@ -26,7 +26,7 @@ import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
 
 if TYPE_CHECKING:     # types only: the launcher's first frame imports none of these
     from games.core.kit.actions import Binding
@@ -45,6 +45,9 @@ S = TypeVar("S")
 M = TypeVar("M", bound="Encoded")
 S_in = TypeVar("S_in", contravariant=True)
 M_out = TypeVar("M_out", bound="Encoded", covariant=True)
+# How a daily puzzle's score reads in its shared result (games/core/data/share.py): a solving
+# time, the time left on a countdown, presses over par, or points.
+DailyScore = Literal["time", "time left", "par", "points"]
 
 
 @dataclass(frozen=True)
@@ -174,6 +177,8 @@ class Game(Generic[P, S, M]):
     bench: Callable[[], Bench] | None = None
     lower_is_better: bool = False   # its best scores are its smallest (a time, presses)
     daily: str = ""                 # the daily puzzle's parameters (encoded); "" for none
+    daily_words: str = ""           # ... in a few words, as its result is shared: "6x6 Hard"
+    daily_score: DailyScore = "points"    # ... and how its score reads there
     playable: bool = True           # only a game whose scene plays a whole game is launched
 
     @property

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from games.core.kit.checks import Invalid
 from games.core.kit.results import SOLVE_FINISHED, Result, looked_back, sentence
 from games.core.kit.rules_api import Outcome
-from games.core.screens import solving
+from games.core.screens import dailies, solving
 
 if TYPE_CHECKING:
     from games.core.screens.frame import Frame
@@ -69,13 +69,11 @@ class Ending:
         """One row of the history for this game (its moves, record, score in the game's
         words, the daily puzzle's date); the rank of a new best score, or None."""
         from games.core.data.history_rows import of_session
-        from games.core.kit import daily
         frame = self.frame
         score = frame.board.final_score()
         game = of_session(
             frame.session, frame.started, outcome, score, frame.board.score_text(score), ranked,
-            opponent=opponent, level=level,
-            daily=daily.date_text(frame.play_options.get("daily")))
+            opponent=opponent, level=level, daily=dailies.entered(frame))
         try:
             return frame.app.store.history().record(game)
         except Invalid as error:
@@ -140,9 +138,10 @@ class Ending:
         return [note] if note else []
 
     def result(self) -> Result:
-        """The template filled in for the position now on the board."""
-        return Result(self.title(), self.mood(), self.reason(), tuple(self.facts()),
-                      tuple(self.notes()))
+        """The template filled in for the position now on the board (with a daily puzzle's
+        day and streak)."""
+        return dailies.with_daily(self.frame, Result(
+            self.title(), self.mood(), self.reason(), tuple(self.facts()), tuple(self.notes())))
 
     def shown(self) -> Result:
         """The result screen's words: at the first ending those entered; at a later one the

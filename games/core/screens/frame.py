@@ -26,7 +26,7 @@ from games.core.kit.rules_api import GameError
 from games.core.kit.session import Change, Session
 from games.core.loop.app import App, Scene
 from games.core.loop.tween import Tweens
-from games.core.screens import hud, solving, verbs
+from games.core.screens import dailies, hud, solving, verbs
 from games.core.screens.ending import Ending
 from games.core.screens.hud import HUD_HEIGHT, TOOLBAR_HEIGHT
 from games.core.screens.modes import OPEN, PLAY, Gate, Mode
@@ -52,6 +52,7 @@ class Frame(Scene):
         self.jobs, self.settings = app.jobs, app.settings   # for the board to use and read
         # When play began (a resumed game: now, less the time already played), for the history.
         self.started = time.time() - session.elapsed
+        self.daily = dailies.DailyPlay.of(self.play_options, self.started)   # the daily's day
         self.prefs: Preferences = registry.preferences(app.settings, session.key)
         self.tweens = Tweens(app.motion)
         self.message, self.message_time = "", 0.0
@@ -556,8 +557,8 @@ class Frame(Scene):
                                 self.app.size[0] - 40)
 
     def draw_hud(self, surface: pygame.Surface) -> None:
-        layout, words = self.hud_layout(), self.shown_words()
-        hud.band(surface, self.game.title, layout, self.board.hud_colour)
+        layout, words, note = self.hud_layout(), self.shown_words(), dailies.header(self)
+        hud.band(surface, self.game.title, layout, self.board.hud_colour, note)
         self.board.draw_hud(surface)
         hud.foot(surface, self.toolbar, words, self.message_rect())
         self.hud_drawn = (layout, words, self.toolbar.look(), self.only_the_clock_is_due())

@@ -220,18 +220,36 @@ def strip(surface: pygame.Surface, area: pygame.Rect, look: Hashable,
 
 
 def band(surface: pygame.Surface, title: str, layout: Sequence[Field],
-         colour_of: Callable[[str], tuple[int, int, int]]) -> None:
-    """The band across the top: the game's title on the left, the fields on the right."""
-    look = ("band", title, tuple(layout), tuple(colour_of(name) for name, _, _ in layout))
+         colour_of: Callable[[str], tuple[int, int, int]], note: str = "") -> None:
+    """The band across the top: the game's title on the left (with a note under it: a daily
+    puzzle's day), the fields on the right."""
+    look = ("band", title, note, tuple(layout), tuple(colour_of(name) for name, _, _ in layout))
     strip(surface, pygame.Rect(0, 0, surface.get_width(), HUD_HEIGHT), look,
-          lambda: draw_band(surface, title, layout, colour_of))
+          lambda: draw_band(surface, title, layout, colour_of, note))
+
+
+def fields_left(layout: Sequence[Field]) -> int:
+    """Where the leftmost field's words begin (the band's fields: field_layout)."""
+    value_font, name_font = ui.assets.font(HUD_VALUE, True), ui.assets.font(ui.SMALL)
+    return min((right - max(value_font.size(value)[0], name_font.size(name)[0])
+                for name, value, right in layout), default=10**4)
 
 
 def draw_band(surface: pygame.Surface, title: str, layout: Sequence[Field],
-              colour_of: Callable[[str], tuple[int, int, int]]) -> None:
+              colour_of: Callable[[str], tuple[int, int, int]], note: str = "") -> None:
     pygame.draw.rect(surface, ui.BG_DEEP, (0, 0, surface.get_width(), HUD_HEIGHT))
-    ui.label(surface, title, (40, HUD_HEIGHT // 2), ui.HEADING, ui.TEXT, bold=True,
-             anchor="midleft")
+    if note:    # the title and the note stacked in the band's middle, clear of the fields
+        room = min(fields_left(layout), surface.get_width()) - 40 - 40
+        title_h = ui.assets.font(ui.HEADING, True).get_height()
+        note_h = ui.assets.font(ui.SMALL + 2, True).get_height()
+        top = (HUD_HEIGHT - title_h - note_h) // 2
+        ui.fit_text(surface, title, (40, top, room, title_h), ui.HEADING, ui.TEXT, bold=True,
+                    align="left", max_lines=1)
+        ui.fit_text(surface, note, (40, top + title_h, room, note_h), ui.SMALL + 2, ui.ACCENT,
+                    bold=True, align="left", max_lines=1)
+    else:
+        ui.label(surface, title, (40, HUD_HEIGHT // 2), ui.HEADING, ui.TEXT, bold=True,
+                 anchor="midleft")
     name_y, value_y = field_rows()
     for name, value, right in layout:
         ui.label(surface, value, (right, value_y), HUD_VALUE, colour_of(name), bold=True,

@@ -2,7 +2,7 @@
 puzzle" screen that keeps the window alive meanwhile), and a saved game resumed."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from games.core.kit import registry
@@ -13,6 +13,8 @@ from games.core.loop.app import Scene
 from games.core.screens import ui
 
 if TYPE_CHECKING:
+    import datetime
+
     from games.core.loop.app import App
     from games.core.screens.frame import Frame
 
@@ -119,13 +121,40 @@ def start_deal(app, game_id: str, play: dict | None = None,
     app.push(LoadingScene(app, lambda: Session.from_id(game_id), show))
 
 
-def start_daily(app, key: str, replace_scene: Scene | None = None) -> None:
-    """Today's puzzle (the local calendar day): its deal is made from the date alone."""
-    import datetime
-
+def start_daily(app: App, key: str, day: datetime.date, replace_scene: Scene | None = None) -> None:
+    """The daily puzzle of `day` (a datetime.date: today's, or a past day's from the archive):
+    its deal is made from the date alone, and the day goes with the game (its play options),
+    so the puzzle in hand stays that day's whatever the clock says later."""
     from games.core.kit import daily
-    day = datetime.date.today()
     start_deal(app, daily.seeded_id(key, day), {"daily": day.isoformat()}, replace_scene)
+
+
+def open_daily(app: App, key: str, day: datetime.date, replace_scene: Frame | None = None,
+               close: Callable[[], None] | None = None) -> None:
+    """Play the daily puzzle of `day`. The game that already is that puzzle is taken up again
+    (the one the asking screen was opened from, or the saved one); another game in progress
+    is given up only once the player says so. `close()` closes the asking screens first."""
+    game = replace_scene
+    if game is not None and game.daily is not None and game.daily.day == day and not game.over:
+        app.pop(app.stack[app.stack.index(game) + 1])    # back to it
+        return
+    if game is None and app.store.saved_daily(key) == day.isoformat():
+        if close is not None:
+            close()
+        resume_saved_game(app, key)
+        return
+
+    def start() -> None:
+        if close is not None:
+            close()
+        start_daily(app, key, day, replace_scene)
+    if (game is not None and not game.over) or (game is None and app.store.has_save(key)):
+        from games.core.screens.question import ConfirmScene  # asked only when needed
+        app.push(ConfirmScene(app, "Play this daily puzzle?", "Play it (Y)", "Keep my game (N)",
+                              start, f"Your {registry.lookup(key).title} game in progress is "
+                              f"given up."))
+        return
+    start()
 
 
 def resume_saved_game(app, key: str) -> bool:

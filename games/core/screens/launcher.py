@@ -1,6 +1,8 @@
 """The launcher: a card per game (its picture, title and blurb, a Resume badge for a saved game,
-a Daily badge until today's puzzle is done), Open a game ID, Statistics, Settings and Quit. The
-screens around a game are in menus.py; the dialogs in overlays.py and question.py."""
+and for a game with a daily puzzle a row saying how today's stands: to play, in progress, or
+done with its time or score), the collection's daily streak, Open a game ID, Statistics,
+Settings and Quit. The screens around a game are in menus.py; the dialogs in overlays.py and
+question.py."""
 from __future__ import annotations
 
 import os
@@ -19,24 +21,33 @@ from games.core.screens import ui
 # The screens a card or a button opens are imported when opened: off the first frame's path.
 
 
+DUE, PLAYING, DONE = "to play", "in progress", "done"
+DailyState = tuple[str, str]    # (DUE, PLAYING or DONE; the words after "Daily": "done, 4:12")
+
+
 class Card(ui.Widget):
     """A game on the launcher. A saved game shows a Resume badge on the picture's corner,
-    clear of the title; a click on the badge resumes, elsewhere opens the setup screen."""
+    clear of the title; a click on the badge resumes, elsewhere opens the setup screen. A game
+    with a daily puzzle has a row of its own under the blurb for today's (its picture is
+    shorter by that row: card_layout), so it covers neither the picture nor the title."""
 
     def __init__(self, rect, info, picture, picture_height: int, saved: bool, on_click,
-                 on_resume=None, daily_due: bool = False):
+                 on_resume=None, has_daily: bool = False):
         """picture: a callable giving the picture (read when first drawn), picture_height
         tall."""
         super().__init__(rect)
         self.info, self.picture_of, self.saved, self.on_click = info, picture, saved, on_click
-        self.on_resume, self.daily_due = on_resume, daily_due
+        self.on_resume, self.has_daily = on_resume, has_daily
+        self.daily: DailyState | None = None   # today's, once the history can say
         self.badge = pygame.Rect(0, 0, 150, 48)
         self.badge.topright = (self.rect.right - 32, self.rect.top + 32)
-        # The Daily badge ends the title's line, clear of the picture (the title shrinks
-        # to leave it room).
-        self.daily_badge = pygame.Rect(0, 0, 96, 40)
-        self.daily_badge.midright = (self.rect.right - 24, self.rect.top + 32 +
-                                     picture_height + TITLE_MIDDLE)
+        self.daily_row = pygame.Rect(self.rect.left + 24, self.rect.bottom - 10 - DAILY_ROW,
+                                     self.rect.width - 48, DAILY_ROW)
+
+    @property
+    def daily_due(self) -> bool:
+        """Today's puzzle is still to play."""
+        return self.daily is not None and self.daily[0] == DUE
 
     @property
     def picture(self) -> pygame.Surface:
@@ -57,25 +68,37 @@ class Card(ui.Widget):
                  border=ui.LINE, width=2)
         surface.blit(self.picture, (self.rect.left + 20, self.rect.top + 20))
         y = self.rect.top + 32 + self.picture.get_height()
-        room = self.rect.width - 48 - (self.daily_badge.width + 12 if self.daily_due else 0)
         ui.fit_text(surface, self.info.title,
-                    (self.rect.left + 24, y - 4, room, 2 * TITLE_MIDDLE + 8), 34, ui.TEXT,
-                    bold=True, align="left", max_lines=1)
+                    (self.rect.left + 24, y - 4, self.rect.width - 48, 2 * TITLE_MIDDLE + 8), 34,
+                    ui.TEXT, bold=True, align="left", max_lines=1)
         ui.paragraph(surface, self.info.blurb, pygame.Rect(self.rect.left + 24, y + 46,
                      self.rect.width - 48, 60), ui.SMALL, ui.MUTED, spacing=1.2)
         if self.saved:
             ui.panel(surface, self.badge, ui.ACCENT, radius=12, border=ui.BG_DEEP)
             ui.label(surface, "Resume", self.badge.center, ui.SMALL, ui.BG_DEEP, bold=True,
                      anchor="center")
-        if self.daily_due:      # today's puzzle is still to do (the setup screen offers it)
-            ui.panel(surface, self.daily_badge, ui.GOOD, radius=12, border=ui.BG_DEEP)
-            ui.fit_text(surface, "Daily", self.daily_badge.inflate(-12, -4), ui.SMALL,
-                        ui.BG_DEEP, bold=True)
+        if self.daily is not None:
+            draw_daily(surface, self.daily_row, self.daily)
         if focused:
             ui.focus_ring(surface, self.rect, 26)
 
 
+def draw_daily(surface, row: pygame.Rect, state: DailyState) -> None:
+    """Today's puzzle on a card: a "Daily" tag, green while it is to play, then its state."""
+    kind, words = state
+    fill = {DUE: ui.GOOD, PLAYING: ui.ACCENT}.get(kind, ui.PANEL_HI)
+    ink = ui.BG_DEEP if kind in (DUE, PLAYING) else ui.TEXT
+    width = ui.assets.font(ui.SMALL, True).size("Daily")[0] + 24
+    tag = pygame.Rect(row.left, row.top, width, row.height)
+    ui.panel(surface, tag, fill, radius=10)
+    ui.label(surface, "Daily", tag.center, ui.SMALL, ink, bold=True, anchor="center")
+    ui.fit_text(surface, words, (tag.right + 14, row.top, row.right - tag.right - 14,
+                row.height), ui.SMALL, ui.TEXT if kind == DONE else ui.MUTED, align="left",
+                max_lines=1)
+
+
 TITLE_MIDDLE = 20             # the title line's middle, below the picture (its 34 px text)
+DAILY_ROW = 38                # a daily game's row for today's puzzle, at the card's foot
 THUMBNAIL_SIZE = (520, 250)   # every game paints its picture at this size; cards scale it
 
 
@@ -116,6 +139,13 @@ def card_layout(count: int, screen=(1920, 1080)):
     card_w = (width - 160 - (columns - 1) * CARD_GAP) // columns
     card_h = min(440, (height - 200 - 170 - (rows - 1) * CARD_GAP) // rows)
     return columns, card_w, card_h, (card_w - 40, card_h - 150)
+
+
+def picture_size(key: str, size: tuple[int, int]) -> tuple[int, int]:
+    """A card's picture: `size` (card_layout's), shorter on a game with a daily puzzle by the
+    row that says how today's stands."""
+    shorter = max(1, size[1] - DAILY_ROW - 18)    # (a small logical screen has little room)
+    return (size[0], shorter) if registry.lookup(key).daily else (size[0], size[1])
 
 
 CARD_GAP = 36
@@ -169,6 +199,7 @@ class LauncherScene(Scene):
         self.message_time = 6.0
         self.opening: Job | None = None    # the history, opened after the first frame
         self.badges_shown = False
+        self.streak: int | None = None      # the collection's daily streak, once known
         # The whole picture, kept in memory (remember).
         self.kept: tuple[Hashable, pygame.Surface] | None = None
         self.drawn: Hashable = None
@@ -183,8 +214,8 @@ class LauncherScene(Scene):
     def build(self) -> None:
         games = registry.launcher_games()
         width, height = self.app.size
-        columns, card_w, card_h, size = card_layout(len(games), self.app.size)
-        due = self.dailies_due()
+        columns, card_w, card_h, card_picture_size = card_layout(len(games), self.app.size)
+        states, self.streak = self.daily_states()
         gap = CARD_GAP
         left = (width - columns * card_w - (columns - 1) * gap) // 2
         widgets: list[ui.Widget] = []
@@ -193,11 +224,12 @@ class LauncherScene(Scene):
             rect = pygame.Rect(left + column * (card_w + gap), 215 + row * (card_h + gap),
                                card_w, card_h)
             saved = self.app.store.has_save(info.key)
-            widgets.append(Card(rect, info, lambda key=info.key, size=size: self.picture(key, size),
-                                size[1], saved,
-                                lambda key=info.key: self.open_setup(key),
-                                lambda key=info.key: self.resume(key),
-                                info.key in due))
+            size = picture_size(info.key, card_picture_size)
+            card = Card(rect, info, lambda key=info.key, size=size: self.picture(key, size),
+                        size[1], saved, lambda key=info.key: self.open_setup(key),
+                        lambda key=info.key: self.resume(key), bool(info.daily))
+            card.daily = states.get(info.key)
+            widgets.append(card)
         self.quit_button = ui.Button((width - 300, height - 120, 260, 80), "Quit",
                                      self.confirm_quit)
         widgets.append(ui.Button((width - 1240, height - 120, 360, 80), "Open a game ID",
@@ -214,15 +246,24 @@ class LauncherScene(Scene):
         from games.core.screens.stats import StatsScene  # not on the way to the first frame
         self.app.push(StatsScene(self.app, ""))
 
-    def dailies_due(self) -> set[str]:
-        """The games whose daily puzzle of today is still to do; none until the history is
-        open (it opens after the first frame, and the cards are built again then)."""
+    def daily_states(self) -> tuple[dict[str, DailyState], int | None]:
+        """How today's puzzle of each game with one stands (to play, in progress: saved, or
+        done with its time or score), and the collection's daily streak; nothing until the
+        history is open (it opens after the first frame, and the cards are told then)."""
         if self.opening is None or not self.opening.done:
-            return set()
-        import datetime
-
-        done = self.app.store.history().dailies_done(datetime.date.today().isoformat())
-        return {game.key for game in registry.daily_games() if game.key not in done}
+            return {}, None
+        from games.core.data import records, share, stats
+        from games.core.screens.dailies import today
+        day, states = today(), {}
+        for key in (game.key for game in registry.daily_games()):
+            row = records.daily_result(self.app.store, key, day.isoformat())
+            if row is not None:
+                states[key] = (DONE, share.done_words(row))
+            elif self.app.store.saved_daily(key) == day.isoformat():
+                states[key] = (PLAYING, PLAYING)
+            else:
+                states[key] = (DUE, DUE)
+        return states, stats.daily_streak(self.app.store.history(), "", day)
 
     def handle(self, action) -> None:
         if action.kind == Act.CANCEL:
@@ -282,11 +323,11 @@ class LauncherScene(Scene):
         if self.opening is None:     # the first step comes after the first frame is shown
             self.opening = self.app.jobs.start(self.app.store.history)
         elif self.opening.done and not self.badges_shown:
-            self.badges_shown = True     # the Daily badges, now that the history can say
-            due = self.dailies_due()
+            self.badges_shown = True     # today's puzzles, now that the history can say
+            states, self.streak = self.daily_states()
             for widget in self.menu.widgets:
                 if isinstance(widget, Card):
-                    widget.daily_due = widget.info.key in due
+                    widget.daily = states.get(widget.info.key)
             self.app.mark_dirty()
         self.message_time = max(0.0, self.message_time - dt)
         if self.message_time == 0 and self.app.messages:
@@ -296,10 +337,10 @@ class LauncherScene(Scene):
 
     def look(self) -> Hashable:
         """Everything the picture shows that can change while the launcher is open."""
-        cards = tuple((widget.saved, widget.daily_due) if isinstance(widget, Card) else
+        cards = tuple((widget.saved, widget.daily) if isinstance(widget, Card) else
                       widget.enabled for widget in self.menu.widgets)
-        return (self.menu.focus, cards, tuple(self.app.messages[:1]), palette.current(),
-                ui.assets.text_scale(), self.app.size)
+        return (self.menu.focus, cards, self.streak, tuple(self.app.messages[:1]),
+                palette.current(), ui.assets.text_scale(), self.app.size)
 
     def draw(self, surface) -> None:
         if survey.current is not None:     # painted afresh, where the survey sees it
@@ -357,6 +398,9 @@ class LauncherScene(Scene):
                     align="left", max_lines=1)
         ui.fit_text(surface, "Calm, clever games for a big screen", (86, 158, 1200, 44), ui.BODY,
                     ui.MUTED, align="left", max_lines=1)
+        if self.streak is not None:     # the collection's, once the history can say
+            ui.label(surface, f"Daily streak: {self.streak} day{'' if self.streak == 1 else 's'}",
+                     (width - 80, 160), ui.BODY, ui.ACCENT, bold=True, anchor="topright")
         self.menu.draw(surface)
         # Beside the buttons: a message while there is one, else how to get about.
         foot = (80, height - 124, width - 1340, 88)

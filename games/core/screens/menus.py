@@ -13,14 +13,14 @@ from games.core.kit.options import Option, params_kwargs, play_choices, remember
 from games.core.kit.results import Result
 from games.core.kit.rules_api import GameError
 from games.core.loop import survey
-from games.core.loop.app import Scene
+from games.core.loop.app import App, Scene
 from games.core.screens import ui
 from games.core.screens.game_id import IdRow, Toast, copy_game_id
 from games.core.screens.launch import (
     colour_words,
+    open_daily,
     remembered_choices,
     resume_saved_game,
-    start_daily,
     start_new_game,
 )
 from games.core.screens.overlays import HelpScene, MenuScreen, SettingsScene
@@ -53,7 +53,10 @@ class SetupScene(Scene):
         # Offered first when the player comes to the game (not when a game asks for the next
         # one: one press starts it), until the lesson has been played through.
         first_time = lesson and replace_scene is None and not lesson_done(app.settings, key)
-        rows = len(self.options) + 3 + (1 if resume else 0) + (1 if first_time else 0)
+        from games.core.kit import daily
+        has_daily = daily.has_daily(key)
+        rows = len(self.options) + 3 + (1 if resume else 0) + (1 if first_time else 0) + \
+            (1 if has_daily else 0)
         step = min(104, (height - 250 - 80) // rows)   # many options: rows get closer
         size = step - 20
         y = 250
@@ -74,16 +77,13 @@ class SetupScene(Scene):
             y += step
         widgets.append(ui.Button((120, y, 820, size), "New game", self.new_game))
         y += step
-        import datetime  # the history: not on the way to the launcher's first frame
-
-        from games.core.kit import daily
-        if daily.has_daily(key):
-            done = app.store.history().dailies_done(datetime.date.today().isoformat())
-            words = "Today's puzzle again" if key in done else "Today's puzzle"
-            widgets.append(ui.Button((120, y, 400, size), words, self.daily))
-        widgets.append(ui.Button((540, y, 400, size) if daily.has_daily(key) else
-                                 (120, y, 820, size), "Statistics", self.statistics))
+        widgets.append(ui.Button((120, y, 820, size), "Statistics", self.statistics))
         y += step
+        if has_daily:      # today's puzzle, and the days before it (a row of halves, as the
+            #                last: the arrows reach each half from the whole rows above)
+            widgets.append(ui.Button((120, y, 400, size), self.today_words(), self.daily))
+            widgets.append(ui.Button((540, y, 400, size), "Past puzzles", self.archive))
+            y += step
         bottom = [("Rules", self.open_rules), ("Back", lambda: app.pop(self))]
         if lesson and not first_time:
             bottom.insert(0, ("Learn to play", self.learn))
@@ -148,10 +148,29 @@ class SetupScene(Scene):
         from games.core.screens.stats import StatsScene  # not on the way to the first frame
         self.app.push(StatsScene(self.app, self.key))
 
+    def today_words(self) -> str:
+        """Today's puzzle, as it stands: to play, in progress (in the game this screen was
+        opened from, or saved) or done."""
+        from games.core.screens.dailies import today  # the history: off the first frame
+        day, game = today(), self.replace_scene
+        if game is not None and game.daily is not None and game.daily.day == day and \
+                not game.over:
+            return "Back to today's puzzle"
+        if game is None and self.app.store.saved_daily(self.key) == day.isoformat():
+            return "Resume today's puzzle"
+        if self.key in self.app.store.history().dailies_done(day.isoformat()):
+            return "Today's puzzle again"
+        return "Today's puzzle"
+
     def daily(self) -> None:
         """Today's puzzle: the same deal for every player, made from the date."""
-        self.app.pop(self)
-        start_daily(self.app, self.key, self.replace_scene)
+        from games.core.screens.dailies import today
+        open_daily(self.app, self.key, today(), self.replace_scene, lambda: self.app.pop(self))
+
+    def archive(self) -> None:
+        """The past days' puzzles, on a calendar (over this screen)."""
+        from games.core.screens.archive import ArchiveScene  # off the first frame
+        self.app.push(ArchiveScene(self.app, self.key, self))
 
     def learn(self) -> None:
         """The game's lesson, over this screen (Play a game comes back to it)."""
@@ -284,6 +303,20 @@ def note_height(note: str) -> int:
     return 56 if len(lines) == 1 else 96
 
 
+RESULT_COPIED = "Your result is on the clipboard, ready to share."
+
+
+def shared_result(app: App, game: Frame) -> str:
+    """The shared result of the daily puzzle this game is (its day's result as the history
+    keeps it: the first one), or '' when it is none."""
+    play = game.daily
+    if play is None:
+        return ""
+    from games.core.data import share
+    row = records.daily_result(app.store, game.session.key, play.day.isoformat())
+    return share.share_text(row) if row is not None else ""
+
+
 class ResultScene(MenuScreen):
     """The end of a game, in the one template (games/core/kit/results.py): the title from the
     outcome, the reason, the facts one a line, the place in the best results, the game ID
@@ -310,6 +343,9 @@ class ResultScene(MenuScreen):
                    ("Back to the launcher", self.leave)]
         if game.versus is not None:             # a two-player game: graded move by move
             entries.insert(1, ("Review the game", game.versus.review))
+        self.shared = shared_result(app, game)
+        if self.shared:     # a daily puzzle: its result to share, spoiler-free
+            entries.insert(1, ("Copy result", self.copy_result))
         each = (inner.width - 20 * (len(entries) - 1)) // len(entries)
         buttons = [ui.Button((inner.left + n * (each + 20), self.box.bottom - 124, each, 84),
                              words, action) for n, (words, action) in enumerate(entries)]
@@ -317,6 +353,10 @@ class ResultScene(MenuScreen):
 
     def copy(self) -> None:
         self.toast.show(copy_game_id(self.game.session.game_id))
+
+    def copy_result(self) -> None:
+        from games.core.loop import clipboard
+        self.toast.show(clipboard.copy(self.shared) or RESULT_COPIED)
 
     def handle(self, action) -> None:
         if action.kind == Act.COPY:

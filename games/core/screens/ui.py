@@ -360,7 +360,18 @@ class Stepper(Widget):
 
 
 def nearest(rects: list[pygame.Rect], start: int, dx: int, dy: int) -> int:
-    """Index of the rect nearest to rects[start] in direction (dx, dy), or start if none."""
+    """Index of the rect nearest to rects[start] in direction (dx, dy), or start if none:
+    first those in line with it (sharing some of its rows for left and right, some of its
+    columns for up and down), so a row of halves under a whole-width button is walked half
+    by half; else the nearest centre that way (kit.controls.nearest)."""
+    here = rects[start]
+    in_line = [k for k, rect in enumerate(rects) if k != start and
+               (rect.centerx - here.centerx) * dx + (rect.centery - here.centery) * dy > 0 and
+               (rect.top < here.bottom and here.top < rect.bottom if dx else
+                rect.left < here.right and here.left < rect.right)]
+    if in_line:
+        return min(in_line, key=lambda k: abs(rects[k].centerx - here.centerx) * abs(dx) +
+                   abs(rects[k].centery - here.centery) * abs(dy))
     from games.core.kit import controls  # on the first move, not the first frame's path
     return controls.nearest([rect.center for rect in rects], start, dx, dy)
 
