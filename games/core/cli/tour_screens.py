@@ -5,8 +5,8 @@ where the one before it ended, finds its way (a game's setup screen, the launche
 real input path, shoots what it finds (Walker.shoot) and leaves the screens it opened.
 
 Each screen is named by its kind (launcher, settings, setup, rules, lesson, game, pause,
-confirm, result, statistics, history, replay, review, game-id) and, where there are several,
-the moment after a dash ("review-middle")."""
+confirm, result, archive, statistics, history, replay, review, game-id) and, where there are
+several, the moment after a dash ("review-middle")."""
 from __future__ import annotations
 
 import functools
@@ -333,6 +333,31 @@ def look_back(walker: Walker, game: str) -> None:
     walker.back_to(history)
 
 
+def daily_puzzle(walker: Walker, key: str) -> None:
+    """A game with a daily puzzle: today's from the setup screen (its header names the day),
+    solved by the scripted player, its result (the day, the streak, Copy result); then Past
+    puzzles, the calendar, with today's done."""
+    if not registry.lookup(key).daily:
+        return
+    from games.core.screens.archive import ArchiveScene  # only the daily games open it
+    setup = setup_of(walker, key)
+    walker.press(setup.today_words())
+    if isinstance(walker.app.top, ConfirmScene):           # a game in progress is given up
+        walker.key(pygame.K_y)
+    scene = game_opened(walker)
+    walker.shoot(key, "game-daily")
+    play_well(walker, scene)
+    walker.until(lambda: isinstance(walker.app.top, ResultScene), "the daily's result")
+    walker.shoot(key, "result-daily")
+    walker.press("Back to the launcher")
+    open_setup(walker, key)
+    walker.press("Past puzzles")
+    walker.on_top(ArchiveScene)
+    walker.shoot(key, "archive")
+    walker.key(pygame.K_ESCAPE)
+    setup_of(walker, key)
+
+
 def leave_one_saved(walker: Walker, key: str) -> None:
     """A game left in progress, for the launcher's Resume badge; New game over it asks."""
     scene = new_game(walker, key, **({"level": "medium"} if two_players(key) else {}))
@@ -351,8 +376,8 @@ def leave_one_saved(walker: Walker, key: str) -> None:
 
 
 GAME_VISITS: tuple[Callable[[Walker, str], None], ...] = (
-    setup_screen, rules_pages, lesson, playing, results, statistics, leave_one_saved,
-    other_starts)
+    setup_screen, rules_pages, lesson, playing, results, daily_puzzle, statistics,
+    leave_one_saved, other_starts)
 
 
 # --- the collection's screens --------------------------------------------------------------------

@@ -126,7 +126,7 @@ class ArchiveScene(Scene):
                                                        CELL_H - 4)))
         return found
 
-    def day_at(self, pos) -> datetime.date | None:
+    def day_at(self, pos: tuple[int, int]) -> datetime.date | None:
         return next((day for day, rect in self.cells() if rect.collidepoint(pos)), None)
 
     # --- what a day holds -----------------------------------------------------------------
@@ -198,7 +198,7 @@ class ArchiveScene(Scene):
         if there:
             self.menu.focus = there - 1
 
-    def press(self, pos) -> None:
+    def press(self, pos: tuple[int, int]) -> None:
         day = self.day_at(pos)
         if day is not None and self.playable(day):
             again = self.on_days and day == self.selected
@@ -210,7 +210,7 @@ class ArchiveScene(Scene):
             self.on_days = False
 
     # --- drawing ------------------------------------------------------------------------------
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(ui.BG)
         width = self.app.size[0]
         ui.fit_text(surface, f"{self.title}: daily puzzles", (self.left, 40, width - 2 *
@@ -249,7 +249,7 @@ class ArchiveScene(Scene):
         for index, button in enumerate(self.menu.widgets):
             button.draw(surface, not self.on_days and index == self.menu.focus)
 
-    def draw_day(self, surface, day: datetime.date, rect: pygame.Rect) -> None:
+    def draw_day(self, surface: pygame.Surface, day: datetime.date, rect: pygame.Rect) -> None:
         playable = self.playable(day)
         ui.panel(surface, rect, ui.PANEL if playable else ui.BG_DEEP, radius=10)
         number = ui.label(surface, str(day.day), (rect.left + 8, rect.top + 4), ui.SMALL - 2,
@@ -266,7 +266,7 @@ class ArchiveScene(Scene):
         if self.on_days and day == self.selected:
             ui.focus_ring(surface, rect, 12)
 
-    def draw_key(self, surface, rect: pygame.Rect) -> int:
+    def draw_key(self, surface: pygame.Surface, rect: pygame.Rect) -> int:
         """What the marks mean (each a shape, never a colour alone); returns where it ends."""
         x, y = rect.left, rect.centery
         for kind, on_time, words in (("solved", True, "solved on its day"),
@@ -279,7 +279,7 @@ class ArchiveScene(Scene):
         return x
 
 
-def mark(surface, kind: str, centre: tuple[int, int], on_its_day: bool) -> None:
+def mark(surface: pygame.Surface, kind: str, centre: tuple[int, int], on_its_day: bool) -> None:
     """A day's mark: solved (a tick), finished unsolved (a bar) or in progress (a dot in a
     ring); on a filled disc when played on its day, in a ring when after it."""
     x, y = centre
