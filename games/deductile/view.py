@@ -24,6 +24,7 @@ from sprites.deductile import CARD, CARD_EDGE, colour as tile_colour, reword
 
 INK = (34, 36, 44)
 NOTE_INK = (200, 200, 210)  # a shape in the notes grid: no colour, that is the other grid's
+NOTE_LETTER = 20            # a colour note's letter: 13 pixels high on a 1280x720 screen
 ORDINAL_LABELS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 COLOURS_ONLY = "swapping colours only"   # the note on a tile dragged with the right button
 SMALL_MARGIN = 18          # round the small tiles of the player's order, shown at time-up
@@ -239,8 +240,8 @@ class DeductileView:
             else:
                 name = COLOURS[item]
                 pygame.draw.circle(surface, tile_colour(name), rect.center, size // 2)
-                ui.label(surface, name[0].upper(), rect.center, max(16, size // 2), INK,
-                         bold=True, anchor="center")
+                ui.label(surface, name[0].upper(), rect.center, max(NOTE_LETTER, size // 2),
+                         INK, bold=True, anchor="center")
             if mark == notebook.NO:
                 cross(surface, rect.inflate(-12, -12), ui.BAD, 5, ui.BG_DEEP)
             elif index in implied:     # ruled out by a tick: a thin cross, no edge
