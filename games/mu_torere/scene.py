@@ -235,6 +235,8 @@ class MuTorereBoard(Board):
 
     def prompt(self) -> str:
         versus = self.versus
+        if versus.looking:                       # a review: whose turn, its panel says the rest
+            return versus.turn_prompt()
         if self.table.over:
             title = versus.result_title()
             return f"{title}{' ' if title.endswith('!') else '. '}{versus.ending()}"
