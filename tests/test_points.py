@@ -1,7 +1,8 @@
 """The controls every board of points shares (games/core/kit/points.py), on a Ui of its own:
 the pointer's hover follows the point under it and answers only when it changes; a piece let
 go is the game's drop and nothing else is; the cursor moves only to another point; the piece
-held is put back only when there is one."""
+held is put back only when there is one; a press chooses the point pressed (the cursor goes
+there), Enter the cursor's, and a press off the board puts the piece back."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -10,7 +11,7 @@ from hypothesis import given, strategies as st
 
 from games.core.kit.actions import Act, Action, Device
 from games.core.kit.controls import Drop, Look, Play, Refuse
-from games.core.kit.points import let_go, move_cursor, pointer
+from games.core.kit.points import let_go, move_cursor, pick, pointer
 
 POINTS = st.integers(0, 8)
 MAYBE = st.none() | POINTS
@@ -69,3 +70,21 @@ def test_a_piece_is_put_back_only_when_one_is_held(ui):
     assert answer == (None if ui.selected is None else
                       Look(Ui(ui.cursor, None, ui.hover, ui.flipped)))
     assert not isinstance(answer, Play)
+
+
+@given(uis, targets, st.sampled_from([Act.PRESS, Act.CONFIRM]))
+def test_a_press_chooses_the_point_pressed_and_enter_the_cursors(ui, target, kind):
+    asked = []
+
+    def choose(at: Ui, point: int, by_pointer: bool) -> Look[Ui]:
+        asked.append((at, point, by_pointer))
+        return Look(at)
+
+    answer = pick(ui, Action(kind, Device.MOUSE, (0, 0)), target, choose)
+    if kind == Act.CONFIRM:
+        assert asked == [(ui, ui.cursor, False)] and answer == Look(ui)
+    elif isinstance(target, int):
+        moved = Ui(target, ui.selected, ui.hover, ui.flipped)
+        assert asked == [(moved, target, True)] and answer == Look(moved)
+    else:
+        assert asked == [] and answer == let_go(ui)

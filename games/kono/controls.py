@@ -14,11 +14,11 @@ a Drop (RELEASE of a stone the mouse picked up).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from games.core.kit.actions import Act, Action
 from games.core.kit.controls import Answer, Drop, Look, Play, Refuse, cycle, step_grid
-from games.core.kit.points import let_go, move_cursor, pointer
+from games.core.kit.points import let_go, move_cursor, pick, pointer
 from games.kono import rules
 from games.kono.info import SIDE_NAMES
 
@@ -101,12 +101,8 @@ def interpret(state: rules.State, ui: Ui, action: Action, target: object) -> Ans
         if kind in (Act.PRESS, Act.CONFIRM):
             return Refuse(status.reason + " Undo, or start a new game from the menu.")
         return None
-    if kind == Act.PRESS and not action.alt:
-        if not isinstance(target, int):
-            return let_go(ui)
-        return choose(state, replace(ui, cursor=target), target, by_pointer=True)
-    if kind == Act.CONFIRM:
-        return choose(state, ui, ui.cursor, by_pointer=False)
+    if kind == Act.CONFIRM or (kind == Act.PRESS and not action.alt):
+        return pick(ui, action, target, partial(choose, state))
     if kind in (Act.CANCEL, Act.PRESS):     # Esc, B, a click off the board: put it back
         return let_go(ui)
     if kind == Act.MOVE:

@@ -13,11 +13,11 @@ preferences are the scene's verbs, not the board's.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from games.core.kit.actions import Act, Action
 from games.core.kit.controls import Answer, Drop, Look, Play, Refuse, cycle
-from games.core.kit.points import let_go, move_cursor, pointer
+from games.core.kit.points import let_go, move_cursor, pick, pointer
 from games.mu_torere import geometry, rules
 
 
@@ -70,12 +70,8 @@ def interpret(state: rules.State, ui: Ui, action: Action, target: object) -> Ans
         return let_go(ui)
     if rules.status(state).over:
         return None
-    if kind == Act.PRESS and not action.alt:
-        if not isinstance(target, int):
-            return let_go(ui)
-        return choose(state, replace(ui, cursor=target), target, by_pointer=True)
-    if kind == Act.CONFIRM:
-        return choose(state, ui, ui.cursor, by_pointer=False)
+    if kind == Act.CONFIRM or (kind == Act.PRESS and not action.alt):
+        return pick(ui, action, target, partial(choose, state))
     return None
 
 

@@ -1,7 +1,8 @@
 """The controls every board of points shares (Mu Torere, Kono): a Ui with a cursor, a piece
 picked up and the point under the mouse; the pointer hovering over a point or letting go of a
-piece (a Drop, found by the board's Grip: games/core/screens/drag.py); the cursor stepping to a
-point; the piece put back. Pure: the games' controls.py build their interpret() on these."""
+piece (a Drop, found by the board's Grip: games/core/screens/drag.py); a press or Enter
+choosing a point; the cursor stepping to a point; the piece put back. Pure: the games'
+controls.py build their interpret() on these."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -36,6 +37,18 @@ def pointer(ui: U, action: Action, target: object, drop: Callable[[Drop], Answer
         return drop(target) if isinstance(target, Drop) else None
     point = target if isinstance(target, int) else None
     return Look(replace(ui, hover=point)) if point != ui.hover else None
+
+
+def pick(ui: U, action: Action, target: object,
+         choose: Callable[[U, int, bool], Answer]) -> Answer:
+    """A press of the left button or Enter / A: the game's `choose(ui, point, by_pointer)`
+    at the point pressed (the cursor goes there) or at the cursor; a press off the board
+    (`target` no point) puts the piece back."""
+    if action.kind == Act.CONFIRM:
+        return choose(ui, ui.cursor, False)
+    if not isinstance(target, int):
+        return let_go(ui)
+    return choose(replace(ui, cursor=target), target, True)
 
 
 def move_cursor(ui: U, point: int | None) -> Look[U] | None:
