@@ -4,14 +4,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from games.core.kit.endings import AGREED, THIRD_TIME, blocked
-from games.core.kit.rules_api import (
-    Outcome,
-    RuleError,
-    Status,
-    Termination,
-    encode_fields,
-    parse_fields,
-)
+from games.core.kit.rules_api import Outcome, RuleError, Termination, encode_fields, parse_fields
 from games.core.kit.rules_parts import (
     CellMove,
     NoParams,
@@ -90,7 +83,8 @@ def test_a_standard_start_reads_descriptions_exactly_and_positions_loosely():
 @pytest.mark.parametrize("side", [0, 1])
 def test_a_side_that_cannot_move_has_lost_to_the_other(side):
     status = blocked("Left", 1 - side)
-    assert status == Status(Outcome.DECIDED, 1 - side, "Left cannot move.")
+    assert (status.outcome, status.winner, status.reason) == (Outcome.DECIDED, 1 - side,
+                                                             "Left cannot move.")
     assert status.termination == Termination.BLOCKED and status.over
 
 
