@@ -58,7 +58,9 @@ class MuTorereBoard(Board):
         flipped = bool(table.play_options.get("flip", False))
         self.ui = Ui(cursor=home(self.state), names=self.side_names(), flipped=flipped)
         self.lay_out()
-        self.grip = Grip(table, lambda point: self.layout.xy(point))
+        self.grip = Grip(table, lambda point: self.layout.xy(point),
+                         lambda pos: self.layout.point_at(pos),
+                         lambda action, target: interpret(self.state, self.ui, action, target))
         self.clock = 0.0                # since a piece was picked up: its target's glow
         self.slides: dict[int, Slide] = {}      # point -> a piece on its way there
 
@@ -139,8 +141,7 @@ class MuTorereBoard(Board):
 
     # --- input: controls.interpret decides, the frame carries it out ------------------------
     def read(self, action: Action) -> Answer:
-        return self.grip.read(action, self.layout.point_at,
-                              lambda target: interpret(self.state, self.ui, action, target))
+        return self.grip.read(action)
 
     def look(self, ui: Ui, action: Action) -> None:
         """A piece picked up (by a press it may become a drag), with its sound; its target's
@@ -154,20 +155,13 @@ class MuTorereBoard(Board):
 
     def played(self, answer: Play[Any], change: Change[Any, Any] | None,
                action: Action) -> None:
-        if change is None:
-            self.ui = answer.ui
-        self.grip.played(change)
+        self.ui = self.grip.played(self.ui, answer, change)
 
     def cancel(self) -> bool:
-        if self.grip.drag is not None or \
-                interpret(self.state, self.ui, Action(Act.CANCEL), None) is not None:
-            self.drop_held()
-            return True
-        return False
+        return self.grip.cancel(self.drop_held)
 
     def drop_held(self) -> None:
-        self.grip.drop()
-        self.ui = replace(self.ui, selected=None)
+        self.ui = self.grip.put_down(self.ui)
 
     def changed(self, change: Change[Any, Any]) -> None:
         """Whatever was held is stale; after a restart the cursor starts afresh."""
