@@ -153,7 +153,8 @@ def test_nim_lost_then_won_after_undo_says_the_board_and_what_the_record_keeps(d
     shown = driver.app.top.result
     assert shown.title == "You won, not counted" and shown.mood == "neutral"
     assert shown.reason == scene.ending.reason() and shown.reason != lost.reason
-    assert dict(shown.facts)["Moves"] == str(scene.versus.moves_played()) != dict(lost.facts)["Moves"]
+    assert dict(shown.facts)["Moves"] == str(scene.versus.moves_played()) \
+        != dict(lost.facts)["Moves"]
     assert shown.notes[-1] == (f"Your record keeps this game's first ending: You lost "
                                f"(Moves {dict(lost.facts)['Moves']}).")
     assert "You won!" not in shown.lines()

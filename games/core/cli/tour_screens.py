@@ -153,7 +153,7 @@ def play_badly(walker: Walker, scene: Frame) -> None:
         human_turn(walker, scene)
         if scene.over:
             return
-        scene.play(walker.rng.choice(scene.rules.legal_moves(scene.state)))
+        scene.play(walker.rng.choice(scene.game.rules.legal_moves(scene.state)))
         walker.frames(2, STILL)
     raise Stuck("the game never ended")
 

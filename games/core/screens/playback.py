@@ -190,7 +190,7 @@ class Playback(Scene):
         """The position as the game's own screen shows it, at `size`: what the board here
         is checked against while a survey records (games/core/loop/survey.py)."""
         whole = pygame.Surface(self.app.size, 0, self.canvas)
-        self.board.draw(whole)
+        self.frame.draw(whole)
         return pygame.transform.smoothscale(whole.subsurface(self.layout.content), size)
 
     def decorate(self, canvas: pygame.Surface) -> None:
