@@ -30,7 +30,7 @@ from games.core.screens.board import Board, Table, chain, two_sides
 from games.core.screens.cache import Backdrop
 from games.core.screens.drag import Grip
 from games.core.screens.ui import BG
-from games.core.screens.widgets import Choose
+from games.core.screens.widgets import Choose, Row
 from games.mu_torere import rules
 from games.mu_torere.controls import Ui, ends, home, interpret, legal
 from games.mu_torere.geometry import PIECE, Point
@@ -87,18 +87,18 @@ class MuTorereBoard(Board):
     def swatch(self, side: int, size: int) -> pygame.Surface:
         return paint.piece(self.colour(side), size, side == 1)
 
-    def option_rows(self) -> list[Choose]:
+    def option_rows(self) -> list[Row]:
         prefs = self.table.prefs
         swatches = {key: paint.piece(paint.piece_colour(key), 34) for key in COLOURS}
         choices = tuple((key, paint.colour_name(key)) for key in COLOURS)
-        rows = []
-        for side in (0, 1):
-            role = self.versus.role(side)
+
+        def colour_row(side: int) -> Choose[str]:
             # The row of a side's colour is named by the side alone (its swatch and colour
             # show what it sets): "Computer's colour" did not fit beside "Vermilion".
-            rows.append(Choose(f"colour{side}", role, choices, prefs["colours"][side],
-                               lambda value, s=side: self.set_colour(s, value), swatches,
-                               lambda value, s=side: value == prefs["colours"][1 - s]))
+            return Choose(f"colour{side}", self.versus.role(side), choices,
+                          prefs["colours"][side], lambda value: self.set_colour(side, value),
+                          swatches, lambda value: value == prefs["colours"][1 - side])
+        rows: list[Row] = [colour_row(0), colour_row(1)]
         rows.append(Choose("board", "Board", STYLES, prefs["board"],
                            lambda value: self.table.set_pref("board", value)))
         rows.append(Choose("legend", "Colour legend", ((True, "On"), (False, "Off")),

@@ -3,15 +3,18 @@ and the result screen; Ctrl+C copies it too), a toast saying what happened, and 
 launcher's "Open a game ID" dialog with its text field (typing, Ctrl+V, a pad's A pastes)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pygame
 
 from games.core.kit import registry
-from games.core.kit.actions import Act, Device
+from games.core.kit.actions import Act, Action, Device
 from games.core.kit.results import sentence
 from games.core.kit.rules_api import GameError
 from games.core.kit.session import MAX_ID_LENGTH, Session, parse_game_id
 from games.core.loop import clipboard
-from games.core.loop.app import Scene
+from games.core.loop.app import App, Scene
 from games.core.screens import ui
 from games.core.screens.launch import LoadingScene, open_game
 from games.core.screens.question import ConfirmScene
@@ -71,12 +74,12 @@ class IdRow:
     to fit; the button belongs to the screen's Menu (the mouse and the pad reach it)."""
     BUTTON = 250
 
-    def __init__(self, rect, game_id: str, on_copy) -> None:
+    def __init__(self, rect: ui.RectLike, game_id: str, on_copy: Callable[[], object]) -> None:
         self.rect, self.game_id = pygame.Rect(rect), game_id
         self.button = ui.Button((self.rect.right - self.BUTTON, self.rect.top, self.BUTTON,
                                  self.rect.height), "Copy (Ctrl+C)", on_copy, size=ui.SMALL)
 
-    def draw(self, surface, toast: Toast) -> None:
+    def draw(self, surface: pygame.Surface, toast: Toast) -> None:
         y = self.rect.centery
         name = ui.label(surface, "Game ID", (self.rect.left, y), ui.SMALL, ui.MUTED,
                         anchor="midleft")
@@ -94,7 +97,8 @@ class TextField(ui.Widget):
     """One line of text: typed, pasted, deleted from the end. No spaces (a game ID has none);
     at most `limit` characters."""
 
-    def __init__(self, rect, placeholder: str, limit: int, on_activate) -> None:
+    def __init__(self, rect: ui.RectLike, placeholder: str, limit: int,
+                 on_activate: Callable[[], object]) -> None:
         super().__init__(rect)
         self.text, self.placeholder, self.limit = "", placeholder, limit
         self.on_activate = on_activate
@@ -110,10 +114,10 @@ class TextField(ui.Widget):
     def activate(self) -> None:
         self.on_activate()
 
-    def press(self, pos) -> None:
+    def press(self, pos: tuple[int, int]) -> None:
         """A click puts the caret here; it types nothing."""
 
-    def draw(self, surface, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, focused: bool) -> None:
         ui.text_box(surface, self.rect, self.text, self.placeholder, ui.BODY,
                     focused and int(self.blink * 2) % 2 == 0)
         if focused:
@@ -126,7 +130,7 @@ class OpenIdScene(Scene):
     message and keeps the text as it was."""
     opaque = False
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         width, height = app.size
         self.box = pygame.Rect(0, 0, 1500, 560)
@@ -199,13 +203,13 @@ class OpenIdScene(Scene):
     def start(self, key: str, game_id: str) -> None:
         """As `play --id`: a seed makes its game in a worker thread. Should that fail, this
         dialog stays, with the ID as typed and why."""
-        def make() -> Session | GameError:
+        def make() -> Session[Any, Any, Any] | GameError:
             try:
                 return Session.from_id(game_id)
             except GameError as error:
                 return error
 
-        def show(made: Session | GameError) -> None:
+        def show(made: Session[Any, Any, Any] | GameError) -> None:
             if isinstance(made, GameError):
                 self.say("That game cannot be made: " + sentence(one_line(str(made))))
                 return
@@ -217,7 +221,7 @@ class OpenIdScene(Scene):
         self.app.pop(self)
 
     # --- input -------------------------------------------------------------------------------
-    def handle(self, action) -> None:
+    def handle(self, action: Action) -> None:
         kind, device = action.kind, action.device
         if kind == Act.TEXT:
             if self.pending_enter and action.value == " ":
@@ -246,7 +250,7 @@ class OpenIdScene(Scene):
             self.pending_enter = False
             self.menu.widgets[self.menu.focus].activate()
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         surface.blit(ui.shade(self.app.size, (10, 12, 18, 215)), (0, 0))
         box = self.box
         ui.panel(surface, box, ui.PANEL, border=ui.ACCENT)

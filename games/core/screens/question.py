@@ -14,7 +14,7 @@ from types import MappingProxyType
 
 import pygame
 
-from games.core.kit.actions import LETTERS, Act, Command, Device
+from games.core.kit.actions import LETTERS, Act, Action, Command, Device
 from games.core.loop.app import App, Scene
 from games.core.screens import ui
 from games.core.screens.hud import HUD_HEIGHT
@@ -54,7 +54,7 @@ class ConfirmScene(Scene):
         self.app.pop(self)
         self.on_no()
 
-    def handle(self, action) -> None:
+    def handle(self, action: Action) -> None:
         if action.kind == Act.CANCEL or (action.kind == Act.COMMAND and
                                          action.value == Command.NO):
             self.answer_no()
@@ -63,7 +63,7 @@ class ConfirmScene(Scene):
         else:
             self.menu.handle(action)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         surface.blit(ui.shade(self.app.size, (10, 12, 18, 200)), (0, 0))
         ui.panel(surface, self.box, ui.PANEL, border=ui.ACCENT)
         inner = self.box.inflate(-80, 0)
@@ -187,7 +187,7 @@ class QuestionScene(Scene):
         self.app.pop(self)
 
     # --- input -----------------------------------------------------------------------------
-    def handle(self, action) -> None:
+    def handle(self, action: Action) -> None:
         kind, device = action.kind, action.device
         if kind == Act.TEXT:
             if self.pending_enter and action.value == " ":
@@ -229,7 +229,7 @@ class QuestionScene(Scene):
             self.menu.widgets[self.menu.focus].activate()
 
     # --- drawing ---------------------------------------------------------------------------
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         surface.blit(ui.shade(self.app.size, (10, 12, 18, 215)), (0, 0))
         box = self.box
         ui.panel(surface, box, ui.PANEL, border=ui.ACCENT)
