@@ -14,10 +14,10 @@ from games.core.kit.results import sentence
 from games.core.kit.rules_api import GameError
 from games.core.kit.session import MAX_ID_LENGTH, Session, parse_game_id
 from games.core.loop import clipboard
-from games.core.loop.app import App, Scene
+from games.core.loop.app import App
 from games.core.screens import ui
 from games.core.screens.launch import LoadingScene, open_game
-from games.core.screens.question import ConfirmScene
+from games.core.screens.question import ConfirmScene, TypingDialog, draw_dialog
 
 TOAST_SECONDS = 3.0
 COPIED = "The game ID is on the clipboard."
@@ -102,7 +102,7 @@ class TextField(ui.Widget):
         super().__init__(rect)
         self.text, self.placeholder, self.limit = "", placeholder, limit
         self.on_activate = on_activate
-        self.blink = 0.0
+        self.caret_on: Callable[[], bool] = lambda: True   # the dialog's blink
 
     def type(self, chars: str) -> None:
         chars = "".join(ch for ch in chars if ch.isprintable() and not ch.isspace())
@@ -119,19 +119,17 @@ class TextField(ui.Widget):
 
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
         ui.text_box(surface, self.rect, self.text, self.placeholder, ui.BODY,
-                    focused and int(self.blink * 2) % 2 == 0)
+                    focused and self.caret_on())
         if focused:
             ui.focus_ring(surface, self.rect, 18)
 
 
-class OpenIdScene(Scene):
+class OpenIdScene(TypingDialog):
     """The launcher's "Open a game ID": type or paste an ID (Ctrl+V; Paste for the mouse and
     the pad), Open checks it and opens the game as `play --id` does. A bad ID gets one
     message and keeps the text as it was."""
-    opaque = False
 
     def __init__(self, app: App) -> None:
-        super().__init__(app)
         width, height = app.size
         self.box = pygame.Rect(0, 0, 1500, 560)
         self.box.center = (width // 2, height // 2)
@@ -146,12 +144,8 @@ class OpenIdScene(Scene):
         self.menu = ui.Menu([self.field, self.paste_button, self.open_button, self.back_button],
                             0)
         self.problem = ""
-        self.pending_enter = False   # a keyboard Enter or Space: decided when the text arrives
-        try:   # typed text arrives as TEXT actions (on by default on desktops; made sure)
-            pygame.key.start_text_input()
-            pygame.key.set_text_input_rect(self.field.rect)
-        except pygame.error:
-            pass
+        super().__init__(app, self.field.rect)
+        self.field.caret_on = lambda: self.caret_on
 
     @property
     def text(self) -> str:
@@ -221,43 +215,27 @@ class OpenIdScene(Scene):
         self.app.pop(self)
 
     # --- input -------------------------------------------------------------------------------
-    def handle(self, action: Action) -> None:
+    def typed(self, text: str) -> None:
+        self.field.type(text)
+        self.menu.focus, self.problem = 0, ""
+
+    def act(self, action: Action) -> None:
         kind, device = action.kind, action.device
-        if kind == Act.TEXT:
-            if self.pending_enter and action.value == " ":
-                self.pending_enter = False      # the Space key: typed, not a press
-            self.field.type(str(action.value or ""))
-            self.menu.focus, self.problem = 0, ""
-        elif kind == Act.PASTE:
+        if kind == Act.PASTE:
             self.paste()
         elif kind == Act.CLEAR:
             self.field.delete()
         elif kind == Act.CANCEL:
             self.back()
-        elif device == Device.KEYBOARD and kind == Act.CONFIRM:
-            self.pending_enter = True
         elif device == Device.KEYBOARD and kind not in (Act.MOVE, Act.NEXT, Act.PREV):
             return   # letters and digits arrive as TEXT too; their shortcuts mean nothing here
         else:
             self.menu.handle(action)
 
-    def next_change(self) -> float:
-        return 0.5 - self.field.blink % 0.5    # the caret blinks twice a second
-
-    def update(self, dt: float) -> None:
-        self.field.blink += dt
-        if self.pending_enter:
-            self.pending_enter = False
-            self.menu.widgets[self.menu.focus].activate()
-
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(ui.shade(self.app.size, (10, 12, 18, 215)), (0, 0))
+        draw_dialog(surface, self.box, "Open a game ID",
+                    "Type or paste the ID shown on a game's pause menu or result screen.")
         box = self.box
-        ui.panel(surface, box, ui.PANEL, border=ui.ACCENT)
-        ui.label(surface, "Open a game ID", (box.left + 60, box.top + 36), ui.TITLE - 8, ui.TEXT,
-                 bold=True)
-        ui.label(surface, "Type or paste the ID shown on a game's pause menu or result screen.",
-                 (box.left + 62, box.top + 112), ui.BODY, ui.MUTED)
         self.menu.draw(surface)
         words = self.problem or {
             Device.PAD: "A on the field or Paste pastes the clipboard; B goes back.",
