@@ -9,7 +9,8 @@ import math
 
 import pygame
 
-from games.core.data import history, stats
+from games.core.data import history, history_queries, stats
+from games.core.data.history_queries import Filter
 from games.core.data.history_rows import TIME_FORMAT
 from games.core.kit import registry
 from games.core.kit.actions import Act
@@ -407,14 +408,14 @@ class HistoryScene(Scene):
         super().__init__(app)
         self.key, self.page = key, 0
         self.problem = ""      # why the last review asked for could not open
-        where, args = ("game = ?", (key,)) if key else ("", ())
-        self.total = app.store.history().count(where, args)
-        self.where, self.args = where, args
+        self.chosen = Filter(game=key)
+        self.total = history_queries.count(app.store.history(), self.chosen)
         self.build()
 
     def build(self, focus: int = 0) -> None:
         width, height = self.app.size
-        games = self.app.store.history().games(self.where, self.args, PAGE, self.page * PAGE)
+        games = history_queries.games(self.app.store.history(), self.chosen, PAGE,
+                                      self.page * PAGE)
         widgets: list[ui.Widget] = [
             GameRow((80, 190 + n * 72, width - 160, 62), game, not self.key, self.confirm,
                     self.review)
