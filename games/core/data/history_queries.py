@@ -17,7 +17,7 @@ import dataclasses
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, NamedTuple, cast
+from typing import Literal, NamedTuple
 
 from games.core.data.history import MOST_ROWS, SKIPPED, History
 from games.core.data.history_rows import (
@@ -85,6 +85,13 @@ class Filter:
 
 
 EVERY = Filter()
+
+
+def column(measure: Measure) -> Measure:
+    """The column of a measure (written into the SQL: only these two)."""
+    if measure not in ("score", "duration"):
+        raise Invalid("measure: 'score' or 'duration'")
+    return measure
 
 
 def where(chosen: Filter) -> tuple[str, tuple[object, ...]]:
@@ -288,7 +295,7 @@ def outcomes(db: History, chosen: Filter) -> dict[Outcome, int]:
     condition, args = where(chosen)
     rows = db.query(f"SELECT outcome, sum(games) FROM valid WHERE {condition} GROUP BY "
                     f"outcome LIMIT {len(OUTCOMES)}", args)
-    return {cast(Outcome, outcome): int(number) for outcome, number in rows}
+    return {outcome: int(number) for outcome, number in rows}
 
 
 # --- scores and times ---------------------------------------------------------------------------
@@ -304,10 +311,11 @@ def best_first(db: History, chosen: Filter, measure: Measure, lower_is_better: b
                most: int = 1, skip: int = 0) -> list[Measured]:
     """The chosen games' scores (or times) best first (between equals, the earlier game),
     `most` of them after the best `skip`: the best is one step down the index, a median two."""
-    condition, args = where(chosen.but(measured=measure))
+    measure = column(measure)
+    condition, args = where(chosen)
     order = "ASC" if lower_is_better else "DESC"
-    rows = db.query(f"SELECT {measure}, detail, finished FROM valid WHERE {condition} "
-                    f"ORDER BY {measure} {order}, id LIMIT ? OFFSET ?",
+    rows = db.query(f"SELECT {measure}, detail, finished FROM valid WHERE {condition} AND "
+                    f"{measure} IS NOT NULL ORDER BY {measure} {order}, id LIMIT ? OFFSET ?",
                     (*args, max(0, min(most, MOST_ROWS)), max(0, min(skip, MOST_ROWS))))
     return [Measured(float(value), detail, finished) for value, detail, finished in rows]
 
@@ -315,9 +323,11 @@ def best_first(db: History, chosen: Filter, measure: Measure, lower_is_better: b
 def newest(db: History, chosen: Filter, measure: Measure, most: int) -> list[Measured]:
     """The scores (or times) of the newest `most` of the chosen games that have one, one game
     a row, oldest first."""
-    condition, args = where(chosen.but(measured=measure, single=True))
-    rows = db.query(f"SELECT {measure}, detail, finished FROM valid WHERE {condition} "
-                    f"ORDER BY id DESC LIMIT {max(0, min(most, MOST_ROWS))}", args)
+    measure = column(measure)
+    condition, args = where(chosen)
+    rows = db.query(f"SELECT {measure}, detail, finished FROM valid WHERE {condition} AND "
+                    f"{measure} IS NOT NULL AND games = 1 ORDER BY id DESC LIMIT ?",
+                    (*args, max(0, min(most, MOST_ROWS))))
     return [Measured(float(value), detail, finished) for value, detail, finished in
             reversed(rows)]
 
@@ -333,13 +343,14 @@ def lowest_and_median_per_level(db: History, chosen: Filter,
                                 measure: Measure, most: int) -> list[LevelMarks]:
     """Per level of the chosen games, the lowest of their scores (or times) and the median:
     one walk, each level's values in order in its index."""
-    condition, args = where(chosen.but(measured=measure))
+    measure = column(measure)
+    condition, args = where(chosen)
     marks: dict[str, list[float]] = {}
     for level, place, number, value in db.query(
             f"SELECT level, place, n, {measure} FROM (SELECT level, {measure}, row_number() "
             f"OVER (PARTITION BY level ORDER BY {measure}, id) AS place, count(*) OVER "
-            f"(PARTITION BY level) AS n FROM valid WHERE {condition}) WHERE place = 1 OR "
-            f"place = (n + 1) / 2 LIMIT {most * 2}", args):
+            f"(PARTITION BY level) AS n FROM valid WHERE {condition} AND {measure} IS NOT "
+            f"NULL) WHERE place = 1 OR place = (n + 1) / 2 LIMIT {most * 2}", args):
         found = marks.setdefault(level, [float(value), float(value)])
         if place == 1:
             found[0] = float(value)
