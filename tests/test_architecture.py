@@ -550,3 +550,47 @@ def test_the_seam_checks_see_what_they_look_for():
     frame_parts = {"games.core.screens.frame", "games.core.screens.versus"}
     assert [target for name, targets in graph.items() for target in targets & frame_parts] == \
         ["games.core.screens.versus"]
+
+
+# --- the history's SQL stays in the history's modules ------------------------------------------
+# The modules of the history layer that write SQL: the file and its journals, the rows' checks
+# (VALID), the import of older builds' files, the history itself and its typed queries. Every
+# other module asks through history_queries with filters as values.
+HISTORY_SQL = ("games/core/data/history.py", "games/core/data/history_file.py",
+               "games/core/data/history_rows.py", "games/core/data/journals.py",
+               "games/core/data/importer.py", "games/core/data/history_queries.py")
+SQL_WORDS = re.compile(r"\b(SELECT|INSERT|UPDATE|DELETE|WHERE|PRAGMA|CREATE|DROP|GROUP BY|"
+                       r"ORDER BY|LIMIT|IS (NOT )?NULL|GLOB|BETWEEN)\b|<> '|\w (=|<>|<=?|>=?) \?")
+
+
+def sql_texts(source: str) -> list[str]:
+    """The string literals of a module (each part of an f-string too) that read as SQL."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+                SQL_WORDS.search(node.value):
+            found.append(f"{node.lineno}: {node.value.strip()[:60]}")
+    return found
+
+
+def test_the_sql_check_sees_what_it_looks_for():
+    assert sql_texts('rows = db.query(f"SELECT game FROM valid WHERE {where} LIMIT 3")')
+    assert sql_texts("PLAYER = \"opponent <> 'human'\"")
+    assert sql_texts('where, args = ("game = ?", (key,))'), "a screen's own WHERE clause"
+    assert not sql_texts('title = "Select a game"; words = "Where next?"')
+    for path in HISTORY_SQL:
+        with open(os.path.join(ROOT, path), encoding="utf-8") as file:
+            assert sql_texts(file.read()), f"{path} writes no SQL: take it off HISTORY_SQL"
+
+
+def test_sql_is_written_only_in_the_history_layer():
+    """The statistics, records and screens compose history_queries' filters: no SQL text (nor
+    a fragment of it) in any other module under games/."""
+    found = []
+    for path in sorted(glob.glob(os.path.join(ROOT, "games", "**", "*.py"), recursive=True)):
+        relative = os.path.relpath(path, ROOT).replace(os.sep, "/")
+        if relative in HISTORY_SQL:
+            continue
+        with open(path, encoding="utf-8") as file:
+            found += [f"{relative}:{text}" for text in sql_texts(file.read())]
+    assert found == []
