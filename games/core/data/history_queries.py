@@ -106,7 +106,7 @@ def where(chosen: Filter) -> tuple[str, tuple[object, ...]]:
         if value is not None:
             terms.append(f"{column} = ?")
             args.append(value)
-    if chosen.opponents != ANYONE:
+    if chosen.opponents != ANYONE:     # a row holds one of the three (VALID): one named
         left_out = ANYONE - chosen.opponents
         terms.append(f"opponent = '{next(iter(chosen.opponents))}'" if len(left_out) == 2 else
                      f"opponent <> '{next(iter(left_out))}'")
