@@ -38,11 +38,6 @@ def strict_modules() -> list[str]:
     return sections[0].removeprefix("mypy-").split(",")
 
 
-# Modules not yet typed to --strict (setup.cfg turns its parts off for them, by name). Each is
-# being typed on a branch of its own. Only shrinks.
-NOT_YET_STRICT = {"games.core.screens.stats", "games.core.data.history_rows"}
-
-
 def test_every_module_under_games_is_held_to_strict():
     config = mypy_config()
     assert all(config["mypy-games.*"].getboolean(flag, False) for flag in STRICT), \
@@ -50,11 +45,7 @@ def test_every_module_under_games_is_held_to_strict():
     relaxed = {name.removeprefix("mypy-") for name in config.sections()
                if name.startswith("mypy-games") and
                any(config[name].getboolean(flag, True) is False for flag in STRICT)}
-    modules = set(relaxed.pop().split(",")) if relaxed else set()
-    assert not relaxed, "one section of modules not yet strict"
-    assert modules <= NOT_YET_STRICT, f"typed modules only leave that section: {modules}"
-    for name in modules:
-        assert os.path.exists(os.path.join(ROOT, *name.split(".")) + ".py"), name
+    assert not relaxed, f"no module under games/ is let off --strict: {relaxed}"
 
 
 # The names of a game's pure parts (games/<key>/<part>.py), from that list.
@@ -652,3 +643,47 @@ def test_the_readme_is_a_summary_and_its_logs_are_in_docs():
     assert not long, f"README lines over {README_WIDEST} characters: {long}"
     for log in ("docs/PERFORMANCE.md", "docs/RELIABILITY.md"):
         assert log in text and os.path.exists(os.path.join(ROOT, log)), log
+
+
+# --- the history's SQL stays in the history's modules ------------------------------------------
+# The modules of the history layer that write SQL: the file and its journals, the rows' checks
+# (VALID), the import of older builds' files, the history itself and its typed queries. Every
+# other module asks through history_queries with filters as values.
+HISTORY_SQL = ("games/core/data/history.py", "games/core/data/history_file.py",
+               "games/core/data/history_rows.py", "games/core/data/journals.py",
+               "games/core/data/importer.py", "games/core/data/history_queries.py")
+SQL_WORDS = re.compile(r"\b(SELECT|INSERT|UPDATE|DELETE|WHERE|PRAGMA|CREATE|DROP|GROUP BY|"
+                       r"ORDER BY|LIMIT|IS (NOT )?NULL|GLOB|BETWEEN)\b|<> '|\w (=|<>|<=?|>=?) \?")
+
+
+def sql_texts(source: str) -> list[str]:
+    """The string literals of a module (each part of an f-string too) that read as SQL."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+                SQL_WORDS.search(node.value):
+            found.append(f"{node.lineno}: {node.value.strip()[:60]}")
+    return found
+
+
+def test_the_sql_check_sees_what_it_looks_for():
+    assert sql_texts('rows = db.query(f"SELECT game FROM valid WHERE {where} LIMIT 3")')
+    assert sql_texts("PLAYER = \"opponent <> 'human'\"")
+    assert sql_texts('where, args = ("game = ?", (key,))'), "a screen's own WHERE clause"
+    assert not sql_texts('title = "Select a game"; words = "Where next?"')
+    for path in HISTORY_SQL:
+        with open(os.path.join(ROOT, path), encoding="utf-8") as file:
+            assert sql_texts(file.read()), f"{path} writes no SQL: take it off HISTORY_SQL"
+
+
+def test_sql_is_written_only_in_the_history_layer():
+    """The statistics, records and screens compose history_queries' filters: no SQL text (nor
+    a fragment of it) in any other module under games/."""
+    found = []
+    for path in sorted(glob.glob(os.path.join(ROOT, "games", "**", "*.py"), recursive=True)):
+        relative = os.path.relpath(path, ROOT).replace(os.sep, "/")
+        if relative in HISTORY_SQL:
+            continue
+        with open(path, encoding="utf-8") as file:
+            found += [f"{relative}:{text}" for text in sql_texts(file.read())]
+    assert found == []

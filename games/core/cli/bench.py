@@ -350,7 +350,7 @@ def history_figures(quick: bool) -> None:
     game's setup screen the same way; recording one more game against writing settings.json
     (both a durable write of one small thing)."""
     from games.core.cli.sample_history import fill
-    from games.core.data import schema
+    from games.core.data import history_queries, schema
     from games.core.loop.app import App
     from games.core.screens.menus import SetupScene
     from games.core.screens.stats import StatsScene
@@ -373,7 +373,7 @@ def history_figures(quick: bool) -> None:
              target_ms=STATS_TARGET_MS, ok=statistics.median(ours) <= STATS_TARGET_MS)
     app.quit()
     shared = app.store.history()
-    newest = shared.games(most=1)[0]
+    newest = history_queries.games(shared, most=1)[0]
     settings = dict(schema.DEFAULT_SETTINGS)
     count = 50 if quick else 300
     base = cpu_timed(lambda i: app.store.save_settings(settings), count)

@@ -17,8 +17,8 @@ from games.core.kit.checks import Invalid, check
 
 OLD_FILES = ("scores.json", "records.json")
 LEVEL = re.compile(r"[a-z0-9_]{1,32}")
-Row = tuple[str, dict[str, Any]]   # (the old file's name, the fields of a history.Game)
-Refused = tuple[str, str]         # (the old file's name, which result and why, in words)
+Row = tuple[str, dict[str, Any]]  # (the old file's name, the fields of a history.Game)
+Refused = tuple[str, str]  # (the old file's name, which result and why, in words)
 
 
 def import_once(history: Any) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from games.core.data import schema
+from games.core.data.history_queries import Filter, best_first, outcomes
 from games.core.data.store import Store
 from games.core.kit import registry
 from games.core.kit.versus_options import level_title
@@ -19,11 +20,8 @@ Rows = list[tuple[str, str]]
 def best_entries(store: Store, key: str, params: Any) -> list[dict[str, Any]]:
     """The best scores of these parameters, best first (score, detail, date): the ranked games
     of the history (a win not finished by Solve, in most games), at most schema.TOP."""
-    order = "ASC" if registry.lookup(key).lower_is_better else "DESC"
-    rows = store.history().query(
-        f"SELECT score, detail, finished FROM valid WHERE game = ? AND params = ? AND "
-        f"ranked = 1 AND score IS NOT NULL ORDER BY score {order}, id LIMIT {schema.TOP}",
-        (key, params.encode()))
+    rows = best_first(store.history(), Filter(game=key, params=params.encode(), ranked=True),
+                      "score", registry.lookup(key).lower_is_better, schema.TOP)
     # SQLite keeps scores as REAL: whole ones come back as the ints the games made.
     return [{"score": int(score) if float(score).is_integer() else score, "detail": detail,
              "date": finished[:10]} for score, detail, finished in rows]
@@ -42,10 +40,9 @@ def score_words(score: float) -> str:
 
 def record_counts(store: Store, key: str, level: object) -> dict[str, int]:
     """Games won, lost and drawn against the computer at this level."""
-    rows = store.history().query(
-        "SELECT outcome, sum(games) FROM valid WHERE game = ? AND opponent = 'computer' AND "
-        "level = ? GROUP BY outcome LIMIT 3", (key, str(level)))
-    return {outcome: int(count) for outcome, count in rows}
+    counts = outcomes(store.history(), Filter(game=key, opponents=frozenset({"computer"}),
+                                              level=str(level)))
+    return {str(outcome): number for outcome, number in counts.items()}
 
 
 def record_rows(store: Store, key: str, level: object) -> Rows:
