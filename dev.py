@@ -45,7 +45,7 @@ def ensure_environment(extras: str) -> None:
 # The checks `python3 dev.py test` runs before the tests (settings: pyproject.toml for ruff,
 # setup.cfg for mypy).
 RUFF = ("ruff", "check", "--quiet", ".")
-MYPY = ("mypy",)          # the files and the strict modules are named in setup.cfg
+MYPY = ("mypy",)          # the files and how strict each module is are named in setup.cfg
 CHECKS = (RUFF, MYPY)
 
 

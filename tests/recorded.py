@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core.data import history, records
+from games.core.data import history, history_queries, records
 from games.core.data.store import Store
 from games.core.kit import registry
 from games.core.kit.rules_api import GameError
@@ -18,6 +18,11 @@ STORE = Store(TOLD.append)   # the tests' own hand on the data folder's history
 def db() -> history.History:
     """The history of this test's data folder, as the tests' own Store opens it."""
     return STORE.history()
+
+
+def count() -> int:
+    """How many games the history holds."""
+    return history_queries.count(db())
 
 
 def forget() -> None:

@@ -13,15 +13,39 @@ from tests import fresh
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def strict_modules() -> list[str]:
-    """The one list of the pure modules: the module patterns of setup.cfg's strict section
-    (mypy --strict's parts), which docs/DESIGN.md repeats."""
+def mypy_config() -> configparser.ConfigParser:
     config = configparser.ConfigParser()
     config.read(os.path.join(ROOT, "setup.cfg"))
-    sections = [name for name in config.sections()
-                if name.startswith("mypy-") and config[name].getboolean("disallow_untyped_defs")]
-    assert len(sections) == 1, f"one strict section in setup.cfg, not {sections}"
+    return config
+
+
+# mypy --strict's per-module parts (`strict` itself is global-only), which all of games/ has.
+STRICT = ("disallow_untyped_defs", "disallow_incomplete_defs", "disallow_untyped_calls",
+          "disallow_untyped_decorators", "disallow_any_generics", "disallow_subclassing_any",
+          "warn_return_any", "no_implicit_reexport", "strict_equality", "extra_checks")
+# What the pure modules are held to beyond that: their section is the one that sets these.
+BEYOND_STRICT = ("warn_unreachable", "disallow_any_unimported", "disallow_any_decorated")
+
+
+def strict_modules() -> list[str]:
+    """The one list of the pure modules: the module patterns of setup.cfg's section that holds
+    them to more than --strict, which docs/DESIGN.md repeats."""
+    config = mypy_config()
+    sections = [name for name in config.sections() if name.startswith("mypy-") and
+                any(config[name].getboolean(flag, False) for flag in BEYOND_STRICT)]
+    assert len(sections) == 1, f"one section of the pure modules in setup.cfg, not {sections}"
+    assert all(config[sections[0]].getboolean(flag, False) for flag in BEYOND_STRICT)
     return sections[0].removeprefix("mypy-").split(",")
+
+
+def test_every_module_under_games_is_held_to_strict():
+    config = mypy_config()
+    assert all(config["mypy-games.*"].getboolean(flag, False) for flag in STRICT), \
+        "setup.cfg's [mypy-games.*] holds all of games/ to every part of --strict"
+    relaxed = {name.removeprefix("mypy-") for name in config.sections()
+               if name.startswith("mypy-games") and
+               any(config[name].getboolean(flag, True) is False for flag in STRICT)}
+    assert not relaxed, f"no module under games/ is let off --strict: {relaxed}"
 
 
 # The names of a game's pure parts (games/<key>/<part>.py), from that list.
@@ -38,7 +62,7 @@ def test_pure_modules_exist():
     assert "games.core.kit.*" in strict_modules()
     for part in PURE_PARTS:
         assert glob.glob(os.path.join(ROOT, "games", "*", f"{part}.py")), \
-            f"no game has a {part}.py: delete it from setup.cfg's strict section"
+            f"no game has a {part}.py: delete it from setup.cfg's section of the pure modules"
 
 
 def test_the_design_names_the_same_pure_parts():
@@ -619,3 +643,47 @@ def test_the_readme_is_a_summary_and_its_logs_are_in_docs():
     assert not long, f"README lines over {README_WIDEST} characters: {long}"
     for log in ("docs/PERFORMANCE.md", "docs/RELIABILITY.md"):
         assert log in text and os.path.exists(os.path.join(ROOT, log)), log
+
+
+# --- the history's SQL stays in the history's modules ------------------------------------------
+# The modules of the history layer that write SQL: the file and its journals, the rows' checks
+# (VALID), the import of older builds' files, the history itself and its typed queries. Every
+# other module asks through history_queries with filters as values.
+HISTORY_SQL = ("games/core/data/history.py", "games/core/data/history_file.py",
+               "games/core/data/history_rows.py", "games/core/data/journals.py",
+               "games/core/data/importer.py", "games/core/data/history_queries.py")
+SQL_WORDS = re.compile(r"\b(SELECT|INSERT|UPDATE|DELETE|WHERE|PRAGMA|CREATE|DROP|GROUP BY|"
+                       r"ORDER BY|LIMIT|IS (NOT )?NULL|GLOB|BETWEEN)\b|<> '|\w (=|<>|<=?|>=?) \?")
+
+
+def sql_texts(source: str) -> list[str]:
+    """The string literals of a module (each part of an f-string too) that read as SQL."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+                SQL_WORDS.search(node.value):
+            found.append(f"{node.lineno}: {node.value.strip()[:60]}")
+    return found
+
+
+def test_the_sql_check_sees_what_it_looks_for():
+    assert sql_texts('rows = db.query(f"SELECT game FROM valid WHERE {where} LIMIT 3")')
+    assert sql_texts("PLAYER = \"opponent <> 'human'\"")
+    assert sql_texts('where, args = ("game = ?", (key,))'), "a screen's own WHERE clause"
+    assert not sql_texts('title = "Select a game"; words = "Where next?"')
+    for path in HISTORY_SQL:
+        with open(os.path.join(ROOT, path), encoding="utf-8") as file:
+            assert sql_texts(file.read()), f"{path} writes no SQL: take it off HISTORY_SQL"
+
+
+def test_sql_is_written_only_in_the_history_layer():
+    """The statistics, records and screens compose history_queries' filters: no SQL text (nor
+    a fragment of it) in any other module under games/."""
+    found = []
+    for path in sorted(glob.glob(os.path.join(ROOT, "games", "**", "*.py"), recursive=True)):
+        relative = os.path.relpath(path, ROOT).replace(os.sep, "/")
+        if relative in HISTORY_SQL:
+            continue
+        with open(path, encoding="utf-8") as file:
+            found += [f"{relative}:{text}" for text in sql_texts(file.read())]
+    assert found == []

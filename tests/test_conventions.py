@@ -21,6 +21,7 @@ import pygame
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from games.core.data import history_queries
 from games.core.kit import registry
 from games.core.kit.actions import LETTERS, Command
 from games.core.kit.controls import controls_lines
@@ -481,7 +482,7 @@ def test_a_draw_offer_asks_first_and_a_second_human_is_asked_with_play_on_focuse
     assert scene.over and scene.ending.title() == "A draw"
     assert scene.ending.reason() == "Black offered a draw and White accepted."
     assert scene.versus.moves_played() == 0, "an agreed draw is not a move"
-    game = recorded.db().games(most=1)[0]
+    game = history_queries.games(recorded.db(), most=1)[0]
     assert (game.outcome, game.opponent, game.moves) == ("draw", "human", ("draw",))
 
 
@@ -510,7 +511,7 @@ def test_the_computer_answers_an_offer_by_its_exact_value(driver, key):
     assert scene.ending.title() == "A draw" and scene.ending.mood() == "neutral"
     assert scene.ending.reason() == "You offered a draw and the computer accepted."
     assert dict(scene.ending.result().facts)["Moves"] == "0"
-    game = recorded.db().games(most=1)[0]
+    game = history_queries.games(recorded.db(), most=1)[0]
     assert (game.outcome, game.level, game.moves) == ("draw", "high", ("draw",))
 
 
@@ -598,7 +599,7 @@ def test_solve_asks_once_then_the_computer_plays_it_and_no_best_score(driver, ke
     shown = scene.ending.shown()                # the words entered as the last move ended it
     assert (shown.title, shown.mood) == (SOLVED_BY_COMPUTER, "neutral")
     assert not scene.best_entries()
-    game = recorded.db().games(most=1)[0]
+    game = history_queries.games(recorded.db(), most=1)[0]
     assert game.record.get("solved") == 1 and not game.ranked and game.outcome == "won"
     driver.frames()
     result.menu.focus = [b.words for b in result.menu.widgets].index("Look at the board")

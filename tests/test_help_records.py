@@ -10,7 +10,7 @@ import pygame
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from games.core.data import history, stats
+from games.core.data import history, history_queries, stats
 from games.core.kit.actions import Command
 from games.core.kit.results import (
     SOLVED_BY_COMPUTER,
@@ -66,7 +66,7 @@ def ask_solve(driver, scene, device: str) -> None:
 
 
 def only_row() -> history.Game:
-    (game,) = recorded.db().games(most=5)
+    (game,) = history_queries.games(recorded.db(), most=5)
     return game
 
 

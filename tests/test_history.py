@@ -26,7 +26,8 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from games.core.data import history, records, schema, stats
+from games.core.data import history, history_queries, records, schema, stats
+from games.core.data.history_queries import Filter
 from games.core.data.store import Store
 from games.core.kit import registry
 from tests import recorded
@@ -114,7 +115,7 @@ def test_at_most_the_newest_games_are_kept(data_dir, monkeypatch):
     monkeypatch.setattr(history, "MOST_GAMES", 50)
     for n in range(120):
         recorded.add_score(TABLE, n)
-    assert recorded.db().count() == 50
+    assert history_queries.count(recorded.db()) == 50
     params = registry.lookup("kenken").rules.parse_params("size=4,difficulty=easy")
     best = records.best_entries(recorded.STORE, "kenken", params)
     assert best[0]["score"] == 70, "the oldest went first"
@@ -134,7 +135,7 @@ def test_every_query_is_bounded(data_dir, monkeypatch):
     monkeypatch.setattr(history.History, "query", query)
     for key in [*registry.KEYS, ""]:
         stats.figures(recorded.db(), key)
-        recorded.db().games("game = ?", (key,), 10, 5)
+        history_queries.games(recorded.db(), Filter(game=key), 10, 5)
     records.record_counts(recorded.STORE, "nim", "perfect")
     recorded.scores()
     assert len(asked) > 50
@@ -244,7 +245,7 @@ def test_a_hostile_value_in_any_column_is_left_out_never_a_crash(data_dir, colum
         assert 1 <= figures.played <= 1 + most
         assert all(math.isfinite(v) for v, _ in figures.recent)
         json.dumps(figures.as_json(), allow_nan=False)
-    rows = shared.games(most=10)
+    rows = history_queries.games(shared, most=10)
     assert 1 <= len(rows) <= 2
     for row in rows:
         history.checked(row)
@@ -290,7 +291,7 @@ def test_two_processes_recording_300_results_each_keep_all_600(data_dir):
     assert recorded.records_by_table()["nim/level=perfect"]["won"] == 600
     assert [row["score"] for row in recorded.scores()["deductile/tiles=4,difficulty=normal"]] \
         == [2299, 2298, 2297, 2296, 2295]
-    assert recorded.db().count() == 1200
+    assert history_queries.count(recorded.db()) == 1200
 
 
 RECORDER = """
@@ -323,7 +324,7 @@ def test_kill_9_while_recording_loses_at_most_that_game(data_dir):
         db = sqlite3.connect(data_dir / history.FILE)
         assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         db.close()
-        count = recorded.db().count()
+        count = history_queries.count(recorded.db())
         assert acknowledged <= count <= acknowledged + 12, "at most the game being recorded"
         acknowledged = count     # the game in flight may have landed
         assert recorded.db().in_file
@@ -354,7 +355,7 @@ def test_kill_9_while_opening_imports_the_old_files_exactly_once(data_dir):
         child.send_signal(signal.SIGKILL)
         child.communicate(timeout=60)
         assert len(recorded.scores()[TABLE]) == 5, "imported once, whole"
-        assert recorded.db().count() == 5
+        assert history_queries.count(recorded.db()) == 5
         left = sorted(name for name in os.listdir(data_dir) if name.endswith(".json"))
         assert left == ["scores.imported.json"]
 
@@ -363,7 +364,7 @@ def test_kill_9_while_opening_imports_the_old_files_exactly_once(data_dir):
 
 SESSION = """
     import json
-    from games.core.data import history
+    from games.core.data import history, history_queries
     from games.core.loop.app import App
     from games.core.screens.launcher import LauncherScene
     app = App(windowed=True)
@@ -377,7 +378,7 @@ SESSION = """
         outcome="won", score=1, detail="0:01", ranked=True, duration=1.0))
     app.frame(1 / 60)
     print(json.dumps({"messages": app.messages, "in_file": app.store.history().in_file,
-                      "rank": rank, "count": app.store.history().count()}))
+                      "rank": rank, "count": history_queries.count(app.store.history())}))
 """
 
 
@@ -488,7 +489,7 @@ def test_a_file_locked_past_the_timeout_is_left_alone_and_play_goes_on(data_dir)
     assert not result["in_file"] and result["count"] == 4, "the file's games, and this one"
     assert result["rank"] == 1, "a better time than the three kept"
     assert fingerprints(data_dir) == kept and not list(data_dir.glob("history.bad-*"))
-    assert recorded.db().count() == 3, "the file as it was"
+    assert history_queries.count(recorded.db()) == 3, "the file as it was"
 
 
 def mount(*args) -> bool:
@@ -574,7 +575,7 @@ def test_a_hostile_row_written_while_open_is_left_out_from_then_on(data_dir):
     insert_raw(data_dir / history.FILE, good_row(score=7))
     for key in ("kenken", ""):
         assert stats.figures(shared, key).played == 2
-    assert [row.score for row in shared.games(most=10)] == [7, 10]
+    assert [row.score for row in history_queries.games(shared, most=10)] == [7, 10]
     assert len([n for n in recorded.take_told() if "cannot use" in n]) == 1
 
 

@@ -8,7 +8,7 @@ import stat
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from games.core.data import history
+from games.core.data import history, history_queries
 from games.core.kit.checks import Invalid
 from games.core.kit.session import Session
 from tests import recorded
@@ -43,10 +43,10 @@ def game(**fields) -> history.Game:
 
 def test_a_version_1_history_is_migrated_and_keeps_its_games(data_dir):
     version_1_file(data_dir / history.FILE)
-    (old,) = recorded.db().games()
+    (old,) = history_queries.games(recorded.db())
     assert old.moves == ("0:1", "1:2") and old.times == (), "older games have no times"
     recorded.db().record(game())
-    newest = recorded.db().games(most=1)[0]
+    newest = history_queries.games(recorded.db(), most=1)[0]
     assert newest.times == (1.5, 4.25)
     recorded.forget()
     db = sqlite3.connect(data_dir / history.FILE)
@@ -81,7 +81,7 @@ def test_a_migration_killed_midway_leaves_version_1_and_runs_again(data_dir, mon
     assert "times" not in columns, "the step's transaction was rolled back"
     db.close()
     monkeypatch.setattr(history, "_connect", real)
-    assert recorded.db().in_file and len(recorded.db().games()) == 1
+    assert recorded.db().in_file and len(history_queries.games(recorded.db())) == 1
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes read-only files")
@@ -91,9 +91,9 @@ def test_a_read_only_version_1_history_is_read_in_memory_migrated(data_dir):
     os.chmod(data_dir, stat.S_IRUSR | stat.S_IXUSR)
     try:
         db = recorded.db()
-        assert not db.in_file and [g.moves for g in db.games()] == [("0:1", "1:2")]
+        assert not db.in_file and [g.moves for g in history_queries.games(db)] == [("0:1", "1:2")]
         db.record(game())
-        assert db.games(most=1)[0].times == (1.5, 4.25)
+        assert history_queries.games(db, most=1)[0].times == (1.5, 4.25)
     finally:
         os.chmod(data_dir, stat.S_IRWXU)
 
@@ -107,7 +107,7 @@ def test_a_row_with_hostile_times_is_left_out_with_a_message(data_dir, times):
     db.execute("UPDATE games SET times = ?", (times,))
     db.commit()
     db.close()
-    assert recorded.db().games() == []
+    assert history_queries.games(recorded.db()) == []
     assert recorded.take_told(), "the player is told"
 
 

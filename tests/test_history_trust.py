@@ -26,7 +26,7 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from games.core.data import history, history_file, history_rows, journals, stats
+from games.core.data import history, history_file, history_queries, history_rows, journals, stats
 from games.core.data.history_rows import MAX_ID
 from tests import recorded
 from tests.test_history import (
@@ -121,7 +121,7 @@ def test_no_id_or_date_in_the_file_turns_the_trim_against_the_games(data_dir, mo
         oldest = sorted(games - {new})[:max(0, len(games) - history.MOST_GAMES)]
         games -= set(oldest)
         assert after == games | others, "exactly the oldest beyond the cap, nothing else"
-        assert recorded.db().count() == len(games)
+        assert history_queries.count(recorded.db()) == len(games)
     told = history_told()
     assert len([notice for notice in told if "cannot use" in notice]) <= 1 + more
 
@@ -328,7 +328,7 @@ def test_a_journal_that_is_not_the_historys_is_set_aside_and_no_game_lost(data_d
     assert (data_dir / f"history.stray-1.sqlite{end}").read_bytes() == journal, "never deleted"
     assert fingerprints(data_dir) == kept
     recorded.forget()
-    assert recorded.db().count() == 38
+    assert history_queries.count(recorded.db()) == 38
 
 
 def test_a_backup_restored_beside_the_wal_of_a_later_run_loses_none_of_its_games(data_dir):
@@ -341,7 +341,7 @@ def test_a_backup_restored_beside_the_wal_of_a_later_run_loses_none_of_its_games
     child = run(MAKE_WAL, data_dir, 30)
     assert child.communicate(timeout=120)[0].strip() == "ready"
     (data_dir / history.FILE).write_bytes(backup)
-    scores = {row.score for row in recorded.db().games(most=200)}
+    scores = {row.score for row in history_queries.games(recorded.db(), most=200)}
     assert set(range(20)) <= scores, "every game of the restored file"
     assert len(history_told()) <= 1
 
@@ -375,7 +375,7 @@ def test_the_wal_of_a_copy_still_running_is_its_own_and_left_alone(data_dir):
         assert not list(data_dir.glob("history.stray-*"))
     finally:
         holder.communicate("\n", timeout=60)
-    assert recorded.db().count() == 27
+    assert history_queries.count(recorded.db()) == 27
 
 
 STRAYS = {
@@ -404,9 +404,9 @@ def test_a_stray_journal_of_any_kind_never_hides_a_game(data_dir, tmp_path, end,
     recorded.forget()
     for each in {end, second} - {None}:
         STRAYS[kind](data_dir / (history.FILE + each), elsewhere)
-    assert recorded.db().in_file and recorded.db().count() == 5
+    assert recorded.db().in_file and history_queries.count(recorded.db()) == 5
     recorded.add_score(TABLE, 9)
-    assert recorded.db().count() == 6
+    assert history_queries.count(recorded.db()) == 6
     assert len(history_told()) <= 1
     assert (elsewhere / "letter.txt").read_text() == "a file of the player's, not Parlour's"
     moved = {each for each in {end, second} - {None} if kind != "an empty file" and
@@ -414,7 +414,7 @@ def test_a_stray_journal_of_any_kind_never_hides_a_game(data_dir, tmp_path, end,
     for each in moved:
         assert os.path.lexists(data_dir / f"history.stray-1.sqlite{each}"), "moved, not deleted"
     recorded.forget()
-    assert recorded.db().count() == 6
+    assert history_queries.count(recorded.db()) == 6
 
 
 def test_a_stray_wal_in_a_real_process_on_the_launcher(data_dir):
@@ -453,13 +453,14 @@ def test_any_schema_version_no_traceback_one_message_the_file_kept(data_dir, fou
     assert len(told) == 1, told
     if found > history.SCHEMA_VERSION:        # a newer Parlour's: byte for byte, and read
         assert not shared.in_file and "newer Parlour" in told[0]
-        assert shared.count() == 4
+        assert history_queries.count(shared) == 4
         recorded.forget()
         assert path.read_bytes() == before, "not even switched to WAL"
     else:                                      # no version of ours: set aside whole
         assert "kept as history.bad-1.sqlite" in told[0]
         assert (data_dir / "history.bad-1.sqlite").read_bytes() == before
-        assert shared.in_file and shared.count() == 4, "its games carried into the new one"
+        assert shared.in_file and history_queries.count(shared) == 4, \
+            "its games carried into the new one"
 
 
 SHAPES = {
@@ -493,17 +494,18 @@ def test_a_schema_parlour_does_not_make_is_set_aside_whole_and_its_games_kept(da
     assert "kept as history.bad-1.sqlite" in told
     assert (data_dir / "history.bad-1.sqlite").read_bytes() == before
     carried = 0 if shape == "another program's database" else 3
-    assert shared.in_file and shared.count() == carried
-    assert recorded.add_score(TABLE, 1) == 1 and shared.count() == carried + 1
+    assert shared.in_file and history_queries.count(shared) == carried
+    assert recorded.add_score(TABLE, 1) == 1 and history_queries.count(shared) == carried + 1
     recorded.forget()
-    assert recorded.db().count() == carried + 1 and not history_told()
+    assert history_queries.count(recorded.db()) == carried + 1 and not history_told()
 
 
 def test_a_plain_index_of_an_older_build_is_kept(data_dir):
     recorded.add_score(TABLE, 5)
     recorded.forget()
     execute(data_dir / history.FILE, "CREATE INDEX older ON games (game, params)")
-    assert recorded.db().in_file and recorded.db().count() == 1 and not history_told()
+    assert recorded.db().in_file and history_queries.count(recorded.db()) == 1
+    assert not history_told()
 
 
 FAILURES = {"disk I/O error": "later", "database or disk is full": "later",
@@ -537,13 +539,13 @@ def test_a_migration_that_fails_no_traceback_one_message(data_dir, monkeypatch, 
     monkeypatch.setattr(history.History, "_step", failing)
     shared = recorded.db()
     (told,) = history_told()
-    assert recorded.add_score(TABLE, 1) == 1 and shared.count() == 2
+    assert recorded.add_score(TABLE, 1) == 1 and history_queries.count(shared) == 2
     if FAILURES[failure] == "later":
         assert not shared.in_file and "cannot be written now" in told
         recorded.forget()
         assert path.read_bytes() == before
         monkeypatch.setattr(history.History, "_step", real)
-        assert recorded.db().in_file and recorded.db().count() == 1
+        assert recorded.db().in_file and history_queries.count(recorded.db()) == 1
     else:
         assert shared.in_file and "kept as history.bad-1.sqlite" in told
         assert (data_dir / "history.bad-1.sqlite").read_bytes() == before
@@ -571,7 +573,7 @@ def test_every_bad_row_is_left_out_however_many_there_are(data_dir):
     for key in ("kenken", ""):
         figures = stats.figures(recorded.db(), key)
         assert figures.played == 5 and figures.won == 5
-    assert recorded.db().count() == 5
+    assert history_queries.count(recorded.db()) == 5
     assert len([n for n in history_told() if "cannot use" in n]) == 1
     recorded.forget()
     env = dict(os.environ, PARLOUR_DATA_DIR=str(data_dir))
@@ -610,7 +612,7 @@ def test_rows_another_program_changes_while_open_are_checked_before_the_next_rea
             figures = stats.figures(shared, key)
             assert figures.played == figures.won == len(good), (how, column)
         json.dumps(stats.figures(shared, "kenken").as_json(), allow_nan=False)
-        assert {row.id for row in shared.games(most=50)} == good
+        assert {row.id for row in history_queries.games(shared, most=50)} == good
 
 
 # --- the old files ---------------------------------------------------------------------------
@@ -637,11 +639,11 @@ def test_every_old_result_is_imported_or_named(data_dir, scores):
     entries = sum(len(rows) for rows in scores.values())
     named = [n for n in told if "could not be brought" in n]
     refused = int(named[0].split(" ")[0]) if named else 0
-    assert shared.count() + refused == entries, "every result imported or named"
+    assert history_queries.count(shared) + refused == entries, "every result imported or named"
     (kept,) = data_dir.glob("scores.*imported.json")
     assert kept.name == ("scores.partly-imported.json" if refused else "scores.imported.json")
     assert json.loads(kept.read_text()) == scores, "kept whole"
-    for row in shared.games(most=50):
+    for row in history_queries.games(shared, most=50):
         history.checked(row)
 
 
@@ -702,7 +704,7 @@ def test_copies_started_at_the_same_moment_keep_every_game(data_dir, start):
             results.append(json.loads(out.strip().splitlines()[-1]))
         assert sum(r["recorded"] for r in results) == 400
         expected = 400 + (start != "a new folder")
-        assert recorded.db().count() == expected, (attempt, results)
+        assert history_queries.count(recorded.db()) == expected, (attempt, results)
         for result in results:
             assert not [m for m in result["said"] if "cannot be written" in m], result
         recorded.forget()
@@ -756,7 +758,7 @@ def test_a_copy_that_could_not_write_writes_its_games_as_soon_as_it_can(data_dir
     assert copy.returncode == 0 and "Traceback" not in err, err
     result = json.loads(out.strip().splitlines()[-1])
     assert not result["first"], "the lock was held past the timeout at the start"
-    assert recorded.db().count() == 1 + games, "every game written to the file"
+    assert history_queries.count(recorded.db()) == 1 + games, "every game written to the file"
     if when == "during the session":
         assert result["last"] and any("can be written again" in m for m in result["said"])
 
@@ -774,7 +776,7 @@ def test_close_waits_for_the_lock_and_writes_the_games_kept_in_memory(data_dir):
         recorded.add_score(TABLE, n)
     holder.communicate(timeout=60)
     recorded.forget()
-    assert recorded.db().count() == 4
+    assert history_queries.count(recorded.db()) == 4
 
 
 @pytest.mark.parametrize("found", [-1, 0, history.SCHEMA_VERSION + 1, 2**31 - 1])
@@ -813,7 +815,7 @@ def test_a_lock_file_that_is_not_ours_does_not_stop_the_journals_being_tried(dat
     lock.unlink()
     STRAYS[kind](lock, tmp_path)
     (data_dir / (history.FILE + "-wal")).write_bytes(crashed_journal(tmp_path / "other", 0))
-    assert recorded.db().count() == 5 and recorded.db().in_file
+    assert history_queries.count(recorded.db()) == 5 and recorded.db().in_file
     assert [notice for notice in history_told() if "history.stray-1.sqlite-wal" in notice]
     assert os.path.lexists(str(lock) + ".bad-1")
 

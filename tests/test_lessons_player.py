@@ -5,6 +5,7 @@ enters no score, no record and no save."""
 import pygame
 import pytest
 
+from games.core.data import history_queries
 from games.core.data.store import Store
 from games.core.kit.lesson import lesson_done
 from games.core.screens import ui
@@ -102,5 +103,5 @@ def test_a_lesson_enters_no_score_no_record_and_no_save(driver):
     driver.run_until(lambda: scene.index == 3, dt=DT)
     assert driver.app.top is scene, "no result screen"
     driver.app.quit()
-    assert recorded.db().count() == 0, "nothing in the history"
+    assert history_queries.count(recorded.db()) == 0, "nothing in the history"
     assert not store.has_save("nim")

@@ -9,7 +9,7 @@ import pygame
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from games.core.data import history
+from games.core.data import history, history_queries
 from games.core.kit import registry, timings
 from games.core.kit.rules_api import Outcome
 from games.core.kit.session import Session
@@ -280,7 +280,7 @@ def test_a_finished_game_of_every_puzzle_replays_to_its_end(driver, key):
     assert scene.over
     driver.until_result()
     driver.app.stack[1:] = []
-    (game,) = recorded.db().games(most=1)
+    (game,) = history_queries.games(recorded.db(), most=1)
     assert game.game == key and len(game.times) == len(game.moves) > 0
     assert all(t is not None for t in game.times)
     assert list(game.times) == sorted(game.times)
@@ -327,7 +327,7 @@ def test_replay_text_stays_on_screen_and_never_overlaps(driver, drawn_labels, ke
     game_id, moves = solved_poggle(11)
     game = record(game_id, moves, tuple(3.0 * (n + 1) for n in range(len(moves))) if kept
                   else ())
-    replay = ReplayScene(driver.app, recorded.db().games(most=1)[0])
+    replay = ReplayScene(driver.app, history_queries.games(recorded.db(), most=1)[0])
     assert replay.game.moves == game.moves
     driver.app.push(replay)
     driver.frames(2)

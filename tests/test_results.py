@@ -86,7 +86,7 @@ def test_every_game_ends_in_the_template_and_looks_back_without_a_second_result(
     assert template_problems(first) == []
     assert screen.id_row.game_id == scene.session.game_id
     driver.frames()                                    # drawn once
-    kept = recorded.db().count(), recorded.records_by_table(), recorded.scores()
+    kept = recorded.count(), recorded.records_by_table(), recorded.scores()
     driver.key(pygame.K_ESCAPE)                        # look at the board
     assert driver.app.top is scene
     elapsed = scene.session.elapsed
@@ -101,7 +101,7 @@ def test_every_game_ends_in_the_template_and_looks_back_without_a_second_result(
     assert isinstance(again, ResultScene) and scene.ending.looking_back and again.rank is None
     assert again.result == first
     assert LOOKING_BACK in [row[1] for row in again.rows()]
-    assert (recorded.db().count(), recorded.records_by_table(), recorded.scores()) == kept
+    assert (recorded.count(), recorded.records_by_table(), recorded.scores()) == kept
     assert kept[0] == 1, "the first ending is one row of the history"
     assert scene.session.count("recorded") == 1
 
@@ -216,7 +216,7 @@ def test_a_later_ending_says_the_board_and_labels_the_one_recorded(driver, key, 
     scene.play(last)
     driver.until_result()
     entered = driver.app.top.result
-    kept = recorded.db().count(), recorded.records_by_table(), recorded.scores()
+    kept = recorded.count(), recorded.records_by_table(), recorded.scores()
     driver.key(pygame.K_ESCAPE)
     for _ in range(back):
         driver.key(pygame.K_u)
@@ -248,7 +248,7 @@ def test_a_later_ending_says_the_board_and_labels_the_one_recorded(driver, key, 
             assert dict(shown.facts).get(label) == value or f"{label} {value}" in shown.notes[-1]
     assert template_problems(shown) == []
     assert scene.session.result == entered, "the record keeps the first ending"
-    assert (recorded.db().count(), recorded.records_by_table(), recorded.scores()) == kept
+    assert (recorded.count(), recorded.records_by_table(), recorded.scores()) == kept
     driver.frames()                                    # drawn
     driver.app.stack[1:] = []
 

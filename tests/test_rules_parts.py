@@ -1,9 +1,10 @@
-"""The rule pieces games share (games/core/kit/rules_parts.py, rules_api.py): known answers and
-round trips, so each game's use of them can rely on them."""
+"""The rule pieces games share (games/core/kit/rules_parts.py, rules_api.py, endings.py): known
+answers and round trips, so each game's use of them can rely on them."""
 import pytest
 from hypothesis import given, strategies as st
 
-from games.core.kit.rules_api import RuleError, encode_fields, parse_fields
+from games.core.kit.endings import AGREED, THIRD_TIME, blocked
+from games.core.kit.rules_api import Outcome, RuleError, Termination, encode_fields, parse_fields
 from games.core.kit.rules_parts import (
     CellMove,
     NoParams,
@@ -77,3 +78,20 @@ def test_a_standard_start_reads_descriptions_exactly_and_positions_loosely():
     assert start.parse_position("  OX:O\n") == "OX:O"
     with pytest.raises(RuleError):
         start.validate_desc(NoParams(), " XO:X")
+
+
+@pytest.mark.parametrize("side", [0, 1])
+def test_a_side_that_cannot_move_has_lost_to_the_other(side):
+    status = blocked("Left", 1 - side)
+    assert (status.outcome, status.winner, status.reason) == (Outcome.DECIDED, 1 - side,
+                                                             "Left cannot move.")
+    assert status.termination == Termination.BLOCKED and status.over
+
+
+def test_the_shared_draws_end_the_game_with_their_reasons():
+    assert AGREED.outcome == THIRD_TIME.outcome == Outcome.DRAW
+    assert AGREED.winner is None and THIRD_TIME.winner is None and AGREED.over
+    assert (AGREED.termination, THIRD_TIME.termination) == (Termination.AGREED,
+                                                             Termination.REPETITION)
+    assert AGREED.reason == "The players agreed a draw."
+    assert THIRD_TIME.reason == "The same position has occurred three times."

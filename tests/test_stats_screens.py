@@ -12,7 +12,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 from games.core.cli.sample_history import fill
-from games.core.data import stats
+from games.core.data import history_queries, stats
+from games.core.data.history_queries import Filter
 from games.core.kit import daily, registry
 from games.core.kit.rules_api import RuleError
 from games.core.kit.session import Session
@@ -77,7 +78,7 @@ def test_todays_puzzle_from_the_setup_screen_counts_once_and_clears_the_badge(dr
     driver.click(again.rect.center)
     opened(driver)
     finish(driver, driver.app.top)
-    games = recorded.db().games("game = 'poggle'")
+    games = history_queries.games(recorded.db(), Filter(game="poggle"))
     assert [game.daily for game in games] == ["", today.isoformat()], "recorded once"
     assert games[0].game_id == games[1].game_id
     figures = stats.figures(recorded.db(), "poggle")
@@ -158,7 +159,7 @@ def test_statistics_history_and_play_again_by_mouse_keyboard_and_pad(driver):
     driver.key(pygame.K_RETURN)                                           # the keyboard
     listing = driver.app.top
     assert isinstance(listing, HistoryScene) and listing.total == 120
-    newest = recorded.db().games(most=1)[0]
+    newest = history_queries.games(recorded.db(), most=1)[0]
     driver.key(pygame.K_DOWN)
     driver.key(pygame.K_UP)
     assert listing.menu.focus == 0
@@ -236,8 +237,8 @@ def test_results_screen_says_a_new_best_and_the_game_is_recorded_once(driver):
     scene.undo()
     scene.redo()
     driver.until_result()
-    assert recorded.db().count() == 1, "a second look at the ending adds nothing"
-    (game,) = recorded.db().games()
+    assert history_queries.count(recorded.db()) == 1, "a second look at the ending adds nothing"
+    (game,) = history_queries.games(recorded.db())
     assert game.moves == tuple(text for _, text in scene.session.entries[1:])
     assert game.record.get("recorded") == 1 and game.duration >= 0
     assert Session.from_id(game.game_id).game_id == scene.session.game_id

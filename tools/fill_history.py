@@ -13,7 +13,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from games.core.cli.sample_history import fill
-from games.core.data import history
+from games.core.data import history, history_queries
 from games.core.data.store import Store
 
 
@@ -28,7 +28,7 @@ def main() -> int:
         return 2
     db = Store(print).history()
     fill(db, max(0, min(args.games, history.MOST_GAMES)), args.seed)
-    print(f"{db.count()} games in {db.where}")
+    print(f"{history_queries.count(db)} games in {db.where}")
     return 0
 
 

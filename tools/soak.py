@@ -108,8 +108,8 @@ class Soak:
     def frame(self) -> None:
         self.app.frame(DT)
         self.frames += 1
-        while self.app.find(LoadingScene):
-            self.app.find(LoadingScene).wait()
+        while (loading := self.app.find(LoadingScene)) is not None:
+            loading.wait()
             self.app.frame(DT)
         if not self.app.running:        # the soak clicked "Quit" (and it saved): start again
             self.relaunch()

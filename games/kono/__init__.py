@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core.kit.game import Bench, Game, Parts, Versus
+from games.core.kit.game import Bench, Game, Parts, agreeing
 
 if TYPE_CHECKING:
     from games.core.kit.rules_parts import AgreedDraw
@@ -14,11 +14,8 @@ if TYPE_CHECKING:
 
 def load_parts() -> Parts[Params, State, Move | AgreedDraw]:
     """The pure side: imported for the setup and rules screens, never the launcher."""
-    from games.core.kit.rules_parts import AGREED_DRAW
     from games.kono import ai, info, lesson, rules, rules_pictures
-    versus: Versus[State, Move | AgreedDraw] = Versus(
-        info.SIDE_NAMES, ai, rules, draw_move=AGREED_DRAW, accepts_draw=ai.accepts_draw,
-        preload=ai.preload)
+    versus = agreeing(info.SIDE_NAMES, ai, rules, preload=ai.preload)
     return Parts(rules, info.DATA, computer=ai, versus=versus,
                  lesson=lesson.LESSON, pictures=rules_pictures.PICTURES)
 

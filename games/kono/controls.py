@@ -14,10 +14,11 @@ a Drop (RELEASE of a stone the mouse picked up).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from games.core.kit.actions import Act, Action
 from games.core.kit.controls import Answer, Drop, Look, Play, Refuse, cycle, step_grid
+from games.core.kit.points import let_go, move_cursor, pick, pointer
 from games.kono import rules
 from games.kono.info import SIDE_NAMES
 
@@ -93,22 +94,15 @@ def turn_round(ui: Ui) -> Ui:
 
 def interpret(state: rules.State, ui: Ui, action: Action, target: object) -> Answer:
     kind = action.kind
-    if kind == Act.POINT:
-        point = target if isinstance(target, int) else None
-        return Look(replace(ui, hover=point)) if point != ui.hover else None
-    if kind == Act.RELEASE:
-        return drop(state, ui, target) if isinstance(target, Drop) else None
+    if kind in (Act.POINT, Act.RELEASE):
+        return pointer(ui, action, target, lambda where: drop(state, ui, where))
     status = rules.status(state)
     if status.over:
         if kind in (Act.PRESS, Act.CONFIRM):
             return Refuse(status.reason + " Undo, or start a new game from the menu.")
         return None
-    if kind == Act.PRESS and not action.alt:
-        if not isinstance(target, int):
-            return let_go(ui)
-        return choose(state, replace(ui, cursor=target), target, by_pointer=True)
-    if kind == Act.CONFIRM:
-        return choose(state, ui, ui.cursor, by_pointer=False)
+    if kind == Act.CONFIRM or (kind == Act.PRESS and not action.alt):
+        return pick(ui, action, target, partial(choose, state))
     if kind in (Act.CANCEL, Act.PRESS):     # Esc, B, a click off the board: put it back
         return let_go(ui)
     if kind == Act.MOVE:
@@ -120,14 +114,6 @@ def interpret(state: rules.State, ui: Ui, action: Action, target: object) -> Ans
             if ui.selected is not None else movable(state, ui.flipped)
         return move_cursor(ui, cycle(stops, ui.cursor, 1 if kind == Act.NEXT else -1))
     return None
-
-
-def move_cursor(ui: Ui, point: int | None) -> Look[Ui] | None:
-    return None if point is None or point == ui.cursor else Look(replace(ui, cursor=point))
-
-
-def let_go(ui: Ui) -> Look[Ui] | None:
-    return Look(replace(ui, selected=None)) if ui.selected is not None else None
 
 
 def choose(state: rules.State, ui: Ui, point: int, by_pointer: bool) -> Answer:

@@ -26,10 +26,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from games.core.kit.endings import AGREED, THIRD_TIME, blocked
 from games.core.kit.rules_api import IllegalMove, Outcome, RuleError, Status, Termination
 from games.core.kit.rules_parts import (
     AGREED_DRAW,
-    AGREED_REASON,
     AgreedDraw,
     NoParams,
     StartingPosition,
@@ -293,7 +293,7 @@ def position_text(state: State) -> str:
 
 def status(state: State) -> Status:
     if state.draw_agreed:
-        return Status(Outcome.DRAW, None, AGREED_REASON, Termination.AGREED)
+        return AGREED
     side, other = state.to_move, opponent(state.to_move)
     own, enemy = masks(state.board, side)
     for loser, pieces in ((side, own), (other, enemy)):
@@ -301,11 +301,9 @@ def status(state: State) -> Status:
             return Status(Outcome.DECIDED, SIDES.index(opponent(loser)),
                           f"{NAMES[loser]} has fewer than two pieces left.", Termination.CAPTURED)
     if not mask_moves(own, enemy):
-        return Status(Outcome.DECIDED, SIDES.index(other), f"{NAMES[side]} cannot move.",
-                      Termination.BLOCKED)
+        return blocked(NAMES[side], SIDES.index(other))
     if state.repetitions >= REPETITION_LIMIT:
-        return Status(Outcome.DRAW, None, "The same position has occurred three times.",
-                      Termination.REPETITION)
+        return THIRD_TIME
     if state.quiet_plies >= QUIET_LIMIT:
         return Status(Outcome.DRAW, None, f"{QUIET_LIMIT} moves have passed without a capture.",
                       Termination.QUIET)

@@ -56,7 +56,9 @@ class KonoBoard(Board):
             "flip", self.versus.against_computer and not self.versus.is_computer(0)))
         self.ui = Ui(cursor=cell_point(1, 3, flipped), flipped=flipped)
         self.lay_out()
-        self.grip = Grip(table, lambda point: self.layout.point_pos(point))
+        self.grip = Grip(table, lambda point: self.layout.point_pos(point),
+                         lambda pos: self.layout.point_at(pos),
+                         lambda action, target: interpret(self.state, self.ui, action, target))
         self.motions: list[Motion] = []         # the moves being animated, one after another
         self.deal: dict[int, Tween] = {}        # stones dropping in at the start
         self.clock = 0.0                        # for the thinking dots
@@ -162,8 +164,7 @@ class KonoBoard(Board):
 
     # --- input: controls.interpret decides, the frame carries it out ------------------------
     def read(self, action: Action) -> Answer:
-        return self.grip.read(action, self.layout.point_at,
-                              lambda target: interpret(self.state, self.ui, action, target))
+        return self.grip.read(action)
 
     def look(self, ui: Ui, action: Action) -> None:
         """A stone picked up (by a press it may become a drag), put back, or the board turned
@@ -184,21 +185,16 @@ class KonoBoard(Board):
 
     def played(self, answer: Play[Any], change: Change[Any, Any] | None,
                action: Action) -> None:
-        if change is None:
-            self.ui = answer.ui
-        self.grip.played(change)
+        self.ui = self.grip.played(self.ui, answer, change)
 
     def cancel(self) -> bool:
-        if self.grip.drag is not None or \
-                interpret(self.state, self.ui, Action(Act.CANCEL), None) is not None:
-            self.drop_held()
+        put_back = self.grip.cancel(self.drop_held)
+        if put_back:
             self.table.sound("place")
-            return True
-        return False
+        return put_back
 
     def drop_held(self) -> None:
-        self.grip.drop()
-        self.ui = replace(self.ui, selected=None)
+        self.ui = self.grip.put_down(self.ui)
 
     def flip(self) -> None:
         """The Flip button (F is the controls' own)."""

@@ -13,10 +13,11 @@ preferences are the scene's verbs, not the board's.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from games.core.kit.actions import Act, Action
 from games.core.kit.controls import Answer, Drop, Look, Play, Refuse, cycle
+from games.core.kit.points import let_go, move_cursor, pick, pointer
 from games.mu_torere import geometry, rules
 
 
@@ -56,11 +57,8 @@ def why_stuck(state: rules.State) -> str:
 
 def interpret(state: rules.State, ui: Ui, action: Action, target: object) -> Answer:
     kind = action.kind
-    if kind == Act.POINT:
-        point = target if isinstance(target, int) else None
-        return Look(replace(ui, hover=point)) if point != ui.hover else None
-    if kind == Act.RELEASE:
-        return drop(state, ui, target) if isinstance(target, Drop) else None
+    if kind in (Act.POINT, Act.RELEASE):
+        return pointer(ui, action, target, lambda where: drop(state, ui, where))
     if kind == Act.MOVE:
         ahead = geometry.step_towards(geometry.turned(ui.cursor, ui.flipped), action.dx,
                                       action.dy)
@@ -69,20 +67,12 @@ def interpret(state: rules.State, ui: Ui, action: Action, target: object) -> Ans
         return move_cursor(ui, cycle(sorted(legal(state)), ui.cursor,
                                      1 if kind == Act.NEXT else -1))
     if kind == Act.CANCEL:
-        return Look(replace(ui, selected=None)) if ui.selected is not None else None
+        return let_go(ui)
     if rules.status(state).over:
         return None
-    if kind == Act.PRESS and not action.alt:
-        if not isinstance(target, int):
-            return Look(replace(ui, selected=None)) if ui.selected is not None else None
-        return choose(state, replace(ui, cursor=target), target, by_pointer=True)
-    if kind == Act.CONFIRM:
-        return choose(state, ui, ui.cursor, by_pointer=False)
+    if kind == Act.CONFIRM or (kind == Act.PRESS and not action.alt):
+        return pick(ui, action, target, partial(choose, state))
     return None
-
-
-def move_cursor(ui: Ui, point: int | None) -> Look[Ui] | None:
-    return None if point is None or point == ui.cursor else Look(replace(ui, cursor=point))
 
 
 def choose(state: rules.State, ui: Ui, point: int, by_pointer: bool) -> Answer:

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from games.core.kit.endings import AGREED, THIRD_TIME, blocked
 from games.core.kit.rules_api import (
     IllegalMove,
     Outcome,
@@ -28,7 +29,6 @@ from games.core.kit.rules_api import (
 )
 from games.core.kit.rules_parts import (
     AGREED_DRAW,
-    AGREED_REASON,
     AgreedDraw,
     check_seen,
     no_options,
@@ -253,14 +253,11 @@ def new_game(params: Params, desc: str) -> State:
 
 def status(state: State) -> Status:
     if state.draw_agreed:
-        return Status(Outcome.DRAW, None, AGREED_REASON, Termination.AGREED)
+        return AGREED
     if not board_moves(state.board, state.to_move):
-        winner = opponent(state.to_move)
-        return Status(Outcome.DECIDED, SIDES.index(winner), f"{NAMES[state.to_move]} cannot move.",
-                      Termination.BLOCKED)
+        return blocked(NAMES[state.to_move], SIDES.index(opponent(state.to_move)))
     if state.occurrences() >= REPETITION_LIMIT:
-        return Status(Outcome.DRAW, None, "The same position has occurred three times.",
-                      Termination.REPETITION)
+        return THIRD_TIME
     if state.ply >= PLY_LIMIT:
         return Status(Outcome.DRAW, None, f"{PLY_LIMIT} moves have been played.",
                       Termination.MOVE_LIMIT)

@@ -30,7 +30,7 @@ from games.core.screens.board import Board, Table, chain, two_sides
 from games.core.screens.cache import Backdrop
 from games.core.screens.drag import Grip
 from games.core.screens.ui import BG
-from games.core.screens.widgets import Choose
+from games.core.screens.widgets import Choose, Row
 from games.mu_torere import rules
 from games.mu_torere.controls import Ui, ends, home, interpret, legal
 from games.mu_torere.geometry import PIECE, Point
@@ -58,7 +58,9 @@ class MuTorereBoard(Board):
         flipped = bool(table.play_options.get("flip", False))
         self.ui = Ui(cursor=home(self.state), names=self.side_names(), flipped=flipped)
         self.lay_out()
-        self.grip = Grip(table, lambda point: self.layout.xy(point))
+        self.grip = Grip(table, lambda point: self.layout.xy(point),
+                         lambda pos: self.layout.point_at(pos),
+                         lambda action, target: interpret(self.state, self.ui, action, target))
         self.clock = 0.0                # since a piece was picked up: its target's glow
         self.slides: dict[int, Slide] = {}      # point -> a piece on its way there
 
@@ -85,18 +87,18 @@ class MuTorereBoard(Board):
     def swatch(self, side: int, size: int) -> pygame.Surface:
         return paint.piece(self.colour(side), size, side == 1)
 
-    def option_rows(self) -> list[Choose]:
+    def option_rows(self) -> list[Row]:
         prefs = self.table.prefs
         swatches = {key: paint.piece(paint.piece_colour(key), 34) for key in COLOURS}
         choices = tuple((key, paint.colour_name(key)) for key in COLOURS)
-        rows = []
-        for side in (0, 1):
-            role = self.versus.role(side)
+
+        def colour_row(side: int) -> Choose[str]:
             # The row of a side's colour is named by the side alone (its swatch and colour
             # show what it sets): "Computer's colour" did not fit beside "Vermilion".
-            rows.append(Choose(f"colour{side}", role, choices, prefs["colours"][side],
-                               lambda value, s=side: self.set_colour(s, value), swatches,
-                               lambda value, s=side: value == prefs["colours"][1 - s]))
+            return Choose(f"colour{side}", self.versus.role(side), choices,
+                          prefs["colours"][side], lambda value: self.set_colour(side, value),
+                          swatches, lambda value: value == prefs["colours"][1 - side])
+        rows: list[Row] = [colour_row(0), colour_row(1)]
         rows.append(Choose("board", "Board", STYLES, prefs["board"],
                            lambda value: self.table.set_pref("board", value)))
         rows.append(Choose("legend", "Colour legend", ((True, "On"), (False, "Off")),
@@ -139,8 +141,7 @@ class MuTorereBoard(Board):
 
     # --- input: controls.interpret decides, the frame carries it out ------------------------
     def read(self, action: Action) -> Answer:
-        return self.grip.read(action, self.layout.point_at,
-                              lambda target: interpret(self.state, self.ui, action, target))
+        return self.grip.read(action)
 
     def look(self, ui: Ui, action: Action) -> None:
         """A piece picked up (by a press it may become a drag), with its sound; its target's
@@ -154,20 +155,13 @@ class MuTorereBoard(Board):
 
     def played(self, answer: Play[Any], change: Change[Any, Any] | None,
                action: Action) -> None:
-        if change is None:
-            self.ui = answer.ui
-        self.grip.played(change)
+        self.ui = self.grip.played(self.ui, answer, change)
 
     def cancel(self) -> bool:
-        if self.grip.drag is not None or \
-                interpret(self.state, self.ui, Action(Act.CANCEL), None) is not None:
-            self.drop_held()
-            return True
-        return False
+        return self.grip.cancel(self.drop_held)
 
     def drop_held(self) -> None:
-        self.grip.drop()
-        self.ui = replace(self.ui, selected=None)
+        self.ui = self.grip.put_down(self.ui)
 
     def changed(self, change: Change[Any, Any]) -> None:
         """Whatever was held is stale; after a restart the cursor starts afresh."""
@@ -235,6 +229,8 @@ class MuTorereBoard(Board):
 
     def prompt(self) -> str:
         versus = self.versus
+        if versus.looking:                       # a review: whose turn, its panel says the rest
+            return versus.turn_prompt()
         if self.table.over:
             title = versus.result_title()
             return f"{title}{' ' if title.endswith('!') else '. '}{versus.ending()}"

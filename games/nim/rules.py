@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
+from games.core.kit.endings import blocked
 from games.core.kit.rules_api import (
     IllegalMove,
     Outcome,
@@ -219,8 +220,7 @@ def status(state: State) -> Status:
     if state.misere:
         return Status(Outcome.DECIDED, state.to_move, f"{SIDES[last]} took the last counter.",
                       Termination.LAST_TAKEN)
-    return Status(Outcome.DECIDED, last, f"{SIDES[state.to_move]} cannot move.",
-                  Termination.BLOCKED)
+    return blocked(SIDES[state.to_move], last)
 
 
 def score(state: State) -> int:

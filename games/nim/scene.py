@@ -333,6 +333,8 @@ class NimBoard(Board):
 
     def prompt(self) -> str:
         versus = self.versus
+        if versus.looking:                       # a review: whose turn, its panel says the rest
+            return versus.turn_prompt()
         if self.table.over:
             return str(versus.ending())
         if versus.demo:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Callable, Sequence
+from typing import NoReturn
 
 from games.core.cli.usage import UsageError
 
 
 class Parser(argparse.ArgumentParser):
-    def error(self, message):
+    def error(self, message: str) -> NoReturn:
         raise UsageError(message[:300])
 
 
@@ -20,7 +21,7 @@ MOST_COUNT = 10_000        # puzzles or games per run
 MOST_FRAMES = 100_000      # demo frames
 
 
-def whole(low: int, high: int):
+def whole(low: int, high: int) -> Callable[[str], int]:
     """An argparse type: a whole number from low to high, in ASCII digits."""
     def read(text: str) -> int:
         digits = text.strip()

@@ -25,6 +25,7 @@ Output: one JSON object per line.
 """
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import statistics
@@ -32,8 +33,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 try:
     import resource as rusage
@@ -42,6 +43,13 @@ except ImportError:      # not on Windows: whole-process CPU figures are left ou
 
 from games.core.kit import registry
 
+if TYPE_CHECKING:
+    import pygame
+
+    from games.core.loop.app import App, Scene
+
+# A figure: the JSON object of one line of the bench's output.
+Figure = dict[str, Any]
 FRAMES = 240
 # The repository: games/core/cli/bench.py is four levels down.
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), *[os.pardir] * 3))
@@ -50,23 +58,23 @@ REST_TARGET = 0.02       # CPU s/s at rest ...
 REST_FLOOR_RATIO = 1.5
 
 
-def emit(**figure) -> None:
+def emit(**figure: Any) -> None:
     print(json.dumps(figure), flush=True)
 
 
-def percentile(samples, fraction):
+def percentile(samples: Sequence[float], fraction: float) -> float:
     ordered = sorted(samples)
     return ordered[round(fraction * (len(ordered) - 1))]
 
 
-def spread(samples, unit: str, digits: int = 3) -> dict:
+def spread(samples: Sequence[float], unit: str, digits: int = 3) -> Figure:
     """The median, the count and the p10-p90 spread, named with their unit."""
     return {f"median_{unit}": round(statistics.median(samples), digits), "samples": len(samples),
             f"p10_{unit}": round(percentile(samples, 0.1), digits),
             f"p90_{unit}": round(percentile(samples, 0.9), digits)}
 
 
-def cpu_timed(run, count):
+def cpu_timed(run: Callable[[int], object], count: int) -> list[float]:
     """CPU milliseconds of each of `count` calls run(i)."""
     samples = []
     for i in range(count):
@@ -77,14 +85,14 @@ def cpu_timed(run, count):
 
 
 # --- child processes: this same program --------------------------------------------------------
-def own_command(*args) -> list[str]:
+def own_command(*args: str) -> list[str]:
     """This program with `args`: the packaged executable itself, or python main.py."""
     if getattr(sys, "frozen", False):
         return [sys.executable, *args]
     return [sys.executable, os.path.join(ROOT, "main.py"), *args]
 
 
-def child_env(scratch: str) -> dict:
+def child_env(scratch: str) -> dict[str, str]:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                PYGAME_HIDE_SUPPORT_PROMPT="1", PARLOUR_DATA_DIR=os.path.join(scratch, "data"),
                PYTHONPYCACHEPREFIX=os.path.join(scratch, "bytecode"))
@@ -92,7 +100,7 @@ def child_env(scratch: str) -> dict:
     return env
 
 
-def run_child(args, env) -> tuple[str, float, float | None]:
+def run_child(args: list[str], env: dict[str, str]) -> tuple[str, float, float | None]:
     """Run this program with args: (its stdout, wall ms, CPU ms from rusage or None)."""
     used = rusage.getrusage(rusage.RUSAGE_CHILDREN) if rusage else None
     start = time.perf_counter()
@@ -109,13 +117,13 @@ def run_child(args, env) -> tuple[str, float, float | None]:
 
 
 # --- at rest ----------------------------------------------------------------------------------
-def rest_figures(env, quick: bool) -> None:
+def rest_figures(env: dict[str, str], quick: bool) -> None:
     window, count = (0.5, 4) if quick else (1.0, 8)
     scenes = ["launcher"] + [info.key for info in registry.launcher_games()] + \
         ["pause", "result", "rules", "settings"]
     sampling = [str(window), str(count)]
 
-    baselines = []
+    baselines: list[float] = []
     for scene in scenes:     # each scene right after its own baseline: the machine drifts
         baseline = json.loads(run_child(["bench-child", "waiting", *sampling], env)[0])["samples"]
         baselines += baseline
@@ -142,14 +150,14 @@ def rest_figures(env, quick: bool) -> None:
 
 
 # --- frames -----------------------------------------------------------------------------------
-def baseline_frame(screen):
+def baseline_frame(screen: pygame.Surface) -> Callable[[int], None]:
     """The bare frame: fill, 100 cached tiles, flip."""
     import pygame
     tile = pygame.Surface((64, 64)).convert()
     tile.fill((200, 190, 170))
     pygame.draw.circle(tile, (40, 120, 200), (32, 32), 26)
 
-    def frame(i):
+    def frame(i: int) -> None:
         screen.fill((22, 26, 36))
         for k in range(100):
             screen.blit(tile, ((k % 20) * 90 + 20, (k // 20) * 180 + 40 + (i % 8)))
@@ -157,9 +165,9 @@ def baseline_frame(screen):
     return frame
 
 
-def scene_frame(app, scene):
+def scene_frame(app: App, scene: Scene) -> Callable[[int], None]:
     """A frame of the scene drawn every time, as while it animates."""
-    def frame(i):
+    def frame(i: int) -> None:
         app.mark_dirty()
         app.frame(1 / 60)
     app.stack, app.running = [scene], True
@@ -167,7 +175,8 @@ def scene_frame(app, scene):
     return frame
 
 
-def alternate(first, second, count):
+def alternate(first: Callable[[int], object], second: Callable[[int], object],
+              count: int) -> tuple[list[float], list[float]]:
     """CPU milliseconds of `count` calls of each, taking turns frame by frame (the machine's
     load, which drifts, falls on both alike), after a warm-up of 10 each."""
     cpu_timed(first, 10), cpu_timed(second, 10)
@@ -183,7 +192,7 @@ def alternate(first, second, count):
 
 def frame_figures(frames: int) -> None:
     from games.core.kit.session import Session
-    from games.core.loop.app import App, Scene
+    from games.core.loop.app import App
     from games.core.screens.frame import Frame
     from games.core.screens.launcher import LauncherScene
     app = App(windowed=False)
@@ -194,7 +203,7 @@ def frame_figures(frames: int) -> None:
         scene = Frame(app, session)
         pose(info.key, scene)
         scenes.append((info.key, scene))
-    bases = []
+    bases: list[float] = []
     for name, shown in scenes:
         base, samples = alternate(bare, scene_frame(app, shown), frames)
         bases += base
@@ -208,7 +217,7 @@ def frame_figures(frames: int) -> None:
     app.quit()
 
 
-def pose(key: str, scene) -> None:
+def pose(key: str, scene: Scene) -> None:
     """Put the scene in its most expensive everyday look (a full board with a piece dragged,
     every move graded...): games/<key>/bench.py's pose(scene), built from the scene's public
     API; a game without one is measured as it opens."""
@@ -228,12 +237,12 @@ FIRST_FRAMES = (   # (figure, this program's arguments (- is none: the launcher)
 )
 
 
-def first_frame_figures(env, scratch: str, runs: int) -> None:
+def first_frame_figures(env: dict[str, str], scratch: str, runs: int) -> None:
     """CPU time from a process's start to its first frame shown (`bench-child first-frame`:
     read when the first flip returns), beside a bare pygame window's, run alternately; the
     ratio is the median of each run's ratio to the bare window run just before it. The whole
     process's CPU time (rusage, what it does after the frame included) and wall time beside."""
-    def first_frame(args):
+    def first_frame(args: list[str]) -> tuple[float, float | None, float]:
         out, wall, cpu = run_child(["bench-child", "first-frame", *args], env)
         return json.loads(out.splitlines()[-1])["cpu_ms"], cpu, wall
     for name, args, target in FIRST_FRAMES:
@@ -250,21 +259,24 @@ def first_frame_figures(env, scratch: str, runs: int) -> None:
                   "ratio": round(ratio, 2), "p10_ratio": round(percentile(ratios, 0.1), 2),
                   "p90_ratio": round(percentile(ratios, 0.9), 2),
                   "target": f"within {target}x", "ok": ratio <= target}
-        if all(o[1] is not None for o in ours) and all(b[1] is not None for b in bare):
-            figure["process_cpu_ms"] = round(statistics.median(o[1] for o in ours), 1)
-            figure["baseline_process_cpu_ms"] = round(statistics.median(b[1] for b in bare), 1)
+        process = [o[1] for o in ours if o[1] is not None]
+        baseline_process = [b[1] for b in bare if b[1] is not None]
+        if len(process) == len(ours) and len(baseline_process) == len(bare):
+            figure["process_cpu_ms"] = round(statistics.median(process), 1)
+            figure["baseline_process_cpu_ms"] = round(statistics.median(baseline_process), 1)
         figure["wall_ms"] = round(statistics.median(o[2] for o in ours), 1)
         figure["baseline_wall_ms"] = round(statistics.median(b[2] for b in bare), 1)
         emit(**figure)
 
 
-def first_draw_figures(env, scratch: str, runs: int) -> None:
+def first_draw_figures(env: dict[str, str], scratch: str, runs: int) -> None:
     """Each game's scene made and drawn once in a new process (`bench-child first-draw`), its
     sprites read from the disk cache (filled by a warm-up), beside the same with an empty
     cache (everything painted), run alternately."""
     def first_draw(key: str, folder: str) -> float:
         out = run_child(["bench-child", "first-draw", key], dict(env, PARLOUR_DATA_DIR=folder))[0]
-        return json.loads(out.splitlines()[-1])["cpu_ms"]
+        cpu_ms: float = json.loads(out.splitlines()[-1])["cpu_ms"]
+        return cpu_ms
     kept = os.path.join(scratch, "first-draw")
     for info in registry.launcher_games():
         first_draw(info.key, kept)                    # the warm-up fills the disk cache
@@ -283,7 +295,7 @@ def first_draw_figures(env, scratch: str, runs: int) -> None:
 
 
 # --- each game's own cases -----------------------------------------------------------------------
-def case_figure(key: str, case: dict, samples: list[float]) -> dict:
+def case_figure(key: str, case: dict[str, Any], samples: list[float]) -> Figure:
     """One game case's line: the spread of its samples, its target, the reference beside it."""
     median = statistics.median(samples)
     figure = {"game": key, "figure": case["name"], **spread(samples, "cpu_ms")}
@@ -311,7 +323,7 @@ def game_figures(quick: bool) -> None:
             emit(**case_figure(key, case, cpu_timed(case["run"], count)))
 
 
-def screen_opening(app: Any, make: Callable[[str], Any],
+def screen_opening(app: App, make: Callable[[str], Scene],
                    keys: list[str]) -> Callable[[int], None]:
     """The i-th opening of a screen as a player meets it: rendered text and fitted words
     forgotten, the screen made for keys[i] (round and round) and its first frame drawn."""
@@ -338,14 +350,14 @@ def history_figures(quick: bool) -> None:
     game's setup screen the same way; recording one more game against writing settings.json
     (both a durable write of one small thing)."""
     from games.core.cli.sample_history import fill
-    from games.core.data import schema
+    from games.core.data import history_queries, schema
     from games.core.loop.app import App
     from games.core.screens.menus import SetupScene
     from games.core.screens.stats import StatsScene
     app = App(windowed=False)
     fill(app.store.history(), HISTORY_GAMES, seed=1)
 
-    def opening(make, keys):
+    def opening(make: Callable[[str], Scene], keys: list[str]) -> Callable[[int], None]:
         return screen_opening(app, make, keys)
     opening(lambda key: StatsScene(app, key), [""])(0)      # warm-up: imports, fonts
     for name, keys in (("a game's", list(registry.KEYS)), ("the collection's", [""])):
@@ -361,7 +373,7 @@ def history_figures(quick: bool) -> None:
              target_ms=STATS_TARGET_MS, ok=statistics.median(ours) <= STATS_TARGET_MS)
     app.quit()
     shared = app.store.history()
-    newest = shared.games(most=1)[0]
+    newest = history_queries.games(shared, most=1)[0]
     settings = dict(schema.DEFAULT_SETTINGS)
     count = 50 if quick else 300
     base = cpu_timed(lambda i: app.store.save_settings(settings), count)
@@ -388,7 +400,7 @@ def rules_figures(quick: bool) -> None:
     app = App(windowed=False)
     keys = list(registry.KEYS)
 
-    def opening(make):
+    def opening(make: Callable[[str], Scene]) -> Callable[[int], None]:
         return screen_opening(app, make, keys)
     for i in range(len(keys)):                               # warm-up: imports, fonts
         opening(lambda key: HelpScene(app, key))(i)
@@ -400,7 +412,7 @@ def rules_figures(quick: bool) -> None:
          **spread(ours, "cpu_ms"), baseline="a setup screen opened the same way",
          baseline_cpu_ms=round(statistics.median(base), 3), ratio=round(ratio, 2),
          target=f"within {RULES_RATIO}x", ok=ratio <= RULES_RATIO)
-    painting = []
+    painting: list[float] = []
     for key in keys * (1 if quick else 3):
         diagrams.PAINTED.clear()
         rules = HelpScene(app, key)
@@ -415,7 +427,7 @@ def rules_figures(quick: bool) -> None:
     app.quit()
 
 
-def run_bench(args) -> None:
+def run_bench(args: argparse.Namespace) -> None:
     sys.dont_write_bytecode = True        # no .pyc files in the source tree from here on
     with tempfile.TemporaryDirectory(prefix="parlour-bench-") as scratch:
         # Always a folder of its own: the bench records 10,000 made-up games and plays

@@ -29,6 +29,11 @@ import os
 import sys
 import threading
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from games.core.loop.app import App, Scene
 
 SIZE = (1920, 1080)
 OVERLAYS = ("pause", "result", "rules",
@@ -40,7 +45,8 @@ class Sampler(threading.Thread):
     wakes the loop being measured with `wake()`. `counters()` (frames, draws) is read at the
     start and the end of the sampling."""
 
-    def __init__(self, seconds: float, count: int, wake, counters=lambda: (0, 0)):
+    def __init__(self, seconds: float, count: int, wake: Callable[[], object],
+                 counters: Callable[[], tuple[int, int]] = lambda: (0, 0)) -> None:
         super().__init__(daemon=True)
         self.seconds, self.count, self.wake, self.counters = seconds, count, wake, counters
         self.samples: list[float] = []
@@ -166,7 +172,7 @@ def waiting(seconds: float, count: int, ticking: bool = False) -> None:
                                            if ticking else "waiting on events"), sampler)
 
 
-def show(app, name: str):
+def show(app: App, name: str) -> None:
     """Set the app's stack to the launcher, with the named game or overlay on top."""
     from games.core.kit import registry
     from games.core.kit.session import Session
@@ -180,9 +186,12 @@ def show(app, name: str):
         app.push(SettingsScene(app))
     elif name != "launcher":
         key = registry.BENCH_GAME if name in OVERLAYS else name
-        game = app.push(Frame(app, Session.new(key, None, seed=7)))
-        overlay = {"pause": lambda: PauseScene(app, game), "result": lambda: ResultScene(app, game),
-                   "rules": lambda: HelpScene(app, key)}.get(name)
+        game = Frame(app, Session.new(key, None, seed=7))
+        app.push(game)
+        overlays: dict[str, Callable[[], Scene]] = {
+            "pause": lambda: PauseScene(app, game), "result": lambda: ResultScene(app, game),
+            "rules": lambda: HelpScene(app, key)}
+        overlay = overlays.get(name)
         if overlay:
             app.push(overlay())
 

@@ -16,8 +16,11 @@ from games.core.cli.usage import UsageError, outcome_json, params_for
 from games.core.kit import registry
 
 if TYPE_CHECKING:
+    import argparse
+
     from games.core.kit.game import Game
     from games.core.kit.rules_api import RulesModule
+    from games.core.loop.app import App
 
 # Bounds on the positions analyse reads (arguments.py bounds the rest of the command line).
 MOST_POSITIONS = 10_000    # positions to analyse
@@ -25,7 +28,7 @@ MOST_POSITION = 1_000      # characters in one position
 MOST_STDIN = 4 * 1024 * 1024
 
 
-def emit(obj) -> None:
+def emit(obj: object) -> None:
     print(json.dumps(obj), flush=True)
 
 
@@ -40,7 +43,7 @@ def rules_for(key: str) -> RulesModule[Any, Any, Any]:
     return game_for(key).rules
 
 
-def parse_id(key: str, text: str):
+def parse_id(key: str, text: str) -> tuple[Any, str]:
     from games.core.kit.session import parse_game_id
     if not text.startswith(f"{key}:"):
         text = f"{key}:{text}"
@@ -50,7 +53,7 @@ def parse_id(key: str, text: str):
     return params, desc
 
 
-def cmd_generate(args) -> None:
+def cmd_generate(args: argparse.Namespace) -> None:
     rules = rules_for(args.game)
     params = params_for(rules, args)
     first = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
@@ -61,7 +64,7 @@ def cmd_generate(args) -> None:
               "solution": rules.solution_json(params, desc)})
 
 
-def cmd_solve(args) -> None:
+def cmd_solve(args: argparse.Namespace) -> None:
     rules = rules_for(args.game)
     params, desc = parse_id(args.game, args.id)
     solution = rules.solution_json(params, desc)
@@ -70,7 +73,7 @@ def cmd_solve(args) -> None:
     emit({"game": args.game, "id": f"{args.game}:{params.encode()}:{desc}", "solution": solution})
 
 
-def cmd_analyse(args) -> None:
+def cmd_analyse(args: argparse.Namespace) -> None:
     versus = game_for(args.game).parts().versus
     if versus is None:
         raise UsageError(f"analyse is for two-player games; {args.game} is a one-player game")
@@ -102,7 +105,7 @@ def read_positions() -> list[str]:
     return positions
 
 
-def cmd_selfplay(args) -> None:
+def cmd_selfplay(args: argparse.Namespace) -> None:
     parts = game_for(args.game).parts()
     rules, ai = parts.rules, parts.computer
     if ai is None:
@@ -126,7 +129,7 @@ def cmd_selfplay(args) -> None:
 
 
 
-def cmd_daily(args) -> None:
+def cmd_daily(args: argparse.Namespace) -> None:
     """A day's daily puzzle as a game ID; with --share, the player's finished daily of that
     day as the result screen's Copy result shares it (plain text, UTF-8)."""
     import time
@@ -150,7 +153,7 @@ def cmd_daily(args) -> None:
     sys.stdout.flush()
 
 
-def cmd_stats(args) -> None:
+def cmd_stats(args: argparse.Namespace) -> None:
     """One line per game (the one named, or each), then the collection's when none is named."""
     from games.core.data import stats
     from games.core.data.store import Store
@@ -167,7 +170,7 @@ def cmd_stats(args) -> None:
     emit(stats.figures(db, "").as_json())
 
 
-def open_app(windowed: bool):
+def open_app(windowed: bool) -> App:
     import pygame
 
     from games.core.loop.app import App
@@ -177,7 +180,7 @@ def open_app(windowed: bool):
         raise UsageError(f"cannot open a window ({error}); Parlour needs a display") from None
 
 
-def cmd_play(args) -> None:
+def cmd_play(args: argparse.Namespace) -> None:
     from games.core.kit.session import Session
     from games.core.screens.launch import open_game
     from games.core.screens.launcher import LauncherScene
@@ -199,7 +202,7 @@ def cmd_play(args) -> None:
     app.run()
 
 
-def cmd_launcher(args) -> None:
+def cmd_launcher(args: argparse.Namespace | SimpleNamespace) -> None:
     from games.core.screens.launcher import LauncherScene
     app = open_app(args.windowed)
     app.push(LauncherScene(app))

@@ -4,6 +4,7 @@ saves the screenshots as a WxH screen shows them (Parlour always draws its fixed
 1920x1080 picture, which SDL scales to the screen)."""
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import os
@@ -11,6 +12,7 @@ import shutil
 import stat
 import struct
 import zlib
+from typing import Any
 
 import pygame
 
@@ -25,7 +27,7 @@ DEMO_DT = 1 / 60
 PICTURE_TYPES = (".png", ".bmp", ".jpg", ".jpeg", ".tga")
 
 
-def run_demo(args) -> None:
+def run_demo(args: argparse.Namespace) -> None:
     if args.frames < 1:
         raise UsageError("--frames must be at least 1")
     if args.every < 1:
@@ -63,7 +65,8 @@ def run_demo(args) -> None:
             shutil.rmtree(own_folder, ignore_errors=True)
 
 
-def play(args, session, shots: dict) -> None:
+def play(args: argparse.Namespace, session: Session[Any, Any, Any] | None,
+         shots: dict[int, str]) -> None:
     try:
         app = App(windowed=False, size=LOGICAL_SIZE)
     except pygame.error as error:
@@ -113,7 +116,7 @@ def play(args, session, shots: dict) -> None:
         app.quit()
 
 
-def screenshot_paths(args) -> dict[int, str]:
+def screenshot_paths(args: argparse.Namespace) -> dict[int, str]:
     """frame -> file for --also-at, after checking every file the demo will write."""
     if args.also_at and not args.screenshot:
         raise UsageError("--also-at needs --screenshot FILE (its pictures are FILE-N.png)")
@@ -189,7 +192,7 @@ def as_shown(screen: pygame.Surface, size: tuple[int, int] | None) -> pygame.Sur
     return shown
 
 
-def save_picture(screen, path: str) -> None:
+def save_picture(screen: pygame.Surface, path: str) -> None:
     """Encode in memory, then write with Python's own file calls: a full disk or a file that
     vanished under us gets a clear line, not a pygame.error."""
     if os.path.splitext(path)[1].lower() == ".png":

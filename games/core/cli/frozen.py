@@ -21,7 +21,8 @@ _held: list[int] = []    # the lock's file descriptor, kept open for the life of
 
 def unpacked_folder() -> str | None:
     """The `_MEI*` folder of a one-file build (a one-folder build unpacks nothing)."""
-    folder = getattr(sys, "_MEIPASS", None) if getattr(sys, "frozen", False) else None
+    folder: str | None = getattr(sys, "_MEIPASS", None) if getattr(sys, "frozen", False) \
+        else None
     if folder and os.path.basename(os.path.normpath(folder)).startswith("_MEI"):
         return folder
     return None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 import random
 import time
+from typing import Any
 
 from games.core.data import history
 from games.core.kit import daily, registry
@@ -25,7 +26,7 @@ def deals(key: str, params: str, rng: random.Random, count: int = 3) -> list[str
             for _ in range(count)]
 
 
-def two_player(rng: random.Random) -> dict:
+def two_player(rng: random.Random) -> dict[str, Any]:
     if rng.random() < 0.1:
         return dict(opponent="human", outcome=rng.choice(["won", "draw"]), level="")
     level = rng.choice(LEVELS)
@@ -55,7 +56,7 @@ def fill(db: history.History, count: int, seed: int = 1,
     for n in range(count):
         finished = start + (end - start) * (n + 1) / count
         key = rng.choice(list(puzzles) + versus)
-        fields: dict = dict(opponent="", level="", daily="", record={}, moves=())
+        fields: dict[str, Any] = dict(opponent="", level="", daily="", record={}, moves=())
         if key in puzzles:
             params = rng.choice(puzzles[key].params)
             fields.update(puzzles[key].result(rng))

@@ -11,6 +11,7 @@ stdout too, and DIR/index.html shows them all on one page. Exit 0 when no screen
 problem, 1 when one does (2: bad input, as every command)."""
 from __future__ import annotations
 
+import argparse
 import html
 import json
 import os
@@ -31,7 +32,7 @@ from games.core.screens.launcher import LauncherScene
 COLOURS = {"standard": "standard", "colour-blind": "safe"}     # --colours: the palettes
 
 
-def run_tour(args) -> int:
+def run_tour(args: argparse.Namespace) -> int:
     only = set(args.only or ())
     known = set(registry.KEYS) | {COLLECTION}
     if only - known:
@@ -115,7 +116,8 @@ def earlier_shots(out: str) -> list[str]:
     return sorted(set(names))
 
 
-def write_index(out: str, shots: list[Shot], shown: tuple[int, int], args) -> None:
+def write_index(out: str, shots: list[Shot], shown: tuple[int, int],
+                args: argparse.Namespace) -> None:
     with open(os.path.join(out, "index.jsonl"), "w", encoding="utf-8") as file:
         for shot in shots:
             file.write(json.dumps(shot.__dict__) + "\n")

@@ -66,7 +66,7 @@ def setup_of(walker: Walker, key: str) -> SetupScene:
     return open_setup(walker, key)
 
 
-def new_game(walker: Walker, key: str, **choices) -> Frame:
+def new_game(walker: Walker, key: str, **choices: object) -> Frame:
     """From the setup screen: the choices made, New game (a saved game given up)."""
     setup = setup_of(walker, key)
     for option, value in choices.items():

@@ -9,6 +9,7 @@ import os
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
@@ -71,7 +72,7 @@ class Walker:
         self.until(lambda: self.app.rest_time() is not None, "a still screen", 200)
 
     # --- input -----------------------------------------------------------------------------
-    def post(self, kind: int, **fields) -> None:
+    def post(self, kind: int, **fields: Any) -> None:   # any attributes, as pygame's Event
         pygame.event.post(pygame.event.Event(kind, **fields))
 
     def key(self, key: int, times: int = 1, mod: int = 0) -> None:

@@ -4,8 +4,10 @@ One row per finished game: the game, its parameters and game ID, when it started
 (UTC), the outcome as the player sees it, its score (and the game's words for it), the time
 played, the moves (as a save holds them), the game's record (hints, penalties, help, solved),
 who the opponent was and at what level, and the daily puzzle's date. Best scores, records
-against the computer and the statistics are queries over it (records.py, stats.py): one source
-of truth, no second copy to drift. No finished game is lost but by the trim:
+against the computer and the statistics are queries over it, asked through one typed API
+(history_queries.py: records.py, stats.py and the history screen compose its filters): one
+source of truth, no second copy to drift, no SQL outside the history's modules. No finished
+game is lost but by the trim:
 
 - WAL journal and a busy timeout: two copies of Parlour record at once. Each game is one
   transaction, so a killed writer loses at most the game it was recording and the file always
@@ -240,7 +242,7 @@ class History:
         if fresh is None:
             fresh = cls.in_memory(source, store, target, quiet=True)
             fresh.retry = True          # its games are written once a file can be
-            copied = fresh.count()
+            copied = int(fresh.query("SELECT count(*) FROM valid LIMIT 1")[0][0])
         else:
             copied = fresh.copy_games(source)[0] if source is not None else 0
         if source is not None:
@@ -562,27 +564,6 @@ class History:
         if new:
             self.store.tell(SKIPPED.format(count="a new", s="", they="it is"))
         return rows
-
-    def games(self, where: str = "", args: tuple[Any, ...] = (), most: int = 20,
-              skip: int = 0) -> list[Game]:
-        """Whole rows, newest first, each checked: a row that fails is left out (and said)."""
-        sql = (f"SELECT {', '.join(COLUMNS)} FROM valid {'WHERE ' + where if where else ''} "
-               f"ORDER BY id DESC LIMIT ? OFFSET ?")
-        rows = self.query(sql, (*args, max(0, min(most, MOST_ROWS)),
-                                max(0, min(skip, MOST_ROWS))))
-        kept = []
-        for row in rows:
-            try:
-                kept.append(from_row(row))
-            except Invalid:
-                self.store.tell(SKIPPED.format(count="a", s="", they="it is"))
-        return kept
-
-    def count(self, where: str = "", args: tuple[Any, ...] = ()) -> int:
-        """How many checked rows (up to MOST_ROWS) match."""
-        sql = (f"SELECT count(*) FROM (SELECT 1 FROM valid {'WHERE ' + where if where else ''} "
-               f"LIMIT {MOST_ROWS})")
-        return int(self.query(sql, args)[0][0])
 
     def dailies_done(self, day: str) -> set[str]:
         """The games whose daily puzzle of `day` (YYYY-MM-DD) is recorded."""

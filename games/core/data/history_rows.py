@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import astuple, dataclass, field, fields
 from typing import Any, Protocol
 
@@ -186,7 +186,7 @@ def checked(game: Game) -> Game:
     return game
 
 
-def row_values(game: Game) -> tuple:
+def row_values(game: Game) -> tuple[Any, ...]:
     values = dict(zip(COLUMNS, astuple(game)))
     values["moves"] = json.dumps(list(game.moves), separators=(",", ":"))
     values["times"] = json.dumps(list(game.times), separators=(",", ":"))
@@ -195,7 +195,7 @@ def row_values(game: Game) -> tuple:
     return tuple(values[name] for name in COLUMNS if name != "id")
 
 
-def from_row(row) -> Game:
+def from_row(row: Sequence[Any]) -> Game:
     """A row read back (all columns, in COLUMNS order) as a checked Game; checks.Invalid if
     any value is not one the history holds."""
     values = dict(zip(COLUMNS, row))
@@ -226,7 +226,7 @@ def utc_text(seconds: float | None = None) -> str:
     return time.strftime(TIME_FORMAT, time.gmtime(moment))
 
 
-def of_session(session: Session, started: float, outcome: str, score: float | None,
+def of_session(session: Session[Any, Any, Any], started: float, outcome: str, score: float | None,
                detail: str, ranked: bool, **more: Any) -> Game:
     """The row for a game just finished: its moves and their times up to the position on
     the board, its record, and `more` (opponent, level, daily) as given. Times past what a

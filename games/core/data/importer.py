@@ -17,8 +17,8 @@ from games.core.kit.checks import Invalid, check
 
 OLD_FILES = ("scores.json", "records.json")
 LEVEL = re.compile(r"[a-z0-9_]{1,32}")
-Row = tuple[str, dict]            # (the old file's name, the fields of a history.Game)
-Refused = tuple[str, str]         # (the old file's name, which result and why, in words)
+Row = tuple[str, dict[str, Any]]  # (the old file's name, the fields of a history.Game)
+Refused = tuple[str, str]  # (the old file's name, which result and why, in words)
 
 
 def import_once(history: Any) -> None:
@@ -104,7 +104,7 @@ def old_rows(store: DataFolder, now: str) -> tuple[list[Row], list[Refused]]:
     return rows, refused
 
 
-def score_words(entry: dict) -> str:
+def score_words(entry: dict[str, Any]) -> str:
     return shown(entry.get("detail") or f"{entry.get('score', '')}")
 
 
@@ -117,7 +117,7 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def row_words(row: dict, why: object) -> str:
+def row_words(row: dict[str, Any], why: object) -> str:
     """A result the history refused, for the player."""
     where = f"{row['game']}/{row['params']}" if row.get("params") else \
         f"{row['game']}/level={row.get('level', '')}"

@@ -6,8 +6,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from games.core.data import schema
+from games.core.data.history_queries import (
+    Filter,
+    best_first,
+    daily_games,
+    games,
+    outcomes,
+)
 from games.core.data.history_rows import Game as Row
-from games.core.data.stats import ON_ITS_DAY
 from games.core.data.store import Store
 from games.core.kit import registry
 from games.core.kit.versus_options import level_title
@@ -22,11 +28,8 @@ MOST_DAYS = 400     # the days of daily results asked for at once (the archive s
 def best_entries(store: Store, key: str, params: Any) -> list[dict[str, Any]]:
     """The best scores of these parameters, best first (score, detail, date): the ranked games
     of the history (a win not finished by Solve, in most games), at most schema.TOP."""
-    order = "ASC" if registry.lookup(key).lower_is_better else "DESC"
-    rows = store.history().query(
-        f"SELECT score, detail, finished FROM valid WHERE game = ? AND params = ? AND "
-        f"ranked = 1 AND score IS NOT NULL ORDER BY score {order}, id LIMIT {schema.TOP}",
-        (key, params.encode()))
+    rows = best_first(store.history(), Filter(game=key, params=params.encode(), ranked=True),
+                      "score", registry.lookup(key).lower_is_better, schema.TOP)
     # SQLite keeps scores as REAL: whole ones come back as the ints the games made.
     return [{"score": int(score) if float(score).is_integer() else score, "detail": detail,
              "date": finished[:10]} for score, detail, finished in rows]
@@ -45,10 +48,9 @@ def score_words(score: float) -> str:
 
 def record_counts(store: Store, key: str, level: object) -> dict[str, int]:
     """Games won, lost and drawn against the computer at this level."""
-    rows = store.history().query(
-        "SELECT outcome, sum(games) FROM valid WHERE game = ? AND opponent = 'computer' AND "
-        "level = ? GROUP BY outcome LIMIT 3", (key, str(level)))
-    return {outcome: int(count) for outcome, count in rows}
+    counts = outcomes(store.history(), Filter(game=key, opponents=frozenset({"computer"}),
+                                              level=str(level)))
+    return {str(outcome): number for outcome, number in counts.items()}
 
 
 def record_rows(store: Store, key: str, level: object) -> Rows:
@@ -92,15 +94,12 @@ def daily_results(store: Store, key: str, first: str, last: str) -> dict[str, tu
     """The daily puzzles of `key` finished between two days (YYYY-MM-DD, both included): each
     day's row (its first result: a daily is recorded once) and whether it was begun on its
     day (it then counts toward the streak)."""
-    db = store.history()
-    where, args = "game = ? AND daily >= ? AND daily <= ? AND daily <> ''", (key, first, last)
-    flags = dict(db.query(f"SELECT id, {ON_ITS_DAY} FROM valid WHERE {where} "
-                          f"LIMIT {MOST_DAYS}", args))
-    return {game.daily: (game, bool(flags.get(game.id))) for game in
-            db.games(where, args, most=MOST_DAYS)}
+    found = daily_games(store.history(), Filter(game=key, daily_from=first, daily_until=last),
+                        MOST_DAYS)
+    return {row.game.daily: (row.game, row.on_its_day) for row in found}
 
 
 def daily_result(store: Store, key: str, day: str) -> Row | None:
     """The daily puzzle of `key` on `day` as the history keeps it, or None."""
-    found = store.history().games("game = ? AND daily = ?", (key, day), most=1)
+    found = games(store.history(), Filter(game=key, daily_from=day, daily_until=day), most=1)
     return found[0] if found else None

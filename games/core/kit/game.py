@@ -36,6 +36,7 @@ if TYPE_CHECKING:     # types only: the launcher's first frame imports none of t
     from games.core.kit.pictures import Picture
     from games.core.kit.prefs import Pref
     from games.core.kit.rules_api import Encoded, RulesModule
+    from games.core.kit.rules_parts import AgreedDraw
     from games.core.kit.saves import Migration
     from games.core.screens.board import BoardMaker
     from games.core.screens.parts import Art
@@ -132,6 +133,22 @@ class Versus(Generic[S, M]):
     draw_move: M | None = None
     accepts_draw: Callable[[S, int], bool] | None = None   # (position, the computer's side)
     preload: Callable[[], None] | None = None
+
+
+class Agreeing(Analysis[S_in, M_out], Protocol[S_in, M_out]):
+    """The perfect play of a game that may be drawn by agreement: it also answers an offer
+    (the position, the computer's side)."""
+
+    def accepts_draw(self, state: S_in, side: int, /) -> bool: ...
+
+
+def agreeing(sides: tuple[str, str], analysis: Agreeing[S, M], positions: Positions[S],
+             preload: Callable[[], None] | None = None) -> Versus[S, M | AgreedDraw]:
+    """The Versus of a game the players may agree to draw: its rules accept the shared
+    AgreedDraw move (rules_parts.py), which records it, and its computer answers offers."""
+    from games.core.kit.rules_parts import AGREED_DRAW
+    return Versus(sides, analysis, positions, draw_move=AGREED_DRAW,
+                  accepts_draw=analysis.accepts_draw, preload=preload)
 
 
 @dataclass(frozen=True)

@@ -50,7 +50,6 @@ class AgreedDraw:
 
 
 AGREED_DRAW = AgreedDraw()
-AGREED_REASON = "The players agreed a draw."
 
 
 def position_json(params: Any, desc: str) -> dict[str, str]:

@@ -21,7 +21,8 @@ import threading
 import time
 import warnings
 from collections.abc import Callable, Mapping
-from types import MappingProxyType
+from types import FrameType, MappingProxyType
+from typing import Any, TypeVar
 
 import pygame
 
@@ -53,6 +54,9 @@ INPUT_EVENTS = frozenset(getattr(pygame, name) for name in (
     "CONTROLLERBUTTONUP", "CONTROLLERTOUCHPADDOWN", "CONTROLLERTOUCHPADMOTION",
     "CONTROLLERTOUCHPADUP", "CONTROLLERSENSORUPDATE", "FINGERDOWN", "FINGERUP", "FINGERMOTION")
     if hasattr(pygame, name))
+# What signal.signal takes and gives back: a function, SIG_DFL or SIG_IGN, or None (not set
+# from Python).
+SignalHandler = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
 
 
 def display_flags(fullscreen: bool) -> int:
@@ -62,7 +66,7 @@ def display_flags(fullscreen: bool) -> int:
     return pygame.SCALED | (pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE)
 
 
-def window_placement(area: pygame.Rect, logical) -> pygame.Rect:
+def window_placement(area: pygame.Rect, logical: tuple[int, int]) -> pygame.Rect:
     """The window's rect: the logical shape at 80% of the area (never larger than the logical
     size), centred in it, so the whole window, title bar included, is on the desktop."""
     scale = min(0.8 * area.width / logical[0], 0.8 * area.height / logical[1], 1.0)
@@ -85,6 +89,9 @@ def set_pygame_icon() -> None:
     if not mac:
         icon.set_colorkey(0)
     pygame.display.set_icon(icon)
+
+
+SceneT = TypeVar("SceneT", bound="Scene")   # App.find gives back the kind it was asked for
 
 
 class Scene:
@@ -153,7 +160,7 @@ class RealTime:
     """The loop's time: a clock, pacing between frames, and sleeping at rest until an event.
     Tests put a stand-in in App.time to run the real loop without waiting."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._clock = pygame.time.Clock()
 
     @staticmethod
@@ -164,14 +171,15 @@ class RealTime:
         self._clock.tick(FPS_CAP)
 
     @staticmethod
-    def wait(seconds: float):
+    def wait(seconds: float) -> pygame.event.Event | None:
         """The first event within `seconds` (at most LONGEST_SLEEP), or None."""
         event = pygame.event.wait(max(1, math.ceil(min(seconds, LONGEST_SLEEP) * 1000)))
         return None if event.type == pygame.NOEVENT else event
 
 
 class App:
-    def __init__(self, windowed: bool | None = None, size=LOGICAL_SIZE):
+    def __init__(self, windowed: bool | None = None,
+                 size: tuple[int, int] = LOGICAL_SIZE) -> None:
         # The App's message channel: what the player must hear (a file set aside, a font
         # that failed), shown on the launcher's message line; the store reports to it.
         self.messages: list[str] = []
@@ -216,11 +224,11 @@ class App:
         self.partial_draws = 0   # draws of a scene's own change alone (draw_changes)
         self._settled = False    # a step has run since the last event or scene change
         self._moving = False     # a tween moved in the last frame that stepped
-        self._woken: list = []   # the event that ended a sleep, for the next frame
+        self._woken: list[pygame.event.Event] = []   # what ended a sleep, for the next frame
         self.closing: Scene | None = None   # the question a close of the window asked
         self.signalled = False   # a signal asked to close: no question, it quits
 
-    def _open_window(self):
+    def _open_window(self) -> pygame.Surface:
         """A fixed logical size, scaled by SDL to the display (full screen at the desktop's
         resolution) or to a resizable window; mouse positions come back in logical pixels."""
         os.environ.setdefault("PYGAME_FORCE_SCALE", "photo")   # smooth scaling keeps text clean
@@ -350,7 +358,7 @@ class App:
         self.dirty = self.whole = True
         self._settled = False
 
-    def find(self, kind):
+    def find(self, kind: type[SceneT]) -> SceneT | None:
         for scene in reversed(self.stack):
             if isinstance(scene, kind):
                 return scene
@@ -474,7 +482,7 @@ class App:
         self._last = now
         self.frame(STEP)                          # the event, then a step that sees it
 
-    def dispatch(self, event) -> None:
+    def dispatch(self, event: pygame.event.Event) -> None:
         self._settled = False
         if event.type not in INPUT_EVENTS:
             self.dirty = self.whole = True
@@ -505,7 +513,7 @@ class App:
         if self.top and action.kind != Act.PAD_ADDED:
             self.top.handle(action)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """Draw from the highest opaque scene up (overlays show the scene beneath)."""
         start = len(self.stack) - 1
         while start > 0 and not self.stack[start].opaque:
@@ -527,16 +535,16 @@ class App:
             self.store.forget_history()    # its WAL folded back into the file
         pygame.quit()
 
-    def _catch_signals(self) -> dict:
+    def _catch_signals(self) -> dict[int, SignalHandler]:
         """Ctrl-C, a closed terminal (SIGHUP) and SIGTERM close Parlour as the window's close
         does: the next frame sees a QUIT and the game in progress is saved."""
-        def close(number, frame):
+        def close(number: int, frame: FrameType | None) -> None:
             self.signalled = True
             try:
                 pygame.event.post(pygame.event.Event(pygame.QUIT))
             except pygame.error:     # no event queue left: quit here, saving the game
                 self.quit()
-        previous = {}
+        previous: dict[int, SignalHandler] = {}
         if threading.current_thread() is threading.main_thread():
             for name in ("SIGINT", "SIGTERM", "SIGHUP"):
                 number = getattr(signal, name, None)

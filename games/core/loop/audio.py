@@ -22,7 +22,7 @@ class Audio:
         self.muted = muted
         self.available: bool | None = None   # unknown until the first sound is played
         self.problem = ""                    # the first failure, as told to the player
-        self.sounds: dict[str, object | None] = {}   # name -> Sound, or None if it failed
+        self.sounds: dict[str, pygame.mixer.Sound | None] = {}   # None: it failed to load
         self.played: list[str] = []          # names, newest last (tests and demo read it)
         self._mixer: Any = None     # pygame.mixer, once started
 
@@ -43,7 +43,7 @@ class Audio:
                 self._report(f"No sound: {error}")
         return self.available
 
-    def _sound(self, name: str):
+    def _sound(self, name: str) -> pygame.mixer.Sound | None:
         if name not in self.sounds:
             try:
                 self.sounds[name] = self._mixer.Sound(resource("sounds", f"{name}.wav"))

@@ -7,6 +7,8 @@ instance id, and dropped on removal (the App then pauses the game).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
+from types import ModuleType
 
 import pygame
 
@@ -51,15 +53,23 @@ STICK_THRESHOLD = 0.5       # of full deflection, to count as a push
 REPEAT_DELAY, REPEAT_EVERY = 0.35, 0.11   # held stick or d-pad: seconds
 
 
+@dataclass
+class Held:
+    """A d-pad, hat or stick held in a direction, and for how long (seconds)."""
+    dx: int
+    dy: int
+    seconds: float = 0.0
+
+
 class Input:
     """Turns pygame events into Actions and keeps the open gamepads."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.pads: dict[int, object] = {}       # instance id -> Controller or Joystick
         self.controller_ids: set[int] = set()   # those opened as game controllers
-        self.held: dict[tuple, list] = {}       # (instance, source) -> [dx, dy, time held]
+        self.held: dict[tuple[int | None, str], Held] = {}   # by (instance, source)
         self.last_device = Device.MOUSE
-        self._controller = None
+        self._controller: ModuleType | None = None   # pygame._sdl2.controller, once started
         # The letters the scene on top declared (App.dispatch sets them): each arrives as
         # its Command, so no scene compares raw letters.
         self.letters: Mapping[str, Command] = {}
@@ -76,7 +86,7 @@ class Input:
             pygame.joystick.init()
 
     # --- events -> actions ---------------------------------------------------------------
-    def translate(self, event) -> list[Action]:
+    def translate(self, event: pygame.event.Event) -> list[Action]:
         kind = event.type
         if kind == pygame.MOUSEMOTION:
             return [Action(Act.POINT, Device.MOUSE, pos=event.pos)]
@@ -93,7 +103,7 @@ class Input:
             return [Action(Act.TEXT, Device.KEYBOARD, value=event.text)]
         return self._pad(event)
 
-    def _key(self, event) -> list[Action]:
+    def _key(self, event: pygame.event.Event) -> list[Action]:
         self.last_device = Device.KEYBOARD
         key, mods = event.key, event.mod
         ctrl, shift = mods & pygame.KMOD_CTRL, mods & pygame.KMOD_SHIFT
@@ -123,7 +133,7 @@ class Input:
             return [Action(Act.HELP)]
         return []
 
-    def _pad(self, event) -> list[Action]:
+    def _pad(self, event: pygame.event.Event) -> list[Action]:
         kind = event.type
         if kind == pygame.CONTROLLERDEVICEADDED:
             return self._open(event.device_index, controller=True)
@@ -148,26 +158,28 @@ class Input:
             dx, dy = event.value[0], -event.value[1]
             self.held.pop((instance, "hat"), None)
             if dx or dy:
-                self.held[(instance, "hat")] = [dx, dy, 0.0]
+                self.held[(instance, "hat")] = Held(dx, dy)
                 return [self._pad_action(Act.MOVE, dx, dy)]
             return []
         if kind == pygame.JOYAXISMOTION:
             return self._axis(event.axis, event.value, instance, controller=False)
         return []
 
-    def _pad_action(self, kind, dx=0, dy=0) -> Action:
+    def _pad_action(self, kind: Act, dx: int = 0, dy: int = 0) -> Action:
         self.last_device = Device.PAD
         return Action(kind, Device.PAD, dx=dx, dy=dy)
 
-    def _button(self, mapped, instance, source) -> list[Action]:
+    def _button(self, mapped: tuple[Act, int, int] | None, instance: int | None,
+                source: str) -> list[Action]:
         if mapped is None:
             return []
         action, dx, dy = mapped
         if action == Act.MOVE:
-            self.held[(instance, source)] = [dx, dy, 0.0]
+            self.held[(instance, source)] = Held(dx, dy)
         return [self._pad_action(action, dx, dy)]
 
-    def _axis(self, axis, value, instance, controller) -> list[Action]:
+    def _axis(self, axis: int, value: float, instance: int | None,
+              controller: bool) -> list[Action]:
         if controller and axis == pygame.CONTROLLER_AXIS_TRIGGERLEFT:
             return [self._pad_action(Act.PREV)] if value > STICK_THRESHOLD else []
         if controller and axis == pygame.CONTROLLER_AXIS_TRIGGERRIGHT:
@@ -181,9 +193,9 @@ class Input:
             self.held.pop(key, None)
             return []
         dx, dy = (pushed, 0) if axis == 0 else (0, pushed)
-        if previous and previous[:2] == [dx, dy]:
+        if previous and (previous.dx, previous.dy) == (dx, dy):
             return []   # still held: update() repeats it
-        self.held[key] = [dx, dy, 0.0]
+        self.held[key] = Held(dx, dy)
         return [self._pad_action(Act.MOVE, dx, dy)]
 
     def repeating(self) -> bool:
@@ -192,15 +204,15 @@ class Input:
 
     def update(self, dt: float) -> list[Action]:
         """Auto-repeat for a held d-pad, hat or stick."""
-        repeats = []
+        repeats: list[Action] = []
         for entry in self.held.values():
-            before = entry[2]
-            entry[2] += dt
-            if entry[2] >= REPEAT_DELAY:
+            before = entry.seconds
+            entry.seconds += dt
+            if entry.seconds >= REPEAT_DELAY:
                 since = (int((before - REPEAT_DELAY) // REPEAT_EVERY)
                          if before >= REPEAT_DELAY else -1)
-                now = int((entry[2] - REPEAT_DELAY) // REPEAT_EVERY)
-                repeats += [self._pad_action(Act.MOVE, entry[0], entry[1])] * (now - since)
+                now = int((entry.seconds - REPEAT_DELAY) // REPEAT_EVERY)
+                repeats += [self._pad_action(Act.MOVE, entry.dx, entry.dy)] * (now - since)
         return repeats
 
     # --- hot-plug ------------------------------------------------------------------------

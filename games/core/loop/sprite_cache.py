@@ -41,7 +41,7 @@ def folder() -> str | None:
     return _folder[0]
 
 
-def key_of(name: str, version: int, args: tuple, kwargs: dict) -> bytes:
+def key_of(name: str, version: int, args: tuple[object, ...], kwargs: dict[str, object]) -> bytes:
     """Everything that changes the pixels, as the bytes a file must hold to be used."""
     return repr((name, version, args, sorted(kwargs.items()), assets.text_scale(),
                  pygame.version.ver)).encode()

@@ -139,7 +139,8 @@ class Survey:
         self.order += 1
         self.texts.append(Text(words, ink, size, self.layer, self.order, self.who()))
 
-    def panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def panel(self, surface: pygame.Surface,
+              rect: pygame.Rect | tuple[int, int, int, int]) -> None:
         shown = self.seen(surface, pygame.Rect(rect))
         if shown is not None:
             self.order += 1

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from games.core.loop.tween import Tweens
     from games.core.screens.solving import SolvePlayer
     from games.core.screens.versus import Versus
+    from games.core.screens.widgets import Row
 
 HudField = tuple[str, ...]     # (name, value) or (name, value, widest value)
 TURN_GAP = -0.15   # seconds between the moves of an undone turn (negative: they overlap)
@@ -381,7 +382,7 @@ class Board(Protocol):
         """A side's name when the game names sides its own way (Mu Torere's colours)."""
         return None
 
-    def option_rows(self) -> list[Any]:
+    def option_rows(self) -> list[Row]:
         """The game's own rows in the Options panel (widgets.Choose / Amount / Do)."""
         return []
 

@@ -5,6 +5,8 @@ panel of its own and changes nothing."""
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -12,12 +14,16 @@ from games.core.kit.results import record_text
 from games.core.loop import survey
 from games.core.screens import ui
 
+if TYPE_CHECKING:
+    from games.core.data.stats import Group
+
 TITLE_SIZE = ui.SMALL + 4
 LABEL = ui.SMALL - 2           # 22: the smallest text on these screens (14 px in 1280x720)
 RESULT_COLOURS = (ui.GOOD, ui.BAD, ui.MUTED)   # won, lost, drawn (or between two people)
 
 
-def frame(surface, rect: pygame.Rect, title: str, names=()) -> pygame.Rect:
+def frame(surface: pygame.Surface, rect: pygame.Rect, title: str,
+          names: Sequence[tuple[str, ui.Colour]] = ()) -> pygame.Rect:
     """The chart's panel, its title and a legend of (name, colour) under it; returns the room
     left for the plot."""
     ui.panel(surface, rect, ui.PANEL, radius=18)
@@ -30,11 +36,12 @@ def frame(surface, rect: pygame.Rect, title: str, names=()) -> pygame.Rect:
     return pygame.Rect(rect.left + 28, top, rect.width - 56, rect.bottom - 28 - top)
 
 
-def empty(surface, plot: pygame.Rect, words: str = "No games yet") -> None:
+def empty(surface: pygame.Surface, plot: pygame.Rect, words: str = "No games yet") -> None:
     ui.label(surface, words, plot.center, ui.BODY, ui.MUTED, anchor="center")
 
 
-def legend(surface, left: int, y: int, names) -> None:
+def legend(surface: pygame.Surface, left: int, y: int,
+           names: Sequence[tuple[str, ui.Colour]]) -> None:
     """Coloured squares with their names, from `left`."""
     x = left
     for name, colour in names:
@@ -46,7 +53,8 @@ def legend(surface, left: int, y: int, names) -> None:
         x = words.right + 24
 
 
-def day_bars(surface, rect: pygame.Rect, days, other: str = "Drawn") -> None:
+def day_bars(surface: pygame.Surface, rect: pygame.Rect,
+             days: Sequence[tuple[str, int, int, int]], other: str = "Drawn") -> None:
     """Results per day: (date, won, lost, drawn) oldest first, stacked bars."""
     plot = frame(surface, rect, f"Last {len(days)} days",
                  list(zip(("Won", "Lost", other), RESULT_COLOURS)))
@@ -76,7 +84,9 @@ def day_bars(surface, rect: pygame.Rect, days, other: str = "Drawn") -> None:
         ui.label(surface, words, (x, plot.bottom + 8), LABEL, ui.MUTED, anchor=anchor)
 
 
-def line(surface, rect: pygame.Rect, title: str, values, median, lower_is_better: bool) -> None:
+def line(surface: pygame.Surface, rect: pygame.Rect, title: str,
+         values: Sequence[tuple[float, str]], median: tuple[float, str] | None,
+         lower_is_better: bool) -> None:
     """(value, words) oldest first as a line, the better values higher, with the median as a
     dashed line; the best and worst values are named in the game's words."""
     middle = f"Median {median[1] or f'{median[0]:g}'}" if median is not None else "Median"
@@ -121,7 +131,8 @@ def line(surface, rect: pygame.Rect, title: str, values, median, lower_is_better
              anchor="topright")
 
 
-def level_bars(surface, rect: pygame.Rect, groups, words, most_rows: int = 6) -> None:
+def level_bars(surface: pygame.Surface, rect: pygame.Rect, groups: Sequence[Group],
+               words: Callable[[str], str], most_rows: int = 6) -> None:
     """Against the computer: a bar per level, won / drawn / lost in proportion, with counts.
     `words(name)` names a level."""
     plot = frame(surface, rect, "Against the computer",

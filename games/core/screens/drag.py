@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from games.core.kit.actions import POINTER, Act, Action
 from games.core.kit.controls import Answer, Drop, Play
+from games.core.kit.points import PointsUi
 from games.core.loop.tween import Point, Tween, Tweens, ease_in_out_cubic, lerp_point
 
 if TYPE_CHECKING:
@@ -20,6 +22,7 @@ if TYPE_CHECKING:
     from games.core.screens.board import Table
 
 Item = TypeVar("Item")
+U = TypeVar("U", bound=PointsUi)
 
 THRESHOLD = 12          # pixels the pointer moves before a press becomes a drag
 BACK_SECONDS = 0.22     # a piece let go in the wrong place slides home in this long
@@ -113,11 +116,14 @@ PointAt = Callable[[Sequence[float] | None], int | None]    # a board's point un
 
 
 class Grip:
-    """The mouse on a board of points, for the board that makes it with its table and
-    `centre` (a point's middle on the screen, as the board is shown now)."""
+    """The mouse on a board of points, for the board that makes it with its table, `centre`
+    (a point's middle on the screen, as the board is shown now), `point_at` (the point under a
+    pixel) and `controls` (its controls' answer to an action at a target, in the position and
+    Ui of now)."""
 
-    def __init__(self, table: Table, centre: Callable[[int], Point]) -> None:
-        self.table, self.centre = table, centre
+    def __init__(self, table: Table, centre: Callable[[int], Point], point_at: PointAt,
+                 controls: Callable[[Action, object], Answer]) -> None:
+        self.table, self.centre, self.point_at, self.controls = table, centre, point_at, controls
         self.hand: Hand[int] = Hand(table)          # the piece the mouse carries
         self.dropping: Drag[int] | None = None      # let go just now: its answer is carried out
         self.settle: SlideBack[int] | None = None   # let go where it cannot go: going home
@@ -126,14 +132,13 @@ class Grip:
     def drag(self) -> Drag[int] | None:
         return self.hand.drag
 
-    def read(self, action: Action, point_at: PointAt,
-             interpret: Callable[[int | Drop | None], Answer]) -> Answer:
-        """What an action means: the controls' answer (`interpret`) for the point under the
-        pointer, or for the Drop when the mouse lets go of the piece it carries; nothing
-        while a human move must wait (the table's Versus says why). A piece let go that is
-        not played slides home."""
+    def read(self, action: Action) -> Answer:
+        """What an action means: the controls' answer for the point under the pointer, or for
+        the Drop when the mouse lets go of the piece it carries; nothing while a human move
+        must wait (the table's Versus says why). A piece let go that is not played slides
+        home."""
         self.hand.follow(action)
-        point = point_at(action.pos) if action.kind in POINTER else None
+        point = self.point_at(action.pos) if action.kind in POINTER else None
         target: int | Drop | None = point
         if action.kind == Act.RELEASE:
             self.dropping = self.hand.let_go()
@@ -143,7 +148,7 @@ class Grip:
                           self.dropping.was_selected)
         versus = self.table.versus
         waits = versus is not None and versus.board_waits(action, target is not None)
-        answer = None if waits else interpret(target)
+        answer = None if waits else self.controls(action, target)
         if not isinstance(answer, Play):
             self.let_go()
         return answer
@@ -161,12 +166,28 @@ class Grip:
         None when the move was not made by a drop."""
         return self.dropping.spot if self.dropping is not None else None
 
-    def played(self, change: Change[Any, Any] | None) -> None:
+    def played(self, ui: U, answer: Play[U], change: Change[Any, Any] | None) -> U:
         """The frame played the answer's move (`change`, animated from dropped_at()), or the
-        move was refused (None): a piece let go slides home."""
+        move was refused (None: a piece let go slides home). The board's Ui now: its own
+        when played (changed() settles it), the answer's when refused."""
         if change is None:
             self.let_go()
         self.dropping = None
+        return ui if change is not None else answer.ui
+
+    def cancel(self, put_down: Callable[[], None]) -> bool:
+        """Esc or B: when the mouse carries a piece or the controls would put one back (their
+        answer to Cancel), the board's `put_down`; True if so."""
+        if self.drag is None and self.controls(Action(Act.CANCEL), None) is None:
+            return False
+        put_down()
+        return True
+
+    def put_down(self, ui: U) -> U:
+        """Whatever is held is let go without a move (Esc, a move landed, a dialog): the mouse
+        carries nothing, and the Ui `ui` with no piece picked up."""
+        self.drop()
+        return replace(ui, selected=None)
 
     def let_go(self) -> None:
         """The piece let go stays where it was: it slides home from where it was let go."""

@@ -3,18 +3,21 @@ and the result screen; Ctrl+C copies it too), a toast saying what happened, and 
 launcher's "Open a game ID" dialog with its text field (typing, Ctrl+V, a pad's A pastes)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pygame
 
 from games.core.kit import registry
-from games.core.kit.actions import Act, Device
+from games.core.kit.actions import Act, Action, Device
 from games.core.kit.results import sentence
 from games.core.kit.rules_api import GameError
 from games.core.kit.session import MAX_ID_LENGTH, Session, parse_game_id
 from games.core.loop import clipboard
-from games.core.loop.app import Scene
+from games.core.loop.app import App
 from games.core.screens import ui
 from games.core.screens.launch import LoadingScene, open_game
-from games.core.screens.question import ConfirmScene
+from games.core.screens.question import ConfirmScene, TypingDialog, draw_dialog
 
 TOAST_SECONDS = 3.0
 COPIED = "The game ID is on the clipboard."
@@ -71,12 +74,12 @@ class IdRow:
     to fit; the button belongs to the screen's Menu (the mouse and the pad reach it)."""
     BUTTON = 250
 
-    def __init__(self, rect, game_id: str, on_copy) -> None:
+    def __init__(self, rect: ui.RectLike, game_id: str, on_copy: Callable[[], object]) -> None:
         self.rect, self.game_id = pygame.Rect(rect), game_id
         self.button = ui.Button((self.rect.right - self.BUTTON, self.rect.top, self.BUTTON,
                                  self.rect.height), "Copy (Ctrl+C)", on_copy, size=ui.SMALL)
 
-    def draw(self, surface, toast: Toast) -> None:
+    def draw(self, surface: pygame.Surface, toast: Toast) -> None:
         y = self.rect.centery
         name = ui.label(surface, "Game ID", (self.rect.left, y), ui.SMALL, ui.MUTED,
                         anchor="midleft")
@@ -94,11 +97,12 @@ class TextField(ui.Widget):
     """One line of text: typed, pasted, deleted from the end. No spaces (a game ID has none);
     at most `limit` characters."""
 
-    def __init__(self, rect, placeholder: str, limit: int, on_activate) -> None:
+    def __init__(self, rect: ui.RectLike, placeholder: str, limit: int,
+                 on_activate: Callable[[], object]) -> None:
         super().__init__(rect)
         self.text, self.placeholder, self.limit = "", placeholder, limit
         self.on_activate = on_activate
-        self.blink = 0.0
+        self.caret_on: Callable[[], bool] = lambda: True   # the dialog's blink
 
     def type(self, chars: str) -> None:
         chars = "".join(ch for ch in chars if ch.isprintable() and not ch.isspace())
@@ -110,24 +114,22 @@ class TextField(ui.Widget):
     def activate(self) -> None:
         self.on_activate()
 
-    def press(self, pos) -> None:
+    def press(self, pos: tuple[int, int]) -> None:
         """A click puts the caret here; it types nothing."""
 
-    def draw(self, surface, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, focused: bool) -> None:
         ui.text_box(surface, self.rect, self.text, self.placeholder, ui.BODY,
-                    focused and int(self.blink * 2) % 2 == 0)
+                    focused and self.caret_on())
         if focused:
             ui.focus_ring(surface, self.rect, 18)
 
 
-class OpenIdScene(Scene):
+class OpenIdScene(TypingDialog):
     """The launcher's "Open a game ID": type or paste an ID (Ctrl+V; Paste for the mouse and
     the pad), Open checks it and opens the game as `play --id` does. A bad ID gets one
     message and keeps the text as it was."""
-    opaque = False
 
-    def __init__(self, app) -> None:
-        super().__init__(app)
+    def __init__(self, app: App) -> None:
         width, height = app.size
         self.box = pygame.Rect(0, 0, 1500, 560)
         self.box.center = (width // 2, height // 2)
@@ -142,12 +144,8 @@ class OpenIdScene(Scene):
         self.menu = ui.Menu([self.field, self.paste_button, self.open_button, self.back_button],
                             0)
         self.problem = ""
-        self.pending_enter = False   # a keyboard Enter or Space: decided when the text arrives
-        try:   # typed text arrives as TEXT actions (on by default on desktops; made sure)
-            pygame.key.start_text_input()
-            pygame.key.set_text_input_rect(self.field.rect)
-        except pygame.error:
-            pass
+        super().__init__(app, self.field.rect)
+        self.field.caret_on = lambda: self.caret_on
 
     @property
     def text(self) -> str:
@@ -199,13 +197,13 @@ class OpenIdScene(Scene):
     def start(self, key: str, game_id: str) -> None:
         """As `play --id`: a seed makes its game in a worker thread. Should that fail, this
         dialog stays, with the ID as typed and why."""
-        def make() -> Session | GameError:
+        def make() -> Session[Any, Any, Any] | GameError:
             try:
                 return Session.from_id(game_id)
             except GameError as error:
                 return error
 
-        def show(made: Session | GameError) -> None:
+        def show(made: Session[Any, Any, Any] | GameError) -> None:
             if isinstance(made, GameError):
                 self.say("That game cannot be made: " + sentence(one_line(str(made))))
                 return
@@ -217,43 +215,27 @@ class OpenIdScene(Scene):
         self.app.pop(self)
 
     # --- input -------------------------------------------------------------------------------
-    def handle(self, action) -> None:
+    def typed(self, text: str) -> None:
+        self.field.type(text)
+        self.menu.focus, self.problem = 0, ""
+
+    def act(self, action: Action) -> None:
         kind, device = action.kind, action.device
-        if kind == Act.TEXT:
-            if self.pending_enter and action.value == " ":
-                self.pending_enter = False      # the Space key: typed, not a press
-            self.field.type(str(action.value or ""))
-            self.menu.focus, self.problem = 0, ""
-        elif kind == Act.PASTE:
+        if kind == Act.PASTE:
             self.paste()
         elif kind == Act.CLEAR:
             self.field.delete()
         elif kind == Act.CANCEL:
             self.back()
-        elif device == Device.KEYBOARD and kind == Act.CONFIRM:
-            self.pending_enter = True
         elif device == Device.KEYBOARD and kind not in (Act.MOVE, Act.NEXT, Act.PREV):
             return   # letters and digits arrive as TEXT too; their shortcuts mean nothing here
         else:
             self.menu.handle(action)
 
-    def next_change(self) -> float:
-        return 0.5 - self.field.blink % 0.5    # the caret blinks twice a second
-
-    def update(self, dt: float) -> None:
-        self.field.blink += dt
-        if self.pending_enter:
-            self.pending_enter = False
-            self.menu.widgets[self.menu.focus].activate()
-
-    def draw(self, surface) -> None:
-        surface.blit(ui.shade(self.app.size, (10, 12, 18, 215)), (0, 0))
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_dialog(surface, self.box, "Open a game ID",
+                    "Type or paste the ID shown on a game's pause menu or result screen.")
         box = self.box
-        ui.panel(surface, box, ui.PANEL, border=ui.ACCENT)
-        ui.label(surface, "Open a game ID", (box.left + 60, box.top + 36), ui.TITLE - 8, ui.TEXT,
-                 bold=True)
-        ui.label(surface, "Type or paste the ID shown on a game's pause menu or result screen.",
-                 (box.left + 62, box.top + 112), ui.BODY, ui.MUTED)
         self.menu.draw(surface)
         words = self.problem or {
             Device.PAD: "A on the field or Paste pastes the clipboard; B goes back.",

@@ -3,7 +3,7 @@ puzzle" screen that keeps the window alive meanwhile), and a saved game resumed.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from games.core.kit import registry
 from games.core.kit.options import Option, params_kwargs, play_choices
@@ -14,6 +14,8 @@ from games.core.screens import ui
 
 if TYPE_CHECKING:
     import datetime
+
+    import pygame
 
     from games.core.loop.app import App
     from games.core.screens.frame import Frame
@@ -43,7 +45,7 @@ def colour_words(key: str, text: str) -> str:
     return reword(text) if reword is not None else text
 
 
-def offered(key: str, option: Option, value) -> bool:
+def offered(key: str, option: Option, value: object) -> bool:
     """Is `value` one the option offers now? A computer level may also be one the game's
     computer still reads (an older name it maps to the nearest level)."""
     if any(value == known and type(value) is type(known) for known, _ in option.choices):
@@ -60,7 +62,7 @@ def offered(key: str, option: Option, value) -> bool:
     return False
 
 
-def remembered_choices(key: str, choices) -> dict:
+def remembered_choices(key: str, choices: object) -> dict[str, Any]:
     """A value for every option of the game: each remembered or given value it still offers,
     else the option's default (settings outlive the options of an older build)."""
     choices = choices if isinstance(choices, dict) else {}
@@ -69,7 +71,7 @@ def remembered_choices(key: str, choices) -> dict:
             else option.default for option in options_of(key)}
 
 
-def checked_play(key: str, play: dict, problems: list) -> dict:
+def checked_play(key: str, play: dict[str, Any], problems: list[str]) -> dict[str, Any]:
     """A save's play options with every value its option no longer offers replaced by the
     default (the game is kept; the player is told). Other keys are the scene's own."""
     play = dict(play)
@@ -83,7 +85,8 @@ def checked_play(key: str, play: dict, problems: list) -> dict:
     return play
 
 
-def start_new_game(app, key: str, choices: dict, replace_scene: Scene | None = None) -> None:
+def start_new_game(app: App, key: str, choices: dict[str, Any],
+                   replace_scene: Scene | None = None) -> None:
     """Make a game in a worker thread (a slow generator never freezes the window), then show it."""
     options = options_of(key)
     choices = remembered_choices(key, choices)
@@ -95,13 +98,13 @@ def start_new_game(app, key: str, choices: dict, replace_scene: Scene | None = N
         return
     seed = app.dealer.randrange(2 ** 31)
 
-    def show(session):
+    def show(session: Session[Any, Any, Any]) -> None:
         open_game(app, session, play, replace_scene)
 
     app.push(LoadingScene(app, lambda: Session.new(key, params, seed), show))
 
 
-def start_deal(app, game_id: str, play: dict | None = None,
+def start_deal(app: App, game_id: str, play: dict[str, Any] | None = None,
                replace_scene: Scene | None = None) -> None:
     """Play a deal from its game ID (the daily puzzle, or a game of the history again), with
     the play options last chosen for the game and `play` over them. The ID is checked (and a
@@ -115,7 +118,7 @@ def start_deal(app, game_id: str, play: dict | None = None,
     choices = remembered_choices(key, app.settings.get("setup", {}).get(key))
     chosen = {**play_choices(options, choices), **(play or {})}
 
-    def show(session):
+    def show(session: Session[Any, Any, Any]) -> None:
         open_game(app, session, chosen, replace_scene)
 
     app.push(LoadingScene(app, lambda: Session.from_id(game_id), show))
@@ -157,10 +160,10 @@ def open_daily(app: App, key: str, day: datetime.date, replace_scene: Frame | No
     start()
 
 
-def resume_saved_game(app, key: str) -> bool:
+def resume_saved_game(app: App, key: str) -> bool:
     """Rebuild the saved game (checked whole and brought up to date by saves.read, which also
     bounds its history, so the replay is quick) and open it."""
-    def rebuild(data):
+    def rebuild(data: object) -> tuple[Session[Any, Any, Any], dict[str, Any], list[str]]:
         problems: list[str] = []
         save = read_save(data, key)
         return Session.from_save(save), checked_play(key, save["play"], problems), problems
@@ -176,11 +179,15 @@ def resume_saved_game(app, key: str) -> bool:
     return True
 
 
-class LoadingScene(Scene):
+Result = TypeVar("Result")    # what a LoadingScene's work makes and hands to done
+
+
+class LoadingScene(Scene, Generic[Result]):
     """Runs job() in a thread; shows progress after 0.1 s; then calls done(result)."""
     opaque = False
 
-    def __init__(self, app, work, done):
+    def __init__(self, app: App, work: Callable[[], Result],
+                 done: Callable[[Result], object]) -> None:
         super().__init__(app)
         self.done, self.age = done, 0.0
         self.job = app.jobs.start(work)
@@ -204,7 +211,7 @@ class LoadingScene(Scene):
         else:
             self.done(self.job.result)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         if self.age < 0.1:
             return
         width, height = self.app.size

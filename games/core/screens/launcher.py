@@ -7,16 +7,21 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from games.core.kit import registry
 from games.core.kit.actions import Act, Action
 from games.core.loop import palette, sprite_cache, survey
-from games.core.loop.app import Scene
+from games.core.loop.app import App, Scene
 from games.core.loop.jobs import Job
 from games.core.screens import ui
+
+if TYPE_CHECKING:
+    from games.core.kit.game import Game
 
 # The screens a card or a button opens are imported when opened: off the first frame's path.
 
@@ -31,8 +36,10 @@ class Card(ui.Widget):
     with a daily puzzle has a row of its own under the blurb for today's (its picture is
     shorter by that row: card_layout), so it covers neither the picture nor the title."""
 
-    def __init__(self, rect, info, picture, picture_height: int, saved: bool, on_click,
-                 on_resume=None, has_daily: bool = False):
+    def __init__(self, rect: ui.RectLike, info: Game[Any, Any, Any],
+                 picture: Callable[[], pygame.Surface], picture_height: int, saved: bool,
+                 on_click: Callable[[], object], on_resume: Callable[[], object] | None = None,
+                 has_daily: bool = False) -> None:
         """picture: a callable giving the picture (read when first drawn), picture_height
         tall."""
         super().__init__(rect)
@@ -57,13 +64,13 @@ class Card(ui.Widget):
     def activate(self) -> None:
         self.on_click()
 
-    def press(self, pos) -> None:
+    def press(self, pos: tuple[int, int]) -> None:
         if self.saved and self.on_resume and self.badge.collidepoint(pos):
             self.on_resume()
         else:
             self.on_click()
 
-    def draw(self, surface, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, focused: bool) -> None:
         ui.panel(surface, self.rect, ui.PANEL_HI if focused else ui.PANEL, radius=22,
                  border=ui.LINE, width=2)
         surface.blit(self.picture, (self.rect.left + 20, self.rect.top + 20))
@@ -83,7 +90,7 @@ class Card(ui.Widget):
             ui.focus_ring(surface, self.rect, 26)
 
 
-def draw_daily(surface, row: pygame.Rect, state: DailyState) -> None:
+def draw_daily(surface: pygame.Surface, row: pygame.Rect, state: DailyState) -> None:
     """Today's puzzle on a card: a "Daily" tag, green while it is to play, then its state."""
     kind, words = state
     fill = {DUE: ui.GOOD, PLAYING: ui.ACCENT}.get(kind, ui.PANEL_HI)
@@ -106,7 +113,7 @@ def thumbnail_path(key: str) -> str:
     return ui.assets.resource("sprites", "thumbnails", f"{key}.bmp")
 
 
-def paint_card_picture(key: str, size) -> pygame.Surface:
+def paint_card_picture(key: str, size: tuple[int, int]) -> pygame.Surface:
     """The game's thumbnail, scaled to fit `size` (keeping its shape), centred on a panel."""
     picture = registry.lookup(key).art().sprites.thumbnail(THUMBNAIL_SIZE)
     scale = min(size[0] / THUMBNAIL_SIZE[0], size[1] / THUMBNAIL_SIZE[1])
@@ -118,7 +125,7 @@ def paint_card_picture(key: str, size) -> pygame.Surface:
     return card
 
 
-def card_picture(key: str, size) -> pygame.Surface:
+def card_picture(key: str, size: tuple[int, int]) -> pygame.Surface:
     """The card's picture as tools/make_thumbnails.py painted it for this launcher: ready to
     blit, so the first frame neither imports a game nor decodes or scales anything much.
     Painted here when the file is missing or was made for another card size."""
@@ -131,7 +138,8 @@ def card_picture(key: str, size) -> pygame.Surface:
     return paint_card_picture(key, size)
 
 
-def card_layout(count: int, screen=(1920, 1080)):
+def card_layout(count: int, screen: tuple[int, int] = (1920, 1080)
+                ) -> tuple[int, int, int, tuple[int, int]]:
     """(columns, card width, card height, picture size) for `count` cards."""
     width, height = screen
     columns = 3 if count <= 3 else 4
@@ -193,9 +201,10 @@ def painted_by() -> tuple[tuple[str, int, int], ...]:
 class LauncherScene(Scene):
     menu: ui.Menu
 
-    def __init__(self, app):
+    def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.pictures: dict[str, tuple] = {}    # key -> (size, picture)
+        # key -> (size, picture)
+        self.pictures: dict[str, tuple[tuple[int, int], pygame.Surface]] = {}
         self.message_time = 6.0
         self.opening: Job | None = None    # the history, opened after the first frame
         self.badges_shown = False
@@ -225,9 +234,9 @@ class LauncherScene(Scene):
                                card_w, card_h)
             saved = self.app.store.has_save(info.key)
             size = picture_size(info.key, card_picture_size)
-            card = Card(rect, info, lambda key=info.key, size=size: self.picture(key, size),
-                        size[1], saved, lambda key=info.key: self.open_setup(key),
-                        lambda key=info.key: self.resume(key), bool(info.daily))
+            card = Card(rect, info, partial(self.picture, info.key, size), size[1], saved,
+                        partial(self.open_setup, info.key), partial(self.resume, info.key),
+                        bool(info.daily))
             card.daily = states.get(info.key)
             widgets.append(card)
         self.quit_button = ui.Button((width - 300, height - 120, 260, 80), "Quit",
@@ -265,7 +274,7 @@ class LauncherScene(Scene):
                 states[key] = (DUE, DUE)
         return states, stats.daily_streak(self.app.store.history(), "", day)
 
-    def handle(self, action) -> None:
+    def handle(self, action: Action) -> None:
         if action.kind == Act.CANCEL:
             if self.menu.widgets[self.menu.focus] is self.quit_button:
                 self.confirm_quit()
@@ -279,8 +288,8 @@ class LauncherScene(Scene):
             return
         self.menu.handle(action)
 
-    def picture(self, key: str, size) -> pygame.Surface:
-        if self.pictures.get(key, (None, None))[0] != size:
+    def picture(self, key: str, size: tuple[int, int]) -> pygame.Surface:
+        if key not in self.pictures or self.pictures[key][0] != size:
             self.pictures[key] = (size, card_picture(key, size))
         return self.pictures[key][1]
 
@@ -304,7 +313,7 @@ class LauncherScene(Scene):
         from games.core.screens.question import ask_to_quit
         self.app.push(ask_to_quit(self.app))
 
-    def quit_question(self):
+    def quit_question(self) -> Scene:
         from games.core.screens.question import ask_to_quit
         return ask_to_quit(self.app)
 
@@ -342,7 +351,7 @@ class LauncherScene(Scene):
         return (self.menu.focus, cards, self.streak, tuple(self.app.messages[:1]),
                 palette.current(), ui.assets.text_scale(), self.app.size)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         if survey.current is not None:     # painted afresh, where the survey sees it
             self.paint(surface)
             return
@@ -391,7 +400,7 @@ class LauncherScene(Scene):
     def on_quit(self) -> None:
         self.keep_start_picture()    # a launcher closed at once keeps it too
 
-    def paint(self, surface) -> None:
+    def paint(self, surface: pygame.Surface) -> None:
         surface.fill(ui.BG)
         width, height = self.app.size
         ui.fit_text(surface, "Parlour", (80, 52, 1200, 104), 84, ui.TEXT, bold=True,

@@ -2,13 +2,13 @@
 result. The launcher is in launcher.py; making and resuming a game is in launch.py."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from games.core.data import records
 from games.core.kit import registry
-from games.core.kit.actions import Act
+from games.core.kit.actions import Act, Action
 from games.core.kit.options import Option, params_kwargs, play_choices, remember
 from games.core.kit.results import Result
 from games.core.kit.rules_api import GameError
@@ -34,7 +34,7 @@ class SetupScene(Scene):
     """A game's front page: its options, resume, new game, today's puzzle, statistics, rules
     and best scores."""
 
-    def __init__(self, app, key: str, replace_scene: Frame | None = None):
+    def __init__(self, app: App, key: str, replace_scene: Frame | None = None) -> None:
         super().__init__(app)
         self.key, self.replace_scene = key, replace_scene
         if replace_scene is not None:       # from a game: its board may name where to start
@@ -94,7 +94,7 @@ class SetupScene(Scene):
         focus = next((i for i, w in enumerate(widgets) if isinstance(w, ui.Button)), 0)
         self.menu = ui.Menu(widgets, focus)
 
-    def choose(self, key: str, value) -> None:
+    def choose(self, key: str, value: object) -> None:
         """Set an option to one of its values (as a player stepping through it would)."""
         for option, stepper in self.choices:
             if option.key == key:
@@ -104,7 +104,7 @@ class SetupScene(Scene):
                 return
         raise KeyError(f"{self.key} has no option {key!r}")
 
-    def chosen(self) -> dict:
+    def chosen(self) -> dict[str, Any]:
         return {option.key: stepper.value for option, stepper in self.choices}
 
     def problem(self) -> str:
@@ -180,7 +180,7 @@ class SetupScene(Scene):
     def open_rules(self) -> None:
         self.app.push(HelpScene(self.app, self.key, self.learn if self.lesson else None))
 
-    def handle(self, action) -> None:
+    def handle(self, action: Action) -> None:
         if action.kind == Act.CANCEL:
             self.app.pop(self)
         elif action.kind == Act.HELP:
@@ -188,7 +188,7 @@ class SetupScene(Scene):
         else:
             self.menu.handle(action)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(ui.BG)
         ui.label(surface, self.info.title, (120, 70), ui.TITLE, ui.TEXT, bold=True)
         ui.fit_text(surface, self.info.blurb, (124, 150, 1676, 90), ui.BODY, ui.MUTED,
@@ -216,7 +216,7 @@ class SetupScene(Scene):
             ui.label(surface, left, (box.left + 36, y), ui.BODY, ui.ACCENT, bold=True)
             ui.label(surface, right, (box.right - 36, y), ui.BODY, ui.MUTED, anchor="topright")
 
-    def summary(self):
+    def summary(self) -> tuple[str, records.Rows]:
         choices = self.chosen()
         play = play_choices(self.options, choices)
         try:
@@ -226,7 +226,7 @@ class SetupScene(Scene):
         return records.summary(self.app.store, self.app.settings, self.info, params, play)
 
 
-def back_to_launcher(app, game) -> None:
+def back_to_launcher(app: App, game: Frame) -> None:
     """Close a game and anything above it; the scene below (the launcher) is told it is on top
     again and refreshes its Resume tags."""
     app.pop(game)
@@ -235,7 +235,7 @@ def back_to_launcher(app, game) -> None:
 class PauseScene(Scene):
     """The game menu. Opaque, so a timed game's board is hidden while paused."""
 
-    def __init__(self, app, game, reason: str = ""):
+    def __init__(self, app: App, game: Frame, reason: str = "") -> None:
         super().__init__(app)
         self.game, self.reason = game, reason
         cx = app.size[0] // 2
@@ -273,7 +273,7 @@ class PauseScene(Scene):
         self.game.save()
         back_to_launcher(self.app, self.game)
 
-    def handle(self, action) -> None:
+    def handle(self, action: Action) -> None:
         if action.kind in (Act.CANCEL, Act.MENU):
             self.resume()
         elif action.kind == Act.HELP:
@@ -283,7 +283,7 @@ class PauseScene(Scene):
         else:
             self.menu.handle(action)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(ui.BG)
         cx = self.app.size[0] // 2
         ui.label(surface, "Paused", (cx, 150), ui.TITLE, ui.TEXT, bold=True, anchor="center")
@@ -325,7 +325,7 @@ class ResultScene(MenuScreen):
     beneath."""
     opaque = False
 
-    def __init__(self, app, game, rank=None):
+    def __init__(self, app: App, game: Frame, rank: int | None = None) -> None:
         super().__init__(app)
         self.game, self.rank = game, rank
         self.status = game.session.status
@@ -358,7 +358,7 @@ class ResultScene(MenuScreen):
         from games.core.loop import clipboard
         self.toast.show(clipboard.copy(self.shared) or RESULT_COPIED)
 
-    def handle(self, action) -> None:
+    def handle(self, action: Action) -> None:
         if action.kind == Act.COPY:
             self.copy()
         else:
@@ -378,7 +378,7 @@ class ResultScene(MenuScreen):
     def leave(self) -> None:
         back_to_launcher(self.app, self.game)
 
-    def rows(self) -> list[tuple[str, str, tuple, bool, int]]:
+    def rows(self) -> list[tuple[str, str, ui.Colour, bool, int]]:
         """What is said under the title, in order: (kind, words, colour, bold, height); kind
         is "fact" (words are label and value, tab-separated) or "line"."""
         result = self.result
@@ -392,7 +392,7 @@ class ResultScene(MenuScreen):
             rows.append(("line", LOOKING_BACK, ui.MUTED, False, 56))
         return rows
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         surface.blit(ui.shade(self.app.size, (10, 12, 18, 200)), (0, 0))
         box = self.box
         ui.panel(surface, box, ui.PANEL, border=ui.ACCENT)

@@ -2,7 +2,9 @@
 yes/no question is question.ConfirmScene)."""
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -14,6 +16,10 @@ from games.core.loop.app import Scene
 from games.core.screens import page, ui
 from games.core.screens.launch import colour_words
 
+if TYPE_CHECKING:
+    from games.core.kit.actions import Action
+    from games.core.loop.app import App
+
 LEFT, TOP, ROW_WIDTH, ROW_HEIGHT, STEP = 460, 180, 1000, 68, 82   # the settings' rows
 
 
@@ -21,7 +27,7 @@ class MenuScreen(Scene):
     """A screen that is a Menu: Cancel goes back, everything else moves through the menu."""
     menu: ui.Menu
 
-    def handle(self, action) -> None:
+    def handle(self, action: Action) -> None:
         if action.kind == Act.CANCEL:
             self.app.pop(self)
         else:
@@ -32,12 +38,13 @@ class SettingsScene(MenuScreen):
     """One column of settings (up and down reach every row with any device): the display and
     sound, then how the games look and play."""
 
-    def __init__(self, app):
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         on_off = ((True, "On"), (False, "Off"))
         volumes = tuple((v / 10, f"{v * 10}%") for v in range(11))
 
-        def row(line, key, words, choices, on_change=None):
+        def row(line: int, key: str, words: str, choices: Iterable[tuple[Any, str]],
+                on_change: Callable[[Any], None] | None = None) -> tuple[str, ui.Stepper]:
             rect = (LEFT, TOP + line * STEP, ROW_WIDTH, ROW_HEIGHT)
             return key, ui.Stepper(rect, words, choices, on_change=on_change or self.setter(key))
 
@@ -59,15 +66,15 @@ class SettingsScene(MenuScreen):
                          lambda: app.pop(self))
         self.menu = ui.Menu([choice for _, choice in self.rows] + [back])
 
-    def setter(self, key):
-        def set_value(value):
+    def setter(self, key: str) -> Callable[[object], None]:
+        def set_value(value: object) -> None:
             self.app.settings[key] = value
             self.app.save_settings()
             if key in ("volume", "muted"):
                 self.app.audio.play("select")
         return set_value
 
-    def set_fullscreen(self, value) -> None:
+    def set_fullscreen(self, value: bool) -> None:
         if value != self.app.settings["fullscreen"]:
             self.app.toggle_fullscreen()
 
@@ -82,7 +89,7 @@ class SettingsScene(MenuScreen):
         """Show the settings as they are: F11 switches the display while this is open."""
         self.show_settings()
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(ui.BG)
         ui.label(surface, "Settings", (self.app.size[0] // 2, 95), ui.TITLE, ui.TEXT, bold=True,
                  anchor="center")
@@ -106,7 +113,7 @@ class HelpScene(Scene):
     and End to either end; the scroll bar by dragging or clicking its track. Any other click,
     Esc, Enter, B or F1 goes back."""
 
-    def __init__(self, app, key: str, learn=None):
+    def __init__(self, app: App, key: str, learn: Callable[[], object] | None = None) -> None:
         """learn: opens the game's lesson (its button, or L), when the screen that opened this
         offers it (the setup screen, which has it too: B or Esc goes back to it)."""
         super().__init__(app)
@@ -146,13 +153,15 @@ class HelpScene(Scene):
 
     def start_lesson(self) -> None:
         self.app.pop(self)
-        self.learn()
+        if self.learn is not None:
+            self.learn()
 
-    def on_learn_button(self, pos) -> bool:
-        return self.learn_button is not None and self.learn_button.rect.collidepoint(pos)
+    def on_learn_button(self, pos: tuple[int, int] | None) -> bool:
+        return pos is not None and self.learn_button is not None and \
+            self.learn_button.rect.collidepoint(pos)
 
-    def handle(self, action) -> None:
-        kind, text = action.kind, self.page
+    def handle(self, action: Action) -> None:
+        kind, text, pos = action.kind, self.page, action.pos
         if kind == Act.COMMAND and action.value == Command.LEARN:
             self.start_lesson()
         elif kind == Act.PRESS and not action.alt and self.on_learn_button(action.pos):
@@ -167,16 +176,17 @@ class HelpScene(Scene):
             text.page(action.dy if kind == Act.PAGE else 1 if kind == Act.NEXT else -1)
         elif kind == Act.EDGE:
             text.end(action.dy)
-        elif kind == Act.POINT and text.dragging:
-            text.drag(action.pos)
+        elif kind == Act.POINT and text.dragging and pos is not None:
+            text.drag(pos)
         elif kind == Act.RELEASE:
             text.dragging = False
-        elif kind == Act.PRESS and not action.alt and text.bar_area().collidepoint(action.pos):
-            text.press(action.pos)
+        elif kind == Act.PRESS and not action.alt and pos is not None and \
+                text.bar_area().collidepoint(pos):
+            text.press(pos)
         elif kind in (Act.CANCEL, Act.CONFIRM, Act.HELP, Act.MENU, Act.PRESS):
             self.app.pop(self)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         surface.fill(ui.BG)
         width, height = self.app.size
         title_right = self.learn_button.rect.left - 40 if self.learn_button else width - 60

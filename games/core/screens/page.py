@@ -34,7 +34,7 @@ class Line:
     """One line of text (a heading is a line in a larger, bold face)."""
     words: str
     size: int = ui.BODY
-    colour: tuple = ui.TEXT
+    colour: ui.Colour = ui.TEXT
     bold: bool = False
 
     @property
@@ -67,7 +67,7 @@ class Room:
 Block = Line | Gap | Room
 
 
-def paragraph(words: str, width: int, size: int = ui.BODY, colour=ui.TEXT,
+def paragraph(words: str, width: int, size: int = ui.BODY, colour: ui.Colour = ui.TEXT,
               bold: bool = False) -> list[Block]:
     """A paragraph wrapped to `width`, then a gap."""
     lines: list[Block] = [Line(line, size, colour, bold)
@@ -215,7 +215,7 @@ class Page:
         """Where the pointer works the scroll bar (wider than the bar, easy to hit)."""
         return self.track().inflate(40, 0) if self.scrolls else pygame.Rect(0, 0, 0, 0)
 
-    def press(self, pos) -> None:
+    def press(self, pos: tuple[int, int]) -> None:
         """A click on the scroll bar: on the thumb, start dragging it; on the track, a page
         toward the click."""
         thumb = self.thumb()
@@ -225,7 +225,7 @@ class Page:
         else:
             self.page(1 if pos[1] >= thumb.bottom else -1)
 
-    def drag(self, pos) -> None:
+    def drag(self, pos: tuple[int, int]) -> None:
         """The thumb follows the pointer: the block at that share of the text comes to the
         top."""
         track, thumb = self.track(), self.thumb()

@@ -14,7 +14,7 @@ from types import MappingProxyType
 
 import pygame
 
-from games.core.kit.actions import LETTERS, Act, Command, Device
+from games.core.kit.actions import LETTERS, Act, Action, Command, Device
 from games.core.loop.app import App, Scene
 from games.core.screens import ui
 from games.core.screens.hud import HUD_HEIGHT
@@ -54,7 +54,7 @@ class ConfirmScene(Scene):
         self.app.pop(self)
         self.on_no()
 
-    def handle(self, action) -> None:
+    def handle(self, action: Action) -> None:
         if action.kind == Act.CANCEL or (action.kind == Act.COMMAND and
                                          action.value == Command.NO):
             self.answer_no()
@@ -63,7 +63,7 @@ class ConfirmScene(Scene):
         else:
             self.menu.handle(action)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         surface.blit(ui.shade(self.app.size, (10, 12, 18, 200)), (0, 0))
         ui.panel(surface, self.box, ui.PANEL, border=ui.ACCENT)
         inner = self.box.inflate(-80, 0)
@@ -99,25 +99,79 @@ class QuestionWords:
     mouse: str
 
 
-class QuestionScene(Scene):
-
+class TypingDialog(Scene):
+    """A dialog one types into (a game ID, a question): its text arrives as TEXT actions, its
+    caret blinks twice a second, and a keyboard Enter or Space is held until the frame's text
+    arrives, as the Space key comes both as a press and as text: a space typed, else the
+    focused button of its `menu` pressed."""
     opaque = False
+    menu: ui.Menu
+
+    def __init__(self, app: App, field: pygame.Rect) -> None:
+        super().__init__(app)
+        self.blink = 0.0
+        self.pending_enter = False
+        try:   # typed text arrives as TEXT actions (on by default on desktops; made sure)
+            pygame.key.start_text_input()
+            pygame.key.set_text_input_rect(field)
+        except pygame.error:
+            pass
+
+    def handle(self, action: Action) -> None:
+        """A keyboard Enter or Space is held; text is typed; the rest is the dialog's (act)."""
+        if action.kind == Act.TEXT:
+            if self.pending_enter and action.value == " ":
+                self.pending_enter = False      # the Space key: a space, not a press
+            self.typed(str(action.value or ""))
+        elif action.device == Device.KEYBOARD and action.kind == Act.CONFIRM:
+            self.pending_enter = True
+        else:
+            self.act(action)
+
+    def typed(self, text: str) -> None:
+        """Text arrived (typed, or a pasted key's)."""
+
+    def act(self, action: Action) -> None:
+        """Any other action."""
+
+    @property
+    def caret_on(self) -> bool:
+        return int(self.blink * 2) % 2 == 0
+
+    def next_change(self) -> float:
+        return 0.5 - self.blink % 0.5
+
+    def update(self, dt: float) -> None:
+        self.blink += dt
+        if self.pending_enter:
+            self.pending_enter = False
+            self.menu.widgets[self.menu.focus].activate()
+
+
+def draw_dialog(surface: pygame.Surface, box: pygame.Rect, title: str, lead: str) -> None:
+    """A typing dialog's frame over the screen: the veil, its panel, title and lead line."""
+    surface.blit(ui.shade(surface.get_size(), (10, 12, 18, 215)), (0, 0))
+    ui.panel(surface, box, ui.PANEL, border=ui.ACCENT)
+    ui.label(surface, title, (box.left + 60, box.top + 36), ui.TITLE - 8, ui.TEXT, bold=True)
+    ui.label(surface, lead, (box.left + 62, box.top + 112), ui.BODY, ui.MUTED)
+
+
+class QuestionScene(TypingDialog):
+
     ROWS = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ',.?")
 
     def __init__(self, app: App, words: QuestionWords, choices: tuple[str, ...], limit: int,
                  clean: Callable[[str], str | None], answer: Callable[[str], None]) -> None:
-        super().__init__(app)
-        self.words, self.choices, self.limit = words, choices, limit
-        self.clean, self.answer = clean, answer
-        self.text = ""
-        self.blink = 0.0
-        self.pending_enter = False   # a keyboard Enter or Space: decided when the text arrives
-        self.armed = False           # Esc once more plays without an answer
-        self.notice = ""
         width, height = app.size
         self.box = pygame.Rect(0, 0, 1700, 860)
         self.box.center = (width // 2, HUD_HEIGHT + (height - HUD_HEIGHT) // 2 - 20)
         self.field = pygame.Rect(self.box.left + 60, self.box.top + 170, self.box.width - 120, 90)
+        super().__init__(app, self.field)
+        self.words, self.choices, self.limit = words, choices, limit
+        self.clean, self.answer = clean, answer
+        self.text = ""
+        self.armed = False           # Esc once more plays without an answer
+        self.notice = ""
         widgets = []
         key, gap = 78, 10
         left, top = self.box.left + 60, self.field.bottom + 70
@@ -143,11 +197,6 @@ class QuestionScene(Scene):
                                      self.words.skip, self.skip)
         widgets += [self.ask_button, self.skip_button]
         self.menu = ui.Menu(widgets, 0)
-        try:   # typed text arrives as TEXT actions (on by default on desktops; made sure)
-            pygame.key.start_text_input()
-            pygame.key.set_text_input_rect(self.field)
-        except pygame.error:
-            pass
 
     # --- editing ---------------------------------------------------------------------------
     def type(self, chars: str) -> None:
@@ -187,14 +236,12 @@ class QuestionScene(Scene):
         self.app.pop(self)
 
     # --- input -----------------------------------------------------------------------------
-    def handle(self, action) -> None:
+    def typed(self, text: str) -> None:
+        self.type(text)
+        self.menu.focus = self.menu.widgets.index(self.ask_button)
+
+    def act(self, action: Action) -> None:
         kind, device = action.kind, action.device
-        if kind == Act.TEXT:
-            if self.pending_enter and action.value == " ":
-                self.pending_enter = False      # the Space key: a space, not a press
-            self.type(str(action.value or ""))
-            self.menu.focus = self.menu.widgets.index(self.ask_button)
-            return
         if kind == Act.CLEAR or (kind == Act.ALT and device == Device.PAD):
             self.delete()
             return
@@ -204,9 +251,6 @@ class QuestionScene(Scene):
                 self.notice = self.words.skip_again
                 return
             self.skip()
-            return
-        if device == Device.KEYBOARD and kind == Act.CONFIRM:
-            self.pending_enter = True
             return
         if device == Device.PAD and kind == Act.HINT:
             self.type(" ")
@@ -219,26 +263,11 @@ class QuestionScene(Scene):
         if kind in (Act.POINT, Act.PRESS, Act.MOVE, Act.NEXT, Act.PREV, Act.CONFIRM):
             self.menu.handle(action)
 
-    def next_change(self) -> float:
-        return 0.5 - self.blink % 0.5    # the caret blinks twice a second
-
-    def update(self, dt: float) -> None:
-        self.blink += dt
-        if self.pending_enter:
-            self.pending_enter = False
-            self.menu.widgets[self.menu.focus].activate()
-
     # --- drawing ---------------------------------------------------------------------------
-    def draw(self, surface) -> None:
-        surface.blit(ui.shade(self.app.size, (10, 12, 18, 215)), (0, 0))
-        box = self.box
-        ui.panel(surface, box, ui.PANEL, border=ui.ACCENT)
-        ui.label(surface, self.words.title, (box.left + 60, box.top + 36), ui.TITLE - 8, ui.TEXT,
-                 bold=True)
-        ui.label(surface, self.words.lead,
-                 (box.left + 62, box.top + 112), ui.BODY, ui.MUTED)
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_dialog(surface, self.box, self.words.title, self.words.lead)
         ui.text_box(surface, self.field, self.text, self.words.placeholder, ui.BODY + 4,
-                    int(self.blink * 2) % 2 == 0)
+                    self.caret_on)
         ui.label(surface, f"{len(self.text)} / {self.limit}",
                  (self.field.right, self.field.bottom + 8), ui.SMALL, ui.MUTED, anchor="topright")
         first_ready = self.menu.widgets[len(self.menu.widgets) - 2 - len(self.choices)]
@@ -250,5 +279,5 @@ class QuestionScene(Scene):
         device = self.app.input.last_device
         words = self.notice or {Device.PAD: self.words.pad, Device.KEYBOARD: self.words.keyboard,
                                 }.get(device, self.words.mouse)
-        ui.label(surface, words, (box.centerx, box.bottom - 140), ui.SMALL,
+        ui.label(surface, words, (self.box.centerx, self.box.bottom - 140), ui.SMALL,
                  ui.ACCENT if self.notice else ui.MUTED, anchor="midbottom")

@@ -34,7 +34,7 @@ SHORTENED = (f"A think over {timings.LONGEST_PAUSE:g} s plays in {timings.LONGES
              "x1; the times shown are the real ones.")
 
 
-def replayed_session(game: history.Game) -> Session:
+def replayed_session(game: history.Game) -> Session[Any, Any, Any]:
     """The game's Session with every move made, read as a save is read (so a row whose moves
     no longer replay raises GameError, saying why)."""
     session = Session.from_id(game.game_id)
@@ -99,7 +99,7 @@ class ReplayScene(Playback):
             at = self.game.duration
         self.session.elapsed = at or 0.0
 
-    def show_jump(self, change: Change) -> None:
+    def show_jump(self, change: Change[Any, Any]) -> None:
         """A jump animates as a restart does: from the old position to the new."""
         if change.old != change.new:
             self.frame.show(change)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -20,7 +20,10 @@ from games.core.kit.session import Change, Session
 from games.core.screens import charts, hud, ui
 from games.core.screens.frame import Frame
 from games.core.screens.modes import LOOK
-from games.core.screens.playback import ROW, Playback
+from games.core.screens.playback import ROW, Entry, Playback
+
+if TYPE_CHECKING:
+    from games.core.loop.app import App
 
 GHOST = (120, 200, 255)         # the best move's arrow
 # The board's play options: two people, no teaching view, heaps as the game ID has them.
@@ -30,7 +33,8 @@ BOARD_OPTIONS = {"opponent": "human", "teach": False, "edited": True}
 class ReviewScene(Playback):
     """A finished game of `key` from its game ID and its moves (as the history keeps them)."""
 
-    def __init__(self, app, key: str, game_id: str, moves: Sequence[str], title: str = ""):
+    def __init__(self, app: App, key: str, game_id: str, moves: Sequence[str],
+                 title: str = "") -> None:
         self.line = grading.played_line(moves)
         session = Session.from_id(game_id)     # GameError: the caller says why
         if session.key != key:
@@ -68,7 +72,7 @@ class ReviewScene(Playback):
             self.go_to(ahead[0] if direction > 0 else ahead[-1])
 
     # --- input ----------------------------------------------------------------------------
-    def entries(self):
+    def entries(self) -> list[Entry]:
         return [*self.stepping(),
                 ("Next turning point", lambda: self.next_turning(1),
                  lambda: any(n > self.position for n in self.turning_points()), 400)]
@@ -106,7 +110,7 @@ class ReviewScene(Playback):
             return None
         return self.graded[self.position]
 
-    def decorate(self, canvas) -> None:
+    def decorate(self, canvas: pygame.Surface) -> None:
         """The best move of a turning point coming next, on the board."""
         coming = self.coming()
         if coming is not None and coming.best is not None and not self.frame.tweens.busy:
@@ -119,7 +123,7 @@ class ReviewScene(Playback):
         return versus.played_words(move) if versus is not None else \
             str(self.frame.board.move_words(move))
 
-    def draw_panel(self, surface) -> None:
+    def draw_panel(self, surface: pygame.Surface) -> None:
         box = self.layout.panel
         left, width, y = self.panel_heading(surface)
         if self.graded is None:
@@ -148,8 +152,8 @@ class ReviewScene(Playback):
         ui.fit_text(surface, keys, (left, box.bottom - 92, width, 72), ui.SMALL, ui.MUTED,
                     align="left")
 
-    def draw_move(self, surface, move: GradedMove, heading: str, left: int, width: int,
-                  y: int) -> int:
+    def draw_move(self, surface: pygame.Surface, move: GradedMove, heading: str, left: int,
+                  width: int, y: int) -> int:
         """A move's heading, grades before and after, and the best move of a turning point;
         returns the y below it."""
         side = self.side_name(move.mover)
@@ -176,7 +180,7 @@ class ReviewScene(Playback):
             y += 80
         return y
 
-    def draw_graph(self, surface) -> None:
+    def draw_graph(self, surface: pygame.Surface) -> None:
         box = self.layout.graph
         names = [(f"{self.side_name(0)} wins", hud.grade_colour(WIN)),
                  ("Draw", hud.grade_colour(DRAW)),
@@ -217,7 +221,7 @@ def now_words(value: Verdict, first: str) -> str:
     return f"Here: {hud.grade_words(value.value, value.plies)} for {first}"
 
 
-def ghost_arrow(surface, points: Sequence[tuple[float, float]]) -> None:
+def ghost_arrow(surface: pygame.Surface, points: Sequence[tuple[float, float]]) -> None:
     """A see-through arrow along `points` with a head at the last one."""
     if len(points) < 2:
         return

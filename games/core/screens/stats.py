@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import datetime
 import math
+from collections.abc import Callable
 
 import pygame
 
-from games.core.data import history, stats
+from games.core.data import history, history_queries, stats
+from games.core.data.history_queries import Filter
 from games.core.data.history_rows import TIME_FORMAT
 from games.core.kit import registry
-from games.core.kit.actions import Act
+from games.core.kit.actions import Act, Action
 from games.core.kit.levels import TITLES
 from games.core.kit.results import (
     RECORD_HEADING,
@@ -25,12 +27,13 @@ from games.core.kit.rules_api import GameError
 from games.core.kit.saves import RESTART
 from games.core.kit.versus_options import custom_words
 from games.core.loop import survey
-from games.core.loop.app import Scene
+from games.core.loop.app import App, Scene
 from games.core.screens import charts, ui
 from games.core.screens.launch import start_deal
 from games.core.screens.question import ConfirmScene
 
 ROW = ui.SMALL + 2
+Table = tuple[list[str], list[list[str]]]   # column titles, rows
 MOOD_INK = {"good": ui.GOOD, "bad": ui.BAD, "neutral": ui.TEXT}
 GAP = 36            # between a table's columns
 PAGE = 10           # games on a page of the history
@@ -103,7 +106,7 @@ def title_of(key: str) -> str:
         return key
 
 
-def result_words(game: history.Game) -> tuple[str, tuple[int, int, int]]:
+def result_words(game: history.Game) -> tuple[str, ui.Colour]:
     """The result column's words and colour: won, lost or drawn, or a win with help (solved by
     the computer, or with help its game counts: results.history_result), in their moods."""
     words, mood = history_result(game.outcome, game.opponent, game.ranked, game.record)
@@ -145,7 +148,7 @@ class StatsScene(Scene):
     """Statistics of one game (`key`) or of the collection (""): the figures, a table per
     difficulty, level or game, and the charts. History opens the list of recent games."""
 
-    def __init__(self, app, key: str = ""):
+    def __init__(self, app: App, key: str = "") -> None:
         super().__init__(app)
         self.key = key
         self.figures = stats.figures(app.store.history(), key)
@@ -160,13 +163,13 @@ class StatsScene(Scene):
     def title(self) -> str:
         return f"{title_of(self.key)}: statistics" if self.key else "Statistics: all games"
 
-    def handle(self, action) -> None:
+    def handle(self, action: Action) -> None:
         if action.kind == Act.CANCEL:
             self.app.pop(self)
         else:
             self.menu.handle(action)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         if survey.current is not None:     # painted afresh, where the survey sees it
             self.paint(surface)
             self.menu.draw(surface)
@@ -178,7 +181,7 @@ class StatsScene(Scene):
         surface.blit(self.picture, (0, 0))
         self.menu.draw(surface)
 
-    def paint(self, surface) -> None:
+    def paint(self, surface: pygame.Surface) -> None:
         """Everything but the buttons, once: the figures do not change while it is open."""
         width, height = self.app.size
         surface.fill(ui.BG)
@@ -216,7 +219,7 @@ class StatsScene(Scene):
                         f"Score of the {last(len(figures.recent), 'scored game')}",
                         figures.recent, figures.recent_median, lower)
 
-    def paint_collection(self, surface) -> None:
+    def paint_collection(self, surface: pygame.Surface) -> None:
         """The whole collection: each game across the top (its results, and the best and
         median of its most played setting), then the figures and the charts in thirds."""
         width, height = self.app.size
@@ -232,7 +235,7 @@ class StatsScene(Scene):
         charts.level_bars(surface, pygame.Rect(160 + 2 * third, top, third, bottom - top),
                           figures.levels, level_words)
 
-    def paint_numbers(self, surface, box: pygame.Rect) -> None:
+    def paint_numbers(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         figures = self.figures
         ui.panel(surface, box, ui.PANEL)
         rows = [("Played", str(figures.played)),
@@ -254,7 +257,8 @@ class StatsScene(Scene):
             ui.label(surface, value, (box.right - 30, y), ROW, ui.TEXT, bold=True,
                      anchor="midright")
 
-    def paint_table(self, surface, box: pygame.Rect, heading: str, table) -> None:
+    def paint_table(self, surface: pygame.Surface, box: pygame.Rect, heading: str,
+                    table: Table) -> None:
         """A heading, column titles and rows: the first column takes what the others leave."""
         columns, rows = table
         ui.panel(surface, box, ui.PANEL)
@@ -283,19 +287,19 @@ class StatsScene(Scene):
         return None
 
 
-def param_rows(key: str, groups):
+def param_rows(key: str, groups: list[stats.Group]) -> Table:
     columns = ["Settings", "Played", "Won", "Best", "Median"]
     return columns, [[setting_words(key, g.name), str(g.played), str(g.won), g.best or "-",
                       g.median or "-"] for g in groups]
 
 
-def level_rows(groups):
+def level_rows(groups: list[stats.Group]) -> Table:
     columns = ["Level", "Played", RECORD_HEADING, "Fastest win", "Median win"]
     return columns, [[level_words(g.name), str(g.played), record_text(g.won, g.lost, g.drawn),
                       g.best or "-", g.median or "-"] for g in groups]
 
 
-def per_game_rows(groups):
+def per_game_rows(groups: list[stats.Group]) -> Table:
     """Each game: its results, and the best and median of its most played setting (a
     puzzle's score or time per parameters, a two-player game's winning time per level)."""
     columns = ["Game", "Played", RECORD_HEADING, "Win rate", "Most played", "Best", "Median"]
@@ -318,7 +322,9 @@ class GameRow(ui.Widget):
     its replay (Enter, A, or a click on "Review" or "Replay"); any row with a game ID offers
     to play its deal again (a click on "Play again", or X)."""
 
-    def __init__(self, rect, game: history.Game, with_title: bool, on_play, on_review):
+    def __init__(self, rect: ui.RectLike, game: history.Game, with_title: bool,
+                 on_play: Callable[[history.Game], None],
+                 on_review: Callable[[history.Game], None]) -> None:
         super().__init__(rect, enabled=bool(game.game_id))
         self.game, self.with_title = game, with_title
         self.on_play, self.on_review = on_play, on_review
@@ -342,7 +348,7 @@ class GameRow(ui.Widget):
         """Where "Review" or "Replay" is written (and clicked), left of "Play again"."""
         return pygame.Rect(self.rect.right - 340, self.rect.top, 130, self.rect.height)
 
-    def press(self, pos) -> None:
+    def press(self, pos: tuple[int, int]) -> None:
         if self.reviewable and self.review_rect().collidepoint(pos):
             self.on_review(self.game)
         else:
@@ -350,7 +356,7 @@ class GameRow(ui.Widget):
 
     ACTIONS = 360      # the room at the right for "Review" or "Replay" and "Play again"
 
-    def cells(self) -> list[tuple[str, tuple[int, int, int]]]:
+    def cells(self) -> list[tuple[str, ui.Colour]]:
         """(words, colour) of each column, left to right: when, the game (in the collection's
         history), the setting, the result, the score or time."""
         game = self.game
@@ -368,7 +374,7 @@ class GameRow(ui.Widget):
     def words(self) -> list[str]:
         return [words for words, _ in self.cells()]
 
-    def draw(self, surface, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, focused: bool) -> None:
         colour = ui.PANEL_HI if focused else ui.PANEL
         ui.panel(surface, self.rect, colour, radius=12, border=ui.LINE, width=1)
         x = self.rect.left + 20
@@ -403,18 +409,18 @@ class HistoryScene(Scene):
     """Recent games, newest first, a page at a time: date, settings, result, time or score.
     A game's row plays its deal again (from its game ID), after a question."""
 
-    def __init__(self, app, key: str = ""):
+    def __init__(self, app: App, key: str = "") -> None:
         super().__init__(app)
         self.key, self.page = key, 0
         self.problem = ""      # why the last review asked for could not open
-        where, args = ("game = ?", (key,)) if key else ("", ())
-        self.total = app.store.history().count(where, args)
-        self.where, self.args = where, args
+        self.chosen = Filter(game=key)
+        self.total = history_queries.count(app.store.history(), self.chosen)
         self.build()
 
     def build(self, focus: int = 0) -> None:
         width, height = self.app.size
-        games = self.app.store.history().games(self.where, self.args, PAGE, self.page * PAGE)
+        games = history_queries.games(self.app.store.history(), self.chosen, PAGE,
+                                      self.page * PAGE)
         widgets: list[ui.Widget] = [
             GameRow((80, 190 + n * 72, width - 160, 62), game, not self.key, self.confirm,
                     self.review)
@@ -475,7 +481,7 @@ class HistoryScene(Scene):
         self.problem = ""
         self.app.push(scene)
 
-    def handle(self, action) -> None:
+    def handle(self, action: Action) -> None:
         if action.kind == Act.CANCEL:
             self.app.pop(self)
         elif action.kind == Act.ALT:                   # X: play the focused game's deal again
@@ -489,7 +495,7 @@ class HistoryScene(Scene):
         else:
             self.menu.handle(action)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         width, height = self.app.size
         surface.fill(ui.BG)
         title = f"{title_of(self.key)}: history" if self.key else "History: all games"

@@ -145,6 +145,11 @@ class Versus:
             return f"Computer {side + 1}" if self.demo else "Computer"
         return "You" if self.against_computer else f"Player {side + 1}"
 
+    @property
+    def looking(self) -> bool:
+        """Nobody plays: the board is a review's, which only shows positions."""
+        return not self.frame.mode.turns
+
     def turn_prompt(self) -> str:
         """Whose turn it is, for a board that looks only (a review): the side's name."""
         return "" if self.over else f"{self.side_name(self.to_move)} to move"

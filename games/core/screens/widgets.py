@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import pygame
 
@@ -15,6 +16,10 @@ from games.core.loop.app import Scene
 from games.core.loop.tween import Tween, Tweens, ease_out_cubic
 from games.core.screens import ui
 
+if TYPE_CHECKING:
+    from games.core.kit.actions import Action
+    from games.core.loop.app import App
+
 ROW_FONT = ui.SMALL + 2
 
 
@@ -22,7 +27,8 @@ class Slider(ui.Widget):
     """A whole number from 0 to 100: left/right step by one, a click or drag on the track
     sets it."""
 
-    def __init__(self, rect, words: str, value: int, on_change, unit: str = "%"):
+    def __init__(self, rect: ui.RectLike, words: str, value: int,
+                 on_change: Callable[[int], object], unit: str = "%") -> None:
         super().__init__(rect)
         self.words, self.value, self.on_change, self.unit = words, value, on_change, unit
 
@@ -44,7 +50,7 @@ class Slider(ui.Widget):
         track = self.track
         self.set(round((x - track.left) / track.width * 100))
 
-    def draw(self, surface, focused: bool) -> None:
+    def draw(self, surface: pygame.Surface, focused: bool) -> None:
         ui.panel(surface, self.rect, ui.PANEL_HI if focused else ui.BG, radius=14,
                  border=ui.LINE, width=2)
         ui.label(surface, self.words, (self.rect.left + 22, self.rect.top + 28), ROW_FONT,
@@ -65,16 +71,19 @@ class Slider(ui.Widget):
 
 # --- the rows a game offers in its options overlay ---------------------------------------------
 
+V = TypeVar("V")   # the values a Choose row steps through
+
+
 @dataclass
-class Choose:
-    """A stepper row (ui.Stepper)."""
+class Choose(Generic[V]):
+    """A stepper row (ui.Stepper): its choices are (value, words)."""
     name: str
     words: str
-    choices: tuple
-    value: object
-    on_change: Callable
-    swatches: dict | None = None
-    skip: Callable | None = None
+    choices: tuple[tuple[V, str], ...]
+    value: V
+    on_change: Callable[[V], object]
+    swatches: dict[V, pygame.Surface] | None = None
+    skip: Callable[[V], bool] | None = None
 
 
 @dataclass
@@ -83,7 +92,7 @@ class Amount:
     name: str
     words: str
     value: int
-    on_change: Callable
+    on_change: Callable[[int], object]
     unit: str = "%"
 
 
@@ -92,12 +101,12 @@ class Do:
     """A button row; two `half` buttons in a row share it."""
     name: str
     words: str
-    on_click: Callable
+    on_click: Callable[[], object]
     enabled: bool = True
     half: bool = False
 
 
-Row = Choose | Amount | Do      # a row of an OptionsOverlay
+Row = Choose[Any] | Amount | Do      # a row of an OptionsOverlay (its choices of any kind)
 
 
 OVERLAY_WIDTH = 548
@@ -116,7 +125,7 @@ class Overlay(Scene):
     title = ""
     note = ""
 
-    def __init__(self, app, animate: bool):
+    def __init__(self, app: App, animate: bool) -> None:
         super().__init__(app)
         top = 110 + 12
         self.area = pygame.Rect(overlay_left(app.size[0]), top, OVERLAY_WIDTH,
@@ -129,9 +138,9 @@ class Overlay(Scene):
     def close(self) -> None:
         self.app.pop(self)
 
-    def handle(self, action) -> None:
+    def handle(self, action: Action) -> None:
         kind = action.kind
-        if kind in (Act.CANCEL, Act.MENU) or (kind == Act.PRESS and (
+        if kind in (Act.CANCEL, Act.MENU) or (kind == Act.PRESS and action.pos is not None and (
                 action.alt or not self.panel.collidepoint(action.pos))):
             self.close()
             return
@@ -140,7 +149,7 @@ class Overlay(Scene):
     def update(self, dt: float) -> None:
         self.tweens.update(dt)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         shift = 0
         if self.slide is not None and not self.slide.done:
             shift = round((1 - self.slide.value) * (self.area.width + 40))
@@ -151,7 +160,7 @@ class Overlay(Scene):
         self.draw_panel(layer)
         surface.blit(layer, (shift, 0))
 
-    def draw_panel(self, surface) -> None:
+    def draw_panel(self, surface: pygame.Surface) -> None:
         panel = self.panel
         pygame.draw.rect(surface, ui.SHADOW, panel.move(8, 10), border_radius=22)
         ui.panel(surface, panel, ui.PANEL, radius=22, border=ui.ACCENT, width=3)
@@ -185,7 +194,7 @@ class OptionsOverlay(Overlay):
     # O, the command that opened it, closes it too (as a Command: no raw letter compared).
     letters = MappingProxyType({LETTERS[Command.OPTIONS]: Command.OPTIONS})
 
-    def __init__(self, app, rows: Callable[[], list], animate: bool):
+    def __init__(self, app: App, rows: Callable[[], list[Row]], animate: bool) -> None:
         super().__init__(app, animate)
         self.rows = rows
         self.names: list[str] = []
@@ -197,7 +206,7 @@ class OptionsOverlay(Overlay):
         y = self.area.top + 92
         named: list[tuple[str, ui.Widget]] = []
         half = (width - 16) // 2
-        pending_half = None
+        pending_half = False
         for row in self.rows() + [Do("close", "Close (Esc)", self.close)]:
             widget: ui.Widget
             if isinstance(row, Do):
@@ -233,25 +242,26 @@ class OptionsOverlay(Overlay):
             next(i for i, w in enumerate(widgets) if w.enabled)
         self.menu = ui.Menu(widgets, index)
 
-    def widget(self, name: str):
+    def widget(self, name: str) -> ui.Widget:
         return self.menu.widgets[self.names.index(name)]
 
-    def use(self, on_click):
+    def use(self, on_click: Callable[[], object]) -> Callable[[], None]:
         """A button closes the overlay, then acts (New game opens a screen on top)."""
-        def click():
+        def click() -> None:
             if on_click != self.close:
                 self.close()
             on_click()
         return click
 
-    def changed(self, on_change, rebuild: bool = True):
-        def change(value):
+    def changed(self, on_change: Callable[[V], object],
+                rebuild: bool = True) -> Callable[[V], None]:
+        def change(value: V) -> None:
             on_change(value)
             if rebuild and self.app.top is self:
                 self.build()
         return change
 
-    def handle(self, action) -> None:
+    def handle(self, action: Action) -> None:
         kind = action.kind
         if kind == Act.COMMAND and action.value == Command.OPTIONS:
             self.close()
@@ -263,13 +273,15 @@ class OptionsOverlay(Overlay):
             self.menu.focus = next_row(self.menu, action.dy)
             return
         slider = next((w for w in self.menu.widgets if isinstance(w, Slider)), None)
-        if kind == Act.POINT and self.sliding and slider is not None:
-            slider.set_from(action.pos[0])
+        pos = action.pos     # pointer actions (POINT, PRESS) have one
+        if kind == Act.POINT and self.sliding and slider is not None and pos is not None:
+            slider.set_from(pos[0])
             return
-        if kind == Act.PRESS and not action.alt and self.panel.collidepoint(action.pos):
-            if slider is not None and slider.rect.collidepoint(action.pos):
+        if kind == Act.PRESS and pos is not None and not action.alt and \
+                self.panel.collidepoint(pos):
+            if slider is not None and slider.rect.collidepoint(pos):
                 self.menu.focus = self.menu.widgets.index(slider)
                 self.sliding = True
-                slider.set_from(action.pos[0])
+                slider.set_from(pos[0])
                 return
         super().handle(action)
