@@ -11,7 +11,7 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from games.core.data import history, records, share, stats
+from games.core.data import history, history_queries, records, share, stats
 from games.core.data.history import Game
 from games.core.data.store import Store
 from games.core.kit import daily, registry
@@ -192,8 +192,9 @@ def test_the_history_and_python_agree_on_the_local_day(zone, moment, late):
     calendar day for any moment, in every zone."""
     day = daily.local_day(moment) - datetime.timedelta(days=late)
     found = recorded.db().query(
-        f"SELECT {stats.ON_ITS_DAY} FROM (SELECT ? AS started, ? AS finished, ? AS daily) "
-        f"LIMIT 1", (history.utc_text(moment), history.utc_text(moment), day.isoformat()))
+        f"SELECT {history_queries.ON_ITS_DAY} FROM (SELECT ? AS started, ? AS finished, "
+        f"? AS daily) LIMIT 1",
+        (history.utc_text(moment), history.utc_text(moment), day.isoformat()))
     assert bool(found[0][0]) == (late == 0)
     assert daily.local_day(moment).isoformat() == time.strftime("%Y-%m-%d",
                                                                  time.localtime(moment))

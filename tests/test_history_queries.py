@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from games.core.data import history_queries as queries
 from games.core.data.history import History
 from games.core.data.history_queries import Filter, Span
-from games.core.data.history_rows import Game
+from games.core.data.history_rows import TIME_FORMAT, Game
 from games.core.kit.checks import Invalid
 from tests import recorded
 
@@ -33,7 +33,7 @@ def finished_games(draw: st.DrawFn) -> Game:
     opponent = "" if puzzle else draw(st.sampled_from(["computer", "human"]))
     return Game(
         game=key, params=draw(st.sampled_from(PUZZLES[key])) if puzzle else "", game_id="",
-        started="", finished=draw(st.sampled_from(MOMENTS)),
+        started=draw(st.sampled_from(["", *MOMENTS])), finished=draw(st.sampled_from(MOMENTS)),
         outcome=draw(st.sampled_from(["won", "lost", "draw"])),
         score=draw(st.none() | st.integers(-3, 9).map(float)) if puzzle else None,
         detail=draw(st.sampled_from(["", "a few words"])), ranked=draw(st.booleans()),
@@ -56,9 +56,17 @@ filters = st.builds(
         queries.ANYONE),
     outcome=sometimes(["won", "lost", "draw"]), level=sometimes(LEVELS),
     ranked=sometimes([True, False]), helped=sometimes([True, False]),
-    daily=sometimes([True, False]), single=sometimes([True], False),
+    daily=sometimes([True, False]), daily_from=sometimes(DAYS[2:], ""),
+    daily_until=sometimes(DAYS[2:], ""), single=sometimes([True], False),
     measured=sometimes(["score", "duration"]), finished_from=sometimes(MOMENTS, ""),
     finished_before=sometimes(MOMENTS, ""))
+
+
+def on_its_day(game: Game) -> bool:
+    """Begun (else finished) on the local day of its daily puzzle, as Python reads the clock."""
+    moment = datetime.datetime.strptime(game.started or game.finished, TIME_FORMAT)
+    return moment.replace(tzinfo=datetime.UTC).astimezone().date().isoformat() == \
+        game.daily
 
 
 def helped(game: Game) -> bool:
@@ -75,6 +83,8 @@ def matches(game: Game, chosen: Filter) -> bool:
             (chosen.ranked is None or game.ranked == chosen.ranked) and
             (chosen.helped is None or helped(game) == chosen.helped) and
             (chosen.daily is None or bool(game.daily) == chosen.daily) and
+            (not chosen.daily_from or game.daily != "" and game.daily >= chosen.daily_from) and
+            (not chosen.daily_until or game.daily != "" and game.daily <= chosen.daily_until) and
             (not chosen.single or game.games == 1) and
             (chosen.measured is None or getattr(game, chosen.measured) is not None) and
             (not chosen.finished_from or game.finished >= chosen.finished_from) and
@@ -118,8 +128,12 @@ def test_which_games_a_filter_picks(memory, games, chosen, most, skip):
         newest_first[skip:skip + most]
     assert sorted(queries.finishes(db, chosen)) == \
         sorted((game.finished, game.games) for game in picked)
-    assert queries.daily_days(db, chosen) == \
-        sorted({game.daily for game in picked if game.daily}, reverse=True)
+    dailies = [game for game in picked if game.daily]
+    assert queries.daily_days(db, chosen) == [
+        (day, any(on_its_day(game) for game in dailies if game.daily == day))
+        for day in sorted({game.daily for game in dailies}, reverse=True)]
+    assert queries.daily_games(db, chosen, most) == \
+        [(game, on_its_day(game)) for game in reversed(dailies)][:most]
     outcomes: Counter[str] = Counter()
     for game in picked:
         outcomes[game.outcome] += game.games
@@ -216,7 +230,8 @@ def test_a_filter_is_checked_where_it_is_made():
                    {"level": "High"}, {"opponents": frozenset()},
                    {"opponents": frozenset({"robot"})}, {"outcome": "win"},
                    {"measured": "id"}, {"finished_from": "yesterday"},
-                   {"finished_before": "2030-02-30 00:00:00"}):
+                   {"finished_before": "2030-02-30 00:00:00"}, {"daily_from": "2030-02-30"},
+                   {"daily_until": "tomorrow"}, {"daily_from": "1999-12-31"}):
         with pytest.raises(Invalid):
             Filter(**fields)
     with pytest.raises(Invalid):
@@ -249,8 +264,11 @@ def test_the_days_of_a_week_of_dailies_newest_first(data_dir):
             game="kenken", params="size=4", game_id="", started="",
             finished=f"2030-01-0{day} 12:00:00", outcome="won", score=1.0, detail="",
             ranked=True, duration=1.0, daily=datetime.date(2030, 1, day).isoformat()))
-    assert queries.daily_days(recorded.db(), Filter(game="kenken")) == \
+    assert [found.day for found in queries.daily_days(recorded.db(), Filter(game="kenken"))] == \
         ["2030-01-03", "2030-01-02", "2030-01-01"]
+    between = Filter(game="kenken", daily_from="2030-01-02", daily_until="2030-01-02")
+    assert [row.game.daily for row in queries.daily_games(recorded.db(), between, 5)] == \
+        ["2030-01-02"]
     assert queries.daily_days(recorded.db(), Filter(game="poggle")) == []
 
 

@@ -565,11 +565,6 @@ class History:
             self.store.tell(SKIPPED.format(count="a new", s="", they="it is"))
         return rows
 
-    def dailies_done(self, day: str) -> set[str]:
-        """The games whose daily puzzle of `day` (YYYY-MM-DD) is recorded."""
-        rows = self.query("SELECT DISTINCT game FROM valid WHERE daily = ? LIMIT 100", (day,))
-        return {row[0] for row in rows}
-
 
 def _connect(target: str) -> Any:
     """The file's connection (a name of its own: tests wrap it to make a step fail)."""

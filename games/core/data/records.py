@@ -9,6 +9,7 @@ from games.core.data import schema
 from games.core.data.history_queries import (
     Filter,
     best_first,
+    count,
     daily_games,
     games,
     outcomes,
@@ -103,3 +104,8 @@ def daily_result(store: Store, key: str, day: str) -> Row | None:
     """The daily puzzle of `key` on `day` as the history keeps it, or None."""
     found = games(store.history(), Filter(game=key, daily_from=day, daily_until=day), most=1)
     return found[0] if found else None
+
+
+def daily_done(store: Store, key: str, day: str) -> bool:
+    """Whether the history holds the daily puzzle of `key` on `day` (YYYY-MM-DD)."""
+    return count(store.history(), Filter(game=key, daily_from=day, daily_until=day)) > 0

@@ -58,8 +58,9 @@ def entered(frame: Frame) -> str:
     play = frame.daily
     if play is None:
         return ""
+    from games.core.data import records  # the history: off the first frame's path
     day = play.day.isoformat()
-    play.first = frame.session.key not in frame.app.store.history().dailies_done(day)
+    play.first = not records.daily_done(frame.app.store, frame.session.key, day)
     return day if play.first else ""
 
 

@@ -158,7 +158,7 @@ class SetupScene(Scene):
             return "Back to today's puzzle"
         if game is None and self.app.store.saved_daily(self.key) == day.isoformat():
             return "Resume today's puzzle"
-        if self.key in self.app.store.history().dailies_done(day.isoformat()):
+        if records.daily_done(self.app.store, self.key, day.isoformat()):
             return "Today's puzzle again"
         return "Today's puzzle"
 
