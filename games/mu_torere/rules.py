@@ -262,8 +262,7 @@ def status(state: State) -> Status:
 
 
 def legal_moves(state: State) -> list[Move]:
-    """The board moves of the side to move. The agreed draw is not listed: it takes both
-    players, so the scene offers it and apply_move accepts it while the game is on."""
+    """The board moves of the side to move: never the agreed draw (rules_parts.AgreedDraw)."""
     if status(state).over:
         return []
     return [Move(source, target) for source, target in board_moves(state.board, state.to_move)]
