@@ -84,10 +84,11 @@ def texts_of(key: str) -> list[str]:
     the rules, the lesson, the pictures' captions, the setup choices."""
     parts = registry.lookup(key).parts()
     texts = [parts.data.rules_text]
-    if parts.lesson is not None:
-        texts += [words for step in parts.lesson.steps
+    lesson = parts.lesson()
+    if lesson is not None:
+        texts += [words for step in lesson.steps
                   for words in (step.say, step.praise, step.miss) if words]
-    texts += [picture.caption for picture in parts.pictures]
+    texts += [picture.caption for picture in parts.pictures()]
     settings = {key: {"colours": ["red", "teal"]}} if key == "mu_torere" else {}
     options = parts.data.options_for(settings)
     texts += [words for option in options for _, words in option.choices]

@@ -75,9 +75,9 @@ def test_the_launcher_under_a_game_reads_its_pictures_only_when_shown(data_dir):
 @pytest.mark.parametrize("key", registry.KEYS)
 def test_a_games_first_frame_imports_no_screen_it_has_not_opened(key):
     """`play GAME`'s first frame: the game's own scene, none of the screens it may open (pause
-    menu, result, setup, rules, game ID), nor the history unless its HUD shows the best score
-    (a puzzle's); a computer's table is read only from the first step after it (the thread
-    would share the CPU with that frame)."""
+    menu, result, setup, rules, game ID) nor its lesson and rules pictures, nor the history
+    unless its HUD shows the best score (a puzzle's); a computer's table is read only from the
+    first step after it (the thread would share the CPU with that frame)."""
     out = fresh.last_line(
         fresh.APP + "from games.core.kit.session import Session\n"
         "from games.core.screens.launch import open_game\napp = App(windowed=False)\n"
@@ -87,7 +87,10 @@ def test_a_games_first_frame_imports_no_screen_it_has_not_opened(key):
         "print(json.dumps([loaded, warm is None]))\n")
     loaded, not_warming = json.loads(out)
     waiting = {"games.core.screens.overlays", "games.core.screens.menus",
-               "games.core.screens.game_id", "games.core.screens.page"}
+               "games.core.screens.game_id", "games.core.screens.page",
+               # nor its teaching: the lesson and the rules pictures are the rules screen's
+               "games.core.kit.lesson", "games.core.kit.pictures", f"games.{key}.lesson",
+               f"games.{key}.rules_pictures"}
     if registry.lookup(key).players == 2:
         waiting |= {"games.core.data.history", "games.core.data.records", "sqlite3"}
     assert f"games.{key}.scene" in loaded

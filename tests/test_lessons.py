@@ -16,7 +16,7 @@ LONGEST_WORDS = 150      # two lines of the lesson's band (tests/test_lessons_*.
 
 
 def lesson(key: str) -> Lesson:
-    return registry.lookup(key).parts().lesson
+    return registry.lookup(key).parts().lesson()
 
 
 def steps():

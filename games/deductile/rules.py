@@ -11,14 +11,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from games.core.kit.rules_api import (
-    IllegalMove,
-    Outcome,
-    RuleError,
-    Status,
-    encode_fields,
-    parse_fields,
-)
+from games.core.kit.rules_api import Fields, IllegalMove, Outcome, RuleError, Status
 from games.deductile import clues as cluebook, grader, notes as notebook
 from games.deductile.clues import COLOURS, SHAPES, Arrangement, Clue
 
@@ -30,12 +23,9 @@ DIFFICULTIES = ("easy", "normal", "hard", "expert")    # grader.LEVELS defines t
 
 
 @dataclass(frozen=True)
-class Params:
+class Params(Fields):
     tiles: int = 4
     difficulty: str = "normal"
-
-    def encode(self) -> str:
-        return encode_fields(tiles=self.tiles, difficulty=self.difficulty)
 
 
 def check_params(params: Params) -> Params:
@@ -48,7 +38,7 @@ def check_params(params: Params) -> Params:
 
 
 def parse_params(text: str) -> Params:
-    return check_params(Params(**parse_fields(text, {"tiles": int, "difficulty": str})))
+    return check_params(Params.parse(text))
 
 
 def params_from_options(size: int | None = None, difficulty: str | None = None,

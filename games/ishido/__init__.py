@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core.kit.game import Bench, Game, Parts
+from games.core.kit.game import Bench, Game, Parts, Teaching
 
 if TYPE_CHECKING:
     from games.core.screens.board import BoardMaker
@@ -13,10 +13,15 @@ if TYPE_CHECKING:
 
 def load_parts() -> Parts[Params, State, Move]:
     """The pure side: imported for the setup and rules screens, never the launcher."""
-    from games.ishido import ai, info, lesson, rules, rules_pictures
-    return Parts(rules, info.DATA, computer=ai,
-                 lesson=lesson.LESSON, pictures=rules_pictures.PICTURES,
+    from games.ishido import ai, info, rules
+    return Parts(rules, info.DATA, computer=ai, teaching=load_teaching,
                  move_json=rules.move_json)
+
+
+def load_teaching() -> Teaching:
+    """The lesson and the rules screen's pictures: imported when shown, never to play."""
+    from games.ishido import lesson, rules_pictures
+    return Teaching(lesson.LESSON, rules_pictures.PICTURES)
 
 
 def load_art() -> Art:

@@ -13,14 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from games.core.kit.rules_api import (
-    IllegalMove,
-    Outcome,
-    RuleError,
-    Status,
-    encode_fields,
-    parse_fields,
-)
+from games.core.kit.rules_api import Fields, IllegalMove, Outcome, RuleError, Status
 from games.core.kit.rules_parts import CellMove
 
 ROWS, COLS = 8, 12
@@ -63,15 +56,15 @@ OUTER_RING = frozenset(_index(row, col) for row in range(ROWS) for col in range(
 # --- parameters ----------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class Params:
+class Params(Fields):
     rule: str = "standard"      # "standard" (the seed's) or "original" (Accolade 1990)
-
-    def encode(self) -> str:
-        return encode_fields(rule=self.rule)
 
 
 def parse_params(text: str) -> Params:
-    params = Params(**parse_fields(text, {"rule": str}))
+    return _known_rule(Params.parse(text))
+
+
+def _known_rule(params: Params) -> Params:
     if params.rule not in RULES:
         raise RuleError(f"Unknown rule set {params.rule!r}: choose {' or '.join(RULES)}.")
     return params
@@ -81,7 +74,7 @@ def params_from_options(size: object = None, difficulty: object = None, variant:
                         colours: object = None) -> Params:
     if size is not None or difficulty is not None or colours is not None:
         raise RuleError("Ishido takes --variant standard or --variant original only.")
-    return parse_params(encode_fields(rule=variant or "standard"))
+    return _known_rule(Params(variant or "standard"))
 
 
 # --- the deal ------------------------------------------------------------------------------
@@ -191,7 +184,7 @@ def from_text(text: str) -> State:
         if not match:
             raise RuleError(f"Expected the line '{key} ...', found {line!r}.")
         fields[key] = match[1]
-    params = parse_params(encode_fields(rule=fields["rule"]))
+    params = _known_rule(Params(fields["rule"]))
     board: list[int] = []
     for line in lines[3:3 + ROWS]:
         if not _BOARD_ROW.fullmatch(line.strip()):

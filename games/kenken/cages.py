@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
-from games.core.kit.rules_api import RuleError, encode_fields, parse_fields
+from games.core.kit.rules_api import Fields, RuleError, omit_default
 
 SIZES = range(3, 10)
 Cell = tuple[int, int]
@@ -36,11 +36,11 @@ VARIANT_OF = {flags: name for name, flags in VARIANTS.items()}
 
 
 @dataclass(frozen=True)
-class Params:
+class Params(Fields):
     size: int = 4
     difficulty: str = "normal"
-    multiplication_only: bool = False
-    hidden_operators: bool = False
+    multiplication_only: bool = omit_default(False)     # the text names a variant's flag only
+    hidden_operators: bool = omit_default(False)
 
     def __post_init__(self) -> None:
         if self.size not in SIZES:
@@ -61,14 +61,6 @@ class Params:
     def variant(self) -> str:
         return VARIANT_OF[self.multiplication_only, self.hidden_operators]
 
-    def encode(self) -> str:
-        flags = {}
-        if self.multiplication_only:
-            flags["multiplication_only"] = 1
-        if self.hidden_operators:
-            flags["hidden_operators"] = 1
-        return encode_fields(size=self.size, difficulty=self.difficulty, **flags)
-
 
 def hardest_level(params: Params) -> str:
     """The hardest difficulty this size and variant can grade at in good time: a 3x3 grid is
@@ -82,9 +74,7 @@ def hardest_level(params: Params) -> str:
 
 
 def parse_params(text: str) -> Params:
-    return Params(**parse_fields(text, {"size": int, "difficulty": str,
-                                        "multiplication_only": bool,
-                                        "hidden_operators": bool}))
+    return Params.parse(text)
 
 
 def params_from_options(size: object = None, difficulty: object = None, variant: object = None,

@@ -311,8 +311,7 @@ def status(state: State) -> Status:
 
 
 def legal_moves(state: State) -> list[Move]:
-    """The board moves of the side to move. The agreed draw is not listed: it takes both
-    players, so the frame offers it and apply_move accepts it while the game is on."""
+    """The board moves of the side to move: never the agreed draw (rules_parts.AgreedDraw)."""
     if status(state).over:
         return []
     return sorted(Move(source, target)

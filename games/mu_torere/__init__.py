@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.core.kit.game import Bench, Game, Parts, agreeing
+from games.core.kit.game import Bench, Game, Parts, Teaching, agreeing
 
 if TYPE_CHECKING:
     from games.core.kit.rules_parts import AgreedDraw
@@ -14,10 +14,15 @@ if TYPE_CHECKING:
 
 def load_parts() -> Parts[Params, State, Move | AgreedDraw]:
     """The pure side: imported for the setup and rules screens, never the launcher."""
-    from games.mu_torere import ai, info, lesson, rules, rules_pictures
+    from games.mu_torere import ai, info, rules
     versus = agreeing(("Black", "White"), ai, rules)
-    return Parts(rules, info.DATA, computer=ai, versus=versus,
-                 lesson=lesson.LESSON, pictures=rules_pictures.PICTURES)
+    return Parts(rules, info.DATA, computer=ai, versus=versus, teaching=load_teaching)
+
+
+def load_teaching() -> Teaching:
+    """The lesson and the rules screen's pictures: imported when shown, never to play."""
+    from games.mu_torere import lesson, rules_pictures
+    return Teaching(lesson.LESSON, rules_pictures.PICTURES)
 
 
 def load_art() -> Art:

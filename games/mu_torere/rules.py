@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING
 
 from games.core.kit.endings import AGREED, THIRD_TIME, blocked
 from games.core.kit.rules_api import (
+    Fields,
     IllegalMove,
     Outcome,
     RuleError,
     Status,
     Termination,
-    encode_fields,
-    parse_fields,
+    omit_default,
 )
 from games.core.kit.rules_parts import (
     AGREED_DRAW,
@@ -52,12 +52,10 @@ RING_NEIGHBOURS = tuple(((point - 1) % RING, (point + 1) % RING) for point in ra
 
 
 @dataclass(frozen=True)
-class Params:
-    """The one choice before a game: which side moves first (Black by default)."""
-    first: str = "B"
-
-    def encode(self) -> str:
-        return "" if self.first == "B" else encode_fields(first=self.first)
+class Params(Fields):
+    """The one choice before a game: which side moves first (Black by default, left out
+    of the text)."""
+    first: str = omit_default("B")
 
 
 def _first(value: str) -> str:
@@ -68,8 +66,7 @@ def _first(value: str) -> str:
 
 
 def parse_params(text: str) -> Params:
-    fields = parse_fields(text, {"first": str})
-    return Params(_first(fields["first"])) if "first" in fields else Params()
+    return Params(_first(Params.parse(text).first))
 
 
 def params_from_options(size: object = None, difficulty: object = None, variant: str | None = None,
@@ -265,8 +262,7 @@ def status(state: State) -> Status:
 
 
 def legal_moves(state: State) -> list[Move]:
-    """The board moves of the side to move. The agreed draw is not listed: it takes both
-    players, so the scene offers it and apply_move accepts it while the game is on."""
+    """The board moves of the side to move: never the agreed draw (rules_parts.AgreedDraw)."""
     if status(state).over:
         return []
     return [Move(source, target) for source, target in board_moves(state.board, state.to_move)]

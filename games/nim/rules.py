@@ -15,15 +15,7 @@ from random import Random
 from typing import Any
 
 from games.core.kit.endings import blocked
-from games.core.kit.rules_api import (
-    IllegalMove,
-    Outcome,
-    RuleError,
-    Status,
-    Termination,
-    encode_fields,
-    parse_fields,
-)
+from games.core.kit.rules_api import Fields, IllegalMove, Outcome, RuleError, Status, Termination
 
 SIDES = ("Left", "Right")
 MAX_HEAPS = 8
@@ -37,7 +29,7 @@ START_TITLES = {"classic": "3-4-5", "1357": "1-3-5-7", "random": "Random", "cust
 
 
 @dataclass(frozen=True)
-class Params:
+class Params(Fields):
     start: str = "classic"
     misere: bool = False
 
@@ -45,12 +37,9 @@ class Params:
         if self.start not in STARTS:
             raise RuleError(f"Unknown start {self.start!r}; choose one of {', '.join(STARTS)}.")
 
-    def encode(self) -> str:
-        return encode_fields(start=self.start, misere=self.misere)
-
 
 def parse_params(text: str) -> Params:
-    return Params(**parse_fields(text, {"start": str, "misere": bool}))
+    return Params.parse(text)
 
 
 def params_from_options(size: object = None, difficulty: object = None, variant: str | None = None,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.core.kit.rules_api import RuleError, encode_fields, parse_fields
+from games.core.kit.rules_api import Fields, RuleError
 from games.core.kit.rules_parts import CellMove
 
 MIN_SIZE, MAX_SIZE = 3, 12
@@ -16,7 +16,7 @@ Board = tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True)
-class Params:
+class Params(Fields):
     size: int = 5
     colours: int = 3
 
@@ -28,12 +28,9 @@ class Params:
             raise RuleError(f"Poggle uses {MIN_COLOURS} to {MAX_COLOURS} colours, "
                             f"not {self.colours}.")
 
-    def encode(self) -> str:
-        return encode_fields(size=self.size, colours=self.colours)
-
 
 def parse_params(text: str) -> Params:
-    return Params(**parse_fields(text, {"size": int, "colours": int}))
+    return Params.parse(text)
 
 
 def params_from_options(size: int | None = None, colours: int | None = None,

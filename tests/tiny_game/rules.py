@@ -10,32 +10,22 @@ import re
 from dataclasses import dataclass
 from itertools import product
 
-from games.core.kit.rules_api import (
-    IllegalMove,
-    Outcome,
-    RuleError,
-    Status,
-    encode_fields,
-    parse_fields,
-)
+from games.core.kit.rules_api import Fields, IllegalMove, Outcome, RuleError, Status
 
 LENGTHS = range(3, 10)
 
 
 @dataclass(frozen=True)
-class Params:
+class Params(Fields):
     length: int = 5
 
     def __post_init__(self):
         if self.length not in LENGTHS:
             raise RuleError(f"Lamps has 3 to 9 lamps, not {self.length}.")
 
-    def encode(self) -> str:
-        return encode_fields(length=self.length)
-
 
 def parse_params(text: str) -> Params:
-    return Params(**parse_fields(text, {"length": int}))
+    return Params.parse(text)
 
 
 def params_from_options(size=None, difficulty=None, variant=None, colours=None) -> Params:

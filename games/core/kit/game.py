@@ -152,15 +152,31 @@ def agreeing(sides: tuple[str, str], analysis: Agreeing[S, M], positions: Positi
 
 
 @dataclass(frozen=True)
+class Teaching:
+    """A game's lesson and its rules screen's pictures (as its teaching loader gives them)."""
+    lesson: Lesson | None = None
+    pictures: tuple[Picture, ...] = ()          # the rules screen's diagrams
+
+
+@dataclass(frozen=True)
 class Parts(Generic[P, S, M]):
-    """A game's pure side, as parts() returns it."""
+    """A game's pure side, as parts() returns it. Its teaching (the lesson and the rules
+    pictures) is named by a loader of its own: imported when shown, never to play."""
     rules: RulesModule[P, S, M]
     data: GameData[P]
     computer: Computer[S, M] | None = None      # the scripted player (and the hint of some)
     versus: Versus[S, M] | None = None          # two-player games
-    lesson: Lesson | None = None
-    pictures: tuple[Picture, ...] = ()          # the rules screen's diagrams
+    teaching: Callable[[], Teaching] | None = None
     move_json: Callable[[S, M], Any] | None = None   # selfplay's move (else its text)
+
+    def taught(self) -> Teaching:
+        return self.teaching() if self.teaching is not None else Teaching()
+
+    def lesson(self) -> Lesson | None:
+        return self.taught().lesson
+
+    def pictures(self) -> tuple[Picture, ...]:
+        return self.taught().pictures
 
 
 @dataclass(frozen=True)

@@ -81,7 +81,7 @@ class Verdict(Enum):
 
 def has_lesson(key: str) -> bool:
     """Whether the game has a lesson (the setup screen asks)."""
-    return registry.lookup(key).parts().lesson is not None
+    return registry.lookup(key).parts().lesson() is not None
 
 
 def lesson_done(settings: dict[str, Any], key: str) -> bool:

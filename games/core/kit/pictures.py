@@ -50,7 +50,7 @@ class Shown:
 
 def pictures_of(key: str) -> tuple[Picture, ...]:
     """The game's pictures, () when it declares none (found without importing a scene)."""
-    return registry.lookup(key).parts().pictures
+    return registry.lookup(key).parts().pictures()
 
 
 def paragraphs(rules_text: str) -> list[str]:

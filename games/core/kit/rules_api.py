@@ -3,7 +3,8 @@
 A rules module (games/<game>/rules.py) is pure: no pygame, no I/O, no clock, no global RNG.
 It provides:
 
-    Params                      frozen dataclass; Params.encode() -> str (no ':' or '#')
+    Params                      frozen dataclass subclassing Fields (below): Params.encode()
+                                -> 'key=value,...' (no ':' or '#'), Params.parse(text)
     parse_params(text)          -> Params, RuleError on bad text
     params_from_options(**opts) -> Params from CLI flags (size, difficulty, variant, colours),
                                    None values mean "default"; RuleError for a bad value
@@ -30,11 +31,13 @@ module as one, and the conformance tests check every game's module against it.
 """
 from __future__ import annotations
 
+import dataclasses
 import random
+import typing
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
 
 class GameError(ValueError):
@@ -118,6 +121,56 @@ def _read_bool(text: str) -> bool:
     return text == "1"
 
 
+_OMITTED_AT_DEFAULT = "omitted at default"
+T = TypeVar("T")
+
+
+def omit_default(default: T) -> T:
+    """A Params field that its text leaves out while it has this default value (a flag that is
+    off, Mu Torere's usual first side), so the text of the usual choice stays short."""
+    return field(default=default, metadata={_OMITTED_AT_DEFAULT: True})
+
+
+class Fields:
+    """A game's Params (a frozen dataclass that subclasses this) as 'key=value,...' text: its
+    fields in their declared order, each an int, str or bool (written 0 or 1), those declared
+    with omit_default left out at their default. Game IDs, saves and the history hold this
+    text, so a field's name, place and type are part of the format."""
+
+    def encode(self) -> str:
+        values = {part.name: getattr(self, part.name) for part in _params_fields(type(self))
+                  if not (part.metadata.get(_OMITTED_AT_DEFAULT)
+                          and getattr(self, part.name) == part.default)}
+        return encode_fields(**values)
+
+    @classmethod
+    def parse(cls, text: str) -> Self:
+        """The Params that `text` writes (its fields' defaults for what it leaves out);
+        RuleError for an unknown field or a bad value, or what the Params itself refuses."""
+        return cls(**parse_fields(text, _field_types(cls)))
+
+
+def _params_fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
+    if not dataclasses.is_dataclass(cls):
+        raise TypeError(f"{cls.__qualname__} subclasses Fields but is not a dataclass")
+    return dataclasses.fields(cls)
+
+
+_FIELD_TYPES: dict[type, dict[str, type]] = {}
+
+
+def _field_types(cls: type) -> dict[str, type]:
+    """Each field's type (the annotations are text under `from __future__ import annotations`),
+    read once a class."""
+    if cls in _FIELD_TYPES:
+        return _FIELD_TYPES[cls]
+    hints = typing.get_type_hints(cls)
+    types = {part.name: hints[part.name] for part in _params_fields(cls)}
+    for name, kind in types.items():
+        if kind not in (int, str, bool):
+            raise TypeError(f"{cls.__qualname__}.{name} is a {kind}: Params text holds "
+                            "int, str and bool fields only")
+    return types
 
 
 class Encoded(Protocol):

@@ -32,7 +32,7 @@ RING = 6              # a highlight's ring, pixels
 
 
 def lesson_of(key: str) -> Lesson:
-    lesson = registry.lookup(key).parts().lesson
+    lesson = registry.lookup(key).parts().lesson()
     if lesson is None:
         raise KeyError(f"{key} has no lesson")
     return lesson
