@@ -24,7 +24,7 @@ from games.core.screens import ui
 from games.core.screens.frame import Frame
 from games.core.screens.hud import HUD_HEIGHT, TOOLBAR_HEIGHT
 from games.core.screens.launch import colour_words
-from games.core.screens.modes import LESSON, Gate
+from games.core.screens.modes import LESSON
 from games.core.screens.overlays import HelpScene
 
 DWELL = 1.2           # seconds a reached step stays on show before the next
@@ -38,7 +38,10 @@ def lesson_of(key: str) -> Lesson:
     return lesson
 
 
-class LessonScene(Scene, Gate):
+class LessonScene(Scene):
+    """A game's lesson on its own frame; the scene is the frame's Gate (modes.Gate, kept by
+    its four methods, not by a second base): every move passes judge() first."""
+
     def __init__(self, app: App, key: str,
                  new_game: Callable[[], None] | None = None) -> None:
         """new_game: what "Play a game" starts after the lesson (the setup screen's New game
