@@ -11,6 +11,7 @@ from games.core.data import records
 from games.core.kit import registry
 from games.core.kit.session import Session
 from games.core.loop.app import LOGICAL_SIZE, App
+from games.core.loop.input import keystroke, typed
 from games.core.screens.frame import Frame
 from games.core.screens.launch import LoadingScene
 from games.core.screens.launcher import LauncherScene
@@ -106,12 +107,12 @@ class Driver:
     # --- keyboard ------------------------------------------------------------------------
     def key(self, key: int, mod: int = 0, times: int = 1) -> None:
         for _ in range(times):
-            self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
-            self.post(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
+            for event in keystroke(key, mod):
+                pygame.event.post(event)
             self.frames()
 
     def type_text(self, text: str) -> None:
-        self.post(pygame.TEXTINPUT, text=text)
+        pygame.event.post(typed(text))
         self.frames()
 
     # --- gamepad -------------------------------------------------------------------------

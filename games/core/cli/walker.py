@@ -16,6 +16,7 @@ import pygame
 from games.core.cli.demo import as_shown, png_bytes
 from games.core.loop import survey
 from games.core.loop.app import App, Scene
+from games.core.loop.input import keystroke, typed
 from games.core.screens.launch import LoadingScene
 
 DT = 1 / 60           # a frame of input
@@ -77,12 +78,12 @@ class Walker:
 
     def key(self, key: int, times: int = 1, mod: int = 0) -> None:
         for _ in range(times):
-            self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
-            self.post(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
+            for event in keystroke(key, mod):
+                pygame.event.post(event)
             self.frames()
 
     def type_text(self, text: str) -> None:
-        self.post(pygame.TEXTINPUT, text=text)
+        pygame.event.post(typed(text))
         self.frames()
 
     def click(self, pos: tuple[int, int]) -> None:

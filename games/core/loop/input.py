@@ -242,3 +242,17 @@ class Input:
         for key in [k for k in self.held if k[0] == instance]:
             del self.held[key]
         return [Action(Act.PAD_LOST, Device.PAD)]
+
+
+# --- events as SDL sends them, for what plays Parlour by itself (the tour, the tests) --------
+
+def keystroke(key: int, mod: int = 0) -> tuple[pygame.event.Event, pygame.event.Event]:
+    """A key pressed and let go."""
+    fields = {"key": key, "mod": mod, "unicode": "", "scancode": 0}
+    return pygame.event.Event(pygame.KEYDOWN, fields), pygame.event.Event(pygame.KEYUP, fields)
+
+
+def typed(text: str) -> pygame.event.Event:
+    """Text as a keyboard or a paste types it."""
+    return pygame.event.Event(pygame.TEXTINPUT, text=text)
+
