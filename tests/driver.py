@@ -63,9 +63,10 @@ class Driver:
         raise AssertionError("the scene never got there")
 
     def until_result(self) -> None:
-        """A game just ended: let its last animation land and the result screen appear."""
+        """A game just ended: let its last animation land and the result screen appear (the
+        bound is 10 s of game time: a last move's celebration and the pause after it take 2)."""
         from games.core.screens.menus import ResultScene
-        self.run_until(lambda: isinstance(self.app.top, ResultScene), limit=120, dt=DT)
+        self.run_until(lambda: isinstance(self.app.top, ResultScene), limit=600, dt=DT)
 
     # --- games ---------------------------------------------------------------------------
     def setup_summary(self, key: str, params, play: dict):

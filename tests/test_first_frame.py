@@ -98,6 +98,25 @@ def test_a_games_first_frame_imports_no_screen_it_has_not_opened(key):
     assert not_warming
 
 
+@pytest.mark.parametrize("key", registry.KEYS)
+def test_play_from_the_command_line_imports_no_other_game_before_its_first_frame(key):
+    """`play GAME`: the launcher waits under the game unbuilt (its cards would import every
+    game's package), and an ordinary game's frame imports nothing of the daily puzzle."""
+    out = fresh.last_line(
+        fresh.APP + "import pygame\nflip = pygame.display.flip\nseen = []\n"
+        "def first_flip():\n    flip()\n    if not seen:\n"
+        "        seen.append(sorted(sys.modules))\n"
+        "        for _ in range(2): pygame.event.post(pygame.event.Event(pygame.QUIT))\n"
+        "pygame.display.flip = first_flip\n"
+        "from games.core.cli.commands import main\n"
+        f"main(['play', {key!r}, '--seed', '7'])\nprint(json.dumps(seen[0]))\n")
+    loaded = set(json.loads(out))
+    others = {f"games.{other}" for other in registry.KEYS if other != key}
+    assert f"games.{key}.scene" in loaded
+    assert not others & loaded, f"on the first frame's path: {sorted(others & loaded)}"
+    assert "games.core.kit.daily" not in loaded
+
+
 def launcher_start(size=(1920, 1080)) -> tuple[bytes, bool]:
     """A new App's launcher: (its first frame as shown, whether it was painted), after the
     first step that follows it (where the painted picture is kept) and the App's close."""

@@ -327,7 +327,7 @@ class History:
         changed = db.execute("PRAGMA data_version").fetchone()[0]
         if changed == self.seen:
             return 0
-        known = ", ".join(f"'{key}'" for key in registry.load_all() if key.isidentifier())
+        known = ", ".join(f"'{key}'" for key in registry.keys() if key.isidentifier())
         db.execute("DELETE FROM temp.unusable_now")
         db.execute(f"INSERT INTO temp.unusable_now SELECT id FROM games WHERE "
                    f"coalesce(({VALID} AND game IN ({known})), 0) = 0")

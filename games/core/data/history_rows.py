@@ -181,7 +181,7 @@ def checked(game: Game) -> Game:
         raise checks.Invalid("times: one for each move, or none")
     if game.params and ":" in game.params or "#" in game.params:
         raise checks.Invalid("params: text of the wrong form")
-    if game.game not in registry.load_all():
+    if game.game not in registry.keys():
         raise checks.Invalid(f"game: no game called {game.game!r}")
     return game
 

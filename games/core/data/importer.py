@@ -70,7 +70,7 @@ def old_rows(store: DataFolder, now: str) -> tuple[list[Row], list[Refused]]:
     that many games against the computer at that level. `now` (UTC) stands for a time the files
     do not keep (or keep as no day a row may hold). The tables that cannot be rows (a game this
     build does not have, parameters it cannot read) are refused, in words."""
-    known = registry.load_all()
+    known = registry.keys()
     rows: list[Row] = []
     refused: list[Refused] = []
     scores, _ = store.read_json("scores.json", lambda data: check(schema.SCORES, data))

@@ -22,9 +22,33 @@ BENCH_GAME = "nim"
 
 def collection() -> tuple[Game[Any, Any, Any], ...]:
     """The seven games of KEYS, in the launcher's order."""
-    from games import deductile, ishido, kenken, kono, mu_torere, nim, poggle
-    return (deductile.GAME, kenken.GAME, ishido.GAME, poggle.GAME, mu_torere.GAME, kono.GAME,
-            nim.GAME)
+    return tuple(collected(key) for key in KEYS)
+
+
+def collected(key: str) -> Game[Any, Any, Any]:
+    """One game of the collection: its package alone imported (`play nim` imports no other)."""
+    if key == "deductile":
+        from games import deductile
+        return deductile.GAME
+    if key == "kenken":
+        from games import kenken
+        return kenken.GAME
+    if key == "ishido":
+        from games import ishido
+        return ishido.GAME
+    if key == "poggle":
+        from games import poggle
+        return poggle.GAME
+    if key == "mu_torere":
+        from games import mu_torere
+        return mu_torere.GAME
+    if key == "kono":
+        from games import kono
+        return kono.GAME
+    if key == "nim":
+        from games import nim
+        return nim.GAME
+    raise KeyError(f"unknown game {key!r}; known games: {', '.join(sorted({*KEYS, *GAMES}))}")
 
 
 def add(game: Game[Any, Any, Any]) -> Game[Any, Any, Any]:
@@ -47,14 +71,16 @@ def load_all() -> dict[str, Game[Any, Any, Any]]:
 
 
 def lookup(key: str) -> Game[Any, Any, Any]:
-    games = load_all()
-    if key not in games:
-        raise KeyError(f"unknown game {key!r}; known games: {', '.join(sorted(games))}")
-    return games[key]
+    """The game of this key: one of the collection (imported alone) or one added."""
+    if key not in GAMES:
+        add(collected(key))
+    return GAMES[key]
 
 
 def keys() -> tuple[str, ...]:
-    return tuple(load_all())
+    """Every game's key, the collection's first: no game's package imported (the history
+    checks its rows' games on a puzzle's first frame)."""
+    return tuple(dict.fromkeys((*KEYS, *GAMES)))
 
 
 def launcher_games() -> list[Game[Any, Any, Any]]:

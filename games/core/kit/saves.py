@@ -48,7 +48,7 @@ def save_schema(key: str | None = None, version: int = SAVE_VERSION) -> Fields:
     name)."""
     return Fields({
         "version": OneOf(version),
-        "game": OneOf(key) if key else OneOf(*registry.load_all()),
+        "game": OneOf(key) if key else OneOf(*registry.keys()),
         "params": Text(200),
         "desc": Text(4000),
         "moves": ListOf(MOVE, MAX_MOVES),

@@ -1,18 +1,19 @@
 """The daily puzzle in the frame of a one-player game: which day's it is and whether it is
 played on its day (docs/DESIGN.md, "Daily puzzles"), the header that says so, the day entered
 with its result (once: a day's daily is recorded the first time it is finished), and the words
-the result screen adds (the day, the streak). The pure parts are games/core/kit/daily.py."""
+the result screen adds (the day, the streak). The pure parts are games/core/kit/daily.py,
+imported (with datetime) only by a daily's frame: an ordinary game's first frame needs neither."""
 from __future__ import annotations
 
-import datetime
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from games.core.kit import daily
 from games.core.kit.results import Result, plural
 
 if TYPE_CHECKING:
+    import datetime
+
     from games.core.screens.frame import Frame
 
 PAST_DAY = "Played after its day: it counts in your statistics, not in your daily streak."
@@ -21,6 +22,7 @@ REPEATED = "This day's puzzle was finished before: this game counts as an ordina
 
 def today() -> datetime.date:
     """The player's calendar day now (the one place the frame reads it)."""
+    from games.core.kit import daily
     return daily.local_day(time.time())
 
 
@@ -36,6 +38,11 @@ class DailyPlay:
     @classmethod
     def of(cls, play_options: dict[str, Any], started: float) -> DailyPlay | None:
         """The daily a game's play options name (saved with it), begun at `started`."""
+        if play_options.get("daily") is None:
+            return None
+        import datetime
+
+        from games.core.kit import daily
         text = daily.date_text(play_options.get("daily"))
         if not text:
             return None
@@ -48,6 +55,7 @@ def header(frame: Frame) -> str:
     play = frame.daily
     if play is None:
         return ""
+    from games.core.kit import daily
     now = today()      # past midnight, the puzzle in hand is still its day's: no more today's
     return daily.header(play.day, play.on_its_day and play.day == now, now)
 
@@ -70,6 +78,7 @@ def with_daily(frame: Frame, result: Result) -> Result:
     play = frame.daily
     if play is None or play.first is None:
         return result
+    from games.core.kit import daily
     now = today()
     words = daily.day_words(play.day, now)
     if not play.first:

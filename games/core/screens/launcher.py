@@ -199,8 +199,6 @@ def painted_by() -> tuple[tuple[str, int, int], ...]:
 
 
 class LauncherScene(Scene):
-    menu: ui.Menu
-
     def __init__(self, app: App) -> None:
         super().__init__(app)
         # key -> (size, picture)
@@ -218,7 +216,14 @@ class LauncherScene(Scene):
         self.shown = False
         self.start: tuple[Hashable, bytes] | None = None     # (its look, its key)
         self.unkept: tuple[bytes, pygame.Surface] | None = None
-        self.build()
+        self.built: ui.Menu | None = None    # made when first needed: under `play GAME`, late
+
+    @property
+    def menu(self) -> ui.Menu:
+        if self.built is None:
+            self.build()
+        assert self.built is not None
+        return self.built
 
     def build(self) -> None:
         games = registry.launcher_games()
@@ -248,8 +253,8 @@ class LauncherScene(Scene):
         widgets.append(ui.Button((width - 580, height - 120, 260, 80), "Settings",
                                  self.open_settings))
         widgets.append(self.quit_button)
-        focus = self.menu.focus if hasattr(self, "menu") else 0
-        self.menu = ui.Menu(widgets, min(focus, len(widgets) - 1))
+        focus = self.built.focus if self.built is not None else 0
+        self.built = ui.Menu(widgets, min(focus, len(widgets) - 1))
 
     def open_statistics(self) -> None:
         from games.core.screens.stats import StatsScene  # not on the way to the first frame

@@ -8,8 +8,7 @@ on its own board without a subclass of it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     from games.core.kit.session import Change
@@ -36,9 +35,9 @@ class Gate(Protocol):
         return None
 
 
-@dataclass(frozen=True)
-class Mode:
-    """What the frame is for: playing (every field True), or a lesson or a look back."""
+class Mode(NamedTuple):
+    """What the frame is for: playing (every field True), or a lesson or a look back (a
+    NamedTuple: defined on every first frame, a tenth of a dataclass's cost)."""
     name: str = "play"
     clock: bool = True       # the game's clock runs
     records: bool = True     # an ending is entered and its result screen shown

@@ -306,7 +306,7 @@ def per_game_rows(groups: list[stats.Group]) -> Table:
     rows = []
     for g in groups:
         decided = g.won + g.lost + g.drawn
-        two_players = g.name in registry.load_all() and registry.lookup(g.name).players == 2
+        two_players = g.name in registry.keys() and registry.lookup(g.name).players == 2
         setting = (level_words(g.setting) if two_players else
                    setting_words(g.name, g.setting)) if g.setting else "-"
         rows.append([title_of(g.name), str(g.played), record_text(g.won, g.lost, g.drawn),
