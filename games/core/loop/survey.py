@@ -31,7 +31,7 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -55,8 +55,8 @@ COLOUR_WORD = re.compile(r"\b(" + "|".join(UNPAINTED) + r")\b")
 current: Survey | None = None     # the Survey recording now (recording() sets it), or None
 
 
-@dataclass
-class Text:
+# A text and a box noted: NamedTuples (defined on every first frame: a tenth of a dataclass's cost)
+class Text(NamedTuple):
     words: str
     ink: pygame.Rect           # the part of it with ink, as it shows on the screen
     size: int                  # the font size asked for (before the player's text size)
@@ -65,8 +65,7 @@ class Text:
     owner: str
 
 
-@dataclass
-class Box:
+class Box(NamedTuple):
     rect: pygame.Rect
     layer: tuple[int, int]
     order: int
