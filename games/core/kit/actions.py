@@ -5,7 +5,6 @@ reads them without pygame, so it can be tested as plain data.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -55,8 +54,9 @@ class Device(StrEnum):
 POINTER = (Act.POINT, Act.PRESS, Act.RELEASE, Act.WHEEL)
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
+    """One thing the player did (a NamedTuple, as every record the first frame defines: a
+    tenth of a frozen dataclass's cost to define)."""
     kind: Act
     device: Device = Device.KEYBOARD
     pos: tuple[int, int] | None = None   # pointer actions, in logical screen coordinates
@@ -98,8 +98,7 @@ LETTERS: dict[Command, str] = {
 class Binding(NamedTuple):
     """A game's command as its info.py declares it: the command, its words (the toolbar
     button's and the rules screen's), whether it has a toolbar button (else it is reached
-    where the words say, e.g. a panel), and whether it plays (dimmed once the game is over).
-    Declarations are NamedTuples: defined on every first frame, a tenth of a dataclass's cost."""
+    where the words say, e.g. a panel), and whether it plays (dimmed once the game is over)."""
     command: Command
     words: str
     toolbar: bool = True
