@@ -30,7 +30,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 import pygame
@@ -72,19 +71,21 @@ class Box(NamedTuple):
     owner: str
 
 
-@dataclass
 class Survey:
-    """The notes of one frame drawn on `screen`, shown on a screen of `shown` pixels."""
-    screen: pygame.Surface
-    shown: tuple[int, int] = (1920, 1080)
-    texts: list[Text] = field(default_factory=list)
-    boxes: list[Box] = field(default_factory=list)
-    found: list[str] = field(default_factory=list)   # judged as they were noted
-    scenes: int = 0            # the scenes drawn so far
-    veils: int = 0             # the veils drawn over the frame so far
-    scene: str = ""
-    owner: Any = None          # the widget being drawn (ui.Menu sets it)
-    order: int = 0
+    """The notes of one frame drawn on `screen`, shown on a screen of `shown` pixels (a plain
+    class: a recorder, not a record, and a dataclass would cost every first frame 0.5 ms)."""
+
+    def __init__(self, screen: pygame.Surface, shown: tuple[int, int] = (1920, 1080)) -> None:
+        self.screen = screen
+        self.shown = shown
+        self.texts: list[Text] = []
+        self.boxes: list[Box] = []
+        self.found: list[str] = []    # judged as they were noted
+        self.scenes = 0               # the scenes drawn so far
+        self.veils = 0                # the veils drawn over the frame so far
+        self.scene = ""
+        self.owner: Any = None        # the widget being drawn (ui.Menu sets it)
+        self.order = 0
 
     # --- noting, while the frame is drawn ---------------------------------------------------
     def where(self, surface: pygame.Surface) -> tuple[int, int] | None:
