@@ -27,28 +27,24 @@ def collection() -> tuple[Game[Any, Any, Any], ...]:
 
 def collected(key: str) -> Game[Any, Any, Any]:
     """One game of the collection: its package alone imported (`play nim` imports no other)."""
+    game: Game[Any, Any, Any]
     if key == "deductile":
-        from games import deductile
-        return deductile.GAME
-    if key == "kenken":
-        from games import kenken
-        return kenken.GAME
-    if key == "ishido":
-        from games import ishido
-        return ishido.GAME
-    if key == "poggle":
-        from games import poggle
-        return poggle.GAME
-    if key == "mu_torere":
-        from games import mu_torere
-        return mu_torere.GAME
-    if key == "kono":
-        from games import kono
-        return kono.GAME
-    if key == "nim":
-        from games import nim
-        return nim.GAME
-    raise KeyError(f"unknown game {key!r}; known games: {', '.join(sorted({*KEYS, *GAMES}))}")
+        from games.deductile import GAME as game
+    elif key == "kenken":
+        from games.kenken import GAME as game
+    elif key == "ishido":
+        from games.ishido import GAME as game
+    elif key == "poggle":
+        from games.poggle import GAME as game
+    elif key == "mu_torere":
+        from games.mu_torere import GAME as game
+    elif key == "kono":
+        from games.kono import GAME as game
+    elif key == "nim":
+        from games.nim import GAME as game
+    else:
+        raise KeyError(f"unknown game {key!r}; known games: {', '.join(sorted({*KEYS, *GAMES}))}")
+    return game
 
 
 def add(game: Game[Any, Any, Any]) -> Game[Any, Any, Any]:
