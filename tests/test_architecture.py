@@ -35,6 +35,30 @@ def test_pure_modules_import_no_pygame_clock_or_io():
     assert not bad, f"pure modules pulled in {bad}"
 
 
+# The pure part of network play (docs/NETPLAY.md): the wire, the handshake, the match and
+# the seat a frame holds, tested without sockets. The transport (peer, link, discovery) is not.
+NET_PURE = ["games.core.net.protocol", "games.core.net.handshake", "games.core.net.seat",
+            "games.core.net.record", "games.core.net.match"]
+NET_FORBIDDEN = FORBIDDEN + ("selectors", "select", "secrets", "ssl")
+
+
+def test_the_network_wire_and_match_are_pure():
+    code = ("import sys, json, importlib\n"
+            "before = set(sys.modules)\n"
+            f"for name in {NET_PURE!r}: importlib.import_module(name)\n"
+            "print(json.dumps(sorted(set(sys.modules) - before)))\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         check=True).stdout
+    loaded = json.loads(out)
+    assert "games.core.net.match" in loaded
+    bad = [m for m in loaded if m.split(".")[0] in NET_FORBIDDEN
+           or m in ("games.core.net.peer", "games.core.net.link", "games.core.net.discovery")]
+    assert not bad, f"the network's pure modules pulled in {bad}"
+    for name in NET_PURE:
+        source = open(os.path.join(ROOT, *name.split(".")) + ".py").read()
+        assert "random.SystemRandom" not in source and "random.choice(" not in source, name
+
+
 def test_pure_modules_use_no_global_random():
     for name in PURE:
         source = open(os.path.join(ROOT, *name.split(".")) + ".py").read()
@@ -315,7 +339,7 @@ def test_scenes_ask_the_frame_for_device_and_animations():
 
 # --- the layers of games/core, and what the games' pure modules may import (issue 21) ---------
 
-LAYERS = ("kit", "data", "loop", "screens", "cli")    # each imports only those before it
+LAYERS = ("kit", "data", "net", "loop", "screens", "cli")    # each imports only those before it
 # The games' pure modules (no pygame, no I/O; mypy --strict in setup.cfg): they import only
 # the pure kit and their own game's pure modules.
 PURE_PARTS = {"rules", "solver", "ai", "clues", "gen", "teaching", "oracle", "tables", "grader",
