@@ -50,8 +50,12 @@ class Wire:
             except (BlockingIOError, InterruptedError):
                 break
             except OSError as error:
+                if lines:
+                    break         # the lines that came first are read; the error comes next
                 raise ConnectionError(str(error)) from None
             if not data:
+                if lines:         # its last words (a refusal) first; the end at the next read
+                    break
                 raise ConnectionError("the other side closed the connection")
             lines += self.framer.feed(data)
         return lines
@@ -182,6 +186,7 @@ class Peer:
             self._begin()
             while self.running:
                 with self.lock:
+                    self._flush_all()       # what was said outside a turn (the guest's hello)
                     wait = max(0.0, min(LONGEST_WAIT, self._due() - self.clock()))
                 ready = self.selector.select(wait)
                 with self.lock:
