@@ -180,6 +180,15 @@ def cmd_play(args) -> None:
     app.run()
 
 
+def open_screen(args, make) -> None:
+    """The launcher with a screen over it (the host's or the join screen of `host`, `join`)."""
+    from games.core.screens.launcher import LauncherScene
+    app = open_app(args.windowed)
+    app.push(LauncherScene(app))
+    app.push(make(app))
+    app.run()
+
+
 def cmd_launcher(args) -> None:
     from games.core.screens.launcher import LauncherScene
     app = open_app(args.windowed)
@@ -228,6 +237,11 @@ def main(argv: list[str]) -> int:
         elif command == "bench":
             from games.core.cli.bench import run_bench
             run_bench(args)
+        elif command in ("host", "join"):
+            from games.core.cli import netplay
+            screen = netplay.cmd_host(args) if command == "host" else netplay.cmd_join(args)
+            if screen is not None:       # without --computer: its screen, in a window
+                open_screen(args, screen)
         else:
             {"play": cmd_play, "generate": cmd_generate, "solve": cmd_solve,
              "analyse": cmd_analyse, "selfplay": cmd_selfplay, "daily": cmd_daily,

@@ -119,6 +119,8 @@ class Match(GameCopy):
 
     def connected(self, now: float, peer_name: str | None = None) -> None:
         """A guest's handshake is done (the first, or a reconnection)."""
+        if self.link == Link.WAITING:
+            self.began = now          # the game's time runs from the first guest's arrival
         self._clock(now)
         self.heard = self.said = now
         if peer_name is not None:
