@@ -64,6 +64,7 @@ def seats():
     yield made
     made.close()
     for seat in made.open:
+        seat.join(HANG)
         assert not seat.thread.is_alive(), "every thread ends with its seat"
 
 
@@ -274,6 +275,20 @@ def test_fifty_connections_at_once_never_keep_the_friend_out(seats):
     host_is_well(seats, host)
     for sock in crowd:
         sock.close()
+
+
+def test_a_flood_of_messages_is_dropped(seats):
+    host = seats.host("nim")
+    sock, _, _ = raw_guest(host.port)
+    seats.until(host, lambda: host.view().link == Link.CONNECTED)
+    try:
+        for _ in range(40):
+            sock.sendall(b'{"t":"ping"}\n' * 2000)
+    except (BrokenPipeError, ConnectionResetError):
+        pass
+    assert b"too many messages" in until_closed(sock)
+    seats.until(host, lambda: host.view().link == Link.LOST, "the flood dropped")
+    host_is_well(seats, host)
 
 
 def test_a_peer_vanishing_mid_message_leaves_nothing_behind(seats):

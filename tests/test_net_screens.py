@@ -65,6 +65,16 @@ def space(driver):
     driver.frames()
 
 
+def pad_to(driver, scene, widget):
+    """The d-pad along the row of buttons (left to the end, then right) to the widget."""
+    for press in [pygame.CONTROLLER_BUTTON_DPAD_LEFT] * 3 + \
+            [pygame.CONTROLLER_BUTTON_DPAD_RIGHT] * 3:
+        if scene.menu.widgets[scene.menu.focus] is widget:
+            return
+        driver.pad(press)
+    assert scene.menu.widgets[scene.menu.focus] is widget
+
+
 def button(scene, words):
     return next(w for w in scene.menu.widgets if getattr(w, "words", "") == words)
 
@@ -108,8 +118,10 @@ def test_the_mouse_hosts_from_the_setup_screen_and_a_friend_joins(app_here):
         driver.click(host.copy_button.rect.center)
         assert pygame.scrap.get_text() == invitation.text()
         assert guest.view().names == ("Gus", "Ana B")
+        seat = host.seat
         driver.click(host.back_button.rect.center)
-        assert driver.app.top is friend
+        assert driver.app.top is friend and host.seat is None
+        seat.join(HANG)                      # (the screen never waits for the thread)
         deadline = time.monotonic() + HANG
         while guest.view().link != Link.CLOSED and time.monotonic() < deadline:
             guest.wait(0.1)
@@ -145,7 +157,7 @@ def test_who_can_join_listens_again_where_the_player_asks(app_here, monkeypatch)
     driver = app_here
     host = driver.app.push(HostScene(driver.app, Session.new("nim", None, 1), 0, code=CODE))
     driver.frames()
-    first = host.invitation()
+    first, first_seat = host.invitation(), host.seat
     assert host.open_to.value == "computer" and first.host == "127.0.0.1"
     driver.click(host.open_to.forward_zone().center)     # at the end already: nothing
     assert host.invitation() == first
@@ -154,6 +166,7 @@ def test_who_can_join_listens_again_where_the_player_asks(app_here, monkeypatch)
         pytest.skip("::1 cannot be bound here")
     assert host.invitation().host == "::1" and host.code == CODE
     assert driver.app.settings["netplay"]["open_to"] == "network"
+    first_seat.join(HANG)
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.1", first.port), timeout=HANG).close()
     guest = Guest("::1", host.invitation().port, CODE)
@@ -281,3 +294,50 @@ def test_the_join_screen_opened_with_an_invitation_joins_at_once(app_here, frien
     join = app_here.app.push(cli.cmd_join(build_parser(argv).parse_args(argv))(app_here.app))
     until(app_here, lambda: join.link_words()[0] == "Connected to Hosta: ready.", "joined")
     join.back()
+
+
+# --- the history ---------------------------------------------------------------------------------
+def test_a_game_over_the_network_is_in_the_history_never_in_the_records(app_here):
+    """Kept as a game against a friend over the network, with the friend's name; reviewable
+    as any two-player game; the records against the computer never count it."""
+    from games.core.data import records, stats
+    from games.core.data.history_rows import of_session
+    from games.core.screens.stats import GameRow
+    session = Session.new("nim", None, 1)
+    for move in ("0:3", "1:4", "2:5"):
+        session.apply(move)
+    store = app_here.app.store
+    store.history().record(of_session(session, time.time() - 30, "won", 0, "Gus", False,
+                                      opponent="network"))
+    game = store.history().games("game = ?", ("nim",), most=1)[0]
+    assert (game.opponent, game.detail, game.outcome) == ("network", "Gus", "won")
+    for level in ("perfect", "medium", ""):
+        assert records.record_counts(store, "nim", level) == {}
+    figures = stats.figures(store.history(), "nim")
+    assert figures.played == 1 and figures.won == 1 and figures.levels == []
+    row = GameRow((0, 0, 1800, 80), game, False, lambda game: None, lambda game: None)
+    assert "Network: Gus" in [words for words, _ in row.cells()] and row.reviewable
+
+
+def test_the_pad_pastes_a_name_and_reaches_host_and_join(app_here):
+    driver = app_here
+    friend = driver.app.push(FriendScene(driver.app, "nim", {}))
+    driver.frames()
+    pygame.scrap.put_text("Pad  Player\n")
+    driver.pad(pygame.CONTROLLER_BUTTON_DPAD_UP)
+    assert friend.menu.widgets[friend.menu.focus] is friend.field
+    driver.pad(PAD_A)                                  # A on the field: a pad pastes
+    assert friend.field.text == "Pad Player"
+    driver.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    pad_to(driver, friend, friend.join_button)
+    driver.pad(PAD_A)
+    join = driver.app.top
+    assert isinstance(join, JoinScene) and join.name == "Pad Player"
+    driver.pad(pygame.CONTROLLER_BUTTON_B)
+    assert driver.app.top is friend
+    pad_to(driver, friend, friend.host_button)
+    driver.pad(PAD_A)
+    host = driver.app.top
+    assert isinstance(host, HostScene) and host.view().names[0] == "Pad Player"
+    driver.pad(pygame.CONTROLLER_BUTTON_B)
+    assert driver.app.top is friend and host.seat is None

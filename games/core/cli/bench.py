@@ -13,6 +13,8 @@
   cache empty (everything painted);
 - with 10,000 games in the history: opening the statistics (against the setup screen) and
   recording a game (against writing settings.json);
+- network play on loopback: a move's round trip (wall time, a latency) beside a bare frame's
+  CPU cost, and the host screen's frame with a friend connected against the bare frame;
 - each game's own cases (games/<key>/bench.py: generation, solving, computer moves).
 
 Figures of computation are CPU time (time.process_time; a child's rusage for whole processes),
@@ -32,6 +34,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -374,6 +377,106 @@ def history_figures(quick: bool) -> None:
          target_ms=RECORD_TARGET_MS, ok=statistics.median(ours) <= RECORD_TARGET_MS)
 
 
+NET_ROUND_TRIPS = 300
+NET_CODE = "amber-otter-42"
+
+
+def netplay_figures(quick: bool) -> None:
+    """Network play on loopback (docs/NETPLAY.md): a move's round trip, a host and a guest in
+    this process, each on its own network thread, from the host's play() until the guest's
+    answer (played as soon as the move was heard) is heard back: wall time, since it is a
+    latency (both threads must be scheduled), beside a bare frame's CPU cost measured in the
+    same run; then the host screen's frame, a friend connected, against the bare frame."""
+    import random
+
+    from games.core.kit.session import Session
+    from games.core.loop.app import App
+    from games.core.net.link import Guest, Host
+    from games.core.net.seat import Offered
+    from games.core.screens.netplay import HostScene
+    app = App(windowed=False)
+    bare = baseline_frame(app.screen)
+    host = Host(Session.new("kono", None, 1), 0, NET_CODE, "Host", bind="127.0.0.1", port=0)
+    guest = Guest("127.0.0.1", host.port, NET_CODE, "Guest")
+    rng, answering = random.Random(1), [True]
+
+    def answer() -> None:            # the guest: a move back as soon as one is heard
+        while answering[0]:
+            guest.wait(0.2)
+            for event in guest.events():
+                if isinstance(event, Offered):
+                    guest.answer(True)
+            view = guest.view()
+            if view is not None and not view.over and view.to_move == view.side:
+                guest.play(rng.choice(guest.legal_moves()))
+    helper = threading.Thread(target=answer, daemon=True)
+    helper.start()
+
+    def seen(done) -> None:
+        """Wait (with a hang guard) until done() holds for the host's view."""
+        deadline = time.monotonic() + 60
+        while not done(host.view()):
+            if time.monotonic() > deadline:
+                raise RuntimeError("bench: the network round trips stopped")
+            host.wait(0.5)
+            host.events()
+    trips: list[float] = []
+    try:
+        seen(lambda view: view is not None and view.link.value == "connected")
+        while len(trips) < (60 if quick else NET_ROUND_TRIPS):
+            view = host.view()
+            assert view is not None
+            if view.over:
+                host.offer("rematch")
+                seen(lambda now, number=view.number: now.number > number)
+                continue
+            if view.to_move != view.side:
+                seen(lambda now, ply=view.ply: now.ply > ply or now.over)
+                continue
+            move = rng.choice(host.legal_moves())
+            start = time.perf_counter()
+            host.play(move)
+            if host.match is not None and host.match.over:
+                continue
+            seen(lambda now, ply=view.ply + 1: now.ply > ply or now.over)
+            trips.append((time.perf_counter() - start) * 1000)
+    finally:
+        answering[0] = False
+        helper.join(5.0)
+        guest.close()
+        host.close()
+    frames = alternate(bare, lambda i: None, 60 if quick else FRAMES)[0]
+    frame_ms = statistics.median(frames)
+    emit(figure="network play: a move's round trip on loopback (host's play to the guest's "
+         "answer heard), wall time", median_ms=round(statistics.median(trips), 3),
+         p99_ms=round(percentile(trips, 0.99), 3), samples=len(trips),
+         p10_ms=round(percentile(trips, 0.1), 3), p90_ms=round(percentile(trips, 0.9), 3),
+         beside="a bare frame of 100 cached tiles, CPU, same run",
+         beside_cpu_ms=round(frame_ms, 3), ratio=round(statistics.median(trips) / frame_ms, 2))
+    scene = HostScene(app, Session.new("kono", None, 1), 0, code=NET_CODE, bind="127.0.0.1",
+                      port=0)
+    invitation = scene.invitation()
+    assert invitation is not None
+    friend = Guest("127.0.0.1", invitation.port, NET_CODE, "Friend")
+    try:
+        deadline = time.monotonic() + 60
+        while (view := scene.view()) is None or view.link.value != "connected":
+            if time.monotonic() > deadline:
+                raise RuntimeError("bench: the friend never joined the host screen")
+            friend.wait(0.2)
+            scene.poll()
+        base, samples = alternate(bare, scene_frame(app, scene), 60 if quick else FRAMES)
+        median, base_median = statistics.median(samples), statistics.median(base)
+        emit(figure="frame cost: the host screen, a friend connected", **spread(samples, "cpu_ms"),
+             baseline="a bare frame of 100 cached tiles, frame about with it",
+             baseline_cpu_ms=round(base_median, 3), ratio=round(median / base_median, 2),
+             target="within 1.5x", ok=median / base_median <= 1.5)
+    finally:
+        friend.close()
+        scene.close_seat()
+        app.quit()
+
+
 RULES_RATIO = 1.5
 
 
@@ -429,4 +532,5 @@ def run_bench(args) -> None:
         first_draw_figures(env, scratch, 3 if args.quick else 7)
         history_figures(args.quick)
         rules_figures(args.quick)
+        netplay_figures(args.quick)
         game_figures(args.quick)

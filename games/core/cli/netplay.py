@@ -142,6 +142,7 @@ def play(seat: Peer, me: str, level: str, rng: random.Random) -> None:
             report(seat, me, printed)
     finally:
         seat.close()
+        seat.join(2.0)
 
 
 def report(seat: Peer, me: str, printed: list[int]) -> None:

@@ -91,10 +91,12 @@ class Host(Peer):
         self.selector.register(self.listener, selectors.EVENT_READ, self._accept)
         self.announcer = discovery.Announcer(session.key, self.port, name, bind,
                                              announce_port) if announce_port else None
+        self._invitation = protocol.Invitation(local_address(bind), self.port, code)
         self.thread.start()
 
     def invitation(self) -> protocol.Invitation:
-        return protocol.Invitation(local_address(self.bind), self.port, self.code)
+        """The address a friend reaches this host by, its port and the code."""
+        return self._invitation
 
     def _accept(self, listener: socket.socket, now: float) -> None:
         for _ in range(MOST_ACCEPTS):

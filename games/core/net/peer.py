@@ -6,6 +6,7 @@ from __future__ import annotations
 import selectors
 import socket
 import threading
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -17,7 +18,8 @@ from games.core.net.protocol import Framer, Limits, ProtocolError
 from games.core.net.seat import Event, Link, MatchError, MatchView, Role
 
 RECV = 65536                # bytes read at a time
-READS = 4                   # reads of one connection a turn: the others get theirs
+MOST_LINES = 32             # lines handled from one connection a turn (the lock held meanwhile)
+MOST_BACKLOG = 1024         # lines come and not yet handled: past it the peer floods, dropped
 MOST_OUT = 256 * 1024       # bytes waiting for a peer that reads nothing: then it is dropped
 MAX_PENDING = 8             # connections in their handshake at once
 MOST_ACCEPTS = 64           # connections taken a turn
@@ -38,27 +40,33 @@ class Wire:
         sock.setblocking(False)
         self.sock = sock
         self.framer = Framer()
+        self.backlog: deque[bytes] = deque()     # whole lines come, not yet handled
+        self.ended = False
         self.out = bytearray()
 
     def read(self) -> list[bytes]:
-        """Whole lines that have come; ConnectionError when the peer closed, ProtocolError
-        for a line past the cap."""
-        lines: list[bytes] = []
-        for _ in range(READS):
+        """At most MOST_LINES whole lines that have come (one read of the socket a turn, so
+        a flood costs a frame nothing: the lock is held for a few lines at a time). Then
+        ConnectionError once the peer has closed and its last lines are read; ProtocolError
+        for a line past the cap, or a flood."""
+        if not self.ended and len(self.backlog) < MOST_LINES:
             try:
                 data = self.sock.recv(RECV)
             except (BlockingIOError, InterruptedError):
-                break
+                data = None
             except OSError as error:
-                if lines:
-                    break         # the lines that came first are read; the error comes next
-                raise ConnectionError(str(error)) from None
-            if not data:
-                if lines:         # its last words (a refusal) first; the end at the next read
-                    break
-                raise ConnectionError("the other side closed the connection")
-            lines += self.framer.feed(data)
-        return lines
+                if not self.backlog:
+                    raise ConnectionError(str(error)) from None
+                data, self.ended = None, True
+            if data == b"":
+                self.ended = True
+            elif data:
+                self.backlog.extend(self.framer.feed(data))
+                if len(self.backlog) > MOST_BACKLOG:
+                    raise ProtocolError("too many messages at once")
+        if self.ended and not self.backlog:
+            raise ConnectionError("the other side closed the connection")
+        return [self.backlog.popleft() for _ in range(min(MOST_LINES, len(self.backlog)))]
 
     def send(self, message: dict[str, Any]) -> None:
         line = protocol.encode(message)
@@ -124,6 +132,14 @@ class Peer:
         with self.lock:
             return self.match.session.state if self.match is not None else None
 
+    def legal_moves(self) -> list[str]:
+        """The moves the rules allow in the position now (encoded), [] before a match."""
+        with self.lock:
+            if self.match is None:
+                return []
+            session = self.match.session
+            return [move.encode() for move in session.rules.legal_moves(session.state)]
+
     def play(self, move: str) -> None:
         self._act(lambda match: match.play(move))
 
@@ -143,7 +159,8 @@ class Peer:
         self._act(lambda match: match.leave())
 
     def close(self) -> None:
-        """Leave (the other side is told) and stop: the sockets close, the thread ends."""
+        """Leave (the other side is told) and stop: the thread closes the sockets and ends
+        (a frame never waits for it: join() is for the command line and the tests)."""
         with self.lock:
             if self.match is not None and self.match.link != Link.CLOSED:
                 self.match.leave()
@@ -155,8 +172,11 @@ class Peer:
                     pass
             self.running = False
         self._poke()
+
+    def join(self, timeout: float) -> None:
+        """The command line and the tests: wait (at most `timeout`) for the thread's end."""
         if self.thread.is_alive() and threading.current_thread() is not self.thread:
-            self.thread.join(timeout=2.0)
+            self.thread.join(timeout)
 
     def wait(self, timeout: float) -> bool:
         """The command line and the tests only: block until there are events (True) or the
@@ -187,7 +207,9 @@ class Peer:
             while self.running:
                 with self.lock:
                     self._flush_all()       # what was said outside a turn (the guest's hello)
-                    wait = max(0.0, min(LONGEST_WAIT, self._due() - self.clock()))
+                    backlog = any(wire.backlog for wire in self.wires)
+                    wait = 0.0 if backlog else \
+                        max(0.0, min(LONGEST_WAIT, self._due() - self.clock()))
                 ready = self.selector.select(wait)
                 with self.lock:
                     if not self.running:
@@ -198,6 +220,11 @@ class Peer:
                             self._drain_wakeup()
                         elif key.data is not None:
                             key.data(key.fileobj, now)
+                    handled = {key.fileobj for key, _ in ready}
+                    for wire in [wire for wire in self.wires
+                                 if wire.backlog and wire.sock not in handled]:
+                        if wire in self.wires:     # (an earlier one may have closed it)
+                            self.selector.get_key(wire.sock).data(wire.sock, now)
                     self._tick(now)
                     self._pump()
                     self._collect()

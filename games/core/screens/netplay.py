@@ -132,7 +132,7 @@ class FriendScene(Scene):
         self.box.center = (width // 2, height // 2)
         left, right = self.box.left + 60, self.box.right - 60
         self.field = LineField((left + 300, self.box.top + 240, right - left - 300, 90),
-                               "optional", 24, self.host)
+                               "optional", 24, self.field_pressed)
         self.field.text = preferences(app)["name"]
         third = (right - left - 40) // 3
         y = self.box.bottom - 130
@@ -144,6 +144,19 @@ class FriendScene(Scene):
 
     def typed(self) -> None:
         pass
+
+    def field_pressed(self) -> None:
+        """Enter on the name moves on to Host (a second Enter hosts); a pad's A pastes."""
+        if self.app.input.last_device == Device.PAD:
+            self.paste()
+        else:
+            self.menu.focus = self.menu.widgets.index(self.host_button)
+
+    def paste(self) -> None:
+        text, problem = clipboard.paste()
+        if not problem:
+            self.field.text = ""
+            self.field.type(" ".join(text.split()))
 
     def name(self) -> str:
         name = self.field.text.strip()
@@ -174,8 +187,7 @@ class FriendScene(Scene):
         if action.kind == Act.CANCEL:
             self.back()
         elif action.kind == Act.PASTE:
-            text, _ = clipboard.paste()
-            self.field.type(text.strip()[:24])
+            self.paste()
         else:
             self.menu.handle(action)
 
@@ -399,7 +411,7 @@ class JoinScene(NetScene):
         third = (1680 - 40) // 3
         self.paste_button = ui.Button((120, 380, third, 84), "Paste (Ctrl+V)", self.paste)
         self.join_button = ui.Button((120 + third + 20, 380, third, 84), "Join", self.join,
-                                     enabled=lambda: self.seat is None)
+                                     enabled=self.can_join)
         self.back_button = ui.Button((1800 - third, 380, third, 84), "Back", self.back)
         self.fixed: list[ui.Widget] = [self.field, self.paste_button, self.join_button,
                                        self.back_button]
@@ -437,9 +449,15 @@ class JoinScene(NetScene):
         self.problem = problem
         self.app.audio.play("wrong")
 
+    def can_join(self) -> bool:
+        """No match yet, or the last one's host has left."""
+        view = self.view()
+        return self.seat is None or (view is not None and view.link == Link.CLOSED)
+
     def join(self) -> None:
-        if self.seat is not None:
+        if not self.can_join():
             return
+        self.close_seat()
         try:
             invitation = protocol.read_invitation(self.field.text)
         except protocol.ProtocolError as error:
