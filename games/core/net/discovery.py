@@ -1,9 +1,9 @@
-"""Finding games hosted on the local network (docs/NETPLAY.md, "Discovery"), with Python's
-own UDP sockets: a host waiting for a guest announces its game in a small datagram every two
-seconds, to the local network's broadcast address (or, listening on loopback only, to this
-machine alone); the join screen listens and lists what it heard in the last few seconds. An
-announcement holds the game, the port and the host's name, never the code: a player picks a
-game from the list and still types the code the host reads out.
+"""Finding games hosted on the local network (docs/NETPLAY.md, "Finding games on the local
+network"), with Python's own UDP sockets: a host waiting for a guest announces its game in a
+small datagram every two seconds, to the local network's broadcast address (or, listening on
+loopback only, to this machine alone); the join screen listens and lists what it heard in
+the last few seconds. An announcement holds the game, the port and the host's name, never
+the code: a player picks a game from the list and still types the code the host reads out.
 
 IPv4 broadcast only: a host listening on one IPv6 address is not announced (its invitation
 is typed or pasted as ever). Every datagram is checked where it enters, and the list is

@@ -1,4 +1,4 @@
-"""The way into a match (docs/NETPLAY.md, "Handshake"): the guest says hello, the host sends
+"""The way into a match (docs/NETPLAY.md, "The handshake"): the guest says hello, the host sends
 a challenge, the guest proves it holds the invitation code, the host proves it too and sends
 its terms (the game, the sides, the moves so far), the guest is ready. The code itself never
 travels: each side sends an HMAC of both sides' nonces keyed by the code, the guest first, so

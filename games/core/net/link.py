@@ -1,7 +1,7 @@
-"""The transport of network play (docs/NETPLAY.md, "Transport"): a Host that listens and a
-Guest that joins, each a Seat (games/core/net/match.py) over a TCP connection. Python's own
-sockets and selectors run on a background thread of their own; a frame only takes a lock for
-the moment a pure step needs it, so nothing here ever blocks a frame.
+"""The transport of network play (docs/NETPLAY.md, "Layers"): a Host that listens and a
+Guest that joins, each a Seat (games/core/net/seat.py) over a TCP connection, built on
+peer.py's thread. Python's own sockets and selectors run on that background thread; a frame
+only takes a lock for the moment a pure step needs it, so nothing here ever blocks a frame.
 
 The thread owns every socket: it reads whole lines (protocol.Framer caps them), hands them to
 the pure handshake and match under the lock, sends what they said, drops a connection whose

@@ -1,6 +1,7 @@
-"""The transport's common part (docs/NETPLAY.md, "Transport"): a connection (Wire) and the
-background thread both ends run (Peer), with its selector, the match under a lock and the
-events waiting for the frame. games/core/net/link.py builds the Host and the Guest on it."""
+"""The transport's common part (docs/NETPLAY.md, "Layers" and "Limits"): a connection
+(Wire) and the background thread both ends run (Peer), with its selector, the match under a
+lock and the events waiting for the frame. games/core/net/link.py builds the Host and the
+Guest on it."""
 from __future__ import annotations
 
 import selectors

@@ -45,7 +45,8 @@ class VersionError(ProtocolError):
 
 @dataclass(frozen=True)
 class Limits:
-    """Seconds each state may last (docs/NETPLAY.md, "States"). The tests shorten them."""
+    """Seconds each state may last (docs/NETPLAY.md, "States and time-outs"); the tests
+    shorten them."""
     step: float = 10.0          # each step of the handshake
     ping: float = 5.0           # our silence before a ping
     silence: float = 20.0       # the peer's silence before the connection counts as lost

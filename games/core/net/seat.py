@@ -1,7 +1,7 @@
-"""What a frame holds to play the other side over the network (docs/NETPLAY.md, "The
-seat"): the Seat's actions, the events it is polled for each step, and the match at a glance.
-games/core/net/match.py's Match is the pure Seat (given ticks); games/core/net/link.py's Host
-and Guest are the same Seat over a socket. Pure."""
+"""What a frame holds to play the other side over the network (docs/NETPLAY.md, "The seat:
+what a frame holds"): the Seat's actions, the events it is polled for each step, and the
+match at a glance. games/core/net/match.py's Match is the pure Seat (given ticks);
+games/core/net/link.py's Host and Guest are the same Seat over a socket. Pure."""
 from __future__ import annotations
 
 from dataclasses import dataclass
