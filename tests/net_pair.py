@@ -97,3 +97,4 @@ class Pair:
         assert (guest.number, guest.resigned, guest.over, guest.winner) == \
             (host.number, host.resigned, host.over, host.winner)
         assert guest.side == 1 - host.side
+        assert guest.view().moves == host.view().moves == tuple(host.moves)

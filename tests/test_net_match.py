@@ -494,3 +494,21 @@ def test_generated_messages_from_a_guest_never_break_the_hosts_game(kind, fields
         pass
     replayed = replay(pair.host.session.game_id, pair.host.moves)
     assert protocol.position_hash(replayed.state) == pair.host.hash()
+
+
+def test_the_pure_match_and_the_transport_are_one_seat():
+    """What a frame holds has the same actions and events whether it is the pure Match or
+    the Host and Guest over a socket (their Peer)."""
+    import inspect
+
+    from games.core.net.match import Match
+    from games.core.net.peer import Peer
+    from games.core.net.seat import Seat
+    actions = {name for name, member in vars(Seat).items()
+               if inspect.isfunction(member) and not name.startswith("_")}
+    assert actions == {"events", "view", "play", "offer", "answer", "withdraw", "resign",
+                       "leave"}
+    for made in (Match, Peer):
+        for name in actions:
+            assert list(inspect.signature(getattr(made, name)).parameters) == \
+                list(inspect.signature(getattr(Seat, name)).parameters), (made, name)

@@ -79,7 +79,8 @@ class Match(GameCopy):
         return MatchView(self.role, self.side, self.names, self.session.game_id, self.number,
                          self.ply, self.to_move, self.link, self.may_leave,
                          self.mine.kind if self.mine else None,
-                         self.theirs.kind if self.theirs else None, self.over, self.winner)
+                         self.theirs.kind if self.theirs else None, self.over, self.winner,
+                         tuple(self.moves))
 
     def events(self) -> list[Event]:
         events, self._events = self._events, []

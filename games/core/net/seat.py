@@ -114,6 +114,7 @@ class MatchView:
     asked: str | None          # the other side's offer waiting for this side's answer
     over: bool
     winner: int | None
+    moves: tuple[str, ...]     # the game's moves (the record, after a sync: replay them)
 
 
 class Seat(Protocol):
@@ -121,7 +122,7 @@ class Seat(Protocol):
 
     def events(self) -> list[Event]: ...
 
-    def view(self) -> MatchView: ...
+    def view(self) -> MatchView | None: ...     # None: a guest still joining
 
     def play(self, move: str) -> None: ...
 
