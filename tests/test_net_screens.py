@@ -93,7 +93,7 @@ def test_the_mouse_hosts_from_the_setup_screen_and_a_friend_joins(app_here):
     setup = driver.app.push(SetupScene(driver.app, "nim"))
     driver.frames()
     stepper = next(s for option, s in setup.choices if option.key == "opponent")
-    assert ("network", "A friend over the network") in stepper.options
+    assert ("network", "Over the network") in stepper.options
     for _ in range(4):
         if stepper.value == "network":
             break

@@ -23,9 +23,8 @@ def opponent_options(side_names: Sequence[str], default_level: str = "medium") -
     """The setup screen's choices every two-player game offers, with the one level ladder."""
     first, second = side_names
     return [
-        Option("opponent", "Opponent", (("computer", "The computer"),
-                                        ("human", "A friend on this computer"),
-                                        ("network", "A friend over the network"),
+        Option("opponent", "Opponent", (("computer", "The computer"), ("human", "Two players"),
+                                        ("network", "Over the network"),
                                         ("demo", "Computer vs computer")), "computer", "play"),
         Option("side", "You play", ((0, f"{first} (moves first)"), (1, second)), 0, "play"),
         Option("level", "Computer level", LEVEL_CHOICES, default_level, "play"),

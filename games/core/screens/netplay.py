@@ -1,5 +1,5 @@
 """Playing a friend over the network, up to the moment the two are connected (docs/NETPLAY.md):
-the setup screen's "A friend over the network" opens FriendScene (your name, Host or Join);
+the setup screen's opponent "Over the network" opens FriendScene (your name, Host or Join);
 HostScene listens and shows the invitation (the address and port, the code, Copy with Ctrl+C,
 the host's choices); JoinScene takes the invitation typed, pasted (Ctrl+V, Paste, a pad's A)
 or picked from the games hosted on this network, and joins. Both end at "Connected to NAME:
@@ -121,7 +121,7 @@ class Typing:
 
 
 class FriendScene(Scene):
-    """"A friend over the network": your name (optional), then Host or Join."""
+    """The opponent "Over the network": your name (optional), then Host or Join."""
     opaque = False
 
     def __init__(self, app, key: str, choices: dict) -> None:
@@ -368,9 +368,9 @@ class HostScene(NetScene):
         surface.fill(ui.BG)
         title = registry.lookup(self.session.key).title
         ui.label(surface, f"Host a game of {title}", (120, 70), ui.TITLE, ui.TEXT, bold=True)
-        ui.fit_text(surface, "Read the invitation to your friend: they choose A friend over the "
-                    "network, then Join a game, and type it.", (124, 150, 1676, 80), ui.BODY,
-                    ui.MUTED, align="left")
+        ui.fit_text(surface, "Read the invitation to your friend: on their setup screen they "
+                    "choose Over the network, then Join a game, and type it.",
+                    (124, 150, 1676, 80), ui.BODY, ui.MUTED, align="left")
         box = pygame.Rect(120, 250, 900, 460)
         ui.panel(surface, box, ui.PANEL, border=ui.ACCENT)
         ui.label(surface, "Invitation", (box.left + 40, box.top + 26), ui.HEADING, ui.TEXT,
