@@ -121,6 +121,9 @@ class SetupScene(Scene):
         if self.problem():
             self.app.audio.play("wrong")   # the panel says why; New game waits for a change
             return
+        if self.chosen().get("opponent") == "network":
+            self.play_a_friend()
+            return
         game = self.replace_scene
         if (game is not None and not game.over) or \
                 (game is None and self.app.store.has_save(self.key)):
@@ -139,6 +142,13 @@ class SetupScene(Scene):
             start_new_game(self.app, self.key, choices, self.replace_scene)
         except GameError as error:
             self.app.tell(str(error))
+
+    def play_a_friend(self) -> None:
+        """A friend over the network: host or join, over this screen (Back comes here)."""
+        from games.core.screens.netplay import FriendScene  # off the first frame
+        remember(self.app.settings, self.key, self.chosen())
+        self.app.save_settings()
+        self.app.push(FriendScene(self.app, self.key, self.chosen()))
 
     def resume(self) -> None:
         self.app.pop(self)
