@@ -236,9 +236,16 @@ class SetupScene(Scene):
         return records.summary(self.app.store, self.app.settings, self.info, params, play)
 
 
+def over_the_network(game: Frame) -> bool:
+    """A game with a friend over the network (games/core/screens/netseat.py)."""
+    return game.play_options.get("opponent") == "network"
+
+
 def back_to_launcher(app: App, game: Frame) -> None:
     """Close a game and anything above it; the scene below (the launcher) is told it is on top
     again and refreshes its Resume tags."""
+    if game.versus is not None:
+        game.versus.close()
     app.pop(game)
 
 
@@ -254,6 +261,8 @@ class PauseScene(Scene):
                    ("Settings", lambda: app.push(SettingsScene(app))),
                    ("Save and leave", self.leave),
                    ("Quit Parlour", lambda: app.push(ask_to_quit(app)))]
+        if over_the_network(game):      # one game, both sides': no restart, no other game
+            entries = [entry for entry in entries if entry[0] not in ("Restart", "New game")]
         buttons = ui.button_column(entries, cx, 300, height=76, gap=16)
         self.id_row = IdRow((cx - 700, buttons[-1].rect.bottom + 40, 1400, 64),
                             game.session.game_id, self.copy)
@@ -280,6 +289,12 @@ class PauseScene(Scene):
         self.game.new_game()     # the setup screen, over this menu (Esc comes back here)
 
     def leave(self) -> None:
+        """Save and leave (a game with a friend over the network asks first)."""
+        versus = self.game.versus
+        if versus is None or not versus.asks_to_leave(self.leave_now):
+            self.leave_now()
+
+    def leave_now(self) -> None:
         self.game.save()
         back_to_launcher(self.app, self.game)
 
@@ -349,7 +364,8 @@ class ResultScene(MenuScreen):
         self.id_row = IdRow((inner.left, self.box.bottom - 214, inner.width, 64),
                             game.session.game_id, self.copy)
         self.toast = Toast()
-        entries = [("New game", self.again), ("Look at the board", lambda: app.pop(self)),
+        entries = [("Rematch" if over_the_network(game) else "New game", self.again),
+                   ("Look at the board", lambda: app.pop(self)),
                    ("Back to the launcher", self.leave)]
         if game.versus is not None:             # a two-player game: graded move by move
             entries.insert(1, ("Review the game", game.versus.review))
@@ -382,7 +398,14 @@ class ResultScene(MenuScreen):
         self.toast.update(dt)
 
     def again(self) -> None:
+        """New game; against a friend over the network, a rematch offered (the sides
+        swapped)."""
         self.app.pop(self)
+        if over_the_network(self.game):
+            from games.core.screens.netseat import NetworkVersus
+            if isinstance(self.game.versus, NetworkVersus):
+                self.game.versus.rematch()
+            return
         self.game.new_game()
 
     def leave(self) -> None:

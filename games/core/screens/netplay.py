@@ -25,6 +25,7 @@ from games.core.loop.app import App, Scene
 from games.core.net import discovery, protocol
 from games.core.net.link import Guest, Host, host_code
 from games.core.net.peer import Failed, Peer
+from games.core.net.record import replay
 from games.core.net.seat import Event, Link, MatchView
 from games.core.screens import ui
 from games.core.screens.game_id import TextField, Toast, one_line
@@ -245,6 +246,31 @@ class NetScene(Scene):
                 self.app.audio.play("wrong")
                 return
             self.heard(event)
+        view = self.view()
+        if view is not None and view.link == Link.CONNECTED:
+            self.start_game(view)
+
+    def start_game(self, view: MatchView) -> None:
+        """Connected: the game itself, on the frame every game is played on, the friend's
+        seat held by its Versus policy (games/core/screens/netseat.py) in the computer's
+        place. The screens that led here go (a setup screen's game in progress stays)."""
+        from games.core.screens.frame import Frame
+        from games.core.screens.menus import SetupScene
+        from games.core.screens.netseat import network_play
+        seat, self.seat = self.seat, None       # the frame's now: not closed with this screen
+        assert seat is not None
+        try:
+            session = replay(view.game_id, list(view.moves))
+        except protocol.ProtocolError as error:   # checked at the handshake already
+            seat.close()
+            self.problem = one_line(str(error))
+            return
+        app, leading = self.app, (SetupScene, FriendScene, HostScene, JoinScene)
+        first = next((scene for scene in app.stack if isinstance(scene, leading)), self)
+        app.pop(first)
+        play = {"opponent": "network", "side": view.side, "number": view.number}
+        app.push(Frame(app, session, play, versus=network_play(seat)))
+        app.audio.play("select")
 
     def heard(self, event: Event) -> None:
         """One event of the seat (a sound, say)."""
@@ -543,6 +569,10 @@ class JoinScene(NetScene):
     def back(self) -> None:
         self.finder.close()
         super().back()
+
+    def start_game(self, view: MatchView) -> None:
+        self.finder.close()
+        super().start_game(view)
 
     def on_quit(self) -> None:
         self.finder.close()
