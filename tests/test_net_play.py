@@ -17,6 +17,7 @@ from games.core.net import protocol
 from games.core.net.link import Guest, Host
 from games.core.net.seat import Link
 from games.core.screens.frame import Frame
+from games.core.screens.launch import resume_saved_game
 from games.core.screens.menus import PauseScene, ResultScene
 from games.core.screens.netplay import HostScene, JoinScene
 from games.core.screens.netseat import NetworkVersus, WaitingScene, network_play
@@ -350,6 +351,15 @@ def test_waiting_long_enough_the_player_leaves_the_game_saved_and_unfinished(app
     assert frame not in driver.app.stack and driver.app.store.has_save("kono")
     assert history_queries.games(driver.app.store.history(), most=5) == [], \
         "an unfinished game is no loss"
+    # Resumed, it is hosted again: the friend comes back to the game as it was.
+    resume_saved_game(driver.app, "kono")
+    host = driver.app.top
+    assert isinstance(host, HostScene) and host.session.position == 1
+    again = Guest("127.0.0.1", host.invitation().port, host.code, "Gus")
+    seats.append(again)
+    until(driver, lambda: isinstance(driver.app.top, Frame), "the game again")
+    assert driver.app.top.session.position == 1 and again.view().ply == 1
+    assert driver.app.top.versus.players[0] == "human"
 
 
 def test_leaving_a_game_in_play_is_asked_first_and_the_friend_told(app_here, seats):
@@ -370,3 +380,15 @@ def test_leaving_a_game_in_play_is_asked_first_and_the_friend_told(app_here, sea
     driver.key(pygame.K_y)
     assert frame not in driver.app.stack and driver.app.store.has_save("mu_torere")
     until(driver, lambda: friend.view().link == Link.CLOSED, "the friend was told")
+
+
+def test_the_setup_screen_hides_the_computer_level_for_a_network_game(app_here):
+    from games.core.screens.menus import SetupScene
+    driver = app_here
+    setup = driver.app.push(SetupScene(driver.app, "kono"))
+    level = next(stepper for option, stepper in setup.choices if option.key == "level")
+    assert level in setup.menu.widgets
+    setup.choose("opponent", "network")
+    assert level not in setup.menu.widgets and setup.chosen()["level"] == level.value
+    setup.choose("opponent", "computer")
+    assert level in setup.menu.widgets

@@ -2,7 +2,8 @@
 real loop with the mouse, the keyboard and a gamepad: the setup screen's "A friend over the
 network", your name, Host (the invitation shown and copied, listening only while the screen is
 open) and Join (typed, pasted, or picked from the games found on this network), each up to
-"Connected to NAME: ready". Loopback only: the tests choose "Only this computer"."""
+the game itself (tests/test_net_play.py plays it). Loopback only: the tests choose "Only this
+computer"."""
 import socket
 import time
 
@@ -79,6 +80,25 @@ def button(scene, words):
     return next(w for w in scene.menu.widgets if getattr(w, "words", "") == words)
 
 
+def in_game(driver):
+    """Connected: the game itself opens, the friend's seat held by its Versus."""
+    from games.core.screens.frame import Frame
+    from games.core.screens.netseat import NetworkVersus
+    until(driver, lambda: isinstance(driver.app.top, Frame), "the game opened")
+    frame = driver.app.top
+    assert isinstance(frame.versus, NetworkVersus)
+    return frame
+
+
+def leave_game(driver, frame):
+    """Save and leave, from the pause menu, asked first."""
+    driver.key(pygame.K_ESCAPE)
+    leave = button(driver.app.top, "Save and leave")
+    driver.click(leave.rect.center)
+    driver.key(pygame.K_y)
+    assert frame not in driver.app.stack
+
+
 def focus_with_tab(driver, scene, widget):
     for _ in range(len(scene.menu.widgets)):
         if scene.menu.widgets[scene.menu.focus] is widget:
@@ -112,15 +132,17 @@ def test_the_mouse_hosts_from_the_setup_screen_and_a_friend_joins(app_here):
     invitation = host.invitation()
     assert invitation.host == "127.0.0.1" and protocol.read_code(invitation.code) == host.code
     assert ("Start", "3-4-5") in host.rows and ("You play", "Left (moves first)") in host.rows
+    driver.click(host.copy_button.rect.center)
+    assert pygame.scrap.get_text() == invitation.text()
+    seat = host.seat
     guest = Guest("127.0.0.1", invitation.port, host.code, "Gus")
     try:
-        until(driver, lambda: host.link_words()[0] == "Connected to Gus: ready.", "connected")
-        driver.click(host.copy_button.rect.center)
-        assert pygame.scrap.get_text() == invitation.text()
-        assert guest.view().names == ("Gus", "Ana B")
-        seat = host.seat
-        driver.click(host.back_button.rect.center)
-        assert driver.app.top is friend and host.seat is None
+        frame = in_game(driver)
+        assert frame.versus.seat is seat and host not in driver.app.stack
+        assert friend not in driver.app.stack and setup not in driver.app.stack
+        assert guest.view().names == ("Gus", "Ana B") and frame.versus.friend == "Gus"
+        assert frame.play_options["opponent"] == "network"
+        leave_game(driver, frame)
         seat.join(HANG)                      # (the screen never waits for the thread)
         deadline = time.monotonic() + HANG
         while guest.view().link != Link.CLOSED and time.monotonic() < deadline:
@@ -169,16 +191,17 @@ def test_who_can_join_listens_again_where_the_player_asks(app_here, monkeypatch)
     first_seat.join(HANG)
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.1", first.port), timeout=HANG).close()
-    guest = Guest("::1", host.invitation().port, CODE)
-    try:
-        until(driver, lambda: host.link_words()[1] == netplay.ui.GOOD, "joined over ::1")
-    finally:
-        guest.close()
     assert host.menu.widgets[host.menu.focus] is host.open_to
-    driver.key(pygame.K_RIGHT)                           # the keyboard steps it back
+    driver.key(pygame.K_RIGHT)                           # the keyboard steps it back...
     assert host.invitation().host == "127.0.0.1"
     assert driver.app.settings["netplay"]["open_to"] == "computer"
-    host.back()
+    driver.key(pygame.K_LEFT)                            # ...and on again
+    assert host.invitation().host == "::1"
+    guest = Guest("::1", host.invitation().port, CODE)
+    try:
+        leave_game(driver, in_game(driver))
+    finally:
+        guest.close()
 
 
 def test_the_command_line_host_opens_the_host_screen(app_here):
@@ -212,12 +235,10 @@ def test_the_keyboard_types_the_invitation_and_joins(app_here, friend_host):
     assert join.field.text == f"127.0.0.1:{friend_host.port} Amber Otter 42"
     assert join.seat is None and join.problem == ""
     driver.key(pygame.K_RETURN)
-    until(driver, lambda: join.link_words()[0] == "Connected to Hosta: ready.", "joined")
-    assert ("You play", "Black") in join.game_rows() and \
-        ("Your friend plays", "White") in join.game_rows()
+    frame = in_game(driver)
+    assert frame.versus.friend == "Hosta" and frame.versus.players == ("human", "network")
     assert friend_host.view().names == ("Hosta", "Gus")
-    driver.key(pygame.K_ESCAPE)
-    assert driver.app.top is friend
+    leave_game(driver, frame)
     deadline = time.monotonic() + HANG
     while friend_host.view().link != Link.CLOSED and time.monotonic() < deadline:
         friend_host.wait(0.1)
@@ -238,8 +259,7 @@ def test_a_wrong_code_is_said_and_the_text_kept_then_the_right_one_joins(app_her
     driver.type_text("2")
     assert join.problem == ""
     driver.key(pygame.K_RETURN)
-    until(driver, lambda: join.link_words()[1] == netplay.ui.GOOD, "joined")
-    join.back()
+    leave_game(driver, in_game(driver))
 
 
 @pytest.mark.parametrize("typed, words", [
@@ -266,9 +286,7 @@ def test_the_pad_pastes_the_invitation_and_joins(app_here, friend_host):
     assert join.field.text == f"127.0.0.1:{friend_host.port} {CODE}"
     assert join.menu.widgets[join.menu.focus] is join.join_button
     driver.pad(PAD_A)
-    until(driver, lambda: join.link_words()[1] == netplay.ui.GOOD, "joined")
-    driver.pad(pygame.CONTROLLER_BUTTON_B)
-    assert not isinstance(driver.app.top, JoinScene)
+    leave_game(driver, in_game(driver))
 
 
 def test_a_game_found_on_this_network_is_picked_and_its_code_typed(app_here, friend_host):
@@ -282,9 +300,8 @@ def test_a_game_found_on_this_network_is_picked_and_its_code_typed(app_here, fri
     assert join.menu.widgets[join.menu.focus] is join.field
     driver.type_text(CODE)
     driver.click(join.join_button.rect.center)
-    until(driver, lambda: join.link_words()[1] == netplay.ui.GOOD, "joined")
-    until(driver, lambda: len(join.menu.widgets) == len(join.fixed), "the list gives way")
-    join.back()
+    leave_game(driver, in_game(driver))
+    assert not join.finder.running, "the finder closed with the join screen"
 
 
 def test_the_join_screen_opened_with_an_invitation_joins_at_once(app_here, friend_host):
@@ -292,8 +309,8 @@ def test_the_join_screen_opened_with_an_invitation_joins_at_once(app_here, frien
     from games.core.cli.arguments import build_parser
     argv = ["join", f"127.0.0.1:{friend_host.port}", "--code", CODE, "--name", "Gus"]
     join = app_here.app.push(cli.cmd_join(build_parser(argv).parse_args(argv))(app_here.app))
-    until(app_here, lambda: join.link_words()[0] == "Connected to Hosta: ready.", "joined")
-    join.back()
+    assert join.field.text == f"127.0.0.1:{friend_host.port} {CODE}"
+    leave_game(app_here, in_game(app_here))
 
 
 # --- the history ---------------------------------------------------------------------------------

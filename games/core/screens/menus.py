@@ -92,7 +92,19 @@ class SetupScene(Scene):
             widgets.append(ui.Button((120 + n * (width + 20), y, width, size), words, callback))
         self.lesson = lesson
         focus = next((i for i, w in enumerate(widgets) if isinstance(w, ui.Button)), 0)
+        self.widgets = widgets
         self.menu = ui.Menu(widgets, focus)
+        self.show_rows()
+
+    def show_rows(self) -> None:
+        """The rows the choices call for: no computer level against a friend over the
+        network (its row hidden, its value kept)."""
+        hidden = [stepper for option, stepper in self.choices if option.key == "level"] \
+            if self.chosen().get("opponent") == "network" else []
+        focused = self.menu.widgets[self.menu.focus]
+        self.menu.widgets = [widget for widget in self.widgets if widget not in hidden]
+        self.menu.focus = self.menu.widgets.index(focused) if focused in self.menu.widgets \
+            else 0
 
     def choose(self, key: str, value: object) -> None:
         """Set an option to one of its values (as a player stepping through it would)."""
@@ -101,6 +113,7 @@ class SetupScene(Scene):
                 if value not in [v for v, _ in option.choices]:
                     raise ValueError(f"{self.key}'s {key} has no value {value!r}")
                 stepper.select(value)
+                self.show_rows()
                 return
         raise KeyError(f"{self.key} has no option {key!r}")
 
@@ -197,6 +210,7 @@ class SetupScene(Scene):
             self.open_rules()
         else:
             self.menu.handle(action)
+            self.show_rows()
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(ui.BG)
