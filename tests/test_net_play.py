@@ -25,6 +25,7 @@ from games.core.screens.question import ConfirmScene
 from tests import (
     test_kono_scene as kono_scene,
     test_mu_torere_scene as mu_scene,
+    test_net_cli as net_cli,
     test_nim_scene as nim_scene,
 )
 from tests.driver import VirtualPad
@@ -392,3 +393,39 @@ def test_the_setup_screen_hides_the_computer_level_for_a_network_game(app_here):
     assert level not in setup.menu.widgets and setup.chosen()["level"] == level.value
     setup.choose("opponent", "computer")
     assert level in setup.menu.widgets
+
+
+def test_a_friend_in_another_process_joins_from_the_command_line(app_here, tmp_path):
+    """Two processes: this one's screens (the mouse), the friend's `main.py join --computer`
+    printing the same moves and the same end."""
+    driver = app_here
+    rules = registry.lookup("nim").rules
+    host = driver.app.push(HostScene(driver.app, Session.new("nim", rules.params_from_options(),
+                                                             1), 0, code=CODE,
+                                     bind="127.0.0.1", port=0))
+    driver.frames()
+    friend = net_cli.start(tmp_path, "join", f"127.0.0.1:{host.invitation().port}", "--code",
+                           CODE, "--computer", "high", "--name", "Gus")
+    rng = random.Random(12)
+    try:
+        until(driver, lambda: isinstance(driver.app.top, Frame), "the game opened")
+        frame = driver.app.top
+        for _ in range(100):
+            if frame.over:
+                break
+            if frame.versus.human_to_move():
+                driver.run_until(lambda: not frame.tweens.busy, dt=1 / 60)
+                nim_scene.click_counter(driver, frame, analysis("nim").choose_move(
+                    frame.state, rng, "high"))
+            else:
+                until(driver, lambda: frame.over or frame.versus.human_to_move(),
+                      "the friend's move")
+        lines, _ = net_cli.finished(friend)
+    finally:
+        if friend.poll() is None:
+            friend.kill()
+            friend.communicate()
+    assert frame.over and frame.versus.friend == "Gus"
+    assert [line["move"] for line in lines if line["event"] == "move"] == \
+        [text for _, text in frame.session.entries[1:]]
+    assert lines[-1]["event"] == "over" and lines[-1]["id"] == frame.session.game_id
