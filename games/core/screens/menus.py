@@ -92,15 +92,19 @@ class SetupScene(Scene):
             widgets.append(ui.Button((120 + n * (width + 20), y, width, size), words, callback))
         self.lesson = lesson
         focus = next((i for i, w in enumerate(widgets) if isinstance(w, ui.Button)), 0)
-        self.widgets = widgets
+        self.widgets, self.step = widgets, step
+        self.places = [widget.rect.topleft for widget in widgets]
         self.menu = ui.Menu(widgets, focus)
         self.show_rows()
 
     def show_rows(self) -> None:
         """The rows the choices call for: no computer level against a friend over the
-        network (its row hidden, its value kept)."""
+        network (its row hidden, its value kept, the rows below it moved up)."""
         hidden = [stepper for option, stepper in self.choices if option.key == "level"] \
             if self.chosen().get("opponent") == "network" else []
+        gap = min((widget.rect.top for widget in hidden), default=None)
+        for widget, (x, y) in zip(self.widgets, self.places):
+            widget.rect.topleft = (x, y - self.step if gap is not None and y > gap else y)
         focused = self.menu.widgets[self.menu.focus]
         self.menu.widgets = [widget for widget in self.widgets if widget not in hidden]
         self.menu.focus = self.menu.widgets.index(focused) if focused in self.menu.widgets \

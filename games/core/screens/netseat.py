@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from games.core.kit.actions import Act, Action, Command
+from games.core.kit.actions import Act, Action
 from games.core.kit.rules_api import Outcome
 from games.core.loop.app import App, Scene
 from games.core.net.peer import Failed
@@ -425,9 +425,12 @@ class WaitingScene(Scene):
         back_to_launcher(self.app, frame)
 
     def handle(self, action: Action) -> None:
-        if action.kind == Act.COMMAND and action.value == Command.NO:
-            return
-        self.menu.handle(action)
+        """Esc, B or the menu key: the game's menu (Save and leave, asked first); the rest
+        is Leave's, once offered."""
+        if action.kind in (Act.CANCEL, Act.MENU):
+            self.versus.frame.open_menu("Waiting for the other player...")
+        elif action.kind != Act.COMMAND:
+            self.menu.handle(action)
 
     def update(self, dt: float) -> None:
         self.versus.hear()
