@@ -415,8 +415,13 @@ def test_a_friend_in_another_process_joins_from_the_command_line(app_here, tmp_p
                 break
             if frame.versus.human_to_move():
                 driver.run_until(lambda: not frame.tweens.busy, dt=1 / 60)
-                nim_scene.click_counter(driver, frame, analysis("nim").choose_move(
-                    frame.state, rng, "high"))
+                move, before = analysis("nim").choose_move(frame.state, rng, "high"), \
+                    frame.session.position
+                size = frame.state.heaps[move.heap]
+                driver.click(nim_scene.counter_rect(frame, move.heap, size - move.take,
+                                                    size).center)
+                # (the friend's answer may be in already: it plays at once)
+                assert frame.session.entries[before + 1][1] == move.encode()
             else:
                 until(driver, lambda: frame.over or frame.versus.human_to_move(),
                       "the friend's move")
@@ -429,3 +434,17 @@ def test_a_friend_in_another_process_joins_from_the_command_line(app_here, tmp_p
     assert [line["move"] for line in lines if line["event"] == "move"] == \
         [text for _, text in frame.session.entries[1:]]
     assert lines[-1]["event"] == "over" and lines[-1]["id"] == frame.session.game_id
+
+
+def test_a_deal_begun_here_gives_way_to_the_one_both_play(app_here, seats):
+    """Nim's heap editor begins another deal on this screen: the match's deal comes back
+    (both sides always show the same position)."""
+    driver = app_here
+    frame, friend = direct(driver, seats, "nim")
+    my_move(driver, frame, friend, random.Random(13))
+    frame.begin("1,2", frame.session.params)
+    until(driver, lambda: frame.session.game_id == friend.view().game_id and
+          frame.session.position == 1, "the match's deal again")
+    assert "the game the host chose" in frame.message
+    frame.hint()
+    assert frame.message == "No hints in a game against a friend."

@@ -405,9 +405,9 @@ class HostScene(NetScene):
         surface.fill(ui.BG)
         title = registry.lookup(self.session.key).title
         ui.label(surface, f"Host a game of {title}", (120, 70), ui.TITLE, ui.TEXT, bold=True)
-        ui.fit_text(surface, "Read the invitation to your friend: on their setup screen they "
-                    "choose Over the network, then Join a game, and type it.",
-                    (124, 150, 1676, 80), ui.BODY, ui.MUTED, align="left")
+        ui.fit_text(surface, "Your friend chooses Over the network, then Join a game, and "
+                    "types this invitation.", (124, 150, 1676, 80), ui.BODY, ui.MUTED,
+                    align="left")
         box = pygame.Rect(120, 250, 900, 460)
         ui.panel(surface, box, ui.PANEL, border=ui.ACCENT)
         ui.label(surface, "Invitation", (box.left + 40, box.top + 26), ui.HEADING, ui.TEXT,

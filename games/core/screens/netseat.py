@@ -24,6 +24,7 @@ import pygame
 
 from games.core.kit.actions import Act, Action
 from games.core.kit.rules_api import Outcome
+from games.core.kit.session import parse_game_id
 from games.core.loop.app import App, Scene
 from games.core.net.peer import Failed
 from games.core.net.seat import (
@@ -215,8 +216,9 @@ class NetworkVersus(Versus):
         played; a game that went another way (an agreed undo, a repair) is taken back to
         where the two agree, then played on."""
         frame = self.frame
-        if view.number != self.number_shown or view.side != self.players.index(HUMAN):
-            self.rematch_begun(view)
+        if view.number != self.number_shown or view.side != self.players.index(HUMAN) or \
+                view.game_id != frame.session.game_id:
+            self.begin_again(view)
         mine = [text or "" for _, text in frame.session.entries[1:frame.session.position + 1]]
         theirs = list(view.moves)
         if mine == theirs:
@@ -250,20 +252,26 @@ class NetworkVersus(Versus):
     def number_shown(self) -> int:
         return int(self.frame.play_options.get("number", 1))
 
-    def rematch_begun(self, view: MatchView) -> None:
-        """A rematch: the same deal again, the sides swapped; its result screen goes."""
+    def begin_again(self, view: MatchView) -> None:
+        """The match's game from its start: a rematch (the same deal, the sides swapped; its
+        result screen goes), or the deal the match plays where another was begun here (Nim's
+        heap editor: both sides play one deal)."""
         frame = self.frame
-        for scene in list(frame.app.stack[frame.app.stack.index(frame) + 1:]):
-            if scene is not self.paused:
-                frame.app.pop(scene)
-                break
-        self.question = None
+        rematch = view.number != self.number_shown
+        if rematch:
+            for scene in list(frame.app.stack[frame.app.stack.index(frame) + 1:]):
+                if scene is not self.paused:
+                    frame.app.pop(scene)
+                    break
+            self.question = None
         frame.play_options.update(number=view.number, side=view.side)
         self.players = (HUMAN, NETWORK) if view.side == 0 else (NETWORK, HUMAN)
         self.resigned = None
-        frame.begin(frame.session.desc, frame.session.params)
+        _, params, desc, _ = parse_game_id(view.game_id)
+        frame.begin(desc or frame.session.desc, params)
         frame.started = time.time()
-        frame.say(f"A new game: you play {self.side_name(view.side)}.")
+        frame.say(f"A new game: you play {self.side_name(view.side)}." if rematch else
+                  f"You and {self.friend} play the game the host chose.")
 
     # --- offers, answers, resigning, leaving -------------------------------------------
     def ask_for(self, kind: str) -> None:
