@@ -442,7 +442,8 @@ def test_a_deal_begun_here_gives_way_to_the_one_both_play(app_here, seats):
     driver = app_here
     frame, friend = direct(driver, seats, "nim")
     my_move(driver, frame, friend, random.Random(13))
-    frame.begin("1,2", frame.session.params)
+    from games.nim import rules as nim_rules
+    frame.begin("1,2", nim_rules.Params("custom"))
     until(driver, lambda: frame.session.game_id == friend.view().game_id and
           frame.session.position == 1, "the match's deal again")
     assert "the game the host chose" in frame.message
