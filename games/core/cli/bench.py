@@ -14,7 +14,7 @@
 - with 10,000 games in the history: opening the statistics (against the setup screen) and
   recording a game (against writing settings.json);
 - network play on loopback: a move's round trip (wall time, a latency) beside a bare frame's
-  CPU cost, and the host screen's frame with a friend connected against the bare frame;
+  CPU cost, and a game's frame with a friend connected against one against the computer;
 - each game's own cases (games/<key>/bench.py: generation, solving, computer moves).
 
 Figures of computation are CPU time (time.process_time; a child's rusage for whole processes),

@@ -39,6 +39,10 @@ class Wire:
 
     def __init__(self, sock: socket.socket) -> None:
         sock.setblocking(False)
+        try:    # each message leaves at once: Nagle's wait for an ACK cost a move 40 ms
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        except OSError:
+            pass
         self.sock = sock
         self.framer = Framer()
         self.backlog: deque[bytes] = deque()     # whole lines come, not yet handled
@@ -122,6 +126,11 @@ class Peer:
             self._collect()
             events, self._events = self._events, []
             return events
+
+    def has_news(self) -> bool:
+        """Whether events() has something: a frame's look each step, without the lock (the
+        thread hands the match's events over before it lets go of the lock)."""
+        return bool(self._events)
 
     def view(self) -> MatchView | None:
         with self.lock:

@@ -102,6 +102,8 @@ class NetworkVersus(Versus):
         self.question: ConfirmScene | None = None   # the friend's offer, asked here
         self.paused: WaitingScene | None = None
         self.arriving = False                   # the friend's move is being played here
+        self.stale = True                       # this side acted: the match to be read again
+        self.here: tuple[object, int, int] = (None, -1, -1)   # the frame's game, last read
         self.left = False                       # this player left the match
 
     # --- who is who ------------------------------------------------------------------------
@@ -157,6 +159,7 @@ class NetworkVersus(Versus):
         if self.arriving:
             return
         text = self.frame.session.entries[self.frame.session.position][1]
+        self.stale = True
         try:
             self.seat.play(str(text))
         except MatchError as error:
@@ -178,13 +181,22 @@ class NetworkVersus(Versus):
         match's (WaitingScene calls this too, while it covers the frame)."""
         if self.left:
             return
-        for event in self.seat.events():
+        events = self.seat.events() if self.seat.has_news() else []
+        for event in events:
             self.heard(event)
+        if not events and not self.stale and self.here == self.position_here():
+            return                  # nothing new at either end: a frame's step costs no more
+        self.stale = False
         view = self.seat.view()
         if view is None:
             return
         self.view = view
         self.follow(view)
+        self.here = self.position_here()
+
+    def position_here(self) -> tuple[object, int, int]:
+        session = self.frame.session
+        return session, session.position, len(session.entries)
 
     def heard(self, event: Event | Failed) -> None:
         frame, friend = self.frame, self.friend
@@ -275,6 +287,7 @@ class NetworkVersus(Versus):
 
     # --- offers, answers, resigning, leaving -------------------------------------------
     def ask_for(self, kind: str) -> None:
+        self.stale = True
         try:
             self.seat.offer(kind)
         except MatchError as error:
@@ -285,7 +298,7 @@ class NetworkVersus(Versus):
         self.frame.sound("select")
 
     def answer(self, accept: bool) -> None:
-        self.question = None
+        self.question, self.stale = None, True
         try:
             self.seat.answer(accept)
         except MatchError as error:
@@ -318,6 +331,7 @@ class NetworkVersus(Versus):
                                          f"{self.friend} wins the game."))
 
     def resign(self) -> None:
+        self.stale = True
         try:
             self.seat.resign()
         except MatchError as error:
