@@ -2,9 +2,9 @@
 the setup screen's opponent "Over the network" opens FriendScene (your name, Host or Join);
 HostScene listens and shows the invitation (the address and port, the code, Copy with Ctrl+C,
 the host's choices); JoinScene takes the invitation typed, pasted (Ctrl+V, Paste, a pad's A)
-or picked from the games hosted on this network, and joins. Both end at "Connected to NAME:
-ready", the match (games/core/net's Seat) held by the scene. Listening lasts while the host
-screen is open; its socket and thread close with it."""
+or picked from the games hosted on this network, and joins. Connected, both give way to the
+game itself, the seat (games/core/net's Host or Guest) handed to its frame's NetworkVersus
+(netseat.py). Listening lasts while the host screen or its game is open; Back closes it."""
 from __future__ import annotations
 
 import functools
@@ -333,8 +333,8 @@ class NetScene(Scene):
 
 
 class HostScene(NetScene):
-    """Listens for the friend and shows the invitation; "Connected to NAME: ready" once the
-    friend has proved the code."""
+    """Listens for the friend and shows the invitation; the game opens once the friend has
+    proved the code."""
 
     def __init__(self, app: App, session: AnySession, side: int, code: str | None = None,
                  name: str | None = None, bind: str | None = None,
@@ -437,7 +437,7 @@ class HostScene(NetScene):
 
 class JoinScene(NetScene):
     """Takes the invitation (typed, pasted, or a game found on this network and the code)
-    and joins; "Connected to NAME: ready" once the host has proved the code too."""
+    and joins; the game opens once the host has proved the code too."""
     MOST_SHOWN = 3
 
     def __init__(self, app: App, text: str = "", name: str | None = None) -> None:
