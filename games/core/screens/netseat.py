@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from games.core.kit.actions import Act, Action
-from games.core.kit.rules_api import Outcome
 from games.core.kit.session import parse_game_id
 from games.core.loop.app import App, Scene
 from games.core.net.peer import Failed
@@ -122,9 +121,6 @@ class NetworkVersus(Versus):
 
     def who(self, side: int) -> str:
         return self.role(side)
-
-    def is_computer(self, side: int) -> bool:
-        return False
 
     def status_line(self) -> str | None:
         """While the friend is to move, or the link is down, the policy says so; else the
@@ -414,12 +410,6 @@ class NetworkVersus(Versus):
         if self.resigned is not None:
             return 1 - self.resigned
         return super().winner()
-
-    def human_result(self) -> Outcome:
-        winner = self.winner()
-        if winner is None:
-            return Outcome.DRAW
-        return Outcome.WON if self.players[winner] == HUMAN else Outcome.LOST
 
 
 class WaitingScene(Scene):
