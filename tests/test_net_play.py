@@ -449,3 +449,23 @@ def test_a_deal_begun_here_gives_way_to_the_one_both_play(app_here, seats):
     assert "the game the host chose" in frame.message
     frame.hint()
     assert frame.message == "No hints in a game against a friend."
+
+
+def test_the_guest_asks_to_take_back_its_move_and_the_host_agrees(app_here, seats):
+    """The guest's side of an agreed undo: the host commits it, the guest's frame follows."""
+    driver = app_here
+    friend = Host(Session.new("mu_torere", None, 1), 0, CODE, "Hosta", bind="127.0.0.1",
+                  port=0)
+    seats.append(friend)
+    driver.app.push(JoinScene(driver.app, f"127.0.0.1:{friend.port} {CODE}"))
+    until(driver, lambda: isinstance(driver.app.top, Frame), "the game opened")
+    frame, rng = driver.app.top, random.Random(14)
+    friend_moves(driver, frame, friend, rng)
+    my_move(driver, frame, friend, rng)
+    friend_moves(driver, frame, friend, rng)
+    driver.key(pygame.K_u)
+    offered(driver, friend, "undo")
+    friend.answer(True)
+    until(driver, lambda: frame.session.position == 1 and friend.view().ply == 1, "undone")
+    assert frame.versus.human_to_move() and not frame.session.can_redo()
+    my_move(driver, frame, friend, rng)
