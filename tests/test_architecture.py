@@ -89,6 +89,29 @@ def test_pure_modules_import_no_pygame_clock_or_io():
     assert not bad, f"pure modules pulled in {bad}"
 
 
+# The pure part of network play (docs/NETPLAY.md): the wire, the handshake, the match and
+# the seat a frame holds, tested without sockets. The transport (peer, link, discovery) is not.
+NET_PURE = [name for name in strict_modules() if name.startswith("games.core.net.")]
+NET_FORBIDDEN = FORBIDDEN + ("selectors", "select", "secrets", "ssl")
+
+
+def test_the_network_wire_and_match_are_pure():
+    code = ("import sys, json, importlib\n"
+            "before = set(sys.modules)\n"
+            f"for name in {NET_PURE!r}: importlib.import_module(name)\n"
+            "print(json.dumps(sorted(set(sys.modules) - before)))\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         check=True).stdout
+    loaded = json.loads(out)
+    assert "games.core.net.match" in loaded and len(NET_PURE) == 5
+    bad = [m for m in loaded if m.split(".")[0] in NET_FORBIDDEN
+           or m in ("games.core.net.peer", "games.core.net.link", "games.core.net.discovery")]
+    assert not bad, f"the network's pure modules pulled in {bad}"
+    for name in NET_PURE:
+        source = open(os.path.join(ROOT, *name.split(".")) + ".py").read()
+        assert "random.SystemRandom" not in source and "random.choice(" not in source, name
+
+
 def test_pure_modules_use_no_global_random():
     for name in PURE:
         source = open(os.path.join(ROOT, *name.split(".")) + ".py").read()
@@ -426,7 +449,7 @@ def test_scenes_ask_the_frame_for_device_and_animations():
 
 # --- the layers of games/core, and what the games' pure modules may import (issue 21) ---------
 
-LAYERS = ("kit", "data", "loop", "screens", "cli")    # each imports only those before it
+LAYERS = ("kit", "data", "net", "loop", "screens", "cli")    # each imports only those before it
 # The games' pure modules (PURE_PARTS, above: no pygame, no I/O) import only the pure kit and
 # their own game's pure modules.
 # Modules named as pure that still import more (their game's branch moves it out). Only shrinks.

@@ -34,7 +34,8 @@ SIZES = ((1920, 1080), (1280, 720))
 TOURS = (((1920, 1080), "normal", "standard"), ((1920, 1080), "large", "colour-blind"),
          ((1280, 720), "normal", "colour-blind"), ((1280, 720), "large", "standard"))
 KINDS = ("launcher", "settings", "setup", "rules", "lesson", "game", "pause", "confirm",
-         "result", "archive", "statistics", "history", "replay", "review", "game-id")
+         "result", "archive", "statistics", "history", "replay", "review", "game-id",
+         "network")
 # The problems that another branch of this stop (s31-fixes) fixes: a pattern each, with the
 # defect it stands for. Delete each when that branch merges; the tour is then held to none.
 OWNED_ELSEWHERE: dict[str, str] = {}

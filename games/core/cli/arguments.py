@@ -132,6 +132,31 @@ def stats_options(stats: Parser) -> None:
     stats.add_argument("game", nargs="?", type=text)
 
 
+def host_options(host: Parser) -> None:
+    game_options(host)
+    host.add_argument("--port", type=whole(0, 65535),
+                      help="the port to listen on (0: any free one; default 41414, or any "
+                      "free one when it is taken)")
+    host.add_argument("--bind", type=text, default="",
+                      help="the address to listen on (default: every address of this machine)")
+    host.add_argument("--code", type=text, help="the invitation code (default: a new one)")
+    host.add_argument("--side", type=whole(0, 1), default=0,
+                      help="the host's side: 0 (moves first in Kono and Nim) or 1")
+    host.add_argument("--computer", type=text, metavar="LEVEL",
+                      help="the computer plays this side at LEVEL, without a window")
+    host.add_argument("--name", type=text, help="your name, shown to your friend")
+    host.add_argument("--windowed", action="store_true")
+
+
+def join_options(join: Parser) -> None:
+    join.add_argument("address", type=text, help="the host's ADDRESS:PORT")
+    join.add_argument("--code", type=text, required=True, help="the invitation code")
+    join.add_argument("--computer", type=text, metavar="LEVEL",
+                      help="the computer plays this side at LEVEL, without a window")
+    join.add_argument("--name", type=text, help="your name, shown to your friend")
+    join.add_argument("--windowed", action="store_true")
+
+
 def bench_options(bench: Parser) -> None:
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
 
@@ -147,6 +172,8 @@ COMMANDS: dict[str, tuple[str, Callable[[Parser], None]]] = {
     "tour": ("shoot and check every screen a player can reach", tour_options),
     "daily": ("print a day's daily puzzle as a game ID", daily_options),
     "stats": ("print the statistics of the history", stats_options),
+    "host": ("host a game for a friend to join over the network", host_options),
+    "join": ("join a friend's game over the network", join_options),
     "bench": ("print the performance figures", bench_options),
 }
 """Each command's help line and the options it takes."""

@@ -13,6 +13,8 @@
   cache empty (everything painted);
 - with 10,000 games in the history: opening the statistics (against the setup screen) and
   recording a game (against writing settings.json);
+- network play on loopback: a move's round trip (wall time, a latency) beside a bare frame's
+  CPU cost, and a game's frame with a friend connected against one against the computer;
 - each game's own cases (games/<key>/bench.py: generation, solving, computer moves).
 
 Figures of computation are CPU time (time.process_time; a child's rusage for whole processes),
@@ -33,7 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 try:
@@ -41,47 +43,28 @@ try:
 except ImportError:      # not on Windows: whole-process CPU figures are left out there
     rusage = None  # type: ignore[assignment]  # the module, or None where there is none
 
+from games.core.cli.bench_measure import (
+    FRAMES,
+    Figure,
+    alternate,
+    baseline_frame,
+    cpu_timed,
+    emit,
+    percentile,
+    scene_frame,
+    spread,
+)
 from games.core.kit import registry
 
 if TYPE_CHECKING:
-    import pygame
 
     from games.core.loop.app import App, Scene
 
-# A figure: the JSON object of one line of the bench's output.
-Figure = dict[str, Any]
-FRAMES = 240
 # The repository: games/core/cli/bench.py is four levels down.
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), *[os.pardir] * 3))
 REST_TARGET = 0.02       # CPU s/s at rest ...
 # ... or this much of the minimal program, where the machine's floor is higher
 REST_FLOOR_RATIO = 1.5
-
-
-def emit(**figure: Any) -> None:
-    print(json.dumps(figure), flush=True)
-
-
-def percentile(samples: Sequence[float], fraction: float) -> float:
-    ordered = sorted(samples)
-    return ordered[round(fraction * (len(ordered) - 1))]
-
-
-def spread(samples: Sequence[float], unit: str, digits: int = 3) -> Figure:
-    """The median, the count and the p10-p90 spread, named with their unit."""
-    return {f"median_{unit}": round(statistics.median(samples), digits), "samples": len(samples),
-            f"p10_{unit}": round(percentile(samples, 0.1), digits),
-            f"p90_{unit}": round(percentile(samples, 0.9), digits)}
-
-
-def cpu_timed(run: Callable[[int], object], count: int) -> list[float]:
-    """CPU milliseconds of each of `count` calls run(i)."""
-    samples = []
-    for i in range(count):
-        start = time.process_time()
-        run(i)
-        samples.append((time.process_time() - start) * 1000)
-    return samples
 
 
 # --- child processes: this same program --------------------------------------------------------
@@ -150,46 +133,6 @@ def rest_figures(env: dict[str, str], quick: bool) -> None:
 
 
 # --- frames -----------------------------------------------------------------------------------
-def baseline_frame(screen: pygame.Surface) -> Callable[[int], None]:
-    """The bare frame: fill, 100 cached tiles, flip."""
-    import pygame
-    tile = pygame.Surface((64, 64)).convert()
-    tile.fill((200, 190, 170))
-    pygame.draw.circle(tile, (40, 120, 200), (32, 32), 26)
-
-    def frame(i: int) -> None:
-        screen.fill((22, 26, 36))
-        for k in range(100):
-            screen.blit(tile, ((k % 20) * 90 + 20, (k // 20) * 180 + 40 + (i % 8)))
-        pygame.display.flip()
-    return frame
-
-
-def scene_frame(app: App, scene: Scene) -> Callable[[int], None]:
-    """A frame of the scene drawn every time, as while it animates."""
-    def frame(i: int) -> None:
-        app.mark_dirty()
-        app.frame(1 / 60)
-    app.stack, app.running = [scene], True
-    app.jobs.wait_all()          # a scene's start-up work is not its frames'
-    return frame
-
-
-def alternate(first: Callable[[int], object], second: Callable[[int], object],
-              count: int) -> tuple[list[float], list[float]]:
-    """CPU milliseconds of `count` calls of each, taking turns frame by frame (the machine's
-    load, which drifts, falls on both alike), after a warm-up of 10 each."""
-    cpu_timed(first, 10), cpu_timed(second, 10)
-    ones: list[float] = []
-    twos: list[float] = []
-    for i in range(count):
-        for run, samples in ((first, ones), (second, twos)):
-            start = time.process_time()
-            run(i)
-            samples.append((time.process_time() - start) * 1000)
-    return ones, twos
-
-
 def frame_figures(frames: int) -> None:
     from games.core.kit.session import Session
     from games.core.loop.app import App
@@ -440,4 +383,6 @@ def run_bench(args: argparse.Namespace) -> None:
         first_draw_figures(env, scratch, 3 if args.quick else 7)
         history_figures(args.quick)
         rules_figures(args.quick)
+        from games.core.cli.bench_net import netplay_figures
+        netplay_figures(args.quick)
         game_figures(args.quick)

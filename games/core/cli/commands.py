@@ -17,10 +17,11 @@ from games.core.kit import registry
 
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Callable
 
     from games.core.kit.game import Game
     from games.core.kit.rules_api import RulesModule
-    from games.core.loop.app import App
+    from games.core.loop.app import App, Scene
 
 # Bounds on the positions analyse reads (arguments.py bounds the rest of the command line).
 MOST_POSITIONS = 10_000    # positions to analyse
@@ -202,6 +203,15 @@ def cmd_play(args: argparse.Namespace) -> None:
     app.run()
 
 
+def open_screen(args: argparse.Namespace, make: Callable[[App], Scene]) -> None:
+    """The launcher with a screen over it (the host's or the join screen of `host`, `join`)."""
+    from games.core.screens.launcher import LauncherScene
+    app = open_app(args.windowed)
+    app.push(LauncherScene(app))
+    app.push(make(app))
+    app.run()
+
+
 def cmd_launcher(args: argparse.Namespace | SimpleNamespace) -> None:
     from games.core.screens.launcher import LauncherScene
     app = open_app(args.windowed)
@@ -253,6 +263,11 @@ def main(argv: list[str]) -> int:
         elif command == "tour":
             from games.core.cli.tour import run_tour
             return run_tour(args)
+        elif command in ("host", "join"):
+            from games.core.cli import netplay
+            screen = netplay.cmd_host(args) if command == "host" else netplay.cmd_join(args)
+            if screen is not None:       # without --computer: its screen, in a window
+                open_screen(args, screen)
         else:
             {"play": cmd_play, "generate": cmd_generate, "solve": cmd_solve,
              "analyse": cmd_analyse, "selfplay": cmd_selfplay, "daily": cmd_daily,

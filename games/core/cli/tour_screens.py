@@ -5,11 +5,12 @@ where the one before it ended, finds its way (a game's setup screen, the launche
 real input path, shoots what it finds (Walker.shoot) and leaves the screens it opened.
 
 Each screen is named by its kind (launcher, settings, setup, rules, lesson, game, pause,
-confirm, result, archive, statistics, history, replay, review, game-id) and, where there are
-several, the moment after a dash ("review-middle")."""
+confirm, result, archive, statistics, history, replay, review, game-id, network) and, where
+there are several, the moment after a dash ("review-middle")."""
 from __future__ import annotations
 
 import functools
+import socket
 from collections.abc import Callable
 from typing import Any
 
@@ -375,9 +376,115 @@ def leave_one_saved(walker: Walker, key: str) -> None:
     leave_game(walker, scene, key)
 
 
+def network_play(walker: Walker, key: str) -> None:
+    """A friend over the network (the two-player games): the setup screen's choice, the
+    friend, join and host screens, the game with the friend (a seat of games/core/net played
+    by the tour, on loopback only), the questions the friend's offers ask, the result and its
+    rematch, the pause while the connection is lost, and leaving, asked first."""
+    if not two_players(key):
+        return
+    from games.core.kit.options import remember
+    from games.core.net.link import Guest
+    from games.core.screens.netplay import FriendScene, HostScene, JoinScene
+    from games.core.screens.netseat import WaitingScene
+    walker.app.settings["netplay"] = {"name": "Ana", "open_to": "computer"}   # loopback only
+    setup = setup_of(walker, key)
+    setup.choose("opponent", "network")
+    walker.shoot(key, "setup-network")
+    walker.press("New game")
+    walker.on_top(FriendScene)
+    walker.shoot(key, "network-friend")
+    walker.press("Join a game")
+    walker.on_top(JoinScene)
+    walker.shoot(key, "network-join")
+    walker.key(pygame.K_ESCAPE)
+    walker.on_top(FriendScene)
+    walker.press("Host a game")
+    host: HostScene = walker.on_top(HostScene)   # type: ignore[assignment]
+    walker.shoot(key, "network-host")
+    invitation = host.invitation()
+    if invitation is None:
+        raise Stuck(host.problem or "no invitation")
+    friend = Guest("127.0.0.1", invitation.port, invitation.code, "Gus")
+    try:
+        scene = game_opened(walker)
+        exchange(walker, scene, friend)
+        walker.shoot(key, "game-network")
+        offers = ["undo"] + (["draw"] if scene.versus and scene.versus.draw_move else [])
+        for kind in offers:
+            friend.offer(kind)
+            walker.on_top(ConfirmScene)
+            walker.shoot(key, f"confirm-network-{kind}")
+            walker.key(pygame.K_n)
+            walker.until(lambda: asked(friend) is None, "the friend's answer")
+        friend.resign()
+        walker.on_top(ResultScene)
+        walker.shoot(key, "result-network")
+        walker.press("Rematch")
+        walker.until(lambda: asked(friend) == "rematch", "the rematch offered")
+        friend.answer(True)
+        walker.until(lambda: walker.app.top is scene and scene.session.position == 0,
+                     "the rematch")
+        with friend.lock:                    # the cable is pulled, for good
+            friend.running = False
+            if friend.peer is not None:
+                friend.peer.sock.shutdown(socket.SHUT_RDWR)
+        walker.on_top(WaitingScene)
+        walker.shoot(key, "network-waiting")
+        walker.key(pygame.K_ESCAPE)
+        walker.on_top(PauseScene)
+        walker.press("Save and leave")
+        walker.on_top(ConfirmScene)
+        walker.shoot(key, "confirm-leave-network")
+        walker.key(pygame.K_y)
+    finally:
+        friend.close()
+    setup = open_setup(walker, key)
+    setup.choose("opponent", "computer")
+    remember(walker.app.settings, key, setup.chosen())
+
+
+def asked(friend: Any) -> str | None:
+    """The offer the friend's seat is asked to answer (the tour's friend: a Guest)."""
+    view = friend.view()
+    return None if view is None else str(view.asked) if view.asked else None
+
+
+def exchange(walker: Walker, scene: Frame, friend: Any) -> None:
+    """A move each (the player's by the demo's player, the friend's on its seat), ending on
+    the player's turn."""
+    versus = scene.versus
+    assert versus is not None
+    for _ in range(4):
+        view = friend.view()
+        if view is None or view.over:
+            return
+        ply: int = view.ply
+        if view.to_move == view.side:
+            move = versus.ai.choose_move(friend.state(), walker.rng, "medium")
+            friend.play(move.encode())
+            walker.until(functools.partial(moved_past, scene, ply), "the friend's move")
+            walker.settle()
+            if ply >= 1:
+                return
+        else:
+            walker.settle()
+            scene.demo_step()
+            walker.until(functools.partial(sent_past, friend, ply), "the move sent")
+
+
+def moved_past(scene: Frame, ply: int) -> bool:
+    return scene.session.position > ply
+
+
+def sent_past(friend: Any, ply: int) -> bool:
+    view = friend.view()
+    return view is not None and int(view.ply) > ply
+
+
 GAME_VISITS: tuple[Callable[[Walker, str], None], ...] = (
     setup_screen, rules_pages, lesson, playing, results, daily_puzzle, statistics,
-    leave_one_saved, other_starts)
+    leave_one_saved, other_starts, network_play)
 
 
 # --- the collection's screens --------------------------------------------------------------------

@@ -31,20 +31,25 @@ from games.core.data.history_rows import (
 )
 from games.core.kit.checks import Invalid
 
-Opponent = Literal["", "computer", "human"]   # none (a puzzle), the computer, another person
+# none (a puzzle), the computer, another person here, a friend over the network
+Opponent = Literal["", "computer", "human", "network"]
 Outcome = Literal["won", "lost", "draw"]       # as the player sees it
 Measure = Literal["score", "duration"]         # a game's score, or the seconds it took
 
-ANYONE: frozenset[Opponent] = frozenset(("", "computer", "human"))
+ANYONE: frozenset[Opponent] = frozenset(("", "computer", "human", "network"))
 # The games with a player to win or lose them: all but those between two people.
 PLAYERS: frozenset[Opponent] = frozenset(("", "computer"))
+# The games between two people (at one screen, or over the network): played, never the
+# player's wins or losses, streaks or records.
+PEOPLE: frozenset[Opponent] = ANYONE - PLAYERS
 
 # A win with help: a puzzle's win its game keeps out of the best results (Solve was used, or
 # help its rules count: `ranked` is 0); played, never won. A two-player game's hints are in
 # its record and its result, as a Calcoolation hint is: its wins are its own.
 HELPED = "(outcome = 'won' AND opponent = '' AND ranked = 0)"
-WON = "outcome = 'won' AND opponent <> 'human'"       # the player's (with help or not)
-LOST = "outcome = 'lost' AND opponent <> 'human'"
+A_PLAYERS = "opponent IN ('', 'computer')"             # PLAYERS, as SQL
+WON = f"outcome = 'won' AND {A_PLAYERS}"       # the player's (with help or not)
+LOST = f"outcome = 'lost' AND {A_PLAYERS}"
 
 
 @dataclass(frozen=True)
@@ -111,10 +116,12 @@ def where(chosen: Filter) -> tuple[str, tuple[object, ...]]:
         if value is not None:
             terms.append(f"{column} = ?")
             args.append(value)
-    if chosen.opponents != ANYONE:     # a row holds one of the three (VALID): one named
+    if chosen.opponents != ANYONE:     # a row holds one of them (VALID): named as words
         left_out = ANYONE - chosen.opponents
-        terms.append(f"opponent = '{next(iter(chosen.opponents))}'" if len(left_out) == 2 else
-                     f"opponent <> '{next(iter(left_out))}'")
+        terms.append(f"opponent = '{next(iter(chosen.opponents))}'"
+                     if len(chosen.opponents) == 1 else
+                     f"opponent <> '{next(iter(left_out))}'" if len(left_out) == 1 else
+                     f"opponent IN ({', '.join(repr(o) for o in sorted(chosen.opponents))})")
     if chosen.outcome is not None:
         terms.append(f"outcome = '{chosen.outcome}'")
     if chosen.ranked is not None:
@@ -286,7 +293,7 @@ def results_in_order(db: History, chosen: Filter) -> str:
     rows = db.query(f"SELECT group_concat(won, '') FROM (SELECT CASE WHEN outcome <> 'won' "
                     f"THEN '0' WHEN opponent <> '' OR id NOT IN (SELECT id FROM valid WHERE "
                     f"{helped}) THEN '1' ELSE '' END AS won FROM valid WHERE {condition} AND "
-                    f"opponent <> 'human' AND games = 1 ORDER BY id LIMIT {MOST_ROWS}) LIMIT 1",
+                    f"{A_PLAYERS} AND games = 1 ORDER BY id LIMIT {MOST_ROWS}) LIMIT 1",
                     (*helped_args, *args))
     return str(rows[0][0] or "")
 

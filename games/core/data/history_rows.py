@@ -40,7 +40,7 @@ FIRST_DAY, LAST_DAY = "2000-01-01", LAST_TIME[:10]     # the daily puzzles' (kit
 # years) an id is not Parlour's, and is never used to find the next one.
 MAX_ID = 10**12
 OUTCOMES = ("won", "lost", "draw")
-OPPONENTS = ("", "computer", "human")
+OPPONENTS = ("", "computer", "human", "network")   # network: a friend in another copy
 MAX_MOVES_TEXT = saves.MAX_MOVES * 70
 MAX_TIMES_TEXT = saves.MAX_MOVES * 12     # '9999999.99,' each
 
@@ -61,7 +61,7 @@ class Game:
     # when each move was made (elapsed seconds; None where not known): empty, or one a move
     times: tuple[float | None, ...] = ()
     record: dict[str, int] = field(default_factory=dict)   # hints, penalties, solved...
-    opponent: str = ""        # '' (a puzzle), 'computer' or 'human'
+    opponent: str = ""        # '' (a puzzle), 'computer', 'human' or 'network'
     level: str = ""           # the computer's level
     daily: str = ""           # YYYY-MM-DD: the daily puzzle of that day
     games: int = 1            # the games the row stands for (a count imported from records.json)
@@ -125,7 +125,7 @@ VALID = " AND ".join([
     _text_sql("moves", MAX_MOVES_TEXT),
     _text_sql("times", MAX_TIMES_TEXT, True),
     _text_sql("record", 2000),
-    "opponent IN ('', 'computer', 'human')",
+    "opponent IN ('', 'computer', 'human', 'network')",
     _text_sql("level", 32, True) + " AND NOT level GLOB '*[^a-z0-9_]*'",
     _text_sql("daily", 10, True, DATE_GLOB) + " AND " + _moment_sql("daily", day=True),
     "typeof(games) = 'integer' AND games BETWEEN 1 AND 1000000000",

@@ -67,7 +67,13 @@ def record_rows(store: Store, key: str, level: object) -> Rows:
 def record_summary(store: Store, settings: dict[str, Any], key: str,
                    play: dict[str, Any]) -> tuple[str, Rows]:
     """A two-player game's panel: the record at the chosen level, Custom with the chance the
-    settings keep."""
+    settings keep; over the network, the games against friends."""
+    if play.get("opponent") == "network":     # friends: kept apart from the computer's
+        counts = outcomes(store.history(), Filter(game=key, opponents=frozenset({"network"})))
+        return "Your games over the network", [] if not counts else [
+            (f"{counts.get('won', 0)} won", "against friends"),
+            (f"{counts.get('lost', 0)} lost", "over the network"),
+            (f"{counts.get('draw', 0)} drawn", "")]
     level = play.get("level")
     if level == "custom":
         level = registry.preferences(settings, key)["custom_level"]

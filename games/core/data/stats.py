@@ -19,6 +19,7 @@ from typing import Any
 from games.core.data import history_rows
 from games.core.data.history import History
 from games.core.data.history_queries import (
+    PEOPLE,
     Filter,
     Span,
     Total,
@@ -99,7 +100,7 @@ def figures(db: History, key: str = "", today: datetime.date | None = None) -> F
     for total in counted:
         result.played += total.games
         result.seconds += total.seconds
-        if total.opponent == "human":
+        if total.opponent in PEOPLE:
             result.two_players += total.games
         else:
             name = "helped" if total.helped else NAMES[total.outcome]
@@ -266,7 +267,7 @@ def game_groups(counted: list[Total]) -> list[Group]:
     for total in counted:
         if total.game in games:
             group = groups.setdefault(total.game, Group(total.game))
-            if total.opponent == "human":
+            if total.opponent in PEOPLE:
                 group.played += total.games
             else:
                 add(group, total.outcome, total.games, total.helped)

@@ -25,6 +25,7 @@ def opponent_options(side_names: Sequence[str], default_level: str = "medium") -
     first, second = side_names
     return [
         Option("opponent", "Opponent", (("computer", "The computer"), ("human", "Two players"),
+                                        ("network", "Over the network"),
                                         ("demo", "Computer vs computer")), "computer", "play"),
         Option("side", "You play", ((0, f"{first} (moves first)"), (1, second)), 0, "play"),
         Option("level", "Computer level", LEVEL_CHOICES, default_level, "play"),

@@ -190,7 +190,7 @@ class App:
             sprite_cache.use_folder(os.path.join(self.store.data_dir(), "sprites"))
         except OSError:   # StoreError: told by load_settings already; sprites are painted
             sprite_cache.use_folder(None)
-        self.jobs = Jobs(self._job_finished)
+        self.jobs = Jobs(self.wake)
         # Where a new deal's seed comes from (the setup screen's New game): the operating
         # system's randomness; the tour seeds its own, so its deals are the same every run.
         self.dealer: random.Random = random.SystemRandom()
@@ -294,8 +294,9 @@ class App:
             self.messages.append(message)
             self.mark_dirty()
 
-    def _job_finished(self) -> None:
-        """From a Job's thread: wake the loop, if the display is still up to hear it."""
+    def wake(self) -> None:
+        """From any thread (a Job's end, news from the network): wake the loop, if the
+        display is still up to hear it."""
         try:
             if pygame.display.get_init():
                 pygame.event.post(pygame.event.Event(JOB_DONE))

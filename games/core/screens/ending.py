@@ -65,14 +65,16 @@ class Ending:
         return frame.session.status.outcome == Outcome.WON and not frame.solve_used
 
     def record(self, outcome: str, ranked: bool = False, opponent: str = "",
-               level: str = "") -> int | None:
+               level: str = "", detail: str | None = None) -> int | None:
         """One row of the history for this game (its moves, record, score in the game's
-        words, the daily puzzle's date); the rank of a new best score, or None."""
+        words, or `detail`: a friend's name; the daily puzzle's date); the rank of a new best
+        score, or None."""
         from games.core.data.history_rows import of_session
         frame = self.frame
         score = frame.board.final_score()
         game = of_session(
-            frame.session, frame.started, outcome, score, frame.board.score_text(score), ranked,
+            frame.session, frame.started, outcome, score,
+            frame.board.score_text(score) if detail is None else detail, ranked,
             opponent=opponent, level=level, daily=dailies.entered(frame))
         try:
             return frame.app.store.history().record(game)

@@ -43,7 +43,7 @@ MESSAGE_SECONDS = 4.0
 class Frame(Scene):
     def __init__(self, app: App, session: Session[Any, Any, Any],
                  play_options: dict[str, Any] | None = None, mode: Mode = PLAY,
-                 gate: Gate | None = None) -> None:
+                 gate: Gate | None = None, versus: Callable[[Frame], Versus] | None = None) -> None:
         super().__init__(app)
         self.session = session
         self.game: Game[Any, Any, Any] = registry.lookup(session.key)
@@ -72,7 +72,7 @@ class Frame(Scene):
         self.versus: Versus | None = None
         if self.game.players == 2:
             from games.core.screens.versus import Versus
-            self.versus = Versus(self)
+            self.versus = (versus or Versus)(self)     # a friend over the network: netseat
         self.board: Board = self.game.board()(self)
         self.toolbar = hud.Toolbar(verbs.toolbar_buttons(self))
         # What the HUD last showed: draw_changes redraws the fields alone if nothing else changed.
@@ -85,7 +85,7 @@ class Frame(Scene):
 
     @property
     def over(self) -> bool:
-        return self.session.status.over
+        return self.session.status.over or bool(self.versus and self.versus.resigned is not None)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -570,7 +570,7 @@ class Frame(Scene):
             self.message if self.message_time > 0 else self.status_line())
 
     def status_line(self) -> str:
-        own = self.board.status_line()
+        own = self.board.status_line() if self.versus is None else self.versus.status_line()
         if own is not None:
             return own
         if self.versus is not None:

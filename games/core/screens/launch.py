@@ -162,7 +162,8 @@ def open_daily(app: App, key: str, day: datetime.date, replace_scene: Frame | No
 
 def resume_saved_game(app: App, key: str) -> bool:
     """Rebuild the saved game (checked whole and brought up to date by saves.read, which also
-    bounds its history, so the replay is quick) and open it."""
+    bounds its history, so the replay is quick) and open it; a game with a friend over the
+    network is hosted again (the host screen: a new invitation, the game as it was)."""
     def rebuild(data: object) -> tuple[Session[Any, Any, Any], dict[str, Any], list[str]]:
         problems: list[str] = []
         save = read_save(data, key)
@@ -175,6 +176,10 @@ def resume_saved_game(app: App, key: str) -> bool:
     session, play, problems = loaded
     for problem in problems:
         app.tell(problem)
+    if play.get("opponent") == "network":    # a game left unfinished: hosted again for the
+        from games.core.screens.netplay import HostScene  # friend to come back to
+        app.push(HostScene(app, session, 1 if play.get("side") == 1 else 0))
+        return True
     open_game(app, session, play)
     return True
 

@@ -92,7 +92,23 @@ class SetupScene(Scene):
             widgets.append(ui.Button((120 + n * (width + 20), y, width, size), words, callback))
         self.lesson = lesson
         focus = next((i for i, w in enumerate(widgets) if isinstance(w, ui.Button)), 0)
+        self.widgets, self.step = widgets, step
+        self.places = [widget.rect.topleft for widget in widgets]
         self.menu = ui.Menu(widgets, focus)
+        self.show_rows()
+
+    def show_rows(self) -> None:
+        """The rows the choices call for: no computer level against a friend over the
+        network (its row hidden, its value kept, the rows below it moved up)."""
+        hidden = [stepper for option, stepper in self.choices if option.key == "level"] \
+            if self.chosen().get("opponent") == "network" else []
+        gap = min((widget.rect.top for widget in hidden), default=None)
+        for widget, (x, y) in zip(self.widgets, self.places):
+            widget.rect.topleft = (x, y - self.step if gap is not None and y > gap else y)
+        focused = self.menu.widgets[self.menu.focus]
+        self.menu.widgets = [widget for widget in self.widgets if widget not in hidden]
+        self.menu.focus = self.menu.widgets.index(focused) if focused in self.menu.widgets \
+            else 0
 
     def choose(self, key: str, value: object) -> None:
         """Set an option to one of its values (as a player stepping through it would)."""
@@ -101,6 +117,7 @@ class SetupScene(Scene):
                 if value not in [v for v, _ in option.choices]:
                     raise ValueError(f"{self.key}'s {key} has no value {value!r}")
                 stepper.select(value)
+                self.show_rows()
                 return
         raise KeyError(f"{self.key} has no option {key!r}")
 
@@ -121,6 +138,9 @@ class SetupScene(Scene):
         if self.problem():
             self.app.audio.play("wrong")   # the panel says why; New game waits for a change
             return
+        if self.chosen().get("opponent") == "network":
+            self.play_a_friend()
+            return
         game = self.replace_scene
         if (game is not None and not game.over) or \
                 (game is None and self.app.store.has_save(self.key)):
@@ -139,6 +159,13 @@ class SetupScene(Scene):
             start_new_game(self.app, self.key, choices, self.replace_scene)
         except GameError as error:
             self.app.tell(str(error))
+
+    def play_a_friend(self) -> None:
+        """A friend over the network: host or join, over this screen (Back comes here)."""
+        from games.core.screens.netplay import FriendScene  # off the first frame
+        remember(self.app.settings, self.key, self.chosen())
+        self.app.save_settings()
+        self.app.push(FriendScene(self.app, self.key, self.chosen()))
 
     def resume(self) -> None:
         self.app.pop(self)
@@ -187,6 +214,7 @@ class SetupScene(Scene):
             self.open_rules()
         else:
             self.menu.handle(action)
+            self.show_rows()
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(ui.BG)
@@ -226,9 +254,16 @@ class SetupScene(Scene):
         return records.summary(self.app.store, self.app.settings, self.info, params, play)
 
 
+def over_the_network(game: Frame) -> bool:
+    """A game with a friend over the network (games/core/screens/netseat.py)."""
+    return game.play_options.get("opponent") == "network"
+
+
 def back_to_launcher(app: App, game: Frame) -> None:
     """Close a game and anything above it; the scene below (the launcher) is told it is on top
     again and refreshes its Resume tags."""
+    if game.versus is not None:
+        game.versus.close()
     app.pop(game)
 
 
@@ -244,6 +279,8 @@ class PauseScene(Scene):
                    ("Settings", lambda: app.push(SettingsScene(app))),
                    ("Save and leave", self.leave),
                    ("Quit Parlour", lambda: app.push(ask_to_quit(app)))]
+        if over_the_network(game):      # one game, both sides': no restart, no other game
+            entries = [entry for entry in entries if entry[0] not in ("Restart", "New game")]
         buttons = ui.button_column(entries, cx, 300, height=76, gap=16)
         self.id_row = IdRow((cx - 700, buttons[-1].rect.bottom + 40, 1400, 64),
                             game.session.game_id, self.copy)
@@ -270,6 +307,12 @@ class PauseScene(Scene):
         self.game.new_game()     # the setup screen, over this menu (Esc comes back here)
 
     def leave(self) -> None:
+        """Save and leave (a game with a friend over the network asks first)."""
+        versus = self.game.versus
+        if versus is None or not versus.asks_to_leave(self.leave_now):
+            self.leave_now()
+
+    def leave_now(self) -> None:
         self.game.save()
         back_to_launcher(self.app, self.game)
 
@@ -339,7 +382,8 @@ class ResultScene(MenuScreen):
         self.id_row = IdRow((inner.left, self.box.bottom - 214, inner.width, 64),
                             game.session.game_id, self.copy)
         self.toast = Toast()
-        entries = [("New game", self.again), ("Look at the board", lambda: app.pop(self)),
+        entries = [("Rematch" if over_the_network(game) else "New game", self.again),
+                   ("Look at the board", lambda: app.pop(self)),
                    ("Back to the launcher", self.leave)]
         if game.versus is not None:             # a two-player game: graded move by move
             entries.insert(1, ("Review the game", game.versus.review))
@@ -372,7 +416,14 @@ class ResultScene(MenuScreen):
         self.toast.update(dt)
 
     def again(self) -> None:
+        """New game; against a friend over the network, a rematch offered (the sides
+        swapped)."""
         self.app.pop(self)
+        if over_the_network(self.game):
+            from games.core.screens.netseat import NetworkVersus
+            if isinstance(self.game.versus, NetworkVersus):
+                self.game.versus.rematch()
+            return
         self.game.new_game()
 
     def leave(self) -> None:

@@ -99,6 +99,11 @@ def level_words(level: str) -> str:
     return custom_words(int(level)) if level.isdigit() else level.replace("_", " ").title()
 
 
+def network_words(friend: str) -> str:
+    """A game against a friend over the network (the history keeps the friend's name)."""
+    return f"Network: {friend}" if friend else "Network"
+
+
 def title_of(key: str) -> str:
     try:
         return registry.lookup(key).title
@@ -362,7 +367,9 @@ class GameRow(ui.Widget):
         game = self.game
         when = local_time(game.finished)
         settings = level_words(game.level) if game.opponent == "computer" else \
-            "Two players" if game.opponent == "human" else setting_words(game.game, game.params)
+            "Two players" if game.opponent == "human" else \
+            network_words(game.detail) if game.opponent == "network" else \
+            setting_words(game.game, game.params)
         score = stats.clock(game.duration) if game.duration is not None else "-"
         if game.opponent == "" and game.detail:
             score = game.detail

@@ -85,6 +85,7 @@ class Versus:
         self.grades: tuple[Any, list[Grade]] | None = None   # (state, graded moves best first)
         self.grade_job: tuple[Any, Job] | None = None
         self.offers = DrawOffer(self)     # draw offers (games whose rules have draws)
+        self.resigned: int | None = None  # the side that resigned (a game over the network)
 
     @property
     def board(self) -> Board:
@@ -149,6 +150,10 @@ class Versus:
     def looking(self) -> bool:
         """Nobody plays: the board is a review's, which only shows positions."""
         return not self.frame.mode.turns
+
+    def status_line(self) -> str | None:
+        """The status line's words while the game goes on: the board's own (its prompt)."""
+        return self.board.status_line()
 
     def turn_prompt(self) -> str:
         """Whose turn it is, for a board that looks only (a review): the side's name."""
@@ -297,6 +302,13 @@ class Versus:
     def interrupt(self) -> None:
         self.cancel_thinking()
         self.offers.cancel()
+
+    def asks_to_leave(self, then: Callable[[], None]) -> bool:
+        """Leaving the game asks first (True: asked, and `then` runs if the player leaves)."""
+        return False
+
+    def close(self) -> None:
+        """The frame closes (back to the launcher): what the sides hold goes."""
 
     # --- the graded-moves hint -----------------------------------------------------------------
     def hint(self) -> None:
