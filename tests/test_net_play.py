@@ -447,6 +447,9 @@ def test_a_deal_begun_here_gives_way_to_the_one_both_play(app_here, seats):
     until(driver, lambda: frame.session.game_id == friend.view().game_id and
           frame.session.position == 1, "the match's deal again")
     assert "the game the host chose" in frame.message
+    assert not frame.can_hint()          # the toolbar's Hint is dimmed against a friend
+    driver.key(pygame.K_h)
+    assert frame.versus.hint_for is None and frame.session.count("hints") == 0
     frame.hint()
     assert frame.message == "No hints in a game against a friend."
 

@@ -322,7 +322,7 @@ class Frame(Scene):
             self.board.hint()
 
     def can_hint(self) -> bool:
-        return self.board.can_hint()
+        return self.board.can_hint() and (self.versus is None or self.versus.hints)
 
     def can_undo(self) -> bool:
         """Whether Undo would do anything now (its toolbar button is dimmed when not)."""

@@ -161,6 +161,8 @@ class NetworkVersus(Versus):
         except MatchError as error:
             self.frame.say(str(error))
 
+    hints = False    # a game against a friend is the two players' own: its Hint is dimmed
+
     def hint(self) -> None:
         self.frame.say("No hints in a game against a friend.")
 

@@ -45,6 +45,7 @@ PACES = {"brisk": (0.15, 0.3), "steady": (0.6, 0.45), "slow": (1.2, 0.9)}
 
 class Versus:
     """The two sides of the game in `frame`, and what they do."""
+    hints = True     # the graded hint is offered (never against a friend)
 
     def __init__(self, frame: Frame) -> None:
         self.frame = frame
