@@ -359,3 +359,36 @@ def test_the_pad_pastes_a_name_and_reaches_host_and_join(app_here):
     assert isinstance(host, HostScene) and host.view().names[0] == "Pad Player"
     driver.pad(pygame.CONTROLLER_BUTTON_B)
     assert driver.app.top is friend and host.seat is None
+
+
+def test_a_friend_over_a_game_in_progress_asks_first_and_gives_that_game_up(app_here):
+    """The game's one save is taken by a game with a friend as by any new game: New game
+    asks first (No keeps the game), and once the friend joins the game the setup screen was
+    opened over is gone, not left beneath to save over the friend's."""
+    from games.core.screens.frame import Frame
+    from games.core.screens.question import ConfirmScene
+    driver = app_here
+    mine = driver.app.push(Frame(driver.app, Session.new("nim", None, 3),
+                                 {"opponent": "computer", "side": 0, "level": "perfect"}))
+    driver.frames()
+    setup = driver.app.push(SetupScene(driver.app, "nim", mine))
+    driver.frames()
+    stepper = next(s for option, s in setup.choices if option.key == "opponent")
+    while stepper.value != "network":
+        driver.click(stepper.forward_zone().center)
+    for answer, keeps in ((pygame.K_n, True), (pygame.K_y, False)):
+        driver.click(button(setup, "New game").rect.center)
+        assert isinstance(driver.app.top, ConfirmScene), "asked before the game is given up"
+        driver.key(answer)
+        assert isinstance(driver.app.top, SetupScene if keeps else FriendScene)
+    friend = driver.app.top
+    driver.click(friend.host_button.rect.center)
+    host = driver.app.top
+    guest = Guest("127.0.0.1", host.seat.port, host.code, "Gus")
+    try:
+        frame = in_game(driver)
+        assert mine not in driver.app.stack and setup not in driver.app.stack
+        assert frame.play_options["opponent"] == "network"
+        leave_game(driver, frame)
+    finally:
+        guest.close()

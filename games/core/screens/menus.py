@@ -138,17 +138,16 @@ class SetupScene(Scene):
         if self.problem():
             self.app.audio.play("wrong")   # the panel says why; New game waits for a change
             return
-        if self.chosen().get("opponent") == "network":
-            self.play_a_friend()
-            return
+        # A game with a friend takes the game's one save too: asked alike.
+        begin = self.play_a_friend if self.chosen().get("opponent") == "network" else self.start
         game = self.replace_scene
         if (game is not None and not game.over) or \
                 (game is None and self.app.store.has_save(self.key)):
             self.app.push(ConfirmScene(
                 self.app, "Start a new game?", "New game (Y)", "Keep my game (N)",
-                self.start, f"Your {self.info.title} game in progress is given up."))
+                begin, f"Your {self.info.title} game in progress is given up."))
             return
-        self.start()
+        begin()
 
     def start(self) -> None:
         choices = self.chosen()

@@ -3,8 +3,7 @@ the setup screen's opponent "Over the network" opens FriendScene (your name, Hos
 HostScene listens and shows the invitation (the address and port, the code, Copy with Ctrl+C,
 the host's choices); JoinScene takes the invitation typed, pasted (Ctrl+V, Paste, a pad's A)
 or picked from the games hosted on this network, and joins. Connected, both give way to the
-game itself, the seat (games/core/net's Host or Guest) handed to its frame's NetworkVersus
-(netseat.py). Listening lasts while the host screen or its game is open; Back closes it."""
+game, its seat held by NetworkVersus (netseat.py); a host listens only while these are open."""
 from __future__ import annotations
 
 import functools
@@ -253,7 +252,7 @@ class NetScene(Scene):
     def start_game(self, view: MatchView) -> None:
         """Connected: the game itself, on the frame every game is played on, the friend's
         seat held by its Versus policy (games/core/screens/netseat.py) in the computer's
-        place. The screens that led here go (a setup screen's game in progress stays)."""
+        place. The screens that led here go, and the game a setup screen was opened over."""
         from games.core.screens.frame import Frame
         from games.core.screens.menus import SetupScene
         from games.core.screens.netseat import network_play
@@ -267,7 +266,8 @@ class NetScene(Scene):
             return
         app, leading = self.app, (SetupScene, FriendScene, HostScene, JoinScene)
         first = next((scene for scene in app.stack if isinstance(scene, leading)), self)
-        app.pop(first)
+        given_up = first.replace_scene if isinstance(first, SetupScene) else None
+        app.pop(given_up if given_up in app.stack else first)
         play = {"opponent": "network", "side": view.side, "number": view.number}
         app.push(Frame(app, session, play, versus=network_play(seat)))
         app.audio.play("select")
