@@ -392,6 +392,8 @@ def network_play(walker: Walker, key: str) -> None:
     setup.choose("opponent", "network")
     walker.shoot(key, "setup-network")
     walker.press("New game")
+    if isinstance(walker.app.top, ConfirmScene):    # a game of it is saved: given up, asked
+        walker.key(pygame.K_y)
     walker.on_top(FriendScene)
     walker.shoot(key, "network-friend")
     walker.press("Join a game")
