@@ -472,3 +472,19 @@ def test_the_guest_asks_to_take_back_its_move_and_the_host_agrees(app_here, seat
     until(driver, lambda: frame.session.position == 1 and friend.view().ply == 1, "undone")
     assert frame.versus.human_to_move() and not frame.session.can_redo()
     my_move(driver, frame, friend, rng)
+
+
+def test_parlour_quitting_lets_the_friends_seat_go_and_tells_the_friend(app_here, seats):
+    """The App's quit (the window closed, asked) closes the game's seat: its thread ends
+    with the App, never left to wake a loop that is gone, and the friend hears of it."""
+    driver = app_here
+    frame, friend = hosted(driver, "kono")
+    seats.append(friend)
+    seat = frame.versus.seat
+    driver.app.quit()
+    seat.join(HANG)
+    assert not seat.thread.is_alive()
+    deadline = time.monotonic() + HANG
+    while friend.view().link != Link.CLOSED and time.monotonic() < deadline:
+        friend.wait(0.1)
+    assert friend.view().link == Link.CLOSED

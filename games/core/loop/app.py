@@ -113,6 +113,10 @@ class Scene:
     def on_quit(self) -> None:
         """The app is closing: keep whatever should survive (game scenes save)."""
 
+    def on_closed(self) -> None:
+        """The App quits for good (on_quit has kept what is kept): let go of what is held
+        open, a network seat (its thread would otherwise outlive the App)."""
+
     def on_focus_lost(self) -> None:
         """The window lost focus: timed games pause."""
 
@@ -368,6 +372,7 @@ class App:
     def quit(self) -> None:
         for scene in reversed(self.stack):
             scene.on_quit()
+            scene.on_closed()
         self.running = False
 
     def close(self) -> None:

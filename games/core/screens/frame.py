@@ -5,9 +5,8 @@ the game's Board (games/core/screens/board.py: what an action means, animation, 
 game's words) and, in a two-player game, the Versus policy (games/core/screens/versus.py:
 who plays each side, the computer's turn, draw offers, the graded hint, undo by turns).
 
-A Mode (games/core/screens/modes.py) says what the frame is for: play, a lesson or a look
-back. The screens it opens and the history are imported when opened: its first frame needs
-none of them.
+A Mode (modes.py) says what the frame is for: play, a lesson or a look back. The screens it
+opens and the history are imported when opened: its first frame needs none of them.
 """
 from __future__ import annotations
 
@@ -89,8 +88,7 @@ class Frame(Scene):
 
     @property
     def size(self) -> tuple[int, int]:
-        size: tuple[int, int] = self.app.size
-        return size
+        return self.app.size
 
     @property
     def device(self) -> str:
@@ -492,9 +490,8 @@ class Frame(Scene):
         if self.versus is not None:
             return self.versus.demo_move()
         computer = self.game.parts().computer
-        if computer is None:
-            return None
-        return computer.choose_move(self.state, random.Random(self.app.frames), None)
+        return None if computer is None else \
+            computer.choose_move(self.state, random.Random(self.app.frames), None)
 
     def demo_step(self) -> None:
         if self.over or self.tweens.busy:
@@ -509,6 +506,10 @@ class Frame(Scene):
     def on_quit(self) -> None:
         self.board.on_quit()
         self.save()
+
+    def on_closed(self) -> None:
+        if self.versus is not None:     # what the sides hold goes (a friend's seat)
+            self.versus.close()
 
     def save(self) -> None:
         if not self.mode.saves:
@@ -564,8 +565,7 @@ class Frame(Scene):
         self.hud_drawn = (layout, words, self.toolbar.look(), self.only_the_clock_is_due())
 
     def shown_words(self) -> str:
-        """The status line's words: Solve's while it runs, the message while it lasts, else
-        the status."""
+        """The status line: Solve's words, a message while it lasts, or the status."""
         return solving.status(self.solver) or (
             self.message if self.message_time > 0 else self.status_line())
 

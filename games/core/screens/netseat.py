@@ -171,8 +171,8 @@ class NetworkVersus(Versus):
 
     # --- each step: the seat's news, then the board brought to the match ----------------
     def tick(self, dt: float) -> None:
+        """The friend's news; nothing of the computer's turn (no computer, hint or pick)."""
         self.hear()
-        super().tick(dt)
 
     def hear(self) -> None:
         """The seat's events (questions, answers, the link), then the frame's game made the
