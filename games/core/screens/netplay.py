@@ -7,6 +7,7 @@ game, its seat held by NetworkVersus (netseat.py); a host listens only while the
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
@@ -130,7 +131,33 @@ class Typing:
             self.menu.widgets[self.menu.focus].activate()
 
 
-class FriendScene(Scene):
+class TypingScreen(Scene):
+    """A screen with one field typed into (Typing, set up by the screen): its keys, Esc
+    back, Ctrl+V pasting, the caret blinking twice a second."""
+    typing: Typing
+    menu: ui.Menu
+    back: Callable[[], None]      # the screen's own (the host and join screens close a seat)
+    paste: Callable[[], None]     # Ctrl+V, and a pad's A on the field
+
+    def handle(self, action: Action) -> None:
+        if self.typing.handle(action):
+            return
+        if action.kind == Act.CANCEL:
+            self.back()
+        elif action.kind == Act.PASTE:
+            self.paste()
+        else:
+            self.menu.handle(action)
+
+    def next_change(self) -> float:
+        return 0.5 - self.typing.blink % 0.5
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.typing.update(dt)
+
+
+class FriendScene(TypingScreen):
     """The opponent "Over the network": your name (optional), then Host or Join."""
     opaque = False
 
@@ -190,22 +217,6 @@ class FriendScene(Scene):
     def back(self) -> None:
         self.name()
         self.app.pop(self)
-
-    def handle(self, action: Action) -> None:
-        if self.typing.handle(action):
-            return
-        if action.kind == Act.CANCEL:
-            self.back()
-        elif action.kind == Act.PASTE:
-            self.paste()
-        else:
-            self.menu.handle(action)
-
-    def next_change(self) -> float:
-        return 0.5 - self.typing.blink % 0.5    # the caret blinks twice a second
-
-    def update(self, dt: float) -> None:
-        self.typing.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(ui.shade(self.app.size, (10, 12, 18, 215)), (0, 0))
@@ -435,7 +446,7 @@ class HostScene(NetScene):
         self.menu.draw(surface)
 
 
-class JoinScene(NetScene):
+class JoinScene(TypingScreen, NetScene):
     """Takes the invitation (typed, pasted, or a game found on this network and the code)
     and joins; the game opens once the host has proved the code too."""
     MOST_SHOWN = 3
@@ -548,22 +559,8 @@ class JoinScene(NetScene):
         return f"{title}, {who} at {game.address()}"
 
     # --- the loop ------------------------------------------------------------------------
-    def handle(self, action: Action) -> None:
-        if self.typing.handle(action):
-            return
-        if action.kind == Act.CANCEL:
-            self.back()
-        elif action.kind == Act.PASTE:
-            self.paste()
-        else:
-            self.menu.handle(action)
-
-    def next_change(self) -> float:
-        return 0.5 - self.typing.blink % 0.5    # the caret blinks twice a second
-
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.typing.update(dt)
         self.refresh_found()
 
     def back(self) -> None:
