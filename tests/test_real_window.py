@@ -52,17 +52,21 @@ def x_server():
     assert not missing, f"CI must install {', '.join(missing)} (see .ci/run)"
     server = subprocess.Popen(["Xvfb", DISPLAY, "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    wait_for(lambda: os.path.exists(f"/tmp/.X11-unix/X{DISPLAY[1:]}"), "Xvfb")
-    manager = subprocess.Popen(["openbox"], env=dict(os.environ, DISPLAY=DISPLAY),
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    # A window opened before the manager runs can wait for ever for full screen: wait until
-    # openbox answers for the desktops (EWMH), which it does once it manages the screen.
-    wait_for(lambda: xdotool("get_num_desktops").returncode == 0, "openbox")
-    yield
-    manager.terminate()
-    server.terminate()
-    manager.wait(10)
-    server.wait(10)
+    manager = None
+    try:       # the servers go whatever happens: one left running takes the display number
+        wait_for(lambda: server.poll() is None and
+                 os.path.exists(f"/tmp/.X11-unix/X{DISPLAY[1:]}"), "Xvfb")
+        manager = subprocess.Popen(["openbox"], env=dict(os.environ, DISPLAY=DISPLAY),
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # A window opened before the manager runs can wait for ever for full screen: wait until
+        # openbox answers for the desktops (EWMH), which it does once it manages the screen.
+        wait_for(lambda: xdotool("get_num_desktops").returncode == 0, "openbox")
+        yield
+    finally:
+        for process in (manager, server):
+            if process is not None:
+                process.terminate()
+                process.wait(10)
 
 
 def launch(data_dir, windowed: bool):
