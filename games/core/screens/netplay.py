@@ -130,34 +130,22 @@ class Typing:
             self.pending_enter = False
             self.menu.widgets[self.menu.focus].activate()
 
-
-class TypingScreen(Scene):
-    """A screen with one field typed into (Typing, set up by the screen): its keys, Esc
-    back, Ctrl+V pasting, the caret blinking twice a second."""
-    typing: Typing
-    menu: ui.Menu
-    back: Callable[[], None]      # the screen's own (the host and join screens close a seat)
-    paste: Callable[[], None]     # Ctrl+V, and a pad's A on the field
-
-    def handle(self, action: Action) -> None:
-        if self.typing.handle(action):
+    def act(self, action: Action, back: Callable[[], None], paste: Callable[[], None]) -> None:
+        """A typing screen's whole input: typing, Esc back, Ctrl+V paste, the rest its menu's."""
+        if self.handle(action):
             return
         if action.kind == Act.CANCEL:
-            self.back()
+            back()
         elif action.kind == Act.PASTE:
-            self.paste()
+            paste()
         else:
             self.menu.handle(action)
 
     def next_change(self) -> float:
-        return 0.5 - self.typing.blink % 0.5
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.typing.update(dt)
+        return 0.5 - self.blink % 0.5     # the caret blinks twice a second
 
 
-class FriendScene(TypingScreen):
+class FriendScene(Scene):
     """The opponent "Over the network": your name (optional), then Host or Join."""
     opaque = False
 
@@ -217,6 +205,15 @@ class FriendScene(TypingScreen):
     def back(self) -> None:
         self.name()
         self.app.pop(self)
+
+    def handle(self, action: Action) -> None:
+        self.typing.act(action, self.back, self.paste)
+
+    def next_change(self) -> float:
+        return self.typing.next_change()
+
+    def update(self, dt: float) -> None:
+        self.typing.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(ui.shade(self.app.size, (10, 12, 18, 215)), (0, 0))
@@ -446,7 +443,7 @@ class HostScene(NetScene):
         self.menu.draw(surface)
 
 
-class JoinScene(TypingScreen, NetScene):
+class JoinScene(NetScene):
     """Takes the invitation (typed, pasted, or a game found on this network and the code)
     and joins; the game opens once the host has proved the code too."""
     MOST_SHOWN = 3
@@ -558,9 +555,15 @@ class JoinScene(TypingScreen, NetScene):
         who = f"hosted by {game.name}" if game.name else "hosted"
         return f"{title}, {who} at {game.address()}"
 
-    # --- the loop ------------------------------------------------------------------------
+    def handle(self, action: Action) -> None:
+        self.typing.act(action, self.back, self.paste)
+
+    def next_change(self) -> float:
+        return self.typing.next_change()
+
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.typing.update(dt)
         self.refresh_found()
 
     def back(self) -> None:
