@@ -400,3 +400,37 @@ def test_the_finder_ignores_what_is_no_announcement_and_keeps_a_short_list():
             {"app", "v", "t", "game", "port", "name"}
     finally:
         finder.close()
+
+
+def test_the_network_needs_no_idna_codec_as_the_packaged_build_has_none():
+    """The one-folder build leaves out unicodedata, so the idna codec is unknown there (a
+    LookupError): a guest still joins a host on loopback, by address and by name."""
+    import os
+    import subprocess
+    import sys
+    code = (
+        "import sys\nsys.modules['encodings.idna'] = None\n"
+        "import codecs\n"
+        "try:\n    codecs.lookup('idna')\n    raise SystemExit('idna still there')\n"
+        "except LookupError:\n    pass\n"
+        "from games.core.kit.session import Session\n"
+        "from games.core.net.link import Guest, Host, local_address\n"
+        "from games.core.net.seat import Link\n"
+        "from tests.net_pair import CODE\n"
+        "local_address('')\n"
+        "for address in ('127.0.0.1', 'localhost'):\n"
+        "    host = Host(Session.new('nim', None, 1), 0, CODE, 'Ana', bind='127.0.0.1', port=0)\n"
+        "    guest = Guest(address, host.port, CODE, 'Gus')\n"
+        "    for _ in range(200):\n"
+        "        guest.wait(0.1)\n"
+        "        view = guest.view()\n"
+        "        if view is not None and view.link == Link.CONNECTED:\n"
+        "            break\n"
+        "    else:\n"
+        "        raise SystemExit(f'never joined {address}: {guest.events()}')\n"
+        "    guest.close(); host.close(); guest.join(20); host.join(20)\n"
+        "print('joined')\n")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True,
+                          text=True, timeout=120)
+    assert done.stdout.strip() == "joined", done.stdout + done.stderr

@@ -59,9 +59,9 @@ def local_address(bind: str) -> str:
             return address
     except OSError:
         pass
-    try:
-        return socket.gethostbyname(socket.gethostname())
-    except OSError:
+    try:       # as bytes: no idna codec needed (see Guest._connect)
+        return socket.gethostbyname(socket.gethostname().encode("ascii"))
+    except (OSError, UnicodeError):
         return "127.0.0.1"
 
 
@@ -187,12 +187,15 @@ class Guest(Peer):
         """One attempt (blocking, on this thread, without the lock: the frame never waits)."""
         self.next_try = None
         try:
-            sock = socket.create_connection((self.host, self.port), timeout=self.limits.step)
-        except OSError as error:
+            # The host as bytes: getaddrinfo encodes a str with the idna codec, which the
+            # packaged build leaves out; an invitation's host is ASCII (checked as it enters).
+            sock = socket.create_connection((self.host.encode("ascii"), self.port),
+                                            timeout=self.limits.step)
+        except (OSError, UnicodeError) as error:   # no such host, or a name not ASCII
+            why = error.strerror if isinstance(error, OSError) and error.strerror else error
             with self.lock:
                 self._attempt_failed(f"No Parlour host answered at "
-                                     f"{protocol.address_text(self.host, self.port)} "
-                                     f"({error.strerror or error}).")
+                                     f"{protocol.address_text(self.host, self.port)} ({why}).")
             return
         with self.lock:
             if not self.running:
