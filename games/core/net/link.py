@@ -59,9 +59,10 @@ def local_address(bind: str) -> str:
             return address
     except OSError:
         pass
-    try:       # as bytes: no idna codec needed (see Guest._connect)
-        return socket.gethostbyname(socket.gethostname().encode("ascii"))
-    except (OSError, UnicodeError):
+    try:       # the name as bytes: no idna codec needed (see Guest._connect)
+        found = socket.getaddrinfo(socket.gethostname().encode("ascii"), None, socket.AF_INET)
+        return str(found[0][4][0])
+    except (OSError, UnicodeError, IndexError):
         return "127.0.0.1"
 
 
@@ -189,8 +190,9 @@ class Guest(Peer):
         try:
             # The host as bytes: getaddrinfo encodes a str with the idna codec, which the
             # packaged build leaves out; an invitation's host is ASCII (checked as it enters).
-            sock = socket.create_connection((self.host.encode("ascii"), self.port),
-                                            timeout=self.limits.step)
+            sock = socket.create_connection(
+                (self.host.encode("ascii"), self.port),  # type: ignore[arg-type]  # (typeshed: str)
+                timeout=self.limits.step)
         except (OSError, UnicodeError) as error:   # no such host, or a name not ASCII
             why = error.strerror if isinstance(error, OSError) and error.strerror else error
             with self.lock:
