@@ -220,12 +220,9 @@ class LauncherScene(Scene):
 
     @property
     def menu(self) -> ui.Menu:
-        if self.built is None:
-            self.build()
-        assert self.built is not None
-        return self.built
+        return self.built if self.built is not None else self.build()
 
-    def build(self) -> None:
+    def build(self) -> ui.Menu:
         games = registry.launcher_games()
         width, height = self.app.size
         columns, card_w, card_h, card_picture_size = card_layout(len(games), self.app.size)
@@ -255,6 +252,7 @@ class LauncherScene(Scene):
         widgets.append(self.quit_button)
         focus = self.built.focus if self.built is not None else 0
         self.built = ui.Menu(widgets, min(focus, len(widgets) - 1))
+        return self.built
 
     def open_statistics(self) -> None:
         from games.core.screens.stats import StatsScene  # not on the way to the first frame
