@@ -111,6 +111,15 @@ class TextField(ui.Widget):
     def delete(self) -> None:
         self.text = self.text[:-1]
 
+    def paste(self) -> str:
+        """The clipboard's text in place of the field's (Ctrl+V, Paste, a pad's A): '' or why
+        there was none. Runs of white space (a line break copied with it) become one space."""
+        text, problem = clipboard.paste()
+        if not problem:
+            self.text = ""
+            self.type(" ".join(text.split()))
+        return problem
+
     def activate(self) -> None:
         self.on_activate()
 
@@ -160,12 +169,10 @@ class OpenIdScene(TypingDialog):
             self.open()
 
     def paste(self) -> None:
-        text, problem = clipboard.paste()
+        problem = self.field.paste()
         if problem:
             self.say(problem)
             return
-        self.field.text = ""
-        self.field.type(text)
         self.menu.focus = self.menu.widgets.index(self.open_button)
         self.problem = ""
         self.app.audio.play("select")

@@ -178,10 +178,7 @@ class FriendScene(Scene):
             self.menu.focus = self.menu.widgets.index(self.host_button)
 
     def paste(self) -> None:
-        text, problem = clipboard.paste()
-        if not problem:
-            self.field.text = ""
-            self.field.type(" ".join(text.split()))
+        self.field.paste()
 
     def name(self) -> str:
         name = self.field.text.strip()
@@ -480,12 +477,10 @@ class JoinScene(NetScene):
             self.join()
 
     def paste(self) -> None:
-        text, problem = clipboard.paste()
+        problem = self.field.paste()
         if problem:
             self.say(problem)
             return
-        self.field.text = ""
-        self.field.type(" ".join(text.split()))
         self.menu.focus = self.menu.widgets.index(self.join_button)
         self.problem = ""
         self.app.audio.play("select")
